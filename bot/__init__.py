@@ -1,0 +1,1 @@
+"""Ravenswood's Discord shell: the only code that knows Discord or SQLite."""

@@ -1,0 +1,79 @@
+"""The vocabulary every game shares: rule errors, effects and the result of applying an action.
+
+A game is a pure state machine: ``apply(state, action) -> Step``. The engine never formats
+Discord text; effects are plain data naming *what* to tell *whom*, and the shell renders them.
+Player ids are ints (Discord user ids in the bot, any ints in tests).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class RuleError(Exception):
+    """An action the rules refuse; the message is a sentence a player can read."""
+
+
+@dataclass(frozen=True)
+class Announce:
+    """Public: posted in the game's channel. Must never carry secret information."""
+
+    event: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Tell:
+    """Private: sent to one player (by DM, with an ephemeral fallback)."""
+
+    to: int
+    event: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Asks players to choose among legal options; the shell shows a menu or buttons.
+
+    ``to`` lists who may answer; ``options`` are the legal choices (player ids or strings);
+    ``default`` is what applies if nobody answers in time (None: the game waits).
+    """
+
+    to: tuple[int, ...]
+    kind: str
+    options: tuple[Any, ...]
+    default: Any = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game has ended; ``winner`` names the winning side (or "abandoned")."""
+
+    winner: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+Effect = Announce | Tell | Prompt | GameOver
+
+
+@dataclass(frozen=True)
+class Step:
+    """The new state and what to tell whom after one accepted action."""
+
+    state: Any
+    effects: tuple[Effect, ...] = ()
+
+
+def seeded_rng(seed: int, *salt: object) -> random.Random:
+    """A deterministic RNG for one decision: same seed and salt, same draws, on any platform.
+
+    Games keep a seed and derive each random decision from it and a salt (e.g. the round
+    number), so replaying the action log reproduces every draw exactly.
+    """
+    text = ":".join(str(part) for part in (seed, *salt)).encode()
+    return random.Random(int.from_bytes(hashlib.sha256(text).digest()[:8], "big"))
