@@ -77,3 +77,22 @@ def seeded_rng(seed: int, *salt: object) -> random.Random:
     """
     text = ":".join(str(part) for part in (seed, *salt)).encode()
     return random.Random(int.from_bytes(hashlib.sha256(text).digest()[:8], "big"))
+
+
+def encode_action(action: Any) -> dict[str, Any]:
+    """An action dataclass as JSON-ready data: its class name under ``type``, then its fields.
+
+    Action fields are plain values (ints, strings, bools, None, tuples of those), so the
+    action log in SQLite stays readable and replays exactly.
+    """
+    fields = {name: getattr(action, name) for name in action.__dataclass_fields__}
+    return {"type": type(action).__name__, **fields}
+
+
+def decode_action(data: Mapping[str, Any], actions: Mapping[str, type]) -> Any:
+    """The inverse of ``encode_action``, for a game whose action classes are ``actions``."""
+    kind = data.get("type")
+    if kind not in actions:
+        raise ValueError(f"unknown action type {kind!r}")
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "type"}
+    return actions[kind](**values)
