@@ -1,0 +1,25 @@
+"""Settings from environment variables (all listed in README.md)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    database: str = "ravenswood.sqlite3"
+    sync_guild: int | None = None  # sync commands to one server at once (handy in development)
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> Config:
+        env = os.environ if environ is None else environ
+        guild = env.get("RAVENSWOOD_SYNC_GUILD", "").strip()
+        return cls(
+            token=env.get("DISCORD_TOKEN", "").strip(),
+            database=env.get("RAVENSWOOD_DB", "").strip() or cls.database,
+            sync_guild=int(guild) if guild.isdigit() else None,
+            log_level=env.get("RAVENSWOOD_LOG_LEVEL", "").strip().upper() or cls.log_level,
+        )

@@ -1,0 +1,187 @@
+"""Running games: load and replay, one lock per game, apply an action, persist it.
+
+A game is its seed plus its log of accepted actions. ``apply`` runs the pure engine under the
+game's lock, writes the action (and, at the end, the result) in one transaction, and only then
+updates memory, so a crash between the two loses nothing that was acknowledged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.store import games as game_store
+from bot.store.database import Database
+from bot.store.results import Result, insert_result
+from engine.core import (
+    Effect,
+    GameOver,
+    Prompt,
+    RuleError,
+    Step,
+    Tell,
+    decode_action,
+    encode_action,
+)
+
+log = logging.getLogger(__name__)
+
+
+class GameRules(Protocol):
+    """What the shell needs to know about one kind of game."""
+
+    kind: str
+    actions: Mapping[str, type]
+
+    def new_state(self, game: game_store.GameRow) -> Any: ...
+
+    def apply(self, state: Any, action: Any) -> Step: ...
+
+    def players(self, state: Any) -> Iterable[int]:
+        """Everyone taking part (for the one-game-per-server rule)."""
+        ...
+
+    def open_prompts(self, state: Any) -> Iterable[Prompt]:
+        """The menus waiting for answers now (derived from the state, so valid after a restart)."""
+        ...
+
+    def result(self, state: Any, game: game_store.GameRow, over: GameOver) -> Result | None:
+        """The result to record when the game ends, or None when it was abandoned."""
+        ...
+
+
+@dataclass
+class Session:
+    """One running game in memory."""
+
+    game: game_store.GameRow
+    rules: GameRules
+    state: Any
+    seq: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Everything each player has been told privately, so they can ask again (closed DMs, /me).
+    inbox: dict[int, list[Tell]] = field(default_factory=lambda: defaultdict(list))
+
+    def absorb(self, effects: Iterable[Effect]) -> None:
+        for effect in effects:
+            if isinstance(effect, Tell):
+                self.inbox[effect.to].append(effect)
+
+    def private_for(self, player: int) -> list[Tell]:
+        return list(self.inbox.get(player, ()))
+
+
+class GameConflict(Exception):
+    """A game cannot be opened or joined here (one per channel, one per player per server)."""
+
+
+class SessionManager:
+    def __init__(self, db: Database, rules: Iterable[GameRules]) -> None:
+        self.db = db
+        self.rules = {r.kind: r for r in rules}
+        self.sessions: dict[int, Session] = {}
+
+    def get(self, game_id: int) -> Session | None:
+        return self.sessions.get(game_id)
+
+    def in_channel(self, channel_id: int) -> Session | None:
+        return next((s for s in self.sessions.values() if s.game.channel_id == channel_id), None)
+
+    def game_of(self, guild_id: int, user_id: int) -> Session | None:
+        """The running game in this server that the user takes part in, if any."""
+        for session in self.sessions.values():
+            if session.game.guild_id == guild_id and user_id in session.rules.players(
+                session.state
+            ):
+                return session
+        return None
+
+    async def open(
+        self,
+        kind: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        options: dict[str, Any],
+        seed: int | None = None,
+    ) -> Session:
+        if self.in_channel(channel_id):
+            raise GameConflict("A game is already running in this channel.")
+        if other := self.game_of(guild_id, host_id):
+            raise GameConflict(f"You are already in a game in <#{other.game.channel_id}>.")
+        seed = secrets.randbits(62) if seed is None else seed
+        try:
+            game = await game_store.create_game(
+                self.db, kind, guild_id, channel_id, host_id, seed, options
+            )
+        except sqlite3.IntegrityError:
+            raise GameConflict("A game is already running in this channel.") from None
+        rules = self.rules[kind]
+        session = Session(game, rules, rules.new_state(game))
+        self.sessions[game.id] = session
+        return session
+
+    async def apply(self, session: Session, action: Any) -> Step:
+        """Validate, persist, then adopt one action. Raises RuleError, leaving all unchanged.
+
+        An action that changes nothing and says nothing (a double click, a repeated vote) is
+        accepted silently and not logged, so it can never be counted twice.
+        """
+        async with session.lock:
+            if self.sessions.get(session.game.id) is not session:
+                raise RuleError("This game has already ended.")
+            step = session.rules.apply(session.state, action)
+            if step.state == session.state and not step.effects:
+                return step
+            over = next((e for e in step.effects if isinstance(e, GameOver)), None)
+            async with self.db.transaction() as connection:
+                await game_store.append_action(
+                    connection, session.game.id, session.seq, encode_action(action)
+                )
+                if over is not None:
+                    result = session.rules.result(step.state, session.game, over)
+                    await game_store.end_game(
+                        connection, session.game.id, "finished" if result else "abandoned"
+                    )
+                    if result is not None:
+                        await insert_result(connection, result)
+            session.state = step.state
+            session.seq += 1
+            session.absorb(step.effects)
+            if over is not None:
+                del self.sessions[session.game.id]
+            return step
+
+    async def restore(self) -> list[Session]:
+        """Rebuild every unfinished game by replaying its log; a broken log is logged, not fatal."""
+        restored = []
+        for game, log_entries in await game_store.running_games(self.db):
+            rules = self.rules.get(game.kind)
+            if rules is None:
+                log.error("game %s has unknown kind %r; left untouched", game.id, game.kind)
+                continue
+            try:
+                session = replay(game, rules, log_entries)
+            except (RuleError, ValueError, TypeError) as exc:
+                log.error("game %s could not be replayed (%s); left untouched", game.id, exc)
+                continue
+            self.sessions[game.id] = session
+            restored.append(session)
+        return restored
+
+
+def replay(game: game_store.GameRow, rules: GameRules, entries: list[dict[str, Any]]) -> Session:
+    """A session rebuilt from its creation record and its accepted actions."""
+    session = Session(game, rules, rules.new_state(game))
+    for entry in entries:
+        step = rules.apply(session.state, decode_action(entry, rules.actions))
+        session.state = step.state
+        session.absorb(step.effects)
+        session.seq += 1
+    return session

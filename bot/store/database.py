@@ -1,0 +1,61 @@
+"""The one SQLite connection: WAL, foreign keys, a busy timeout, and a single writer.
+
+aiosqlite runs every statement on one worker thread; the write lock additionally keeps one
+coroutine's transaction from interleaving with another's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiosqlite
+
+from bot.store.migrations import Migration, load_migrations, migrate
+
+
+class Database:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self.connection = connection
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str, migrations: list[Migration] | None = None) -> Database:
+        """Open (creating if needed) and bring the schema up to date."""
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            connection.row_factory = aiosqlite.Row
+            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            await connection.execute("PRAGMA busy_timeout = 5000")
+            await connection.execute("PRAGMA synchronous = NORMAL")
+            await migrate(connection, load_migrations() if migrations is None else migrations)
+        except BaseException:
+            await connection.close()
+            raise
+        return cls(connection)
+
+    async def close(self) -> None:
+        await self.connection.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction: committed whole, or rolled back whole on any error."""
+        async with self._write_lock:
+            await self.connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.connection
+            except BaseException:
+                await self.connection.execute("ROLLBACK")
+                raise
+            await self.connection.execute("COMMIT")
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+        async with self.connection.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
+        async with self.connection.execute(sql, tuple(params)) as cursor:
+            return await cursor.fetchone()

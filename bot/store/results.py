@@ -1,0 +1,97 @@
+"""Finished-game results and who played them: the ratings' input."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.store.database import Database
+
+
+@dataclass(frozen=True)
+class Seat:
+    player: str  # 'user:<id>' or a plain name
+    team: str  # 'good' or 'evil'
+    role: str | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    guild_id: int
+    kind: str
+    winner: str  # 'good' or 'evil'
+    seats: tuple[Seat, ...]
+    storyteller: str | None = None
+    script: str | None = None
+    game_id: int | None = None
+    source: str = "bot"
+    started_at: str | None = None
+
+
+def user_key(user_id: int) -> str:
+    return f"user:{user_id}"
+
+
+async def insert_result(connection: aiosqlite.Connection, result: Result) -> int:
+    """Record one result with its players; call inside ``Database.transaction``."""
+    cursor = await connection.execute(
+        "INSERT INTO results (game_id, guild_id, kind, script, storyteller, winner, source, started_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            result.game_id,
+            result.guild_id,
+            result.kind,
+            result.script,
+            result.storyteller,
+            result.winner,
+            result.source,
+            result.started_at,
+        ),
+    )
+    result_id = cursor.lastrowid
+    await connection.executemany(
+        "INSERT INTO result_players (result_id, player, team, role) VALUES (?, ?, ?, ?)",
+        [(result_id, seat.player, seat.team, seat.role) for seat in result.seats],
+    )
+    return result_id
+
+
+async def record_results(db: Database, results: Iterable[Result]) -> int:
+    """Record many results all-or-nothing; returns how many."""
+    count = 0
+    async with db.transaction() as connection:
+        for result in results:
+            await insert_result(connection, result)
+            count += 1
+    return count
+
+
+async def load_results(db: Database, guild_id: int, kind: str) -> list[Result]:
+    """A server's results of one game kind, oldest first."""
+    rows = await db.fetchall(
+        "SELECT * FROM results WHERE guild_id = ? AND kind = ? ORDER BY ended_at, id",
+        (guild_id, kind),
+    )
+    seats: dict[int, list[Seat]] = {row["id"]: [] for row in rows}
+    for row in await db.fetchall(
+        "SELECT p.* FROM result_players p JOIN results r ON r.id = p.result_id "
+        "WHERE r.guild_id = ? AND r.kind = ?",
+        (guild_id, kind),
+    ):
+        seats[row["result_id"]].append(Seat(row["player"], row["team"], row["role"]))
+    return [
+        Result(
+            guild_id=row["guild_id"],
+            kind=row["kind"],
+            winner=row["winner"],
+            seats=tuple(seats[row["id"]]),
+            storyteller=row["storyteller"],
+            script=row["script"],
+            game_id=row["game_id"],
+            source=row["source"],
+            started_at=row["started_at"],
+        )
+        for row in rows
+    ]

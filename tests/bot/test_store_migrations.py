@@ -1,0 +1,98 @@
+"""Migrations: a fresh database, upgrades from every earlier version, a failure rolled back whole."""
+
+import sqlite3
+
+import aiosqlite
+import pytest
+
+from bot.store.database import Database
+from bot.store.migrations import DatabaseTooNew, Migration, load_migrations, migrate, schema_version
+
+
+async def tables(db: Database) -> set[str]:
+    rows = await db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
+    return {row["name"] for row in rows}
+
+
+async def test_fresh_database_gets_every_table_and_the_latest_version(tmp_path):
+    db = await Database.open(str(tmp_path / "fresh.db"))
+    try:
+        assert await schema_version(db.connection) == len(load_migrations())
+        assert {
+            "games",
+            "game_actions",
+            "game_messages",
+            "results",
+            "result_players",
+        } <= await tables(db)
+        (mode,) = await (await db.connection.execute("PRAGMA journal_mode")).fetchone()
+        (fk,) = await (await db.connection.execute("PRAGMA foreign_keys")).fetchone()
+        assert (mode, fk) == ("wal", 1)
+    finally:
+        await db.close()
+
+
+@pytest.mark.parametrize("start", range(len(load_migrations())))
+async def test_upgrade_from_every_earlier_version(tmp_path, start):
+    migrations = load_migrations()
+    path = str(tmp_path / "old.db")
+    old = await Database.open(path, migrations[:start])
+    assert await schema_version(old.connection) == start
+    await old.close()
+    db = await Database.open(path)
+    try:
+        assert await schema_version(db.connection) == len(migrations)
+        fresh = await Database.open(str(tmp_path / "fresh.db"))
+        assert await tables(db) == await tables(fresh)
+        await fresh.close()
+    finally:
+        await db.close()
+
+
+async def test_a_failed_migration_is_rolled_back_whole(tmp_path):
+    broken = Migration(
+        len(load_migrations()) + 1,
+        "broken",
+        "CREATE TABLE half_done (x); INSERT INTO no_such_table VALUES (1);",
+    )
+    path = str(tmp_path / "broken.db")
+    with pytest.raises(sqlite3.OperationalError):
+        await Database.open(path, [*load_migrations(), broken])
+    db = await Database.open(path)  # the good migrations were committed one by one
+    try:
+        assert await schema_version(db.connection) == len(load_migrations())
+        assert "half_done" not in await tables(db)
+    finally:
+        await db.close()
+
+
+async def test_a_database_newer_than_the_code_is_refused(tmp_path):
+    path = str(tmp_path / "new.db")
+    async with aiosqlite.connect(path) as connection:
+        await connection.execute("PRAGMA user_version = 999")
+        await connection.commit()
+    with pytest.raises(DatabaseTooNew, match="schema version 999"):
+        await Database.open(path)
+
+
+async def test_the_action_log_is_append_only(tmp_path):
+    db = await Database.open(str(tmp_path / "log.db"))
+    try:
+        async with db.transaction() as c:
+            await c.execute(
+                "INSERT INTO games (id, kind, guild_id, channel_id, host_id, seed) VALUES (1, 'x', 1, 1, 1, 1)"
+            )
+            await c.execute("INSERT INTO game_actions (game_id, seq, action) VALUES (1, 0, '{}')")
+        for statement in ("UPDATE game_actions SET action = '[]'", "DELETE FROM game_actions"):
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                async with db.transaction() as c:
+                    await c.execute(statement)
+        assert len(await db.fetchall("SELECT * FROM game_actions")) == 1
+    finally:
+        await db.close()
+
+
+async def test_migrate_reports_the_version_it_reached(tmp_path):
+    async with aiosqlite.connect(str(tmp_path / "v.db"), isolation_level=None) as connection:
+        assert await migrate(connection, load_migrations()) == len(load_migrations())
+        assert await migrate(connection, load_migrations()) == len(load_migrations())
