@@ -1,0 +1,138 @@
+"""`ravenswood script`: score a Clocktower script, print its night order, deal a balanced bag.
+
+The offline twin of `/script`: the same engine functions, text or `--json` output. A script that
+cannot be imported prints every problem (with where and how to fix it) and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from bot.cli.common import CliError, emit, read_text
+from engine.clocktower.bag import BagError, bag_text, balanced_bag
+from engine.clocktower.catalogue import search
+from engine.clocktower.nightorder import night_order, night_text
+from engine.clocktower.scoring import score_script
+from engine.clocktower.script import Script, ScriptError, load_script
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("script", help="Clocktower scripts: score, night order, bag.")
+    sub = parser.add_subparsers(dest="script_command", required=True, metavar="ACTION")
+
+    score = sub.add_parser("score", help="How hard a script is, and why.")
+    score.add_argument("file", help="script JSON file, or - for standard input")
+    score.add_argument("--players", type=int, default=None)
+    score.add_argument("--json", action="store_true")
+    score.set_defaults(handler=_score)
+
+    night = sub.add_parser("nightorder", help="The script's first-night and other-night order.")
+    night.add_argument("file")
+    night.add_argument("--json", action="store_true")
+    night.set_defaults(handler=_nightorder)
+
+    bag = sub.add_parser("bag", help="A balanced random set of characters.")
+    bag.add_argument("file")
+    bag.add_argument("--players", type=int, required=True)
+    bag.add_argument("--travellers", type=int, default=0)
+    bag.add_argument("--seed", type=int, default=0)
+    bag.add_argument("--json", action="store_true")
+    bag.set_defaults(handler=_bag)
+
+    chars = sub.add_parser("characters", help="List official characters (optionally matching).")
+    chars.add_argument("query", nargs="?", default="")
+    chars.add_argument("--json", action="store_true")
+    chars.set_defaults(handler=_characters)
+
+
+def _load(args: argparse.Namespace, players: int | None = None) -> Script | int:
+    """The script, or (after printing its problems) exit status 2."""
+    try:
+        return load_script(read_text(args.file), players)
+    except ScriptError as exc:
+        problems = [p.to_dict() for p in exc.problems]
+        if getattr(args, "json", False):
+            emit(
+                {
+                    "score": None,
+                    "category": None,
+                    "characters": [],
+                    "synergies": [],
+                    "errors": problems,
+                    "warnings": [],
+                },
+                True,
+                "",
+            )
+        else:
+            print(
+                f"ravenswood script: {args.file} has {len(problems)} problem(s):", file=sys.stderr
+            )
+            for p in exc.problems:
+                print(f"  - {p}", file=sys.stderr)
+        return 2
+
+
+def _check_players(players: int | None) -> None:
+    if players is not None and not 5 <= players <= 15:
+        raise CliError(f"--players must be 5 to 15, not {players}.")
+
+
+def _score(args: argparse.Namespace) -> int:
+    _check_players(args.players)
+    script = _load(args, args.players)
+    if isinstance(script, int):
+        return script
+    result = score_script(script, args.players)
+    emit(result, args.json, _score_text(result))
+    return 0
+
+
+def _score_text(r: dict[str, Any]) -> str:
+    lines = [
+        f"{r['script']}: {r['score']:g} — {r['category']} at {r['players']} players",
+        f"  {r['formula']}",
+        "",
+        "Characters:",
+    ]
+    for c in r["characters"]:
+        lines.append(f"  {c['name']:<22} {c['weight']:+5g}  {c['why']}")
+    lines.append("Synergies:")
+    lines += [f"  {s['rule']:<24} {s['delta']:+5g}  {s['why']}" for s in r["synergies"]] or [
+        "  none"
+    ]
+    bases = ", ".join(f"{b['name']} {b['score']:g}" for b in r["comparison"]["base_editions"])
+    lines.append(f"Compared: {r['comparison']['summary']} ({bases}).")
+    lines += [f"Warning: {w['position']}: {w['message']}" for w in r["warnings"]]
+    return "\n".join(lines)
+
+
+def _nightorder(args: argparse.Namespace) -> int:
+    script = _load(args)
+    if isinstance(script, int):
+        return script
+    order = night_order(script)
+    emit(order, args.json, night_text(order))
+    return 0
+
+
+def _bag(args: argparse.Namespace) -> int:
+    _check_players(args.players)
+    script = _load(args, args.players)
+    if isinstance(script, int):
+        return script
+    try:
+        bag = balanced_bag(script, args.players, args.seed, args.travellers)
+    except BagError as exc:
+        raise CliError(str(exc).rstrip(".")) from None
+    emit(bag, args.json, bag_text(bag))
+    return 0
+
+
+def _characters(args: argparse.Namespace) -> int:
+    found = search(args.query, limit=500)
+    text = "\n".join(f"{c.id:<16} {c.name:<20} {c.team:<10} {c.summary}" for c in found)
+    emit([c.to_dict() for c in found], args.json, text or "No character matches.")
+    return 0

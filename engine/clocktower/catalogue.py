@@ -1,0 +1,247 @@
+"""The character catalogue: every released official character, from our own data file.
+
+Facts (ids, names, teams, editions, night order, reminders, setup flags, jinx pairs, setup counts)
+come from the official release data; the summaries, tags, structured setup modifiers and bag values
+are ours. Everything is read once from ``data/characters.json`` and cached.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+TEAMS = ("townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric")
+GOOD_TEAMS = ("townsfolk", "outsider")
+EVIL_TEAMS = ("minion", "demon")
+BASE_EDITIONS = {"tb": "Trouble Brewing", "bmr": "Bad Moon Rising", "snv": "Sects & Violets"}
+MIN_PLAYERS, MAX_PLAYERS = 5, 15
+
+
+@dataclass(frozen=True)
+class SetupModifier:
+    """How a character changes the bag, in structured form.
+
+    ``outsiders`` lists the allowed changes to the Outsider count (Baron ``(2,)``, Godfather
+    ``(-1, 1)``); ``minions`` is added to the Minion count; ``demon`` False means no player holds a
+    Demon at the start; ``in_bag`` False means the player is handed a ``shown_as`` token instead;
+    ``copies`` lists how many extra copies of the character may be in play.
+    """
+
+    outsiders: tuple[int, ...] = (0,)
+    minions: int = 0
+    demon: bool = True
+    evil_townsfolk: int = 0
+    copies: tuple[int, ...] = (0,)
+    requires: tuple[str, ...] = ()
+    in_bag: bool = True
+    shown_as: str | None = None
+    no_evil: bool = False
+    majority: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class BagValue:
+    """A good character's worth to its team (information, protection, plain help) or, for an evil
+    character, the fraction of each kind of good value it cancels (``cuts``)."""
+
+    info: float = 0.0
+    protection: float = 0.0
+    help: float = 0.0
+    cuts: tuple[tuple[str, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class Character:
+    """One character. ``first_night``/``other_night`` are positions in the official night order
+    (None: does not wake). ``edition`` is ``homebrew`` for script-defined characters."""
+
+    id: str
+    name: str
+    team: str
+    edition: str
+    first_night: int | None
+    other_night: int | None
+    reminders: tuple[str, ...]
+    setup: SetupModifier | None
+    tags: tuple[str, ...]
+    summary: str
+    jinxes: tuple[str, ...] = ()
+    reminders_global: tuple[str, ...] = ()
+    setup_flag: bool = False
+    bag: BagValue = field(default_factory=BagValue)
+
+    @property
+    def good(self) -> bool:
+        return self.team in GOOD_TEAMS
+
+    @property
+    def evil(self) -> bool:
+        return self.team in EVIL_TEAMS
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary (for ``--json`` output and the bot)."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "team": self.team,
+            "edition": self.edition,
+            "first_night": self.first_night,
+            "other_night": self.other_night,
+            "reminders": list(self.reminders),
+            "tags": list(self.tags),
+            "summary": self.summary,
+            "jinxes": list(self.jinxes),
+        }
+
+
+def normalise_id(text: str) -> str:
+    """The matching key of an id or name: lower case without ``_``, ``-``, spaces or quotes."""
+    return re.sub(r"[\s_\-'’.]+", "", text).lower()
+
+
+@cache
+def _raw() -> dict[str, Any]:
+    return json.loads(resources.files(__package__).joinpath("data/characters.json").read_text())
+
+
+def _character(item: dict[str, Any]) -> Character:
+    setup = item.get("setup")
+    modifier = None
+    if setup is not None:
+        modifier = SetupModifier(
+            **{k: tuple(v) if isinstance(v, list) else v for k, v in setup.items()}
+        )
+    bag = item.get("bag") or {}
+    value = BagValue(
+        info=bag.get("info", 0.0),
+        protection=bag.get("protection", 0.0),
+        help=bag.get("help", 0.0),
+        cuts=tuple(sorted(bag.get("cuts", {}).items())),
+    )
+    return Character(
+        id=item["id"],
+        name=item["name"],
+        team=item["team"],
+        edition=item["edition"],
+        first_night=item["first_night"],
+        other_night=item["other_night"],
+        reminders=tuple(item["reminders"]),
+        setup=modifier,
+        tags=tuple(item["tags"]),
+        summary=item["summary"],
+        jinxes=tuple(item["jinxes"]),
+        reminders_global=tuple(item["reminders_global"]),
+        setup_flag=item["setup_flag"],
+        bag=value,
+    )
+
+
+@cache
+def _catalogue() -> dict[str, Character]:
+    return {item["id"]: _character(item) for item in _raw()["characters"]}
+
+
+@cache
+def _by_key() -> dict[str, Character]:
+    keys: dict[str, Character] = {}
+    for char in _catalogue().values():
+        keys.setdefault(normalise_id(char.name), char)
+    for char in _catalogue().values():
+        keys[normalise_id(char.id)] = char
+    return keys
+
+
+def characters() -> tuple[Character, ...]:
+    """Every official character, in the catalogue's order."""
+    return tuple(_catalogue().values())
+
+
+def character(cid: str) -> Character:
+    """The official character with this id or name (matched loosely); KeyError if none."""
+    found = find(cid)
+    if found is None:
+        raise KeyError(cid)
+    return found
+
+
+def find(text: str) -> Character | None:
+    """The official character whose id or name matches ``text`` loosely, or None."""
+    return _by_key().get(normalise_id(text))
+
+
+def suggest(text: str, limit: int = 3) -> list[str]:
+    """The closest official ids to a misspelt one, best first."""
+    import difflib
+
+    key = normalise_id(text)
+    keys = _by_key()
+    close = difflib.get_close_matches(key, list(keys), n=limit * 2, cutoff=0.6)
+    ids: list[str] = []
+    for k in close:
+        if keys[k].id not in ids:
+            ids.append(keys[k].id)
+    return ids[:limit]
+
+
+def search(fragment: str, limit: int = 25, teams: tuple[str, ...] = TEAMS) -> list[Character]:
+    """Characters whose id or name contains ``fragment`` (prefix matches first): autocomplete."""
+    key = normalise_id(fragment)
+    found = [
+        c
+        for c in _catalogue().values()
+        if c.team in teams and (key in normalise_id(c.name) or key in c.id)
+    ]
+    found.sort(key=lambda c: (not normalise_id(c.name).startswith(key), c.name))
+    return found[:limit]
+
+
+def jinx_pairs() -> tuple[tuple[str, str], ...]:
+    """Every official jinx, as a pair of ids."""
+    return tuple((a, b) for a, b in _raw()["jinxes"])
+
+
+def official_night(kind: str) -> tuple[str, ...]:
+    """The official wake order (``first`` or ``other``), with dusk/minioninfo/demoninfo/dawn."""
+    return tuple(_raw()["first_night" if kind == "first" else "other_night"])
+
+
+def setup_counts(players: int) -> dict[str, int]:
+    """Townsfolk, Outsiders, Minions and Demons for ``players`` (5-15), before modifiers."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Clocktower needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.")
+    return dict(_raw()["setup_counts"][str(players)])
+
+
+def edition_characters(edition: str) -> tuple[Character, ...]:
+    """The non-traveller characters of one base edition, as on its script."""
+    return tuple(
+        c
+        for c in _catalogue().values()
+        if c.edition == edition and c.team in GOOD_TEAMS + EVIL_TEAMS
+    )
+
+
+def official_texts(roles_json: str) -> dict[str, str]:
+    """Official ability texts by id, from an official ``roles.json`` the operator supplies.
+
+    The bot shows these instead of our summaries when configured; bad input gives ``{}``.
+    """
+    try:
+        data = json.loads(roles_json)
+    except (ValueError, RecursionError):
+        return {}
+    if not isinstance(data, list):
+        return {}
+    return {
+        normalise_id(item["id"]): item["ability"]
+        for item in data
+        if isinstance(item, dict)
+        and isinstance(item.get("id"), str)
+        and isinstance(item.get("ability"), str)
+        and normalise_id(item["id"]) in _catalogue()
+    }

@@ -1,0 +1,1 @@
+"""Data files shipped with the Clocktower package (read with importlib.resources)."""

@@ -1,0 +1,239 @@
+"""Difficulty scoring: a transparent sum of tag weights and synergies, normalised by players.
+
+Weights, synergy deltas and category bounds live in ``data/scoring.toml``. The result explains
+every point: each character's tags and weight, each synergy that fired and why, the total and
+category, and where the script sits beside the three base editions.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from engine.clocktower.catalogue import (
+    BASE_EDITIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Character,
+    edition_characters,
+)
+from engine.clocktower.script import Script, ScriptError, load_script, script_from_ids
+
+INFO_TAGS = ("info", "onceInfo")
+KILL_TAGS = ("kill", "multiKill")
+
+
+@cache
+def rules() -> dict[str, Any]:
+    """The scoring data file, parsed."""
+    return tomllib.loads(resources.files(__package__).joinpath("data/scoring.toml").read_text())
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The counts the synergy rules look at."""
+
+    info: int
+    misinfo: int
+    kill_sources: int
+    extra_killers: int
+    protectors: int
+    align_change: bool
+    char_change: bool
+
+
+def tag_weight(char: Character, tag: str) -> float:
+    if tag == "kill" and char.team == "demon" and rules()["kill"]["demon_kill_is_baseline"]:
+        return 0.0
+    return float(rules()["weights"].get(tag, 0.0))
+
+
+def _tally(chars: tuple[Character, ...]) -> Tally:
+    def having(*tags: str) -> list[Character]:
+        return [c for c in chars if any(t in c.tags for t in tags)]
+
+    extra = [c for c in having(*KILL_TAGS) if c.team != "demon"]
+    demons = any(c.team == "demon" for c in chars)
+    return Tally(
+        info=len(having(*INFO_TAGS)),
+        misinfo=len(having("misinfo")),
+        kill_sources=len(extra) + int(demons),
+        extra_killers=len(extra),
+        protectors=len(having("protect")),
+        align_change=bool(having("alignChange")),
+        char_change=bool(having("charChange")),
+    )
+
+
+def _extra_misinformers(t: Tally, r: dict[str, Any]) -> tuple[float, str] | None:
+    if t.misinfo > 1:
+        return r["delta"] * (
+            t.misinfo - 1
+        ), f"{t.misinfo} misinformers: {t.misinfo - 1} beyond the first"
+    return None
+
+
+def _extra_kill_sources(t: Tally, r: dict[str, Any]) -> tuple[float, str] | None:
+    if t.extra_killers:
+        return r["delta"] * t.extra_killers, f"{t.extra_killers} kill source(s) besides the Demon"
+    return None
+
+
+def _align_and_char(t: Tally, r: dict[str, Any]) -> tuple[float, str] | None:
+    if t.align_change and t.char_change:
+        return r["delta"], "both alignment changes and character changes"
+    return None
+
+
+def _protection_above_kills(t: Tally, r: dict[str, Any]) -> tuple[float, str] | None:
+    if t.protectors > t.kill_sources:
+        return r["delta"], f"{t.protectors} protectors against {t.kill_sources} kill sources"
+    return None
+
+
+def _kills_above_protection(t: Tally, r: dict[str, Any]) -> tuple[float, str] | None:
+    if t.kill_sources - t.protectors > r["margin"]:
+        return r["delta"], (
+            f"{t.kill_sources} kill sources against {t.protectors} protectors "
+            f"(more than {r['margin']} ahead)"
+        )
+    return None
+
+
+def _info_outweighs(t: Tally, r: dict[str, Any]) -> tuple[float, str] | None:
+    if t.info >= r["ratio"] * t.misinfo:
+        return r["delta"], f"{t.info} information characters, at least {r['ratio']} x {t.misinfo}"
+    return None
+
+
+def _misinfo_matches(t: Tally, r: dict[str, Any]) -> tuple[float, str] | None:
+    if t.misinfo >= t.info:
+        return r["delta"], f"{t.misinfo} misinformers against {t.info} information characters"
+    return None
+
+
+SYNERGIES: dict[str, Callable[[Tally, dict[str, Any]], tuple[float, str] | None]] = {
+    "extra_misinformers": _extra_misinformers,
+    "extra_kill_sources": _extra_kill_sources,
+    "align_and_char_change": _align_and_char,
+    "protection_above_kills": _protection_above_kills,
+    "kills_above_protection": _kills_above_protection,
+    "info_outweighs_misinfo": _info_outweighs,
+    "misinfo_matches_info": _misinfo_matches,
+}
+
+
+def category(score: float) -> str:
+    for cat in rules()["category"]:
+        if "max" not in cat or score <= cat["max"]:
+            return cat["name"]
+    raise AssertionError("the last category must have no max")
+
+
+def normalise(raw: float, players: int) -> float:
+    return round(raw * rules()["reference_players"] / players, 2)
+
+
+def raw_score(
+    chars: tuple[Character, ...],
+) -> tuple[float, list[dict[str, Any]], list[dict[str, Any]]]:
+    """The unnormalised score, with the per-character and per-synergy explanation."""
+    rows = []
+    for c in chars:
+        parts = {tag: tag_weight(c, tag) for tag in c.tags}
+        rows.append(
+            {
+                "id": c.id,
+                "name": c.name,
+                "team": c.team,
+                "tags": list(c.tags),
+                "weight": round(sum(parts.values()), 2),
+                "why": ", ".join(f"{tag} {w:+g}" for tag, w in parts.items()) or "no tags",
+            }
+        )
+    tally = _tally(chars)
+    synergies = []
+    for name, rule in SYNERGIES.items():
+        fired = rule(tally, rules()["synergy"][name])
+        if fired is not None:
+            synergies.append({"rule": name, "delta": round(fired[0], 2), "why": fired[1]})
+    total = sum(r["weight"] for r in rows) + sum(s["delta"] for s in synergies)
+    return round(total, 2), rows, synergies
+
+
+@cache
+def base_raw_scores() -> dict[str, float]:
+    """The raw scores of the three base editions (from the catalogue, no files needed)."""
+    scores = {}
+    for edition in BASE_EDITIONS:
+        script = script_from_ids(
+            [c.id for c in edition_characters(edition)], BASE_EDITIONS[edition]
+        )
+        scores[edition] = raw_score(script.characters)[0]
+    return scores
+
+
+def _comparison(score: float, players: int) -> dict[str, Any]:
+    bases = [
+        {
+            "edition": e,
+            "name": BASE_EDITIONS[e],
+            "score": normalise(raw, players),
+            "category": category(normalise(raw, players)),
+        }
+        for e, raw in base_raw_scores().items()
+    ]
+    easier = [b["name"] for b in bases if b["score"] < score]
+    harder = [b["name"] for b in bases if b["score"] > score]
+    parts = []
+    if easier:
+        parts.append(f"harder than {', '.join(easier)}")
+    if harder:
+        parts.append(f"easier than {', '.join(harder)}")
+    return {"base_editions": bases, "summary": "; ".join(parts) or "level with the base editions"}
+
+
+def score_script(script: Script, players: int | None = None) -> dict[str, Any]:
+    """The score, category and full explanation (the ``score --json`` payload)."""
+    n = players or rules()["default_players"]
+    raw, rows, synergies = raw_score(script.characters)
+    score = normalise(raw, n)
+    return {
+        "script": script.name,
+        "players": n,
+        "raw": raw,
+        "score": score,
+        "category": category(score),
+        "formula": f"({raw:g} = tags {sum(r['weight'] for r in rows):g} + synergies "
+        f"{sum(s['delta'] for s in synergies):g}) x {rules()['reference_players']} / {n}",
+        "characters": rows,
+        "synergies": synergies,
+        "by_players": [
+            {"players": p, "score": normalise(raw, p), "category": category(normalise(raw, p))}
+            for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        ],
+        "comparison": _comparison(score, n),
+        "jinxes": [list(pair) for pair in script.jinxes],
+        "errors": [],
+        "warnings": [w.to_dict() for w in script.warnings],
+    }
+
+
+def score_text(text: str | bytes, players: int | None = None) -> dict[str, Any]:
+    """Import and score in one go; an invalid script gives ``score`` None and its ``errors``."""
+    try:
+        script = load_script(text, players)
+    except ScriptError as exc:
+        return {
+            "score": None,
+            "category": None,
+            "characters": [],
+            "synergies": [],
+            "errors": [p.to_dict() for p in exc.problems],
+            "warnings": [],
+        }
+    return score_script(script, players)

@@ -1,0 +1,67 @@
+"""`ravenswood script ...` end to end (the offline twin of /script)."""
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+from .helpers import DATA
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_score_json(capsys):
+    code, out, _ = run(
+        capsys, "script", "score", str(DATA / "base-tb.json"), "--players", "8", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and data["category"] == "Beginner" and data["players"] == 8
+    assert data["errors"] == []
+
+
+def test_score_text_and_nightorder_and_bag(capsys):
+    code, out, _ = run(capsys, "script", "score", str(DATA / "base-snv.json"))
+    assert code == 0 and "Intermediate" in out and "Synergies:" in out
+    code, out, _ = run(capsys, "script", "nightorder", str(DATA / "base-tb.json"))
+    assert code == 0 and "First night" in out
+    code, out, _ = run(
+        capsys,
+        "script",
+        "bag",
+        str(DATA / "base-bmr.json"),
+        "--players",
+        "9",
+        "--seed",
+        "5",
+        "--json",
+    )
+    assert code == 0 and len(json.loads(out)["characters"]) == 9
+
+
+def test_bad_scripts_exit_2_with_every_problem(capsys, tmp_path, monkeypatch):
+    bad = tmp_path / "bad.json"
+    bad.write_text('["fortune_tellr", 3]')
+    code, _, err = run(capsys, "script", "score", str(bad))
+    assert code == 2 and "fortuneteller" in err and "entry 2" in err
+    code, out, _ = run(capsys, "script", "score", str(bad), "--json")
+    assert code == 2 and len(json.loads(out)["errors"]) == 2
+    assert run(capsys, "script", "bag", str(DATA / "base-tb.json"), "--players", "3")[0] == 2
+    assert run(capsys, "script", "nightorder", str(tmp_path / "missing.json"))[0] == 2
+
+
+def test_characters_listing(capsys):
+    code, out, _ = run(capsys, "script", "characters", "fortune", "--json")
+    assert code == 0 and json.loads(out)[0]["id"] == "fortuneteller"
+
+
+@pytest.mark.parametrize("cmd", ["score", "nightorder"])
+def test_stdin(capsys, monkeypatch, cmd):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO((DATA / "base-tb.json").read_text()))
+    assert run(capsys, "script", cmd, "-")[0] == 0

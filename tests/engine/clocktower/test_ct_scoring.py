@@ -1,0 +1,125 @@
+import pytest
+
+from engine.clocktower.scoring import (
+    category,
+    normalise,
+    raw_score,
+    rules,
+    score_script,
+    score_text,
+)
+from engine.clocktower.script import load_script
+
+from .helpers import BASE, fake, ids_script, text
+
+USUAL = range(rules()["usual_players"][0], rules()["usual_players"][1] + 1)
+
+
+def synergy(chars) -> dict[str, float]:
+    return {s["rule"]: s["delta"] for s in raw_score(tuple(chars))[2]}
+
+
+DEMON = fake("dem", "demon", "kill")
+
+
+def test_tag_weights_come_from_the_data_file():
+    chars = [fake(t, "townsfolk", t) for t in rules()["weights"]]
+    _, rows, _ = raw_score(tuple(chars))
+    assert {r["id"]: r["weight"] for r in rows} == rules()["weights"]
+    assert raw_score((DEMON,))[1][0]["weight"] == 0.0  # the Demon's nightly kill is the baseline
+
+
+def test_extra_misinformers():
+    assert synergy([DEMON, fake("a", "minion", "misinfo")]).get("extra_misinformers") is None
+    three = [DEMON] + [fake(f"m{i}", "minion", "misinfo") for i in range(3)]
+    assert synergy(three)["extra_misinformers"] == 2.0
+
+
+def test_extra_kill_sources():
+    assert "extra_kill_sources" not in synergy([DEMON])
+    killers = [DEMON, fake("a", "minion", "kill"), fake("b", "townsfolk", "multiKill")]
+    assert synergy(killers)["extra_kill_sources"] == 1.0
+
+
+def test_align_and_char_change_needs_both():
+    assert "align_and_char_change" not in synergy([DEMON, fake("a", "outsider", "alignChange")])
+    both = [DEMON, fake("a", "outsider", "alignChange"), fake("b", "minion", "charChange")]
+    assert synergy(both)["align_and_char_change"] == 1.0
+
+
+def test_protection_against_kills():
+    two = [DEMON, fake("p", "townsfolk", "protect"), fake("q", "townsfolk", "protect")]
+    assert synergy(two)["protection_above_kills"] == -1.0
+    assert "protection_above_kills" not in synergy(two[:2])  # 1 protector vs 1 kill source
+
+
+def test_kills_above_protection_margin_is_strict():
+    four = [DEMON] + [fake(f"k{i}", "minion", "kill") for i in range(3)]  # 4 kill sources
+    assert "kills_above_protection" in synergy(four)
+    three = four[:3]
+    assert "kills_above_protection" not in synergy(three)
+
+
+def test_information_against_misinformation():
+    info = [fake(f"i{i}", "townsfolk", "info") for i in range(4)]
+    mis = [fake(f"m{i}", "minion", "misinfo") for i in range(3)]
+    assert synergy(info + mis[:2])["info_outweighs_misinfo"] == -1.0
+    assert "info_outweighs_misinfo" not in synergy(info + mis)
+    assert synergy(info[:2] + mis[:2])["misinfo_matches_info"] == 1.0
+    assert "misinfo_matches_info" not in synergy(info[:3] + mis[:2])
+
+
+def test_categories_and_normalisation():
+    assert [category(x) for x in (0, 5, 5.01, 10, 10.5, 15, 15.1)] == [
+        "Beginner",
+        "Beginner",
+        "Intermediate",
+        "Intermediate",
+        "Advanced",
+        "Advanced",
+        "Expert",
+    ]
+    assert normalise(12, 10) == 6.0
+    assert normalise(12, 5) == 12.0
+
+
+def test_worked_example_trouble_brewing():
+    """Trouble Brewing at 10 players, every point accounted for."""
+    r = score_script(load_script(text(BASE["tb"])), players=10)
+    weights = {c["id"]: c["weight"] for c in r["characters"]}
+    assert weights["empath"] == -1 and weights["chef"] == -0.5 and weights["poisoner"] == 2
+    assert weights["imp"] == 2 and weights["slayer"] == 1 and weights["saint"] == 0
+    assert sum(weights.values()) == 4.0
+    assert {s["rule"]: s["delta"] for s in r["synergies"]} == {
+        "extra_misinformers": 3.0,
+        "extra_kill_sources": 0.5,
+        "protection_above_kills": -1.0,
+        "info_outweighs_misinfo": -1.0,
+    }
+    assert r["raw"] == 5.5 and r["score"] == 2.75 and r["category"] == "Beginner"
+
+
+@pytest.mark.parametrize("players", USUAL)
+def test_calibration_at_usual_player_counts(players):
+    scores = {e: score_script(load_script(text(f)), players) for e, f in BASE.items()}
+    assert scores["tb"]["category"] == "Beginner"
+    assert scores["bmr"]["category"] == "Intermediate"
+    assert scores["snv"]["category"] == "Intermediate"
+
+
+def test_payload_shape_and_comparison():
+    r = score_script(load_script(text("wc25-stowedaway.json")))
+    assert {"score", "category", "characters", "synergies", "errors", "warnings"} <= set(r)
+    assert all({"id", "tags", "weight"} <= set(c) for c in r["characters"])
+    assert all({"rule", "delta"} <= set(s) for s in r["synergies"])
+    assert r["players"] == rules()["default_players"]
+    assert [b["edition"] for b in r["comparison"]["base_editions"]] == ["tb", "bmr", "snv"]
+    assert "harder than Trouble Brewing" in r["comparison"]["summary"]
+    assert len(r["by_players"]) == 11
+    assert r["warnings"]  # the homebrew characters
+
+
+def test_score_text_reports_errors_instead_of_raising():
+    r = score_text('["nobody"]')
+    assert r["score"] is None and r["errors"][0]["position"].startswith("entry 1")
+    assert score_text(ids_script("chef", "empath", "monk", "poisoner", "imp"))["score"] is not None

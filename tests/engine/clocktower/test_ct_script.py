@@ -1,0 +1,182 @@
+import json
+
+import pytest
+
+from engine.clocktower.script import MAX_BYTES, ScriptError, load_script
+
+from .helpers import SCRIPT_FILES, TB_IDS, ids_script, text
+
+
+def problems(raw: str, players: int | None = None) -> list[str]:
+    with pytest.raises(ScriptError) as info:
+        load_script(raw, players)
+    return [str(p) for p in info.value.problems]
+
+
+@pytest.mark.parametrize("path", SCRIPT_FILES, ids=lambda p: p.stem)
+def test_every_reference_script_imports(path):
+    script = load_script(path.read_text(encoding="utf-8"))
+    assert script.name and script.characters
+    assert script.team("demon") or script.homebrew
+
+
+def test_reference_folder_is_complete():
+    assert len(SCRIPT_FILES) == 19
+
+
+def test_base_edition_contents():
+    tb = load_script(text("base-tb.json"))
+    assert tb.name == "Trouble Brewing" and tb.author == "The Pandemonium Institute"
+    assert sorted(tb.ids) == sorted(TB_IDS)
+    assert tb.supported_players == tuple(range(5, 16))
+    assert tb.warnings == ()
+
+
+def test_homebrew_objects_and_meta_rules():
+    stowed = load_script(text("wc25-stowedaway.json"))
+    assert [c.id for c in stowed.homebrew] == [
+        "stowedaway-bonecollector",
+        "stowedaway-apprentice",
+        "stowedaway-deviant",
+        "stowedaway-scapegoat",
+    ]
+    assert stowed.homebrew[1].first_night == 1 and stowed.homebrew[0].other_night == 1
+    assert len(stowed.bootlegger) == 1
+    assert any("homebrew" in w.message for w in stowed.warnings)
+
+
+def test_witch_hunt_only_warns_about_large_games():
+    script = load_script(text("wc25-witchhunt.json"))
+    assert script.supported_players == tuple(range(5, 10))
+    assert any("cannot seat 10" in w.message for w in script.warnings)
+    assert "10 players" in problems(text("wc25-witchhunt.json"), players=10)[0]
+
+
+def test_ids_match_loosely_and_as_objects():
+    raw = json.dumps(
+        [
+            "Fortune_Teller",
+            "SCARLET-WOMAN",
+            {"id": "lil monsta"},
+            "Imp",
+            "chef",
+            "empath",
+            "monk",
+            "poisoner",
+        ]
+    )
+    script = load_script(raw)
+    assert script.ids == (
+        "fortuneteller",
+        "scarletwoman",
+        "lilmonsta",
+        "imp",
+        "chef",
+        "empath",
+        "monk",
+        "poisoner",
+    )
+    assert script.name == "Untitled script"
+
+
+def test_all_problems_at_once_with_positions_and_fixes():
+    raw = json.dumps(
+        [
+            {"id": "_meta", "name": 7},
+            "fortune_tellr",
+            3,
+            {"id": "hb", "team": "villain"},
+            "imp",
+            "Imp",
+            None,
+            {"id": "_meta", "name": "again"},
+            {"name": "no id"},
+        ]
+    )
+    found = problems(raw)
+    assert (
+        'entry 2 ("fortune_tellr"): is not a known character. Did you mean fortuneteller?' in found
+    )
+    assert any(p.startswith("entry 3: is a number") for p in found)
+    assert any("entry 4" in p and "'name'" in p for p in found)
+    assert any("entry 4" in p and "'ability'" in p for p in found)
+    assert any("entry 4" in p and "team 'villain'" in p for p in found)
+    assert any(p.startswith('entry 6 ("Imp"): repeats entry 5') for p in found)
+    assert any(p.startswith("entry 7: is null") for p in found)
+    assert any(p.startswith("entry 8: is a second _meta") for p in found)
+    assert any(p.startswith("entry 9: is an object without a text 'id'") for p in found)
+    assert any("entry 1 _meta.name" in p for p in found)
+    assert any("too small for any game" in p for p in found)
+
+
+def test_homebrew_traveler_spelling_and_number_checks():
+    hb = {"id": "wanderer", "name": "Wanderer", "team": "Traveler", "ability": "Learns things."}
+    script = load_script(ids_script(*TB_IDS, hb))
+    assert script.characters[-1].team == "traveller"
+    assert "traveller" in script.characters[-1].tags
+    bad = dict(hb, firstNight="soon", otherNight=True, reminders="x")
+    found = problems(ids_script(*TB_IDS, bad))
+    assert len(found) == 3 and all("entry 24" in p for p in found)
+
+
+def test_no_demon_and_too_few_for_players():
+    assert any("no Demon" in p for p in problems(ids_script("chef", "empath", "monk", "poisoner")))
+    small = ids_script("chef", "empath", "monk", "poisoner", "imp", "saint")
+    assert load_script(small).supported_players == (5, 6)
+    assert "needs 5 Townsfolk (has 3)" in problems(small, players=7)[0]
+    assert "use 5 to 15" in problems(small, players=20)[0]
+
+
+@pytest.mark.parametrize(
+    ("raw", "fragment"),
+    [
+        ("", "is empty"),
+        ("{", "not valid JSON"),
+        ('{"id": "_meta"}', "Wrap the items"),
+        ("42", "is a number, not a list"),
+        ("[]", "has no characters"),
+        ("[NaN]", "not valid JSON"),
+        ('["imp", Infinity]', "not valid JSON"),
+        ("[" * 100_000, "nested far too deeply"),
+        ("[" + "9" * 5000 + "]", "not valid JSON"),
+        ('["' + "x" * 60 + '"]', "over 50 characters"),
+        ('["_meta"]', "as a plain id"),
+    ],
+)
+def test_malformed_input_is_a_clear_error(raw, fragment):
+    assert any(fragment in p for p in problems(raw))
+
+
+def test_size_limit_and_bytes():
+    big = json.dumps(["imp"] + ["x" * 40] * 30_000)
+    assert len(big) > MAX_BYTES
+    assert "1 MB" in problems(big)[0]
+    assert load_script(ids_script(*TB_IDS).encode("utf-8")).name == "Test"
+    assert "UTF-8" in problems(b"\xff\xfe[")[0]
+
+
+def test_meta_night_orders_are_cleaned():
+    raw = ids_script(
+        *TB_IDS, meta={"firstNight": ["dusk", "Fortune_Teller", "ghost"], "otherNight": "nope"}
+    )
+    found = problems(raw)
+    assert found == ['entry 1 _meta.otherNight: is not a list of ids. ["dusk", ...].']
+    script = load_script(ids_script(*TB_IDS, meta={"firstNight": ["dusk", "Fortune_Teller", "x"]}))
+    assert script.first_night_order == ("dusk", "fortuneteller")
+    assert any('"x"' in w.message for w in script.warnings)
+
+
+def test_round_trip_through_canonical_json():
+    original = load_script(text("wc25-stowedaway.json"))
+    again = load_script(original.to_json())
+    assert again.ids == original.ids and again.name == original.name
+    assert again.bootlegger == original.bootlegger
+
+
+def test_jinxes_on_script():
+    script = load_script(ids_script(*TB_IDS))
+    assert script.jinxes == ()
+    assert ("spy", "magician") in load_script(ids_script(*TB_IDS, "magician")).jinxes or (
+        "magician",
+        "spy",
+    ) in load_script(ids_script(*TB_IDS, "magician")).jinxes
