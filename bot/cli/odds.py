@@ -1,0 +1,88 @@
+"""`ravenswood odds`: the offline twin of `/traitors odds` (same report, same chart)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from bot.cli.common import CliError, emit
+from stats.charts.odds import odds_chart
+from stats.odds import odds_report
+from stats.odds.rules import FAITHFUL_STRATEGIES, RULES, TRAITOR_STRATEGIES
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "odds", help="Traitor win odds for n players and m Traitors, exact and simulated."
+    )
+    parser.add_argument("--players", type=int, required=True, metavar="N")
+    parser.add_argument("--traitors", type=int, required=True, metavar="M")
+    parser.add_argument("--faithful", default="random", help=" | ".join(FAITHFUL_STRATEGIES))
+    parser.add_argument("--traitors-play", default="random", help=" | ".join(TRAITOR_STRATEGIES))
+    parser.add_argument("--punish", action="store_true", help="Faithful punish seen deviators.")
+    parser.add_argument("--rule", default="parity", help=" | ".join(RULES))
+    parser.add_argument("--simulate", type=int, default=None, metavar="GAMES")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--chart", default=None, metavar="FILE", help="Write a PNG chart.")
+    parser.set_defaults(handler=run)
+
+
+def _text(report: dict) -> str:
+    exact, sim = report["exact"], report["simulation"]
+    strategies = report["strategies"]
+    lines = [
+        f"TG({report['players']}, {report['traitors']}), {report['rule']} rule; Faithful "
+        f"{strategies['faithful']}, Traitors {strategies['traitors']}"
+        + (", punishment on" if strategies["punish"] else ""),
+    ]
+    if exact["traitor_win"] is not None:
+        fraction = f" = {exact['fraction']}" if exact["fraction"] else ""
+        if exact["fraction"] and len(exact["fraction"]) > 40:
+            fraction = " (exact fraction in --json)"
+        lines.append(f"Exact Traitor win: {exact['traitor_win']:.5f}{fraction}")
+    else:
+        lines.append("Exact Traitor win: not available for these strategies")
+    low, high = sim["ci95"]
+    lines.append(
+        f"Simulated: {sim['traitor_win_rate']:.4f} (95% CI {low:.4f}-{high:.4f}) "
+        f"over {sim['games']:,} games, seed {sim['seed']}"
+    )
+    lines.append(f"Expected rounds: {report['expected_rounds']:.2f}")
+    favoured = report["smallest_traitors_favoured"]
+    lines.append(
+        f"Smallest Traitor count with Traitors >= 50%: {favoured['traitors']} ({favoured['basis']})"
+    )
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        report = odds_report(
+            args.players,
+            args.traitors,
+            faithful=args.faithful,
+            traitors_play=args.traitors_play,
+            punish=args.punish,
+            rule=args.rule,
+            games=args.simulate,
+            seed=args.seed,
+        )
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    if args.chart:
+        png = odds_chart(
+            args.players,
+            args.traitors,
+            rule=args.rule,
+            faithful=args.faithful,
+            traitors_play=args.traitors_play,
+            punish=args.punish,
+            simulated=report,
+        )
+        try:
+            Path(args.chart).write_bytes(png)
+        except OSError as exc:
+            raise CliError(f"Cannot write {args.chart}: {exc.strerror}") from None
+    emit(report, args.json, _text(report))
+    return 0

@@ -1,0 +1,41 @@
+"""Traitors odds: exact recurrences, a vectorised simulation and Wilson intervals for TG(n, m).
+
+The public entry points live here so the bot, the CLI and the lobby import one place.
+"""
+
+from stats.odds.exact import (
+    check_game,
+    exact_expected_rounds,
+    exact_traitor_win,
+    solve,
+    win_table,
+)
+from stats.odds.report import (
+    MAX_GAMES,
+    exact_model,
+    legal_traitor_counts,
+    max_games,
+    odds_report,
+    smallest_favoured,
+    suggest_traitor_count,
+)
+from stats.odds.simulate import SimulationResult, simulate
+from stats.odds.wilson import wilson_interval
+
+__all__ = [
+    "MAX_GAMES",
+    "SimulationResult",
+    "check_game",
+    "exact_expected_rounds",
+    "exact_model",
+    "exact_traitor_win",
+    "legal_traitor_counts",
+    "max_games",
+    "odds_report",
+    "simulate",
+    "smallest_favoured",
+    "solve",
+    "suggest_traitor_count",
+    "win_table",
+    "wilson_interval",
+]
