@@ -1,0 +1,57 @@
+"""What the game currently asks of whom, what a player privately knows, and the final record.
+
+These are derived from the State alone, so the shell can call them at any time (after a restart,
+for ``/traitors me`` or a "Show my secret" button) and get what the effects said when they were
+first emitted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Prompt, Tell
+from engine.traitors.model import Phase, Role, State, faithful, living, role_of, started, traitors
+
+
+def open_prompts(state: State) -> tuple[Prompt, ...]:
+    """The menus that are open now. A newer Prompt of the same kind supersedes an older one.
+
+    ``to`` is everyone who may answer, including those who already answered (they may change
+    their mind). The vote Prompt goes to all living players with all living players (or, in a
+    re-vote, the tied players) as options; a voter's own name is the one option refused to them.
+    """
+    data = {"round": state.round}
+    if state.phase is Phase.NIGHT:
+        return (Prompt(traitors(state), "murder", faithful(state), None, data),)
+    if state.phase is Phase.VOTE:
+        options = state.candidates or living(state)
+        vote_data = {**data, "revote": bool(state.candidates)}
+        return (Prompt(living(state), "vote", options, None, vote_data),)
+    if state.phase is Phase.RECRUIT:
+        if state.offer is None:
+            return (Prompt(traitors(state), "recruit_pick", faithful(state), None, data),)
+        return (Prompt((state.offer,), "recruit_answer", (True, False), False, data),)
+    return ()
+
+
+def briefing(state: State, player: int) -> Tell:
+    """A player's secret as it stands: their role and, for a Traitor, the other living Traitors."""
+    role = role_of(state, player)
+    fellows = tuple(p for p in traitors(state) if p != player) if role is Role.TRAITOR else ()
+    return Tell(player, "role", {"role": role, "traitors": fellows, "recruit": state.recruit})
+
+
+def result(state: State) -> dict[str, Any]:
+    """The full record for GameOver: every role (recruits count as Traitors), fates, survivors."""
+    roles = tuple((p, role_of(state, p)) for p in state.players) if started(state) else ()
+    return {
+        "winner": state.winner,
+        "host": state.host,
+        "rounds": state.round,
+        "roles": roles,
+        "traitors": tuple(p for p, role in roles if role is Role.TRAITOR),
+        "faithful": tuple(p for p, role in roles if role is Role.FAITHFUL),
+        "recruits": state.recruits,
+        "fates": state.fates,
+        "survivors": living(state) if started(state) else (),
+    }
