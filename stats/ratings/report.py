@@ -1,0 +1,167 @@
+"""The ratings report: every figure the bot and the CLI show, as one JSON-ready dict.
+
+Skills are shown on an IQ-like scale, 100 + 15 s, so a player of average skill is 100 and one
+prior standard deviation is 15 points. The side bias beta is positive when Good is favoured.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+from scipy.special import ndtr
+
+from stats.ratings.compare import coin_log_evidence, model_comparisons
+from stats.ratings.design import ModelSpec
+from stats.ratings.fit import RatingFit, fit_model
+from stats.ratings.records import GameRecord
+
+IQ_MEAN = 100.0
+IQ_SD = 15.0
+_HERMITE = np.polynomial.hermite_e.hermegauss(40)
+
+
+def fit_ratings(
+    games: Sequence[GameRecord],
+    noise_sd: float | None = None,
+    team_size_noise: bool = False,
+    bias: bool = True,
+) -> RatingFit:
+    """Fit the main model to games of one kind (eps integrated unless ``noise_sd`` fixes it)."""
+    kinds = sorted({g.kind for g in games})
+    if len(kinds) > 1:
+        raise ValueError(f"rate one game kind at a time, not {', '.join(kinds)} together")
+    if noise_sd is not None and not noise_sd > 0:
+        raise ValueError("the noise sd must be positive")
+    return fit_model(games, _spec(team_size_noise, bias), noise_sd)
+
+
+def prob_better(fit: RatingFit, a: str, b: str) -> float:
+    """P(player a's skill exceeds player b's) under the posterior; KeyError for unknown names."""
+    players = fit.design.players
+    for name in (a, b):
+        if name not in players:
+            raise KeyError(f"{name} has no rated games")
+    return fit.prob_greater(players.index(a), players.index(b))
+
+
+def ratings_report(
+    games: Sequence[GameRecord],
+    min_games: int = 5,
+    noise_sd: float | None = None,
+    team_size_noise: bool = False,
+    bias: bool = True,
+) -> dict:
+    """Fit, compare and summarise; the dict the CLI prints with --json and the bot renders."""
+    fit = fit_ratings(games, noise_sd, team_size_noise, bias)
+    spec = _spec(team_size_noise, bias)
+    comparisons = model_comparisons(games, fit, spec, noise_sd)
+    log_ev = fit.log_evidence
+    return {
+        "games": len(games),
+        "model": {
+            "team_size_noise": team_size_noise,
+            "bias": bias,
+            "noise_sd": "integrated" if noise_sd is None else float(noise_sd),
+            "noise_grid": [round(float(x), 4) for x in fit.noise_sds],
+            "noise_posterior": [round(float(w), 4) for w in fit.weights],
+            "noise_sd_mean": float(fit.weights @ fit.noise_sds),
+        },
+        "players": _players(games, fit, min_games),
+        "bias": _bias(fit) if bias else None,
+        "evil_edge": _evil_edge(fit) if bias else None,
+        "evidence": {
+            "log_evidence": log_ev,
+            "log_evidence_coin": coin_log_evidence(len(games)),
+            "log_bayes_factor_vs_coin": log_ev - coin_log_evidence(len(games)),
+        },
+        "comparisons": {name: c.as_dict() for name, c in comparisons.items()},
+        "predictive": _predictive(games, fit),
+    }
+
+
+def _spec(team_size_noise: bool, bias: bool) -> ModelSpec:
+    return ModelSpec(bias="shared" if bias else "none", team_size_noise=team_size_noise)
+
+
+def _players(games: Sequence[GameRecord], fit: RatingFit, min_games: int) -> list[dict]:
+    counts = Counter(p for g in games for p in (*g.good, *g.evil))
+    names = fit.design.players
+    index = np.array([i for i, p in enumerate(names) if counts[p] >= min_games], dtype=int)
+    if index.size == 0:
+        return []
+    mean = fit.mean[index]
+    sd = np.sqrt(np.diag(fit.cov)[index])
+    lo = fit.marginal_quantiles(index, 0.025)
+    hi = fit.marginal_quantiles(index, 0.975)
+    rows = [
+        {
+            "name": names[i],
+            "games": counts[names[i]],
+            "skill_mean": float(m),
+            "skill_sd": float(s),
+            "iq_mean": IQ_MEAN + IQ_SD * float(m),
+            "iq_sd": IQ_SD * float(s),
+            "iq_ci95": [IQ_MEAN + IQ_SD * float(a), IQ_MEAN + IQ_SD * float(b)],
+        }
+        for i, m, s, a, b in zip(index, mean, sd, lo, hi, strict=True)
+    ]
+    return sorted(rows, key=lambda r: (-r["iq_ci95"][0], r["name"]))
+
+
+def _bias(fit: RatingFit) -> dict:
+    column = fit.design.bias_columns.start
+    return {"mean": float(fit.mean[column]), "var": float(fit.cov[column, column])}
+
+
+def _evil_edge(fit: RatingFit) -> dict:
+    """P(Evil wins a game between equally skilled teams of typical size), and its edge over 1/2."""
+    column = fit.design.bias_columns.start
+    scale = float(np.median(fit.design.noise_scale))
+    p_evil = sum(
+        w * float(ndtr(-f.mean[column] / np.sqrt((eps * scale) ** 2 + f.cov[column, column])))
+        for w, f, eps in zip(fit.weights, fit.fits, fit.noise_sds, strict=True)
+    )
+    return {"p_evil_wins_even_game": p_evil, "edge": p_evil - 0.5}
+
+
+def _predictive(games: Sequence[GameRecord], fit: RatingFit) -> dict:
+    """How well the model predicts results, in sample and leave-one-out (from the EP cavities).
+
+    better_team_win_prob is the model's own answer to "how often does the more skilled team
+    win?": the posterior average, over these games' line-ups, of P(the team with the higher
+    mean skill wins), side bias left out.
+    """
+    signed = fit.design.signed
+    skills = np.zeros(signed.shape[1], dtype=bool)
+    skills[: fit.design.bias_columns.start] = True
+    winner_sign = np.array([1.0 if g.winner == "good" else -1.0 for g in games])
+    in_sample = np.zeros(len(games))
+    better = np.zeros(len(games))
+    nodes, node_weights = _HERMITE
+    node_weights = node_weights / node_weights.sum()
+    for w, f, eps in zip(fit.weights, fit.fits, fit.noise_sds, strict=True):
+        sd = eps * fit.design.noise_scale
+        m = signed @ f.mean
+        v = np.asarray(signed.multiply(signed @ f.cov).sum(axis=1)).ravel()
+        in_sample += w * ndtr(m / np.sqrt(sd**2 + v))
+        skill_rows = signed[:, skills]
+        cov_s = f.cov[np.ix_(skills, skills)]
+        d_mean = skill_rows @ f.mean[skills]
+        d_sd = np.sqrt(np.asarray(skill_rows.multiply(skill_rows @ cov_s).sum(axis=1)).ravel())
+        d = d_mean[:, None] + d_sd[:, None] * nodes[None, :]
+        safe_sd = np.maximum(sd, 1e-12)[:, None]
+        better += w * (ndtr(np.abs(d) / safe_sd) @ node_weights)
+    loo = fit.loo_log_prob()
+    strength = (signed[:, skills] @ fit.mean[skills]) * winner_sign  # good minus evil
+    decided = strength != 0
+    stronger_won = (strength[decided] > 0) == (winner_sign[decided] > 0)
+    return {
+        "accuracy_in_sample": float(np.mean(in_sample > 0.5)),
+        "accuracy_loo": float(np.mean(loo > np.log(0.5))),
+        "log_loss_loo": float(-np.mean(loo)),
+        "log_loss_coin": float(np.log(2.0)),
+        "stronger_team_won": float(np.mean(stronger_won)) if decided.any() else None,
+        "better_team_win_prob": float(np.mean(better)),
+    }

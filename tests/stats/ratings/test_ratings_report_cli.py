@@ -1,0 +1,100 @@
+"""The report dict, P(A better than B), the forest plot and the `ravenswood ratings` command."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from stats.charts.ratings import ratings_chart
+from stats.ratings import GameRecord, fit_ratings, prob_better, ratings_report
+
+DATA = Path(__file__).with_name("clocktower_iq_games.yaml")
+GAMES = [
+    GameRecord(("a", "b", "c"), ("d", "e"), "good", "s1"),
+    GameRecord(("a", "d", "e"), ("b", "c"), "good", "s2"),
+    GameRecord(("a", "b", "d"), ("c", "e"), "good", "s1"),
+    GameRecord(("c", "d", "e"), ("a", "b"), "evil", "s2"),
+    GameRecord(("b", "c", "d"), ("a", "e"), "evil", "s1"),
+]
+
+
+@pytest.fixture(scope="module")
+def report():
+    return ratings_report(GAMES, min_games=1, noise_sd=1.0)
+
+
+def test_report_has_the_documented_keys_and_sorting(report):
+    assert {"players", "bias", "evidence", "comparisons", "predictive", "evil_edge"} <= set(report)
+    player = report["players"][0]
+    assert set(player) == {"name", "games", "skill_mean", "skill_sd", "iq_mean", "iq_sd", "iq_ci95"}
+    assert player["name"] == "a"  # a won every game
+    lows = [p["iq_ci95"][0] for p in report["players"]]
+    assert lows == sorted(lows, reverse=True)
+    assert set(report["bias"]) == {"mean", "var"}
+    assert report["evidence"]["log_bayes_factor_vs_coin"] == pytest.approx(
+        report["evidence"]["log_evidence"] + 5 * 0.6931471805599453
+    )
+    for c in report["comparisons"].values():
+        assert 0.0 <= c["probability"] <= 1.0
+    json.dumps(report, allow_nan=False)
+
+
+def test_min_games_filters_players():
+    report = ratings_report(GAMES, min_games=6, noise_sd=1.0)
+    assert report["players"] == []
+
+
+def test_impossible_deterministic_model_gets_probability_zero():
+    clash = [GameRecord(("a",), ("b",), "good"), GameRecord(("a",), ("b",), "evil")]
+    report = ratings_report(clash, min_games=1, noise_sd=1.0, bias=False)
+    deterministic = report["comparisons"]["skill_vs_deterministic"]
+    assert deterministic["probability"] == 1.0 and deterministic["log_bayes_factor"] is None
+    assert report["bias"] is None
+
+
+def test_prob_better_is_a_probability_that_sums_to_one_over_the_pair():
+    fit = fit_ratings(GAMES, noise_sd=1.0)
+    assert prob_better(fit, "a", "e") > 0.6
+    assert prob_better(fit, "a", "e") + prob_better(fit, "e", "a") == pytest.approx(1.0)
+    with pytest.raises(KeyError):
+        prob_better(fit, "a", "nobody")
+
+
+def test_mixed_game_kinds_are_refused():
+    mixed = [GAMES[0], GameRecord(("x",), ("y",), "good", kind="traitors")]
+    with pytest.raises(ValueError, match="one game kind at a time"):
+        ratings_report(mixed)
+
+
+def test_chart_is_a_png_that_grows_with_the_players(report):
+    png = ratings_chart(report)
+    empty = ratings_chart({**report, "players": []})
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and empty[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(png) > len(empty)
+
+
+def test_cli_prints_json_and_writes_the_chart(tmp_path, capsys):
+    chart = tmp_path / "chart.png"
+    status = main(["ratings", str(DATA), "--noise-sd", "1.797", "--json", "--chart", str(chart)])
+    payload = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert chart.read_bytes()[:4] == b"\x89PNG"
+    assert payload["players"][0]["name"] == "Bee"
+    assert payload["bias"]["mean"] < 0
+    assert set(payload["evidence"]) >= {"log_evidence", "log_bayes_factor_vs_coin"}
+
+
+def test_cli_text_output_and_options(capsys):
+    status = main(["ratings", str(DATA), "--noise-sd", "1.8", "--no-bias", "--team-size-noise"])
+    out = capsys.readouterr().out
+    assert status == 0 and "Bayes factor vs coin flip" in out and "Side bias" not in out
+
+
+def test_cli_bad_file_is_one_sentence_and_exit_two(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("- good: [a]\n  evil: [a]\n  winner: good\n", encoding="utf-8")
+    assert main(["ratings", str(bad)]) == 2
+    assert "game 1: a is on both teams." in capsys.readouterr().err
+    assert main(["ratings", str(tmp_path / "missing.csv")]) == 2
+    assert main(["ratings", str(DATA), "--noise-sd", "0"]) == 2
