@@ -27,10 +27,10 @@ class Database:
         connection = await aiosqlite.connect(path, isolation_level=None)
         try:
             connection.row_factory = aiosqlite.Row
-            await connection.execute("PRAGMA journal_mode = WAL")
-            await connection.execute("PRAGMA foreign_keys = ON")
-            await connection.execute("PRAGMA busy_timeout = 5000")
-            await connection.execute("PRAGMA synchronous = NORMAL")
+            await connection.executescript(
+                "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; "
+                "PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;"
+            )
             await migrate(connection, load_migrations() if migrations is None else migrations)
         except BaseException:
             await connection.close()

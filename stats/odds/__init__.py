@@ -12,6 +12,7 @@ from stats.odds.exact import (
 )
 from stats.odds.report import (
     MAX_GAMES,
+    check_request,
     exact_model,
     legal_traitor_counts,
     max_games,
@@ -26,6 +27,7 @@ __all__ = [
     "MAX_GAMES",
     "SimulationResult",
     "check_game",
+    "check_request",
     "exact_expected_rounds",
     "exact_model",
     "exact_traitor_win",

@@ -112,6 +112,30 @@ def _check_strategies(faithful: str, traitors_play: str, punish: bool) -> None:
         raise ValueError("Punishment needs the Faithful to play vote-left.")
 
 
+def check_request(
+    players: int,
+    traitors: int,
+    faithful: str = "random",
+    traitors_play: str = "random",
+    punish: bool = False,
+    rule: str = "parity",
+    games: int | None = None,
+) -> int:
+    """Validate an odds request cheaply (before any work); return the number of games to play.
+
+    Raises ValueError with a one-sentence message for bad input.
+    """
+    _check_strategies(faithful, traitors_play, punish)
+    check_game(players, traitors, rule)
+    if players > MAX_PLAYERS:
+        raise ValueError(f"The odds engine handles at most {MAX_PLAYERS} players.")
+    cap = max_games(players)
+    games = min(DEFAULT_GAMES, cap) if games is None else games
+    if not 1 <= games <= cap:
+        raise ValueError(f"Simulate between 1 and {cap:,} games for {players} players.")
+    return games
+
+
 def odds_report(
     players: int,
     traitors: int,
@@ -126,14 +150,7 @@ def odds_report(
 
     Raises ValueError with a one-sentence message for bad input.
     """
-    _check_strategies(faithful, traitors_play, punish)
-    check_game(players, traitors, rule)
-    if players > MAX_PLAYERS:
-        raise ValueError(f"The odds engine handles at most {MAX_PLAYERS} players.")
-    cap = max_games(players)
-    games = min(DEFAULT_GAMES, cap) if games is None else games
-    if not 1 <= games <= cap:
-        raise ValueError(f"Simulate between 1 and {cap:,} games for {players} players.")
+    games = check_request(players, traitors, faithful, traitors_play, punish, rule, games)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     sim = simulate(
         players,

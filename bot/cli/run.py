@@ -1,0 +1,65 @@
+"""`ravenswood run`: start the bot with the settings from the environment."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import logging
+
+import aiohttp
+import discord
+
+from bot.cli.common import CliError
+from bot.config import Config
+from bot.store.migrations import DatabaseTooNew
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("run", help="start the bot (needs DISCORD_TOKEN)")
+    parser.set_defaults(handler=run)
+
+
+def looks_like_token(token: str) -> bool:
+    """A bot token is three dot-separated parts, the first the base64 of the bot's numeric id."""
+    parts = token.split(".")
+    if len(parts) != 3 or not all(parts):
+        return False
+    try:
+        first = base64.urlsafe_b64decode(parts[0] + "=" * (-len(parts[0]) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return first.isdigit()
+
+
+def run(args) -> int:
+    from bot.app import Ravenswood
+
+    config = Config.from_env()
+    if not config.token:
+        raise CliError(
+            "DISCORD_TOKEN is not set; copy your bot's token from the Discord developer portal "
+            "and export it."
+        )
+    if not looks_like_token(config.token):
+        raise CliError(
+            "DISCORD_TOKEN does not look like a bot token; copy it again from the Bot page of "
+            "the Discord developer portal."
+        )
+    logging.getLogger().setLevel(config.log_level)
+    try:
+        Ravenswood(config.database, config.sync_guild).run(config.token, log_handler=None)
+    except discord.LoginFailure:
+        raise CliError(
+            "Discord refused the token in DISCORD_TOKEN; reset it in the portal."
+        ) from None
+    except discord.PrivilegedIntentsRequired:
+        raise CliError(
+            "Enable the Server Members intent for the bot in the Discord developer portal."
+        ) from None
+    except (aiohttp.ClientError, OSError) as exc:
+        raise CliError(
+            f"Could not reach Discord ({exc}); check the network and try again."
+        ) from None
+    except DatabaseTooNew as exc:
+        raise CliError(str(exc)) from None
+    return 0

@@ -1,0 +1,316 @@
+"""/traitors: lobby, roles by DM, night murders, round-table votes — a thin shell on engine.traitors."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine.traitors as tg
+from bot.app import Ravenswood, reply
+from bot.delivery import SECRET, Delivery, private_digest
+from bot.render.odds import odds_embed
+from bot.render.traitors import TraitorsRenderer, lobby, mentions
+from bot.sessions import GameConflict, Session
+from bot.store import games as game_store
+from bot.store.results import Result, Seat, user_key
+from engine.core import GameOver, RuleError
+from stats.charts.odds import odds_chart
+from stats.odds import check_request, odds_report, suggest_traitor_count
+
+KIND = "traitors"
+
+
+class TraitorsRules:
+    """engine.traitors as the session layer sees it."""
+
+    kind = KIND
+    actions = tg.ACTIONS
+
+    def new_state(self, game: game_store.GameRow) -> tg.State:
+        return tg.new_game(game.host_id, game.seed, recruit=bool(game.options.get("recruit")))
+
+    apply = staticmethod(tg.apply)
+
+    def players(self, state: tg.State):
+        return state.players
+
+    def open_prompts(self, state: tg.State):
+        return tg.open_prompts(state)
+
+    def result(self, state: tg.State, game: game_store.GameRow, over: GameOver) -> Result | None:
+        if over.winner not in ("traitors", "faithful"):
+            return None
+        d = over.data
+        seats = [Seat(user_key(p), "evil", "Traitor") for p in d["traitors"]]
+        seats += [Seat(user_key(p), "good", "Faithful") for p in d["faithful"]]
+        return Result(
+            guild_id=game.guild_id,
+            kind=KIND,
+            winner="evil" if over.winner == "traitors" else "good",
+            seats=tuple(seats),
+            storyteller=user_key(game.host_id),
+            game_id=game.id,
+        )
+
+
+ACKNOWLEDGE = {
+    "vote": "Your ballot is in. It stays secret until the ballots are revealed; you may change it until then.",
+    "murder": "Your choice is noted. You may change it until the night ends.",
+    "recruit_pick": "Your choice is noted.",
+    "recruit_answer": "Your answer is given.",
+}
+
+
+class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="Play The Traitors"):
+    def __init__(self, bot: Ravenswood) -> None:
+        self.bot = bot
+        self.renderer = TraitorsRenderer()
+        self.delivery = Delivery(bot, self.renderer)
+        bot.games.rules[KIND] = TraitorsRules()
+        bot.component_handlers[KIND] = self.on_component
+
+    # Helpers ---------------------------------------------------------------------------------
+    def session_here(self, interaction: discord.Interaction) -> Session:
+        session = self.bot.games.in_channel(interaction.channel_id)
+        if session is None or session.game.kind != KIND:
+            raise RuleError(
+                "There's no Traitors game in this channel. Open one with `/traitors new`."
+            )
+        return session
+
+    async def act(
+        self, interaction: discord.Interaction, session: Session, action, ack: str
+    ) -> None:
+        """Apply (a refusal raises RuleError before anything is sent), then deliver and acknowledge.
+
+        Applying is fast; delivering may mean many DMs, so the interaction is deferred first.
+        """
+        step = await self.bot.games.apply(session, action)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.delivery.deliver(session, step.effects)
+        await interaction.followup.send(ack, ephemeral=True)
+
+    async def run(self, interaction: discord.Interaction, make_action, ack: str) -> None:
+        """Run a command against this channel's game; a refusal becomes one ephemeral sentence."""
+        try:
+            session = self.session_here(interaction)
+            await self.act(interaction, session, make_action(session), ack)
+        except RuleError as error:
+            await reply(interaction, str(error))
+
+    # Commands --------------------------------------------------------------------------------
+    @app_commands.command(name="new", description="Open a Traitors lobby in this channel")
+    @app_commands.describe(recruit="When a Traitor is banished, the others may recruit a Faithful")
+    @app_commands.guild_only()
+    async def new(self, interaction: discord.Interaction, recruit: bool = False) -> None:
+        try:
+            session = await self.bot.games.open(
+                KIND,
+                interaction.guild_id,
+                interaction.channel_id,
+                interaction.user.id,
+                {"recruit": recruit},
+            )
+        except GameConflict as error:
+            await reply(interaction, str(error))
+            return
+        message = lobby(session, session.state.players, session.state.host)
+        await interaction.response.send_message(message.content, view=message.view)
+        sent = await interaction.original_response()
+        await game_store.remember_message(
+            self.bot.db, session.game.id, "lobby", sent.channel.id, sent.id
+        )
+
+    @app_commands.command(name="start", description="Host: deal the roles and begin")
+    @app_commands.describe(traitors="How many Traitors (default: the count closest to a fair game)")
+    @app_commands.guild_only()
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        traitors: app_commands.Range[int, 1, 15] | None = None,
+    ) -> None:
+        def action(session: Session):
+            count = traitors or suggest_traitor_count(max(len(session.state.players), 4))
+            return tg.Start(by=interaction.user.id, traitors=count)
+
+        await self.run(interaction, action, "The roles are out.")
+
+    @app_commands.command(name="vote", description="Host: open the round-table vote")
+    @app_commands.guild_only()
+    async def vote(self, interaction: discord.Interaction) -> None:
+        await self.run(
+            interaction, lambda s: tg.OpenVote(by=interaction.user.id), "The vote is open."
+        )
+
+    @app_commands.command(
+        name="close", description="Host: stop waiting — close the vote or the night"
+    )
+    @app_commands.guild_only()
+    async def close(self, interaction: discord.Interaction) -> None:
+        def action(session: Session):
+            if session.state.phase is tg.Phase.VOTE:
+                return tg.CloseVote(by=interaction.user.id)
+            return tg.CloseNight(by=interaction.user.id)
+
+        await self.run(interaction, action, "Closed.")
+
+    @app_commands.command(name="end", description="Host: abandon the game (no result is recorded)")
+    @app_commands.guild_only()
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, lambda s: tg.Abort(by=interaction.user.id), "The game is over.")
+
+    @app_commands.command(
+        name="status", description="Who is still in, the phase, whose answer is awaited"
+    )
+    @app_commands.guild_only()
+    async def status(self, interaction: discord.Interaction) -> None:
+        try:
+            state = self.session_here(interaction).state
+        except RuleError as error:
+            await reply(interaction, str(error))
+            return
+        lines = [f"Phase: **{state.phase.value}**, round {state.round}. Host: <@{state.host}>."]
+        if state.phase is tg.Phase.LOBBY:
+            lines.append(f"In the lobby: {mentions(state.players)}")
+        else:
+            lines.append(f"Still in the game: {mentions(tg.living(state))}")
+            gone = [f"<@{p}> ({fate.value} on day {r})" for p, fate, r in state.fates]
+            lines.append("Out: " + (", ".join(gone) or "nobody yet"))
+            if state.phase is tg.Phase.VOTE:
+                lines.append(f"Votes awaited from: {mentions(tg.awaiting(state))}")
+        await reply(interaction, "\n".join(lines))
+
+    @app_commands.command(
+        name="me", description="Your role and anything waiting for you (only you see it)"
+    )
+    @app_commands.guild_only()
+    async def me(self, interaction: discord.Interaction) -> None:
+        try:
+            session = self.session_here(interaction)
+        except RuleError as error:
+            await reply(interaction, str(error))
+            return
+        await self.show_secret(interaction, session)
+
+    @app_commands.command(
+        name="odds", description="How likely the Traitors are to win, exactly and simulated"
+    )
+    @app_commands.describe(
+        players="Number of players (3–1000)",
+        traitors="Number of Traitors",
+        faithful_strategy="How the Faithful vote",
+        traitor_strategy="How the Traitors vote",
+        punish="Faithful who vote-left punish anyone seen deviating",
+        rule="When the Traitors win: parity (at least as many) or majority (more)",
+        games="How many games to simulate",
+    )
+    @app_commands.choices(
+        faithful_strategy=[app_commands.Choice(name=n, value=n) for n in ("random", "vote-left")],
+        traitor_strategy=[
+            app_commands.Choice(name=n, value=n) for n in ("random", "collude", "vote-left")
+        ],
+        rule=[app_commands.Choice(name=n, value=n) for n in ("parity", "majority")],
+    )
+    async def odds(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 3, 1000],
+        traitors: app_commands.Range[int, 1, 999],
+        faithful_strategy: str = "random",
+        traitor_strategy: str = "random",
+        punish: bool = False,
+        rule: str = "parity",
+        games: app_commands.Range[int, 1, 200_000] | None = None,
+    ) -> None:
+        strategies = {
+            "faithful": faithful_strategy,
+            "traitors_play": traitor_strategy,
+            "punish": punish,
+            "rule": rule,
+        }
+        try:
+            games = check_request(players, traitors, games=games, **strategies)
+        except ValueError as error:
+            await reply(interaction, str(error))
+            return
+        await interaction.response.defer(thinking=True)  # a simulation may take a second or two
+        report = await asyncio.to_thread(odds_report, players, traitors, games=games, **strategies)
+        png = await asyncio.to_thread(odds_chart, players, traitors, simulated=report, **strategies)
+        await interaction.followup.send(
+            embed=odds_embed(report), file=discord.File(io.BytesIO(png), "odds.png")
+        )
+
+    # Components ------------------------------------------------------------------------------
+    async def show_secret(self, interaction: discord.Interaction, session: Session) -> None:
+        if interaction.user.id not in session.state.players:
+            await reply(interaction, "You aren't playing in this game.")
+            return
+        digest = private_digest(
+            session,
+            interaction.user.id,
+            tg.open_prompts(session.state),
+            self.renderer,
+            self.delivery.namer(session),
+        )
+        kwargs = {"view": digest.view} if digest.view else {}
+        await reply(interaction, digest.content, **kwargs)
+
+    async def on_component(
+        self, interaction: discord.Interaction, session: Session, kind: str, value: str
+    ) -> None:
+        user = interaction.user.id
+        try:
+            if kind == SECRET:
+                await self.show_secret(interaction, session)
+                return
+            if kind == "join":
+                if (
+                    other := self.bot.games.game_of(session.game.guild_id, user)
+                ) and other is not session:
+                    raise RuleError(f"You are already in a game in <#{other.game.channel_id}>.")
+                await self.act(interaction, session, tg.Join(player=user), "You're in.")
+                return
+            if kind == "leave":
+                await self.act(
+                    interaction, session, tg.Leave(player=user), "You've left the lobby."
+                )
+                return
+            action = {
+                "vote": lambda: tg.Vote(by=user, target=int(value)),
+                "murder": lambda: tg.Murder(by=user, target=int(value)),
+                "recruit_pick": lambda: tg.RecruitPick(by=user, target=int(value)),
+                "recruit_answer": lambda: tg.RecruitAnswer(by=user, accept=value == "yes"),
+            }.get(kind)
+            if action is None:
+                raise RuleError(
+                    "That button is from an older version of the bot; use the slash commands."
+                )
+            await self.act(interaction, session, action(), ACKNOWLEDGE[kind])
+        except RuleError as error:
+            await reply(interaction, str(error))
+
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A member who leaves the server leaves their game too, so nobody waits for them."""
+        session = self.bot.games.game_of(payload.guild_id, payload.user.id)
+        if session is None or session.game.kind != KIND:
+            return
+        state = session.state
+        action = (
+            tg.Leave(player=payload.user.id)
+            if state.phase is tg.Phase.LOBBY
+            else tg.Depart(player=payload.user.id)
+        )
+        try:
+            step = await self.bot.games.apply(session, action)
+        except RuleError:
+            return  # already out of the game
+        await self.delivery.deliver(session, step.effects)
+
+
+async def setup(bot: Ravenswood) -> None:
+    await bot.add_cog(TraitorsCog(bot))

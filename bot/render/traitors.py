@@ -1,0 +1,218 @@
+"""Traitors effects as Discord messages. Public text never names a living player's role."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.delivery import Namer, Outgoing
+from bot.sessions import Session
+from bot.views import button_view, choice_view
+from engine.core import Announce, Effect, GameOver, Prompt, Tell
+
+TRAITOR = "traitor"
+GREEN, BLUE, RED = (
+    discord.ButtonStyle.success,
+    discord.ButtonStyle.primary,
+    discord.ButtonStyle.danger,
+)
+
+
+def mentions(players) -> str:
+    return ", ".join(f"<@{p}>" for p in players) or "nobody"
+
+
+def role_name(role) -> str:
+    return "a **Traitor**" if str(role) == TRAITOR else "**Faithful**"
+
+
+def lobby(session: Session, players, host: int) -> Outgoing:
+    recruit = " Recruitment is on." if session.game.options.get("recruit") else ""
+    text = (
+        f"🏰 **The Traitors** — lobby hosted by <@{host}>.{recruit}\n"
+        f"Players ({len(players)}): {mentions(players)}\n"
+        "Press **Join** to play; the host starts with `/traitors start`."
+    )
+    buttons = [("join", "", "Join", GREEN), ("leave", "", "Leave", discord.ButtonStyle.secondary)]
+    return Outgoing(text, view=button_view(session.game.id, buttons), slot="lobby")
+
+
+def vote_header(round_: int, revote: bool) -> str:
+    kind = "Re-vote between the tied players" if revote else "Round table"
+    return (
+        f"🗳️ **{kind}, day {round_}.** Choose who to banish. Ballots stay secret until "
+        "everyone has voted (or the host closes the vote)."
+    )
+
+
+class TraitorsRenderer:
+    def render(self, effect: Effect, session: Session, name: Namer) -> Outgoing | None:
+        if isinstance(effect, GameOver):
+            return self.game_over(effect)
+        handler = getattr(self, f"on_{getattr(effect, 'event', getattr(effect, 'kind', ''))}", None)
+        return handler(effect, session, name) if handler else None
+
+    # Lobby -----------------------------------------------------------------------------------
+    def on_joined(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        return lobby(session, effect.data["players"], session.state.host)
+
+    on_left = on_joined
+
+    def on_host_changed(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"👑 <@{effect.data['host']}> is now the host.")
+
+    def on_started(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(
+            f"🎭 The game begins with {len(d['players'])} players, {d['traitor_count']} of them "
+            "Traitors. Everyone has been told their role privately. Day 1: talk, then the host "
+            "opens the vote with `/traitors vote`."
+        )
+
+    # Secrets ---------------------------------------------------------------------------------
+    def on_role(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        text = (
+            f"🤫 **The Traitors** in <#{session.game.channel_id}>: you are {role_name(d['role'])}."
+        )
+        if str(d["role"]) == TRAITOR:
+            others = ", ".join(name(p) for p in d["traitors"]) or "none — you are alone"
+            text += f" Your fellow Traitors: {others}. Each night you choose a Faithful to murder."
+        else:
+            text += " Find the Traitors and banish them at the round table."
+        return Outgoing(text, public=False)
+
+    def on_recruited(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        others = ", ".join(name(p) for p in effect.data.get("traitors", ()))
+        return Outgoing(
+            f"🗡️ You are now a **Traitor**. Your fellow Traitors: {others}.", public=False
+        )
+
+    def on_recruit_accepted(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(
+            f"🗡️ {name(effect.data['player'])} accepted and is now a Traitor.", public=False
+        )
+
+    def on_murder_choice(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        waiting = ", ".join(name(p) for p in d["awaiting"])
+        tail = f" Still to choose: {waiting}." if waiting else ""
+        return Outgoing(f"🔪 {name(d['by'])} chose {name(d['target'])}.{tail}", public=False)
+
+    def on_recruit_choice(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(f"🗡️ {name(d['by'])} would recruit {name(d['target'])}.", public=False)
+
+    def on_recruit_offered(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"🗡️ The offer goes to {name(effect.data['target'])}.", public=False)
+
+    def on_recruit_refused(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"🗡️ {name(effect.data['player'])} refused the offer.", public=False)
+
+    def on_recruit_lapsed(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"🗡️ {name(effect.data['player'])} did not answer in time.", public=False)
+
+    def on_recruit_skipped(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        return Outgoing("🗡️ No recruit this time.", public=False)
+
+    # Prompts ---------------------------------------------------------------------------------
+    def _players_menu(self, effect: Prompt, session: Session, name: Namer, placeholder: str):
+        choices = [(name(p), str(p)) for p in effect.options]
+        return choice_view(session.game.id, effect.kind, choices, placeholder)
+
+    def on_murder(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
+        view = self._players_menu(effect, session, name, "Choose tonight's victim")
+        return Outgoing(
+            f"🌙 Night {effect.data['round']}: choose a Faithful to murder. If the Traitors "
+            "disagree, the majority decides; a tie is drawn at random.",
+            view=view,
+            public=False,
+        )
+
+    def on_recruit_pick(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
+        view = self._players_menu(effect, session, name, "Choose a Faithful to recruit")
+        return Outgoing(
+            "🗡️ A Traitor was banished. Choose a Faithful to offer a place among you.",
+            view=view,
+            public=False,
+        )
+
+    def on_recruit_answer(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
+        buttons = [
+            ("recruit_answer", "yes", "Accept", RED),
+            ("recruit_answer", "no", "Refuse", GREEN),
+        ]
+        return Outgoing(
+            "🗡️ The Traitors invite you to join them. Will you become a Traitor?",
+            view=button_view(session.game.id, buttons),
+            public=False,
+        )
+
+    def on_vote(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
+        view = self._players_menu(effect, session, name, "Your ballot")
+        slot = f"vote:{effect.data['round']}:{int(effect.data.get('revote', False))}"
+        return Outgoing(
+            vote_header(effect.data["round"], effect.data.get("revote", False)),
+            view=view,
+            slot=slot,
+        )
+
+    # Public events ---------------------------------------------------------------------------
+    def on_vote_opened(self, effect: Announce, session: Session, name: Namer) -> None:
+        return None  # the vote Prompt that follows is the announcement
+
+    def on_ballot_cast(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        revote = bool(session.state.candidates)
+        return Outgoing(
+            f"{vote_header(d['round'], revote)}\nVoted: {mentions(d['voted'])}.\n"
+            f"Waiting for: {mentions(d['awaiting'])}.",
+            slot=f"vote:{d['round']}:{int(revote)}",
+        )
+
+    def on_votes_revealed(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        lines = [f"📜 **The ballots, day {d['round']}:**"]
+        lines += [f"<@{voter}> → <@{target}>" for voter, target in d["ballots"]]
+        lines.append("Count: " + ", ".join(f"<@{p}> {n}" for p, n in d["counts"]))
+        if d.get("banished") is not None:
+            drawn = " (the tie was drawn at random)" if d.get("tie_broken") else ""
+            lines.append(
+                f"⚖️ <@{d['banished']}> is banished{drawn}. They were {role_name(d['role'])}."
+            )
+        else:
+            lines.append(f"Tie between {mentions(d['tied'])}: a re-vote between them follows.")
+        return Outgoing("\n".join(lines))
+
+    def on_revote(self, effect: Announce, session: Session, name: Namer) -> None:
+        return None  # announced by votes_revealed; the new vote Prompt follows
+
+    def on_night_falls(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"🌙 Night {effect.data['round']} falls. The Traitors choose their victim…")
+
+    def on_recruiting(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        return Outgoing("🗡️ The remaining Traitors may now try to recruit a Faithful…")
+
+    def on_dawn(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(
+            f"🌅 Dawn. <@{effect.data['victim']}> was murdered in the night; they were Faithful.\n"
+            "Talk it over; the host opens the round table with `/traitors vote`."
+        )
+
+    def on_departed(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(f"🚪 <@{d['player']}> has left the game. They were {role_name(d['role'])}.")
+
+    def game_over(self, effect: GameOver) -> Outgoing:
+        d = effect.data
+        if effect.winner == "abandoned":
+            return Outgoing("🛑 The game was ended by the host; no result is recorded.")
+        headline = (
+            "🗡️ **The Traitors win!**"
+            if effect.winner == "traitors"
+            else "🛡️ **The Faithful win!** Every Traitor has been found."
+        )
+        recruits = f"\nRecruited: {mentions(d['recruits'])}" if d.get("recruits") else ""
+        return Outgoing(
+            f"{headline}\nTraitors: {mentions(d['traitors'])}{recruits}\n"
+            f"Faithful: {mentions(d['faithful'])}\nThe result is recorded for `/ratings`."
+        )

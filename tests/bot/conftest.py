@@ -1,0 +1,82 @@
+"""SimCord fixtures: the real bot against a simulated Discord, with a SQLite file per test."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from bot.app import Ravenswood
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return str(tmp_path / "ravenswood.sqlite3")
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    return Ravenswood(db_path)
+
+
+@dataclass
+class Table:
+    """A server with one channel and some players: users (for DMs) and members (for the channel)."""
+
+    env: object
+    db_path: str
+    guild: object
+    channel: object
+    users: list = field(default_factory=list)
+    members: list = field(default_factory=list)
+
+    @property
+    def bot(self) -> Ravenswood:
+        return self.env.bot
+
+    def add(self, name: str):
+        user = self.env.create_user(name)
+        self.users.append(user)
+        self.members.append(self.guild.add_member(user))
+        return self.members[-1]
+
+    def member(self, user_id: int):
+        return next(m for m in self.members if m.id == user_id)
+
+    def user(self, user_id: int):
+        return next(u for u in self.users if u.id == user_id)
+
+    def session(self, channel=None):
+        return self.bot.games.in_channel((channel or self.channel).id)
+
+    def public_texts(self, channel=None) -> list[str]:
+        texts = []
+        for message in (channel or self.channel).history():
+            texts.append(message.content or "")
+            texts.extend(f"{e.title} {e.description}" for e in message.embeds)
+        return texts
+
+    def last_dm(self, user_id: int):
+        return self.user(user_id).dm_channel.last_message
+
+    def dm_texts(self, user_id: int) -> list[str]:
+        return [m.content for m in self.user(user_id).dm_channel.history()]
+
+    async def restart(self) -> None:
+        await self.env.restart_bot(Ravenswood(self.db_path))
+
+    def close_dms(self, user_id: int) -> None:
+        self.env.inject_error(
+            "POST",
+            f"/channels/{self.user(user_id).dm_channel.id}/messages",
+            status=403,
+            code=50007,
+            message="Cannot send messages to this user",
+            times=None,
+        )
+
+
+@pytest.fixture
+async def table(simcord_env, db_path) -> Table:
+    guild = simcord_env.create_guild()
+    return Table(simcord_env, db_path, guild, guild.create_text_channel("great-hall"))

@@ -1,0 +1,59 @@
+"""`ravenswood run` refuses a missing or malformed token in one sentence; `migrate` works."""
+
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from bot.cli.run import looks_like_token
+
+
+def ravenswood(*args, env=None):
+    environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"} | (env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        env=environ,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("token", [None, "", "not-a-token", "abc.def.ghi"])
+def test_run_without_a_usable_token_exits_2_with_one_sentence(token):
+    env = {} if token is None else {"DISCORD_TOKEN": token}
+    done = ravenswood(env=env)
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_token_shape():
+    assert looks_like_token(
+        "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+    )
+    assert not looks_like_token("MTIzNDU2.only-two")
+    assert not looks_like_token("aGVsbG8.x.y")  # "hello" is not an id
+
+
+def test_migrate_creates_and_then_reports_the_database(tmp_path):
+    from bot.cli import main
+
+    path = tmp_path / "db.sqlite3"
+    assert main(["migrate", "--db", str(path)]) == 0
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] >= 1
+    assert main(["migrate", "--db", str(path)]) == 0
+
+
+def test_migrate_refuses_a_newer_database(tmp_path, capsys):
+    from bot.cli import main
+
+    path = tmp_path / "new.sqlite3"
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA user_version = 999")
+    connection.commit()
+    connection.close()
+    assert main(["migrate", "--db", str(path)]) == 2
+    assert "schema version 999" in capsys.readouterr().err

@@ -1,0 +1,260 @@
+"""The Traitors through SimCord: whole games, restarts, closed DMs, refusals, two channels."""
+
+from __future__ import annotations
+
+import re
+
+import aiosqlite
+
+import engine.traitors as tg
+
+MENTION = re.compile(r"<@(\d+)>")
+
+
+async def open_lobby(table, players: int):
+    host = table.add("host")
+    for i in range(players - 1):
+        table.add(f"p{i}")
+    result = await host.slash(table.channel, "traitors new")
+    assert result.response is not None and not result.ephemeral
+    lobby = table.channel.last_message
+    for member in table.members[1:]:
+        joined = await member.click(lobby, label="Join")
+        assert joined.ephemeral
+    return host, lobby
+
+
+def state(table, channel=None) -> tg.State:
+    return table.session(channel).state
+
+
+def traitor_ids(table) -> set[int]:
+    return set(state(table).traitor_ids)
+
+
+def assert_no_living_role_leak(table, channel=None) -> None:
+    """No public line may call a still-living player a Traitor."""
+    session = table.session(channel)
+    living = set(tg.living(session.state)) if session else set()
+    for text in table.public_texts(channel):
+        for line in text.splitlines():
+            if "Traitor**" in line:
+                named = {int(m) for m in MENTION.findall(line)}
+                assert not (named & living & set(session.state.traitor_ids)), line
+
+
+async def vote_round(table, ballots: dict[int, int]) -> None:
+    """Open the vote as the host and cast the given ballots through the public menus."""
+    host = table.member(state(table).host)
+    opened = await host.slash(table.channel, "traitors vote")
+    assert opened.ephemeral, opened
+    await cast(table, ballots)
+
+
+async def cast(table, ballots: dict[int, int]) -> None:
+    message = table.channel.last_message
+    for voter, target in ballots.items():
+        result = await table.member(voter).select(
+            message, [str(target)], custom_id=menu_id(message, target)
+        )
+        assert result.ephemeral
+
+
+def menu_id(message, value) -> str:
+    """The custom_id of the select menu (of possibly several) that offers ``value``."""
+    for row in message.components:
+        for item in row.children:
+            if any(option.value == str(value) for option in getattr(item, "options", [])):
+                return item.custom_id
+    raise AssertionError(f"no menu offers {value}")
+
+
+async def murder(table, victim: int) -> None:
+    for traitor in tg.traitors(state(table)):
+        dm = table.last_dm(traitor)
+        result = await table.user(traitor).select(dm, [str(victim)], custom_id=menu_id(dm, victim))
+        assert result.ephemeral
+
+
+async def results_in_db(table) -> list[tuple]:
+    async with aiosqlite.connect(table.db_path) as db:
+        rows = await db.execute_fetchall("SELECT kind, winner, source FROM results")
+        players = await db.execute_fetchall("SELECT team, role FROM result_players")
+    return list(rows), sorted(players)
+
+
+async def test_a_whole_game_from_lobby_to_recorded_result(table):
+    host, lobby = await open_lobby(table, players=5)
+    lobby = next(m for m in table.channel.history() if m.id == lobby.id)
+    assert all(
+        f"<@{m.id}>" in lobby.content for m in table.members
+    )  # the lobby list is kept current
+    started = await host.slash(table.channel, "traitors start", traitors=1)
+    assert started.ephemeral
+    (traitor,) = traitor_ids(table)
+    for member in table.members:
+        secret = table.dm_texts(member.id)[-1]
+        assert ("a **Traitor**" in secret) == (member.id == traitor)
+    assert_no_living_role_leak(table)
+
+    faithful = [m.id for m in table.members if m.id != traitor]
+    ballots = {voter: traitor for voter in faithful} | {traitor: faithful[0]}
+    await vote_round(table, ballots)
+
+    assert table.session() is None  # the game is over and no longer running
+    texts = table.public_texts()
+    assert any(f"<@{traitor}> is banished" in t and "a **Traitor**" in t for t in texts)
+    assert any("The Faithful win" in t for t in texts)
+    rows, players = await results_in_db(table)
+    assert rows == [("traitors", "good", "bot")]
+    assert players == [("evil", "Traitor")] + [("good", "Faithful")] * 4
+
+
+async def test_restart_mid_night_and_mid_vote_loses_nothing(table):
+    host, _ = await open_lobby(table, players=6)
+    await host.slash(table.channel, "traitors start", traitors=1)
+    (traitor,) = traitor_ids(table)
+    faithful = [m.id for m in table.members if m.id != traitor]
+
+    # Day 1 banishes a Faithful; night 1 begins.
+    await vote_round(
+        table,
+        {voter: faithful[0] for voter in tg.living(state(table)) if voter != faithful[0]}
+        | {faithful[0]: faithful[1]},
+    )
+    assert state(table).phase is tg.Phase.NIGHT
+    await table.restart()
+    assert state(table).phase is tg.Phase.NIGHT
+    await murder(table, faithful[1])  # on the DM menu posted before the restart
+    assert state(table).phase is tg.Phase.DAY
+    assert any(f"<@{faithful[1]}> was murdered" in t for t in table.public_texts())
+
+    # Day 2: half the ballots, a restart, then the rest on the old menu.
+    living = tg.living(state(table))
+    ballots = {voter: traitor for voter in living if voter != traitor} | {traitor: faithful[2]}
+    first = dict(list(ballots.items())[:2])
+    await vote_round(table, first)
+    await table.restart()
+    assert dict(state(table).ballots) == first
+    again = await table.member(next(iter(first))).select(
+        table.channel.last_message,
+        [str(traitor)],
+        custom_id=menu_id(table.channel.last_message, traitor),
+    )
+    assert again.ephemeral  # a repeated ballot is idempotent
+    await cast(table, dict(list(ballots.items())[2:]))
+    rows, _ = await results_in_db(table)
+    assert rows == [("traitors", "good", "bot")]
+    revealed = next(t for t in table.public_texts() if "The ballots, day 2" in t)
+    assert revealed.count("→") == len(ballots)  # every ballot counted exactly once
+
+
+async def test_a_player_with_closed_dms_gets_the_secret_ephemerally(table):
+    host, _ = await open_lobby(table, players=5)
+    shy = table.members[2]
+    table.close_dms(shy.id)
+    await host.slash(table.channel, "traitors start", traitors=1)
+    notice = next(
+        m for m in table.channel.history() if "couldn't send a private message" in m.content
+    )
+    assert f"<@{shy.id}>" in notice.content
+    assert "Traitor" not in notice.content and "Faithful" not in notice.content
+    shown = await shy.click(notice, label="Show my secret")
+    assert shown.ephemeral
+    role = tg.role_of(state(table), shy.id)
+    assert ("a **Traitor**" in shown.response.content) == (role is tg.Role.TRAITOR)
+    me = await shy.slash(table.channel, "traitors me")
+    assert me.ephemeral and me.response.content == shown.response.content
+    stranger = table.add("stranger")
+    refused = await stranger.click(notice, label="Show my secret")
+    assert refused.ephemeral and "aren't playing" in refused.response.content
+
+
+async def test_unauthorised_and_out_of_turn_attempts_are_refused(table):
+    host, lobby = await open_lobby(table, players=5)
+    player = table.members[1]
+    for command in ("traitors start", "traitors vote", "traitors close", "traitors end"):
+        result = await player.slash(table.channel, command)
+        assert result.ephemeral, command
+    assert state(table).phase is tg.Phase.LOBBY
+    early = await host.slash(table.channel, "traitors vote")
+    assert early.ephemeral and "during the day" in early.response.content
+    await host.slash(table.channel, "traitors start", traitors=1)
+    await host.slash(table.channel, "traitors vote")
+    menu = table.channel.last_message
+    self_vote = await player.select(menu, [str(player.id)], custom_id=menu_id(menu, player.id))
+    assert self_vote.ephemeral and "yourself" in self_vote.response.content
+    assert dict(state(table).ballots) == {}
+    outsider = table.add("outsider")
+    nope = await outsider.select(menu, [str(host.id)], custom_id=menu_id(menu, host.id))
+    assert nope.ephemeral and "living players" in nope.response.content
+    elsewhere = table.guild.create_text_channel("elsewhere")
+    wrong_channel = await host.slash(elsewhere, "traitors status")
+    assert (
+        wrong_channel.ephemeral
+        and "no Traitors game in this channel" in wrong_channel.response.content
+    )
+    await host.slash(table.channel, "traitors end")
+    stale = await player.select(menu, [str(host.id)], custom_id=menu_id(menu, host.id))
+    assert stale.ephemeral and "ended" in stale.response.content
+    rows, _ = await results_in_db(table)
+    assert rows == []  # an abandoned game is not a result
+
+
+async def test_two_games_in_two_channels_and_one_game_per_player(table):
+    host, _ = await open_lobby(table, players=4)
+    other_channel = table.guild.create_text_channel("tower")
+    other_host = table.add("other-host")
+    await other_host.slash(other_channel, "traitors new")
+    other_lobby = other_channel.last_message
+    busy = await table.members[1].click(other_lobby, label="Join")
+    assert busy.ephemeral and "already in a game" in busy.response.content
+    for i in range(3):
+        member = table.add(f"q{i}")
+        await member.click(other_lobby, label="Join")
+    await host.slash(table.channel, "traitors start", traitors=1)
+    await other_host.slash(other_channel, "traitors start", traitors=1)
+    assert state(table).phase is tg.Phase.DAY and state(table, other_channel).phase is tg.Phase.DAY
+    assert set(state(table).players).isdisjoint(state(table, other_channel).players)
+    second = await host.slash(table.channel, "traitors new")
+    assert second.ephemeral and "already running" in second.response.content
+
+
+async def test_a_member_who_leaves_the_server_leaves_the_game(table):
+    host, _ = await open_lobby(table, players=6)
+    await host.slash(table.channel, "traitors start", traitors=1)
+    (traitor,) = traitor_ids(table)
+    leaver = next(m for m in table.members if m.id not in (traitor, host.id))
+    table.guild.remove_member(leaver)
+    await table.env.settle()
+    assert leaver.id not in tg.living(state(table))
+    assert any(f"<@{leaver.id}> has left the game" in t for t in table.public_texts())
+    assert_no_living_role_leak(table)
+
+
+async def test_recruitment_by_dm_offer(table):
+    host = table.add("host")
+    for i in range(7):
+        table.add(f"p{i}")
+    await host.slash(table.channel, "traitors new", recruit=True)
+    lobby = table.channel.last_message
+    for member in table.members[1:]:
+        await member.click(lobby, label="Join")
+    await host.slash(table.channel, "traitors start", traitors=2)
+    first, second = sorted(traitor_ids(table))
+    faithful = [m.id for m in table.members if m.id not in (first, second)]
+    await vote_round(
+        table, {v: first for v in tg.living(state(table)) if v != first} | {first: faithful[0]}
+    )
+    assert state(table).phase is tg.Phase.RECRUIT
+    offer = table.last_dm(second)
+    await table.user(second).select(
+        offer, [str(faithful[0])], custom_id=menu_id(offer, faithful[0])
+    )
+    invitation = table.last_dm(faithful[0])
+    accepted = await table.user(faithful[0]).click(invitation, label="Accept")
+    assert accepted.ephemeral
+    assert faithful[0] in tg.traitors(state(table))
+    assert any("You are now a **Traitor**" in t for t in table.dm_texts(faithful[0]))
+    assert any(f"{table.member(faithful[0]).name} accepted" in t for t in table.dm_texts(second))
+    assert_no_living_role_leak(table)
