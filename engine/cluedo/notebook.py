@@ -1,0 +1,352 @@
+"""A player's Cluedo notebook: who sits where, your hand, and an append-only log of events.
+
+The notebook is a pure state machine in the ``engine.core`` style: ``add_event`` returns a new
+notebook or raises ``RuleError`` with a sentence a player can read (naming the earlier entries a
+contradictory one conflicts with), and ``undo`` drops the last entry. Events are frozen
+dataclasses of plain values, so a notebook is stored as JSON and rebuilt by replaying it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.cluedo.cards import CLASSIC, Deck, resolve_card, unknown_name_message
+from engine.cluedo.constraints import Facts, mask_of, suggestion_facts
+from engine.cluedo.solver import count_deals
+from engine.core import RuleError
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """``suggester`` named three cards; ``responder`` showed one (None: nobody could).
+
+    Players asked before the responder, in seating order, could not show. ``shown`` is the card
+    you saw, when you were the suggester (or the card you showed, when you responded).
+    """
+
+    suggester: str
+    suspect: str
+    weapon: str
+    room: str
+    responder: str | None
+    shown: str | None = None
+
+
+@dataclass(frozen=True)
+class Shown:
+    """``player`` showed you ``card`` (e.g. entered after the suggestion it answered)."""
+
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class Accusation:
+    """``accuser`` accused; a failed accusation rules that exact triple out."""
+
+    accuser: str
+    suspect: str
+    weapon: str
+    room: str
+    correct: bool = False
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """A card seen by other means: held by ``holder``, or (holder None) just not the answer."""
+
+    card: str
+    holder: str | None = None
+
+
+Event = Suggestion | Shown | Accusation | Reveal
+EVENT_TYPES: dict[str, type] = {
+    cls.__name__: cls for cls in (Suggestion, Shown, Accusation, Reveal)
+}
+
+
+@dataclass(frozen=True)
+class Notebook:
+    """Seating order, you, your hand, every player's hand size and the accepted events."""
+
+    players: tuple[str, ...]
+    me: str
+    my_cards: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    events: tuple[Event, ...] = ()
+    deck: Deck = CLASSIC
+
+    def player_index(self, name: str) -> int:
+        return self.players.index(name)
+
+
+def default_hand_sizes(deck: Deck, count: int) -> tuple[int, ...]:
+    """The deal goes round the table, so the first players get the extra cards."""
+    dealt = len(deck.cards) - 3
+    return tuple(dealt // count + (1 if i < dealt % count else 0) for i in range(count))
+
+
+def new_notebook(
+    players: tuple[str, ...] | list[str],
+    me: str,
+    my_cards: tuple[str, ...] | list[str],
+    hand_sizes: dict[str, int] | None = None,
+    deck: Deck = CLASSIC,
+) -> Notebook:
+    """Start a notebook; ValueError with a readable sentence if the setup is impossible."""
+    players = tuple(str(p).strip() for p in players)
+    if not 2 <= len(players) <= 6:
+        raise ValueError(f"Cluedo needs 2 to 6 players, not {len(players)}.")
+    if any(not p for p in players) or len({p.lower() for p in players}) != len(players):
+        raise ValueError("Player names must be non-empty and different from each other.")
+    me = _resolve_in(players, me)
+    cards = tuple(resolve_card(c, deck) for c in my_cards)
+    if len(set(cards)) != len(cards):
+        raise ValueError("Your hand lists the same card twice.")
+    sizes = _hand_sizes(deck, players, hand_sizes)
+    mine = sizes[players.index(me)]
+    if len(cards) != mine:
+        raise ValueError(f"Your hand should have {mine} cards, but {len(cards)} were given.")
+    cards = tuple(sorted(cards, key=deck.index.__getitem__))
+    return Notebook(players, me, cards, sizes, (), deck)
+
+
+def _hand_sizes(deck: Deck, players: tuple[str, ...], given: dict[str, int] | None) -> tuple:
+    if not given:
+        return default_hand_sizes(deck, len(players))
+    sizes = {_resolve_in(players, name): int(size) for name, size in given.items()}
+    missing = [p for p in players if p not in sizes]
+    if missing:
+        raise ValueError(f"Hand sizes are missing for {', '.join(missing)}.")
+    if any(size < 0 for size in sizes.values()):
+        raise ValueError("Hand sizes cannot be negative.")
+    dealt = len(deck.cards) - 3
+    if sum(sizes.values()) != dealt:
+        raise ValueError(
+            f"Hand sizes add up to {sum(sizes.values())}, but {dealt} cards are dealt."
+        )
+    return tuple(sizes[p] for p in players)
+
+
+def _resolve_in(players: tuple[str, ...], name: str | None) -> str:
+    text = str(name).strip()
+    for player in players:
+        if player.lower() == text.lower():
+            return player
+    raise ValueError(unknown_name_message("player", text, players))
+
+
+def resolve_player(notebook: Notebook, name: str) -> str:
+    """The seated player called ``name`` (any case); ValueError naming the closest names."""
+    return _resolve_in(notebook.players, name)
+
+
+def normalise_event(notebook: Notebook, event: Event) -> Event:
+    """The same event with canonical card and player names; ValueError on unknown names."""
+    deck, who = notebook.deck, (lambda name: resolve_player(notebook, name))
+
+    def card(name):
+        return resolve_card(name, deck)
+
+    if isinstance(event, Suggestion):
+        return Suggestion(
+            who(event.suggester),
+            card(event.suspect),
+            card(event.weapon),
+            card(event.room),
+            None if event.responder is None else who(event.responder),
+            None if event.shown is None else card(event.shown),
+        )
+    if isinstance(event, Accusation):
+        return Accusation(
+            who(event.accuser),
+            card(event.suspect),
+            card(event.weapon),
+            card(event.room),
+            bool(event.correct),
+        )
+    if isinstance(event, Shown):
+        return Shown(who(event.player), card(event.card))
+    if isinstance(event, Reveal):
+        return Reveal(card(event.card), None if event.holder is None else who(event.holder))
+    raise ValueError(f"Unknown notebook entry {event!r}.")
+
+
+def check_shape(notebook: Notebook, event: Event) -> None:
+    """Refuse entries that are malformed on their own (before any deduction)."""
+    deck = notebook.deck
+    if isinstance(event, Suggestion | Accusation):
+        kinds = [deck.category_of[deck.index[c]] for c in (event.suspect, event.weapon, event.room)]
+        if kinds != [0, 1, 2]:
+            raise RuleError("Name a suspect, a weapon and a room, in that order.")
+    if isinstance(event, Suggestion):
+        if event.responder == event.suggester:
+            raise RuleError("A player cannot answer their own suggestion.")
+        if event.shown is not None:
+            if event.responder is None:
+                raise RuleError("A card was shown, so someone must have shown it.")
+            if event.shown not in (event.suspect, event.weapon, event.room):
+                raise RuleError(f"{event.shown} is not one of the three cards suggested.")
+            if notebook.me not in (event.suggester, event.responder):
+                raise RuleError("You only see the card shown when you suggested or answered.")
+    if isinstance(event, Shown) and event.player == notebook.me:
+        raise RuleError("Your own cards are already in the notebook.")
+
+
+def facts_of(notebook: Notebook, events: tuple[Event, ...] | None = None) -> Facts:
+    """The facts implied by your hand and the given events (default: all of them)."""
+    deck = notebook.deck
+    facts = Facts.empty(deck, notebook.hand_sizes)
+    me = notebook.player_index(notebook.me)
+    hand = mask_of(deck, notebook.my_cards)
+    facts = facts.with_has(me, hand).with_lacks(me, ((1 << len(deck.cards)) - 1) & ~hand)
+    for event in notebook.events if events is None else events:
+        facts = _apply(notebook, facts, event)
+    return facts
+
+
+def _apply(notebook: Notebook, facts: Facts, event: Event) -> Facts:
+    deck, index = notebook.deck, notebook.player_index
+    if isinstance(event, Suggestion):
+        three = mask_of(deck, (event.suspect, event.weapon, event.room))
+        responder = None if event.responder is None else index(event.responder)
+        shown = None if event.shown is None else mask_of(deck, (event.shown,))
+        return suggestion_facts(facts, index(event.suggester), three, responder, shown)
+    if isinstance(event, Shown):
+        return facts.with_has(index(event.player), mask_of(deck, (event.card,)))
+    if isinstance(event, Reveal):
+        card = mask_of(deck, (event.card,))
+        if event.holder is None:
+            return facts.with_envelope(lacks=card)
+        return facts.with_has(index(event.holder), card)
+    three = mask_of(deck, (event.suspect, event.weapon, event.room))
+    if event.correct:
+        return facts.with_envelope(has=three)
+    return facts.with_envelope(excluded=three)
+
+
+def describe(event: Event) -> str:
+    """A short human description of one entry."""
+    if isinstance(event, Suggestion):
+        three = f"{event.suspect}, {event.weapon}, {event.room}"
+        if event.responder is None:
+            answer = "nobody could show"
+        elif event.shown:
+            answer = f"{event.responder} showed {event.shown}"
+        else:
+            answer = f"{event.responder} showed a card"
+        return f"{event.suggester} suggested {three}; {answer}"
+    if isinstance(event, Shown):
+        return f"{event.player} showed you {event.card}"
+    if isinstance(event, Reveal):
+        where = f"held by {event.holder}" if event.holder else "not in the envelope"
+        return f"{event.card} seen {where}"
+    verdict = "correctly" if event.correct else "wrongly"
+    return f"{event.accuser} {verdict} accused {event.suspect}, {event.weapon}, {event.room}"
+
+
+def add_event(notebook: Notebook, event: Event) -> Notebook:
+    """Accept ``event`` or raise RuleError/ValueError; a contradiction names what it clashes with."""
+    event = normalise_event(notebook, event)
+    check_shape(notebook, event)
+    events = notebook.events + (event,)
+    if count_deals(facts_of(notebook, events)) == 0:
+        raise RuleError(_conflict_sentence(notebook, event))
+    return replace(notebook, events=events)
+
+
+def _conflict_sentence(notebook: Notebook, event: Event) -> str:
+    """Shrink the earlier entries to a minimal set that, with ``event``, admits no deal."""
+    culprits = list(notebook.events)
+    i = 0
+    while i < len(culprits):
+        trial = tuple(culprits[:i] + culprits[i + 1 :]) + (event,)
+        if count_deals(facts_of(notebook, trial)) == 0:
+            culprits.pop(i)
+        else:
+            i += 1
+    numbers = {id(e): n for n, e in enumerate(notebook.events, start=1)}
+    named = [f"entry {numbers[id(e)]} ({describe(e)})" for e in culprits]
+    hand_alone = count_deals(facts_of(notebook, (event,))) == 0
+    if not named or hand_alone:
+        named.insert(0, "your hand")
+    return f"That cannot be right: {describe(event)} contradicts {_join(named)}."
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def undo(notebook: Notebook) -> Notebook:
+    """Remove the last entry."""
+    if not notebook.events:
+        raise RuleError("The notebook has no entries to undo.")
+    return replace(notebook, events=notebook.events[:-1])
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """An entry in the LOG.json shape (suggestions and accusations need no type tag)."""
+    fields = {name: getattr(event, name) for name in event.__dataclass_fields__}
+    if isinstance(event, Suggestion | Accusation):
+        return fields
+    return {"type": type(event).__name__.lower(), **fields}
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """Read one LOG.json entry; the type is explicit or told by its keys."""
+    if not isinstance(data, dict):
+        raise ValueError("Each event must be a JSON object.")
+    data = dict(data)
+    kind = str(data.pop("type", "")).lower()
+    if not kind:
+        kind = "accusation" if "accuser" in data else "suggestion" if "suggester" in data else ""
+    classes = {name.lower(): cls for name, cls in EVENT_TYPES.items()}
+    if kind not in classes:
+        raise ValueError(f"Cannot tell what kind of event this is: {data}.")
+    cls = classes[kind]
+    try:
+        return cls(**data)
+    except TypeError:
+        fields = ", ".join(cls.__dataclass_fields__)
+        raise ValueError(f"A {kind} event has the fields {fields}; got {sorted(data)}.") from None
+
+
+def notebook_to_json(notebook: Notebook) -> dict[str, Any]:
+    """The LOG.json form: replaying it with ``notebook_from_json`` rebuilds the notebook."""
+    data: dict[str, Any] = {
+        "players": list(notebook.players),
+        "hand_sizes": dict(zip(notebook.players, notebook.hand_sizes, strict=True)),
+        "me": notebook.me,
+        "my_cards": list(notebook.my_cards),
+        "events": [event_to_json(e) for e in notebook.events],
+    }
+    if notebook.deck != CLASSIC:
+        deck = notebook.deck
+        data["deck"] = {"suspects": deck.suspects, "weapons": deck.weapons, "rooms": deck.rooms}
+    return data
+
+
+def notebook_from_json(data: Any) -> Notebook:
+    """Validate and replay a LOG.json document; ValueError/RuleError name the faulty part."""
+    if not isinstance(data, dict):
+        raise ValueError("The log must be a JSON object with players, me, my_cards and events.")
+    missing = [key for key in ("players", "me", "my_cards") if key not in data]
+    if missing:
+        raise ValueError(f"The log is missing {', '.join(missing)}.")
+    deck = CLASSIC
+    if "deck" in data:
+        spec = data["deck"]
+        deck = Deck(tuple(spec["suspects"]), tuple(spec["weapons"]), tuple(spec["rooms"]))
+    notebook = new_notebook(
+        data["players"], data["me"], data["my_cards"], data.get("hand_sizes"), deck
+    )
+    events = data.get("events") or []
+    if not isinstance(events, list):
+        raise ValueError("The log's events must be a list.")
+    for number, entry in enumerate(events, start=1):
+        try:
+            notebook = add_event(notebook, event_from_json(entry))
+        except (ValueError, RuleError) as exc:
+            raise type(exc)(f"Event {number}: {exc}") from None
+    return notebook

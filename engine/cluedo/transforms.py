@@ -1,0 +1,81 @@
+"""Subset-sum (zeta) and Moebius transforms over bit-mask-indexed numpy arrays.
+
+Counting deals is an OR-convolution of the holders' sets of possible hands: a hand list for
+each holder, indexed by card mask. Because each holder's hands have a fixed size and the sizes
+add up to the number of free cards, "the union is everything" forces the hands to be disjoint,
+so the zeta transform turns the convolution into a pointwise product. Arithmetic is uint64 and
+wraps modulo 2**64; that is exact for sums and products, and every quantity we finally read is a
+true count below 2**64 (a Cluedo deal count is below 10**14), so the results are exact integers.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+
+_SMALL = 4  # bits below this are handled as column operations (faster than 3-D strides)
+
+
+def _passes(values: np.ndarray, bits: int, subtract: bool) -> np.ndarray:
+    for bit in range(bits):
+        half = 1 << bit
+        if bit < _SMALL:
+            view = values.reshape(-1, 2 * half)
+            for j in range(half):
+                if subtract:
+                    view[:, half + j] -= view[:, j]
+                else:
+                    view[:, half + j] += view[:, j]
+        else:
+            view = values.reshape(-1, 2, half)
+            if subtract:
+                view[:, 1, :] -= view[:, 0, :]
+            else:
+                view[:, 1, :] += view[:, 0, :]
+    return values
+
+
+def zeta(values: np.ndarray, bits: int) -> np.ndarray:
+    """z[S] = sum of values[A] over subsets A of S (a new array)."""
+    return _passes(values.astype(np.uint64, copy=True), bits, subtract=False)
+
+
+def moebius(values: np.ndarray, bits: int) -> np.ndarray:
+    """The inverse of ``zeta``, in place (``values`` must be a uint64 array)."""
+    return _passes(values, bits, subtract=True)
+
+
+@lru_cache(maxsize=64)
+def binomials(top: int, size: int) -> np.ndarray:
+    """C(n, size) for n = 0..top as uint64 (read-only)."""
+    values = np.array([math.comb(n, size) for n in range(top + 1)], dtype=np.uint64)
+    values.setflags(write=False)
+    return values
+
+
+@lru_cache(maxsize=32)
+def popcounts(bits: int) -> np.ndarray:
+    """Number of set bits of every mask below 2**bits (read-only)."""
+    counts = np.zeros(1, dtype=np.uint8)
+    for _ in range(bits):
+        counts = np.concatenate([counts, counts + 1])
+    counts.setflags(write=False)
+    return counts
+
+
+@lru_cache(maxsize=32)
+def masks(bits: int) -> np.ndarray:
+    """0 .. 2**bits - 1 (read-only)."""
+    values = np.arange(1 << bits, dtype=np.int64)
+    values.setflags(write=False)
+    return values
+
+
+def signed_total(values: np.ndarray, bits: int) -> int:
+    """sum over S of (-1)**(bits - |S|) * values[S]: the Moebius transform at the full set."""
+    odd = (popcounts(bits) & 1).astype(bool) != bool(bits & 1)
+    plus = np.sum(values[~odd], dtype=np.uint64)
+    minus = np.sum(values[odd], dtype=np.uint64)
+    return (int(plus) - int(minus)) % (1 << 64)

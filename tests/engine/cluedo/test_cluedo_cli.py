@@ -1,0 +1,62 @@
+"""`ravenswood cluedo solve|advise` and the status chart."""
+
+import json
+
+import pytest
+
+from bot.cli import main
+from engine.cluedo import notebook_from_json, solve
+from stats.charts.cluedo import cluedo_chart
+from tests.engine.cluedo.test_cluedo_notebook import LOG
+
+
+@pytest.fixture
+def log(tmp_path):
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(LOG))
+    return path
+
+
+def test_solve_json(log, capsys):
+    assert main(["cluedo", "solve", str(log), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["consistent_deals"] == 3584
+    assert set(out["solution"]) == {"suspect", "weapon", "room"}
+    assert sum(out["solution"]["suspect"].values()) == pytest.approx(1.0)
+    assert out["locations"]["Wrench"] == {"Bob": 1.0}
+    top = out["top_solutions"][0]
+    assert (top["suspect"], top["weapon"], top["room"]) == ("Scarlett", "Revolver", "Kitchen")
+
+
+def test_advise_json(log, capsys):
+    assert main(["cluedo", "advise", str(log), "--room", "Lounge", "--roll", "7", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["suggestion"]["room"] == "Lounge"
+    assert out["suggestion"]["expected_information_bits"] > 0
+    assert out["movement"]["roll"] == 7 and out["movement"]["rooms"]
+    assert out["accuse"]["recommended"] is False
+
+
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        ("{not json", "not valid JSON"),
+        (json.dumps(dict(LOG, my_cards=["Dager"] + LOG["my_cards"][1:])), "did you mean"),
+        (json.dumps(dict(LOG, me="Dan")), "No player"),
+    ],
+)
+def test_errors_exit_2_with_one_sentence(tmp_path, capsys, content, message):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    assert main(["cluedo", "solve", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1
+
+
+def test_advise_rejects_a_bad_roll(log, capsys):
+    assert main(["cluedo", "advise", str(log), "--roll", "13"]) == 2
+
+
+def test_chart_is_a_png():
+    png = cluedo_chart(solve(notebook_from_json(LOG)))
+    assert png.startswith(b"\x89PNG") and len(png) > 10_000
