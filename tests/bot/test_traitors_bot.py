@@ -258,3 +258,38 @@ async def test_recruitment_by_dm_offer(table):
     assert any("You are now a **Traitor**" in t for t in table.dm_texts(faithful[0]))
     assert any(f"{table.member(faithful[0]).name} accepted" in t for t in table.dm_texts(second))
     assert_no_living_role_leak(table)
+
+
+async def test_a_host_who_leaves_hands_the_game_on(table):
+    host, _ = await open_lobby(table, players=8)
+    await host.slash(
+        table.channel, "traitors start", traitors=2
+    )  # the game outlives any one player
+    table.guild.remove_member(host)
+    await table.env.settle()
+    new_host = table.member(state(table).host)
+    assert new_host.id != host.id
+    assert any(f"<@{new_host.id}> is now the host" in t for t in table.public_texts())
+    opened = await new_host.slash(table.channel, "traitors vote")
+    assert opened.ephemeral and state(table).phase is tg.Phase.VOTE
+
+
+async def test_a_stale_menu_cannot_vote_for_the_dead(table):
+    host, _ = await open_lobby(table, players=7)
+    await host.slash(table.channel, "traitors start", traitors=1)
+    (traitor,) = traitor_ids(table)
+    faithful = [m.id for m in table.members if m.id != traitor]
+    await vote_round(
+        table,
+        {v: faithful[0] for v in tg.living(state(table)) if v != faithful[0]}
+        | {faithful[0]: faithful[1]},
+    )
+    day_one_menu = next(m for m in table.channel.history() if "day 1" in m.content and m.components)
+    await murder(table, faithful[1])
+    await table.member(state(table).host).slash(table.channel, "traitors vote")
+    voter = table.member(faithful[2])
+    refused = await voter.select(
+        day_one_menu, [str(faithful[0])], custom_id=menu_id(day_one_menu, faithful[0])
+    )
+    assert refused.ephemeral and "living player" in refused.response.content
+    assert dict(state(table).ballots) == {}
