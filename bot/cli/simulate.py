@@ -1,0 +1,64 @@
+"""`ravenswood simulate clocktower`: whole games self-played with the bot storyteller.
+
+Storytellers use it to see how a script plays; tests use it. The engine plays the games (pure,
+seeded); this shell adds the Wilson interval on the good win rate and formats the report.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from bot.cli.common import CliError, emit, read_text
+from engine.clocktower.catalogue import BASE_EDITIONS, MAX_PLAYERS, MIN_PLAYERS, edition_characters
+from engine.clocktower.game import unsupported
+from engine.clocktower.script import ScriptError, load_script
+from engine.clocktower.selfplay import simulate
+from stats.odds.wilson import wilson_interval
+
+MAX_GAMES = 100_000
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("simulate", help="Self-play games headless and report.")
+    sub = parser.add_subparsers(dest="game", required=True, metavar="GAME")
+    ct = sub.add_parser("clocktower", help="Blood on the Clocktower with the bot storyteller.")
+    ct.add_argument("--script", required=True, help="script JSON file, or tb")
+    ct.add_argument("--players", type=int, required=True, metavar="N")
+    ct.add_argument("--games", type=int, required=True, metavar="G")
+    ct.add_argument("--seed", type=int, default=0, metavar="S")
+    ct.add_argument("--json", action="store_true")
+    ct.set_defaults(handler=run_clocktower)
+
+
+def script_ids(spec: str) -> tuple[str, ...]:
+    """The character ids of a base edition name or a script file."""
+    if spec.lower() in BASE_EDITIONS:
+        return tuple(c.id for c in edition_characters(spec.lower()))
+    try:
+        script = load_script(read_text(spec))
+    except ScriptError as exc:
+        raise CliError(f"{spec} is not a usable script: {exc}") from None
+    return script.ids
+
+
+def run_clocktower(args: argparse.Namespace) -> int:
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise CliError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {args.players}.")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise CliError(f"--games must be 1 to {MAX_GAMES:,}, not {args.games}.")
+    ids = script_ids(args.script)
+    missing = unsupported(ids)
+    if missing:
+        raise CliError(f"The rules engine cannot run these characters yet: {', '.join(missing)}.")
+    report = simulate(ids, args.players, args.games, args.seed)
+    low, high = wilson_interval(report["good_wins"], report["games"])
+    report = {"script": args.script, **report, "ci95": [round(low, 4), round(high, 4)]}
+    endings = ", ".join(f"{k} {v}" for k, v in report["endings"].items())
+    text = (
+        f"{report['games']} games of {args.players} players ({args.script}, seed {args.seed}): "
+        f"good wins {report['good_win_rate']:.1%} (95% CI {low:.1%}-{high:.1%}), "
+        f"mean {report['mean_days']:.2f} days. Endings: {endings}."
+    )
+    emit(report, args.json, text)
+    return 0

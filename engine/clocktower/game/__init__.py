@@ -1,0 +1,62 @@
+"""Blood on the Clocktower rules engine: a pure, seeded, event-sourced state machine.
+
+A game goes LOBBY → SETUP (storyteller rulings: the Drunk's token, red herring, bluffs) → NIGHT
+(wakes in the script's night order) → DAY (nominations, votes, execution) → NIGHT … → OVER.
+Use ``new_game`` and ``apply``; render the effects; ``open_prompts`` says what is awaited from
+whom, ``briefing`` what a player was told, ``grimoire`` the storyteller's view. Persist accepted
+actions with ``engine.core.encode_action`` and rebuild with ``decode_action(data, ACTIONS)``.
+"""
+
+from engine.clocktower.game.actions import (
+    ACTIONS,
+    Action,
+    Adjust,
+    EndDay,
+    Exile,
+    GiveVote,
+    Join,
+    Leave,
+    NightChoice,
+    Nominate,
+    Shoot,
+    Slay,
+    Start,
+    StorytellerRuling,
+    Vote,
+)
+from engine.clocktower.game.ending import result
+from engine.clocktower.game.model import SYSTEM, Phase, Seat, State, living, seat
+from engine.clocktower.game.prompts import briefing, grimoire, open_prompts
+from engine.clocktower.game.rules import SUPPORTED, apply, new_game, unsupported
+
+__all__ = [
+    "ACTIONS",
+    "SUPPORTED",
+    "SYSTEM",
+    "Action",
+    "Adjust",
+    "EndDay",
+    "Exile",
+    "GiveVote",
+    "Join",
+    "Leave",
+    "NightChoice",
+    "Nominate",
+    "Phase",
+    "Seat",
+    "Shoot",
+    "Slay",
+    "Start",
+    "State",
+    "StorytellerRuling",
+    "Vote",
+    "apply",
+    "briefing",
+    "grimoire",
+    "living",
+    "new_game",
+    "open_prompts",
+    "result",
+    "seat",
+    "unsupported",
+]

@@ -1,0 +1,184 @@
+"""The information pattern: a character learns something, true unless the rules allow otherwise.
+
+Each ability computes the true answer, the answers that misregistration (Spy, Recluse) makes
+legal, and plausible false answers. A sober, living character with no misregistration involved
+learns the truth without bothering the storyteller; otherwise the storyteller rules, offered the
+truth first. What a player learns is a ``Tell(player, "info", data)`` with ``character``,
+``night`` and ``answer`` shaped per character:
+
+- washerwoman, librarian, investigator: ``(player_a, player_b, character)``; librarian ``None``
+  when there are no Outsiders;
+- chef, empath: ``int``; fortuneteller: ``bool``; undertaker, ravenkeeper: ``character``.
+
+``players`` names who the answer is about where the answer itself does not: the Empath's
+neighbours, the Fortune Teller's two choices, the player the Undertaker or Ravenkeeper learns.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from typing import Any
+
+from engine.clocktower.game.decisions import choose, rule
+from engine.clocktower.game.effects import tell
+from engine.clocktower.game.model import (
+    State,
+    is_drunk,
+    mark_target,
+    neighbours,
+    sober,
+    works,
+)
+from engine.clocktower.game.registration import (
+    alignments,
+    may_register_as_team,
+    misregisters,
+    registrations,
+    script_team,
+)
+from engine.core import Effect, seeded_rng
+
+Result = tuple[State, list[Effect]]
+WAKE_WHEN_DEAD = ("ravenkeeper",)  # wakes on the night it dies, if killed that night
+MAX_FALSE = 3
+
+
+def learn(
+    state: State,
+    player: int,
+    character: str,
+    key: str,
+    truth: Any,
+    registered: Iterable[Any] = (),
+    false: Iterable[Any] = (),
+    about: tuple[int, ...] = (),
+) -> Result:
+    """Tell ``player`` the answer: the truth, or the storyteller's pick where the rules allow.
+
+    A player woken by their own death (the Ravenkeeper) is judged by sobriety alone."""
+    if sober(state, player) if character in WAKE_WHEN_DEAD else works(state, player):
+        options = (truth, *registered)
+        reason = "registration"
+    else:
+        options = (truth, *registered, *false)
+        reason = "drunk" if is_drunk(state, player) else "poisoned"
+    got = rule(state, key, "info", options, player=player, character=character, reason=reason)
+    state, effect = tell(
+        state, player, "info", character=character, night=state.night, answer=got, players=about
+    )
+    return state, [effect]
+
+
+def _others(state: State, player: int) -> list[int]:
+    return [s.player for s in state.seats if s.player != player]
+
+
+def one_of_two(state: State, player: int, character: str, key: str, team: str) -> Result:
+    """Washerwoman, Librarian, Investigator: one of two players is a given character of a team."""
+    rng = seeded_rng(state.seed, key)
+    others = _others(state, player)
+
+    def pair(p: int, cid: str) -> tuple[int, int, str]:
+        decoy = rng.choice([o for o in others if o != p])
+        a, b = rng.sample([p, decoy], 2)
+        return (a, b, cid)
+
+    true_seats = [s for s in state.seats if s.player != player and s.team == team]
+    truth = None
+    if true_seats:
+        s = rng.choice(true_seats)
+        truth = pair(s.player, s.character)
+    registered = []
+    for p in others:
+        alts = [r.character for r in registrations(state, p)[1:] if r.team == team]
+        if misregisters(state, p) and alts:
+            registered.append(pair(p, rng.choice(alts)))
+    pool = list(script_team(state, team))
+    false: list[Any] = [pair(rng.choice(others), rng.choice(pool)) for _ in range(MAX_FALSE)]
+    if team == "outsider" and truth is not None:
+        false.append(None)
+    return learn(state, player, character, key, truth, registered, false)
+
+
+def _evil_views(state: State, players: list[int]) -> list[dict[int, bool]]:
+    """Every combination of how ``players`` may register: evil (True) or not."""
+    choices = [[a == "evil" for a in alignments(state, p)] for p in players]
+    return [dict(zip(players, combo, strict=True)) for combo in itertools.product(*choices)]
+
+
+def _numbers(truth: int, possible: list[int], top: int) -> tuple[list[int], list[int]]:
+    registered = [v for v in dict.fromkeys(possible) if v != truth]
+    false = [v for v in range(top + 1) if v != truth and v not in registered]
+    return registered, false
+
+
+def chef(state: State, player: int, character: str, key: str) -> Result:
+    order = [s.player for s in state.seats]
+    pairs = list(zip(order, order[1:] + order[:1], strict=True))
+
+    def count(view: dict[int, bool]) -> int:
+        return sum(view[a] and view[b] for a, b in pairs)
+
+    views = _evil_views(state, order)
+    truth = count(views[0])
+    registered, false = _numbers(truth, [count(v) for v in views], 3)
+    return learn(state, player, character, key, truth, registered, false[:MAX_FALSE])
+
+
+def empath(state: State, player: int, character: str, key: str) -> Result:
+    near = list(dict.fromkeys(neighbours(state, player)))
+    views = _evil_views(state, near)
+    counts = [sum(v[p] for p in near) for v in views]
+    registered, false = _numbers(counts[0], counts, 2)
+    return learn(state, player, character, key, counts[0], registered, false, tuple(near))
+
+
+def fortuneteller(state: State, player: int, character: str, key: str) -> Result:
+    everyone = tuple(s.player for s in state.seats)
+    chosen = choose(state, key + ":pick", player, character, everyone, pick=2)
+    herring = mark_target(state, "red_herring", player)
+    # Each chosen player registers as the Demon or not (true way first); the red herring is fixed.
+    views = itertools.product(*(may_register_as_team(state, p, "demon") for p in chosen))
+    answers = [herring in chosen or any(view) for view in views]
+    truth = answers[0]
+    registered = [a for a in dict.fromkeys(answers) if a != truth]
+    return learn(state, player, character, key, truth, registered, [not truth], chosen)
+
+
+def _character_of(state: State, player: int, character: str, key: str, target: int) -> Result:
+    rng = seeded_rng(state.seed, key)
+    regs = registrations(state, target)
+    registered = [r.character for r in regs[1:]]
+    pool = [c for c in state.script_ids if c != regs[0].character]
+    false = rng.sample(pool, min(MAX_FALSE, len(pool)))
+    return learn(state, player, character, key, regs[0].character, registered, false, (target,))
+
+
+def undertaker(state: State, player: int, character: str, key: str) -> Result:
+    """Learns the character of the player who died by execution today (none: learns nothing)."""
+    if state.executed is None or not state.execution_killed:
+        return state, []
+    return _character_of(state, player, character, key, state.executed)
+
+
+def ravenkeeper(state: State, player: int, character: str, key: str) -> Result:
+    everyone = tuple(s.player for s in state.seats)
+    (target,) = choose(state, key + ":pick", player, character, everyone)
+    return _character_of(state, player, character, key, target)
+
+
+def spy(state: State, player: int, character: str, key: str) -> Result:
+    """The Spy sees the grimoire: every true character, alignment, life and reminder."""
+    grimoire = tuple((s.player, s.character, s.alignment, s.alive) for s in state.seats)
+    marks = tuple((m.kind, m.source, m.target) for m in state.marks)
+    state, effect = tell(
+        state,
+        player,
+        "grimoire",
+        character=character,
+        night=state.night,
+        seats=grimoire,
+        marks=marks,
+    )
+    return state, [effect]

@@ -1,0 +1,150 @@
+"""Everything a player, the storyteller or the shell can do in a Clocktower game.
+
+Fields are plain values, so ``engine.core.encode_action``/``decode_action(…, ACTIONS)`` round-trip
+them through the JSON action log. ``by`` is the acting user (``SYSTEM`` = 0 for the shell acting
+for a bot storyteller); the shell fills it from the interaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Join:
+    """Take a seat (in join order); ``traveller``: as a Traveller (not counted in the setup)."""
+
+    player: int
+    traveller: bool = False
+
+
+@dataclass(frozen=True)
+class Leave:
+    player: int
+
+
+@dataclass(frozen=True)
+class Start:
+    """Deal the characters: ``characters`` (true ids in seat order, e.g. ``drunk``) or, empty, a
+    balanced bag. The storyteller (or, with the bot storyteller, any seated player) starts."""
+
+    by: int
+    characters: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class NightChoice:
+    """A waking player's choice of ``targets`` (as many as the prompt's ``pick``)."""
+
+    by: int
+    targets: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class StorytellerRuling:
+    """The storyteller's answer to decision ``decision_id``: an index into its options."""
+
+    by: int
+    decision_id: int
+    choice: int
+
+
+@dataclass(frozen=True)
+class Nominate:
+    by: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Vote:
+    """The vote of the player whose turn it is (``yes``). The storyteller (or, with the bot
+    storyteller, the shell as ``SYSTEM`` after a timeout) may vote for them, naming ``voter``."""
+
+    by: int
+    yes: bool
+    voter: int | None = None
+
+
+@dataclass(frozen=True)
+class Slay:
+    """Anyone living may claim a Slayer's shot in public; only a real Slayer's can kill."""
+
+    by: int
+    target: int
+
+
+@dataclass(frozen=True)
+class EndDay:
+    """The storyteller ends the day: the player on the block, if any, is executed."""
+
+    by: int
+
+
+@dataclass(frozen=True)
+class Exile:
+    """Any player (living or dead) calls for a living Traveller's exile; everyone then votes."""
+
+    by: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Shoot:
+    """The Gunslinger, after the day's first vote is tallied, shoots a player who voted."""
+
+    by: int
+    target: int
+
+
+@dataclass(frozen=True)
+class GiveVote:
+    """A dead player gives their ghost vote to the Beggar as a vote token."""
+
+    by: int
+    to: int
+
+
+@dataclass(frozen=True)
+class Adjust:
+    """The storyteller's hand on the grimoire: ``change`` is one of ``kill``, ``revive``,
+    ``character`` (``value``: an id), ``alignment`` (``good``/``evil``), ``drunk``, ``sober``,
+    ``poison``, ``cure``, ``remind`` (``value``: the reminder's text) or ``forget`` (``value``: the
+    text, or empty for all of the player's reminders)."""
+
+    by: int
+    player: int
+    change: str
+    value: str = ""
+
+
+ACTION_TYPES = (
+    Join,
+    Leave,
+    Start,
+    NightChoice,
+    StorytellerRuling,
+    Nominate,
+    Vote,
+    Slay,
+    EndDay,
+    Exile,
+    Shoot,
+    GiveVote,
+    Adjust,
+)
+Action = (
+    Join
+    | Leave
+    | Start
+    | NightChoice
+    | StorytellerRuling
+    | Nominate
+    | Vote
+    | Slay
+    | EndDay
+    | Exile
+    | Shoot
+    | GiveVote
+    | Adjust
+)
+ACTIONS: dict[str, type] = {cls.__name__: cls for cls in ACTION_TYPES}

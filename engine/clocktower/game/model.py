@@ -1,0 +1,263 @@
+"""The state of one Clocktower game, and read-only queries on it.
+
+Everything needed to continue a game lives in ``State``, immutably: every change builds a new
+State with ``dataclasses.replace``, so a refused action changes nothing and a replayed action log
+rebuilds an equal State. Seats are in seat order (clockwise); a seat keeps its player's true
+character, the token they were shown (a Drunk is shown a Townsfolk) and their independent states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from engine.core import Tell
+
+T = TypeVar("T")
+SYSTEM = 0  # ``by`` of actions the shell takes for the bot storyteller (timeouts, ending a day)
+
+
+class Phase(StrEnum):
+    LOBBY = "lobby"
+    SETUP = "setup"
+    NIGHT = "night"
+    DAY = "day"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's grimoire entry. ``shown`` is the character the player believes they are."""
+
+    player: int
+    character: str
+    shown: str
+    alignment: str  # "good" or "evil"
+    team: str  # the true character's team: townsfolk, outsider, minion, demon
+    alive: bool = True
+    ghost_vote: bool = True
+    used: bool = False  # a once-per-game ability is spent (Slayer, Virgin)
+    mad: str | None = None  # tracked for later editions: the character one is mad about
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A reminder token with a meaning: ``kind`` placed by ``source`` on ``target``.
+
+    Kinds: poisoned, safe (Monk), master (Butler), red_herring (Fortune Teller), triple
+    (Bureaucrat), negative (Thief), shot (Gunslinger), token (Beggar), and the storyteller's own
+    (``source`` = ``SYSTEM``): drunk, poisoned, reminder (with ``note``). Ability marks that last a
+    night and a day are cleared at the next dusk, and lapse when their source loses the ability;
+    the storyteller's stay until removed.
+    """
+
+    kind: str
+    source: int
+    target: int
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision the game waits for: a player's night choice or a storyteller ruling.
+
+    ``key`` names the decision within the game (the answer is memoised under it and the
+    interrupted step re-run); ``options`` are the legal answers (for a ruling: the true answer
+    first when there is one, ``truth`` its index); ``pick`` is how many distinct targets a night
+    choice takes.
+    """
+
+    id: int
+    key: str
+    kind: str  # night_choice | ruling
+    to: int | None  # the player, or the storyteller (None: the bot storyteller)
+    topic: str  # the character waking, or the ruling's subject (info, drunk_token, bluffs ...)
+    options: tuple[Any, ...]
+    truth: int | None = None
+    pick: int = 1
+    default: Any = None
+    data: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class VoteInProgress:
+    nominator: int
+    nominee: int
+    order: tuple[int, ...]  # voters clockwise from the nominee's left, ending with the nominee
+    index: int = 0
+    yes: tuple[int, ...] = ()
+    exile: bool = False  # a call to exile a Traveller: everyone votes freely, no ghost votes
+
+
+@dataclass(frozen=True)
+class Nomination:
+    """One finished nomination, for the day's readable history."""
+
+    day: int
+    nominator: int
+    nominee: int
+    yes: tuple[int, ...]
+    votes: int
+    threshold: int
+    exile: bool = False
+
+
+@dataclass(frozen=True)
+class State:
+    seed: int
+    storyteller: int | None
+    bot: bool
+    script_ids: tuple[str, ...]
+    players: tuple[int, ...] = ()
+    travellers: tuple[int, ...] = ()  # players who joined as Travellers
+    phase: Phase = Phase.LOBBY
+    day: int = 0
+    night: int = 0
+    seats: tuple[Seat, ...] = ()
+    marks: tuple[Mark, ...] = ()
+    bluffs: tuple[str, ...] = ()
+    pending: Pending | None = None
+    resume: Any = None  # a day action interrupted by a ruling, re-run once it is answered
+    answers: tuple[tuple[str, Any], ...] = ()
+    decisions: int = 0
+    queue: tuple[tuple[str, int], ...] = ()  # tonight's wakes: (character, player)
+    cursor: int = 0
+    died_tonight: tuple[int, ...] = ()
+    nominators: tuple[int, ...] = ()
+    nominees: tuple[int, ...] = ()
+    vote: VoteInProgress | None = None
+    block: int | None = None
+    block_votes: int = 0
+    executed: int | None = None  # today's (or, at night, the previous day's) executee
+    execution_killed: bool = False  # whether that execution killed them (not already dead)
+    history: tuple[Nomination, ...] = ()
+    told: tuple[Tell, ...] = ()
+    winner: str | None = None  # "good" or "evil"
+    ending: str | None = None
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """``dataclasses.replace`` without re-running ``__init__``: a copy with some fields changed.
+
+    Several times faster, and the engine builds a new State for every change; safe because these
+    dataclasses have no ``__post_init__`` and every field is immutable.
+    """
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def seat(state: State, player: int) -> Seat:
+    for s in state.seats:
+        if s.player == player:
+            return s
+    raise KeyError(player)
+
+
+def with_seat(state: State, player: int, **changes: Any) -> State:
+    seats = tuple(evolve(s, **changes) if s.player == player else s for s in state.seats)
+    return evolve(state, seats=seats)
+
+
+def living(state: State) -> tuple[int, ...]:
+    return tuple(s.player for s in state.seats if s.alive)
+
+
+def residents(state: State) -> tuple[int, ...]:
+    """Living players who are not Travellers: the count the game-ending rules use."""
+    return tuple(s.player for s in state.seats if s.alive and s.team != "traveller")
+
+
+def alive(state: State, player: int) -> bool:
+    return any(s.player == player and s.alive for s in state.seats)
+
+
+def holders(state: State, character: str, living_only: bool = True) -> tuple[int, ...]:
+    """Players whose true character is ``character``."""
+    return tuple(
+        s.player for s in state.seats if s.character == character and (s.alive or not living_only)
+    )
+
+
+def demons(state: State) -> tuple[int, ...]:
+    """Living Demons. Secret."""
+    return tuple(s.player for s in state.seats if s.alive and s.team == "demon")
+
+
+def minions(state: State) -> tuple[int, ...]:
+    """Living Minions. Secret."""
+    return tuple(s.player for s in state.seats if s.alive and s.team == "minion")
+
+
+def is_drunk(state: State, player: int) -> bool:
+    """The Drunk, or made drunk by the storyteller."""
+    if seat(state, player).character == "drunk":
+        return True
+    return any(m.kind == "drunk" and m.target == player for m in state.marks)
+
+
+def is_poisoned(state: State, player: int) -> bool:
+    """Poisoned by a Poisoner who still is one and is alive (her poison ends when she dies), or
+    by the storyteller."""
+    for m in state.marks:
+        if m.kind == "poisoned" and m.target == player:
+            if m.source == SYSTEM:
+                return True
+            src = seat(state, m.source)
+            if src.alive and src.character == "poisoner":
+                return True
+    return False
+
+
+def sober(state: State, player: int) -> bool:
+    return not is_drunk(state, player) and not is_poisoned(state, player)
+
+
+def works(state: State, player: int) -> bool:
+    """Whether a player's ability has its effect now: alive, neither drunk nor poisoned."""
+    return seat(state, player).alive and sober(state, player)
+
+
+def mark_target(state: State, kind: str, source: int) -> int | None:
+    for m in state.marks:
+        if m.kind == kind and m.source == source:
+            return m.target
+    return None
+
+
+def put_mark(state: State, kind: str, source: int, target: int) -> State:
+    kept = tuple(m for m in state.marks if not (m.kind == kind and m.source == source))
+    return evolve(state, marks=(*kept, Mark(kind, source, target)))
+
+
+def answer(state: State, key: str) -> Any:
+    for k, v in state.answers:
+        if k == key:
+            return v
+    return _MISSING
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+_MISSING: Any = _Missing()
+MISSING = _MISSING
+
+
+def neighbours(state: State, player: int) -> tuple[int, int]:
+    """The nearest living players either side (the Empath's neighbours)."""
+    order = [s.player for s in state.seats]
+    i = order.index(player)
+    n = len(order)
+    left = next(order[(i - k) % n] for k in range(1, n) if alive(state, order[(i - k) % n]))
+    right = next(order[(i + k) % n] for k in range(1, n) if alive(state, order[(i + k) % n]))
+    return left, right
+
+
+def threshold(state: State) -> int:
+    """Votes needed to put a nominee on the block: half the living players, rounded up."""
+    return (len(living(state)) + 1) // 2

@@ -1,0 +1,181 @@
+"""The entry points: ``new_game`` and ``apply``, and the driver that runs the game forward.
+
+``apply`` never mutates its input: it returns a ``Step`` with the new State and the effects, or
+raises ``RuleError`` (the caller keeps the old State). After each accepted action the driver runs
+setup and night wakes until the game needs someone: a player's night choice, a storyteller ruling
+(answered at once by ``policy.decide`` when the bot is the storyteller), or the day's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.clocktower.catalogue import edition_characters, find
+from engine.clocktower.game import adjust, day, night, policy, setup
+from engine.clocktower.game.abilities.registry import TRAVELLERS
+from engine.clocktower.game.actions import (
+    Action,
+    Adjust,
+    EndDay,
+    Exile,
+    GiveVote,
+    Join,
+    Leave,
+    NightChoice,
+    Nominate,
+    Shoot,
+    Slay,
+    Start,
+    StorytellerRuling,
+    Vote,
+)
+from engine.clocktower.game.decisions import Need, remember
+from engine.clocktower.game.ending import settle
+from engine.clocktower.game.guards import refuse_unless, require_no_pending
+from engine.clocktower.game.model import Phase, State, evolve
+from engine.clocktower.game.prompts import prompt_for
+from engine.core import Effect, RuleError, Step
+
+Result = tuple[State, list[Effect]]
+# Trouble Brewing: waking characters have handlers; the rest act through hooks (see abilities).
+SUPPORTED = frozenset(c.id for c in edition_characters("tb")) | frozenset(TRAVELLERS)
+Handler = Callable[[State, Any], Result]
+
+HANDLERS: dict[type, Handler] = {
+    Join: setup.join,
+    Leave: setup.leave,
+    Start: setup.start,
+    Nominate: day.nominate,
+    Vote: day.vote,
+    Slay: day.slay,
+    EndDay: day.end_day,
+    Exile: day.exile,
+    Shoot: day.shoot,
+    GiveVote: day.give_vote,
+    Adjust: adjust.adjust,
+}
+
+
+def unsupported(script_ids: tuple[str, ...]) -> tuple[str, ...]:
+    """The characters of a script that this engine does not implement (yet)."""
+    return tuple(c for c in script_ids if c not in SUPPORTED)
+
+
+def new_game(
+    storyteller: int | None, seed: int, script_ids: tuple[str, ...], bot_storyteller: bool
+) -> State:
+    """A lobby. Without a human ``storyteller`` the bot must be the storyteller."""
+    if storyteller is None and not bot_storyteller:
+        raise RuleError("A game needs a storyteller: a player id or the bot.")
+    ids = []
+    for cid in script_ids:
+        char = find(cid)
+        if char is None:
+            raise RuleError(f"{cid} is not a known character.")
+        ids.append(char.id)
+    missing = unsupported(tuple(ids))
+    if missing:
+        raise RuleError(f"The rules engine cannot run these characters yet: {', '.join(missing)}.")
+    return State(seed=seed, storyteller=storyteller, bot=bot_storyteller, script_ids=tuple(ids))
+
+
+def _run(state: State, fn: Callable[[State], Result]) -> Result:
+    """Run a step to completion, the bot answering rulings; a Need it cannot answer escapes."""
+    while True:
+        try:
+            return fn(state)
+        except Need as need:
+            if need.pending.kind != "ruling" or not state.bot:
+                raise
+            state = remember(state, need.pending.key, policy.decide(state, need.pending))
+
+
+def _suspend(state: State, need: Need, resume: Any = None) -> Result:
+    state = evolve(state, pending=need.pending, decisions=need.pending.id, resume=resume)
+    return state, [prompt_for(state, need.pending)]
+
+
+def _step(state: State) -> Callable[[State], Result]:
+    if state.phase is Phase.SETUP:
+        return lambda s: _chain(*setup.run_setup(s), night.dusk)
+    if state.cursor >= len(state.queue):
+        return night.dawn
+    return night.wake
+
+
+def _chain(state: State, effects: list[Effect], then: Callable[[State], Result]) -> Result:
+    state, more = then(state)
+    return state, effects + more
+
+
+def advance(state: State, effects: list[Effect]) -> Result:
+    """Run setup and the night until the game waits for someone (or is over)."""
+    while True:
+        state, effects = settle(state, effects)
+        if state.pending is not None or state.phase not in (Phase.SETUP, Phase.NIGHT):
+            return state, effects
+        try:
+            state, more = _run(state, _step(state))
+        except Need as need:
+            state, more = _suspend(state, need)
+        effects = effects + more
+
+
+def _act(state: State, action: Any) -> Result:
+    handler = HANDLERS[type(action)]
+    try:
+        state, effects = _run(state, lambda s: handler(s, action))
+    except Need as need:
+        return _suspend(state, need, resume=action)
+    return advance(state, effects)
+
+
+def _ruling(state: State, action: StorytellerRuling) -> Result:
+    pending = state.pending
+    refuse_unless(
+        pending is not None and pending.kind == "ruling", "No storyteller decision is awaited."
+    )
+    assert pending is not None
+    refuse_unless(action.by == state.storyteller, "Only the storyteller can rule on that.")
+    refuse_unless(action.decision_id == pending.id, "That decision has already been made.")
+    refuse_unless(0 <= action.choice < len(pending.options), "Choose one of the options offered.")
+    state = remember(state, pending.key, action.choice)
+    if state.resume is not None:
+        resumed, state = state.resume, evolve(state, resume=None)
+        return _act(state, resumed)
+    return advance(state, [])
+
+
+def _night_choice(state: State, action: NightChoice) -> Result:
+    pending = state.pending
+    refuse_unless(
+        pending is not None and pending.kind == "night_choice" and pending.to == action.by,
+        "You are not being asked to choose anything now.",
+    )
+    assert pending is not None
+    targets = tuple(action.targets)
+    refuse_unless(
+        len(targets) == pending.pick,
+        f"Choose exactly {pending.pick} player{'s' if pending.pick > 1 else ''}.",
+    )
+    refuse_unless(len(set(targets)) == len(targets), "Choose different players.")
+    refuse_unless(all(t in pending.options for t in targets), "You cannot choose that player.")
+    return advance(remember(state, pending.key, targets), [])
+
+
+def apply(state: State, action: Action) -> Step:
+    """Apply one action by the rules, or raise RuleError saying why it is refused."""
+    if state.phase is Phase.OVER:
+        raise RuleError("The game is over.")
+    if isinstance(action, StorytellerRuling):
+        new, effects = _ruling(state, action)
+    elif isinstance(action, NightChoice):
+        new, effects = _night_choice(state, action)
+    elif type(action) in HANDLERS:
+        if not isinstance(action, Adjust):  # the storyteller may fix the grimoire at any time
+            require_no_pending(state)
+        new, effects = _act(state, action)
+    else:
+        raise TypeError(f"not a Clocktower action: {action!r}")
+    return Step(new, tuple(effects))

@@ -1,0 +1,262 @@
+"""Headless self-play: the bot storyteller and simple heuristic players, for whole games.
+
+Players keep a suspicion score for everyone, built only from what they were told (their own
+``briefing``): an Empath's count, a Fortune Teller's yes/no, an Investigator's pair, a learned
+character, and, for evil players, who their teammates are. Good players nominate and vote for
+the players they suspect most; evil players protect their team and push good players out. Night
+choices follow the same scores. It is deliberately simple: the point is exercising the rules and
+seeing how a script plays, not strong play.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from engine.clocktower.catalogue import character
+from engine.clocktower.game import (
+    SYSTEM,
+    EndDay,
+    NightChoice,
+    Nominate,
+    Phase,
+    Slay,
+    Start,
+    State,
+    StorytellerRuling,
+    Vote,
+    apply,
+    briefing,
+    new_game,
+    open_prompts,
+)
+from engine.clocktower.game.abilities.travellers import tokens
+from engine.clocktower.game.actions import Join
+from engine.clocktower.game.model import alive, living, seat
+from engine.core import Prompt, seeded_rng
+
+MAX_DAYS = 30
+MAX_NOMINATIONS = 3
+STAR_PASS = 0.03
+SHARE = 0.6
+EVIL_PUSH = 0.5
+EVIL_BUS = 0.2
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winner: str | None  # None: stopped at MAX_DAYS
+    ending: str
+    days: int
+    actions: int
+
+
+def suspicion(
+    state: State, player: int, rng: random.Random, public: dict[int, float] | None = None
+) -> dict[int, float]:
+    """How much ``player`` suspects each other player: their own briefing, plus what the table
+    has said in public (``public``), plus a little noise so players differ."""
+    score = {s.player: rng.random() - 0.5 + (public or {}).get(s.player, 0.0) for s in state.seats}
+    score[player] = -100.0
+    evil_me = False
+    for t in briefing(state, player):
+        d = t.data
+        if t.event == "character":
+            evil_me = d["alignment"] == "evil"
+        elif t.event in ("minion_info", "demon_info"):
+            for p in (*d.get("demon", ()), *d.get("minions", ())):
+                score[p] = -100.0
+        elif t.event == "info":
+            _read_info(score, d, 1.0)
+    if evil_me:
+        score = {p: (v if v <= -100 else 10.0 - abs(v)) for p, v in score.items()}
+    return score
+
+
+def public_talk(state: State, seed: int) -> dict[int, float]:
+    """What the table says by day: good players share their information honestly (weighted by
+    ``SHARE``: others cannot tell it from a lie); each living evil player makes up one
+    accusation of a good player a day."""
+    score = {s.player: 0.0 for s in state.seats}
+    for s in state.seats:
+        if s.alignment == "good":
+            for t in briefing(state, s.player):
+                if t.event == "info":
+                    _read_info(score, t.data, SHARE)
+        elif s.alive:
+            rng = seeded_rng(seed, "lie", s.player, state.day)
+            good = [x.player for x in state.seats if x.alignment == "good" and x.alive]
+            if good:
+                score[rng.choice(good)] += SHARE
+    return score
+
+
+def _read_info(score: dict[int, float], d: Any, w: float) -> None:
+    cid, ans, about = d["character"], d["answer"], d.get("players", ())
+    if cid == "empath":
+        for p in about:
+            score[p] += w * 0.7 * ans
+    elif cid == "fortuneteller":
+        for p in about:
+            score[p] += w * (1.0 if ans else -1.0)
+    elif cid in ("washerwoman", "librarian", "investigator") and ans is not None:
+        weight = 0.8 if cid == "investigator" else -0.5
+        for p in ans[:2]:
+            score[p] += w * weight
+    elif cid in ("undertaker", "ravenkeeper"):
+        for p in about:
+            score[p] += w * (3.0 if character(ans).evil else -1.5)
+    for p in score:
+        score[p] = max(score[p], -100.0)
+
+
+class Player:
+    """One game's heuristic table: decides the next action from the open prompts."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.rng = seeded_rng(seed, "selfplay")
+        self.claimed: set[int] = set()
+        self._talk: tuple[tuple[int, int, int], dict[int, float]] | None = None
+
+    def scores(self, state: State, player: int) -> dict[int, float]:
+        when = (state.day, state.night, len(state.told))
+        if self._talk is None or self._talk[0] != when:
+            self._talk = (when, public_talk(state, self.seed))
+        return suspicion(state, player, self.rng, self._talk[1])
+
+    def ranked(self, state: State, player: int, pool: list[int]) -> list[int]:
+        score = self.scores(state, player)
+        return sorted(pool, key=lambda p: -score.get(p, 0.0))
+
+    def act(self, state: State) -> Any:
+        prompts = open_prompts(state)
+        prompt = prompts[0] if prompts else None
+        if prompt is not None and prompt.kind == "night_choice":
+            return self._night_choice(state, prompt)
+        if prompt is not None and prompt.kind == "ruling":
+            # A stand-in human storyteller: any legal option, so every ruling path gets used.
+            pick = self.rng.randrange(len(prompt.options))
+            return StorytellerRuling(prompt.to[0], prompt.data["decision"], pick)
+        if prompt is not None and prompt.kind == "vote":
+            return self._vote(state, prompt)
+        if state.phase is Phase.DAY:
+            return self._day(state, prompt)
+        raise RuntimeError(f"self-play has nothing to do in {state.phase}")
+
+    def _night_choice(self, state: State, prompt: Prompt) -> NightChoice:
+        me = prompt.to[0]
+        cid, pick = prompt.data["character"], prompt.data["pick"]
+        others = [p for p in prompt.options if p != me and alive(state, p)]
+        if cid == "imp":
+            teammates = {p for p, v in self.scores(state, me).items() if v <= -100}
+            prey = [p for p in others if p not in teammates] or others
+            if self.rng.random() < STAR_PASS:
+                return NightChoice(me, (me,))
+            return NightChoice(me, (self.rng.choice(prey),) if prey else prompt.default)
+        if cid in ("fortuneteller", "ravenkeeper"):
+            ranked = self.ranked(state, me, others)
+            if len(ranked) >= pick:
+                return NightChoice(me, tuple(ranked[:pick]))
+        elif len(others) >= pick:
+            return NightChoice(me, tuple(self.rng.sample(others, pick)))
+        return NightChoice(me, tuple(prompt.default))
+
+    def _vote(self, state: State, prompt: Prompt) -> Vote:
+        voter = prompt.to[0]
+        nominee = prompt.data["nominee"]
+        if seat(state, voter).character == "beggar" and not tokens(state, voter):
+            return Vote(voter, False)
+        if nominee == voter:
+            return Vote(voter, self.rng.random() < 0.1)
+        if seat(state, voter).alignment == "evil" and alive(state, voter):
+            # Evil hides in the crowd: it often backs good nominees, sometimes even a teammate.
+            teammate = self.scores(state, voter).get(nominee, 0.0) <= -100
+            return Vote(voter, self.rng.random() < (EVIL_BUS if teammate else EVIL_PUSH))
+        pool = [p for p in living(state) if p != voter]
+        ranked = self.ranked(state, voter, pool)
+        top = 1 if not alive(state, voter) else max(1, len(pool) // 3)
+        return Vote(voter, nominee in ranked[:top])
+
+    def _day(self, state: State, prompt: Prompt | None) -> Any:
+        for p in living(state):
+            if seat(state, p).shown == "slayer" and p not in self.claimed:
+                self.claimed.add(p)
+                if self.rng.random() < 0.6:
+                    target = self.ranked(state, p, [q for q in living(state) if q != p])
+                    return Slay(p, target[0])
+        if prompt is not None and len(state.nominees) < MAX_NOMINATIONS:
+            nominators = list(prompt.to)
+            self.rng.shuffle(nominators)
+            for p in nominators[:3]:
+                pool = [q for q in prompt.options if q != p and alive(state, q)]
+                if pool:
+                    score = self.scores(state, p)
+                    target = max(pool, key=lambda q: score.get(q, 0.0))
+                    if score[target] > 0.4:
+                        return Nominate(p, target)
+        return EndDay(state.storyteller if state.storyteller is not None else SYSTEM)
+
+
+def setup_game(
+    script_ids: tuple[str, ...],
+    players: int,
+    seed: int,
+    characters: tuple[str, ...] = (),
+    travellers: int = 0,
+    storyteller: int | None = None,
+) -> State:
+    """A started game: players 1..n, then ``travellers`` Travellers seated after them. With a
+    ``storyteller`` id the rulings wait for that (simulated) human instead of the bot."""
+    state = new_game(storyteller, seed, script_ids, storyteller is None)
+    for p in range(1, players + travellers + 1):
+        state = apply(state, Join(p, traveller=p > players)).state
+    by = SYSTEM if storyteller is None else storyteller
+    return apply(state, Start(by, characters)).state
+
+
+def play(
+    script_ids: tuple[str, ...],
+    players: int,
+    seed: int,
+    characters: tuple[str, ...] = (),
+    log: list[Any] | None = None,
+    travellers: int = 0,
+    storyteller: int | None = None,
+) -> tuple[State, Outcome]:
+    """One whole self-played game; ``log`` collects the actions. The bot storyteller rules,
+    unless a ``storyteller`` id is given: then the table answers each ruling at random."""
+    state = setup_game(script_ids, players, seed, characters, travellers, storyteller)
+    table = Player(seed)
+    count = 0
+    while state.phase is not Phase.OVER and state.day <= MAX_DAYS:
+        action = table.act(state)
+        if log is not None:
+            log.append(action)
+        state = apply(state, action).state
+        count += 1
+    ending = state.ending or "unfinished"
+    return state, Outcome(state.winner, ending, state.day, count)
+
+
+def simulate(
+    script_ids: tuple[str, ...], players: int, games: int, seed: int = 0
+) -> dict[str, Any]:
+    """Play ``games`` games (game ``i`` with seed ``seed + i``) and count how they ended."""
+    endings: dict[str, int] = {}
+    good = days = 0
+    for i in range(games):
+        _, outcome = play(script_ids, players, seed + i)
+        endings[outcome.ending] = endings.get(outcome.ending, 0) + 1
+        good += outcome.winner == "good"
+        days += outcome.days
+    return {
+        "games": games,
+        "players": players,
+        "seed": seed,
+        "good_wins": good,
+        "good_win_rate": good / games if games else 0.0,
+        "mean_days": days / games if games else 0.0,
+        "endings": dict(sorted(endings.items())),
+    }

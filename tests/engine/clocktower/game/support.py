@@ -1,0 +1,224 @@
+"""Drive a Clocktower game from a scenario file and check what it says should happen.
+
+A scenario names the seats' characters (players 1..n), a human storyteller (id 100) unless
+``"bot": true``, setup rulings (``drunk_token``, ``red_herring``; bluffs take option 0) and a list
+of steps. Each step is one of:
+
+- ``{"choose": [player, [targets]]}`` a night choice; ``{"rule": i}`` the storyteller picks option
+  ``i``; ``{"rule_value": v}`` the option equal to ``v``;
+- ``{"nominate": [a, b]}``; ``{"vote": [yes voters]}`` (everyone else in turn votes no);
+  ``{"slay": [a, b]}``; ``{"end_day": true}``; Travellers: ``{"exile": [a, b]}``,
+  ``{"shoot": [a, b]}``, ``{"give_vote": [a, b]}`` (Traveller alignments under ``alignments``);
+- ``{"error": step, "message": text}``: that step is refused with a message containing ``text``
+  and leaves the state unchanged;
+- ``{"expect": {...}}``: ``dead``, ``phase``, ``winner``, ``ending``, ``character``
+  (``{player: id}``), ``pending`` (kind or null), ``topic``, ``reason``, ``options``, ``block``,
+  ``info`` (``{player: answer}``, the last info that player got), ``info_true`` / ``info_false``
+  (players whose last information is / is not true now), ``told`` (``{player: event}``),
+  ``not_told`` likewise, ``believes`` (``{player: the character they were told}``),
+  ``info_about`` (``{player: someone in their last pair}``), ``votes`` (the last tally's counted votes), ``alive_count``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.clocktower.catalogue import character, edition_characters
+from engine.clocktower.game import (
+    EndDay,
+    Exile,
+    GiveVote,
+    Join,
+    NightChoice,
+    Nominate,
+    Shoot,
+    Slay,
+    Start,
+    State,
+    StorytellerRuling,
+    Vote,
+    apply,
+    briefing,
+    new_game,
+    seat,
+)
+from engine.clocktower.game.model import mark_target, neighbours
+from engine.core import RuleError
+
+ST = 100
+TB = tuple(c.id for c in edition_characters("tb"))
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+
+
+def tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(tupled(v) for v in value)
+    return value
+
+
+def start(spec: dict[str, Any]) -> State:
+    bot = spec.get("bot", False)
+    state = new_game(None if bot else ST, spec.get("seed", 1), TB, bot)
+    for p in range(1, len(spec["characters"]) + 1):
+        state = apply(state, Join(p)).state
+    state = apply(state, Start(0 if bot else ST, tuple(spec["characters"]))).state
+    while state.pending is not None and state.pending.topic in (
+        "drunk_token",
+        "red_herring",
+        "bluffs",
+        "traveller_alignment",
+    ):
+        wanted = spec.get(state.pending.topic)
+        if state.pending.topic == "traveller_alignment":
+            wanted = spec["alignments"][str(dict(state.pending.data)["player"])]
+        index = state.pending.options.index(wanted) if wanted is not None else 0
+        state = apply(state, StorytellerRuling(ST, state.pending.id, index)).state
+    return state
+
+
+def action(state: State, step: dict[str, Any]) -> Any:
+    if "choose" in step:
+        player, targets = step["choose"]
+        return NightChoice(player, tuple(targets))
+    if "rule" in step or "rule_value" in step:
+        assert state.pending is not None, "no ruling is pending"
+        index = step.get("rule")
+        if index is None:
+            index = state.pending.options.index(tupled(step["rule_value"]))
+        return StorytellerRuling(ST, state.pending.id, index)
+    if "nominate" in step:
+        return Nominate(*step["nominate"])
+    if "slay" in step:
+        return Slay(*step["slay"])
+    if "exile" in step:
+        return Exile(*step["exile"])
+    if "shoot" in step:
+        return Shoot(*step["shoot"])
+    if "give_vote" in step:
+        return GiveVote(*step["give_vote"])
+    if "end_day" in step:
+        return EndDay(0 if state.bot else ST)
+    raise AssertionError(f"unknown step {step}")
+
+
+def run_vote(state: State, yes: list[int]) -> State:
+    while state.vote is not None:
+        voter = state.vote.order[state.vote.index]
+        state = apply(state, Vote(voter, voter in yes)).state
+    return state
+
+
+def last_info(state: State, player: int) -> Any:
+    infos = [t for t in briefing(state, player) if t.event == "info"]
+    assert infos, f"player {player} was told no information"
+    return infos[-1].data
+
+
+def info_is_true(state: State, player: int, data: Any) -> bool:
+    """Whether information is true about the current grimoire (true characters, no registration)."""
+    cid, ans, about = data["character"], data["answer"], data["players"]
+    if cid in ("washerwoman", "librarian", "investigator"):
+        team = {"washerwoman": "townsfolk", "librarian": "outsider", "investigator": "minion"}[cid]
+        if ans is None:
+            return not any(s.team == team for s in state.seats if s.player != player)
+        a, b, shown = ans
+        return character(shown).team == team and shown in (
+            seat(state, a).character,
+            seat(state, b).character,
+        )
+    if cid == "empath":
+        return ans == sum(
+            seat(state, p).alignment == "evil" for p in set(neighbours(state, player))
+        )
+    if cid == "chef":
+        order = [s.player for s in state.seats]
+        pairs = zip(order, order[1:] + order[:1], strict=True)
+        evil = {s.player for s in state.seats if s.alignment == "evil"}
+        return ans == sum(a in evil and b in evil for a, b in pairs)
+    if cid == "fortuneteller":
+        herring = mark_target(state, "red_herring", player)
+        return ans == any(seat(state, p).team == "demon" or p == herring for p in about)
+    if cid in ("undertaker", "ravenkeeper"):
+        return ans == seat(state, about[0]).character
+    raise AssertionError(cid)
+
+
+def check(state: State, want: dict[str, Any]) -> None:
+    dead = sorted(s.player for s in state.seats if not s.alive)
+    got = {
+        "dead": lambda: dead,
+        "phase": lambda: str(state.phase),
+        "winner": lambda: state.winner,
+        "ending": lambda: state.ending,
+        "pending": lambda: state.pending.kind if state.pending else None,
+        "topic": lambda: state.pending.topic if state.pending else None,
+        "reason": lambda: dict(state.pending.data).get("reason") if state.pending else None,
+        "options": lambda: list(state.pending.options) if state.pending else None,
+        "block": lambda: state.block,
+        "votes": lambda: state.history[-1].votes,
+        "alive_count": lambda: len(state.seats) - len(dead),
+    }
+    for key, value in want.items():
+        if key in got:
+            assert got[key]() == tupled(value) or got[key]() == value, (key, got[key](), value)
+        elif key == "character":
+            for p, cid in value.items():
+                assert seat(state, int(p)).character == cid, (p, seat(state, int(p)))
+        elif key == "info":
+            for p, ans in value.items():
+                assert last_info(state, int(p))["answer"] == tupled(ans), (
+                    p,
+                    last_info(state, int(p)),
+                )
+        elif key in ("info_true", "info_false"):
+            for p in value:
+                truth = info_is_true(state, p, last_info(state, p))
+                assert truth == (key == "info_true"), (key, p, last_info(state, p))
+        elif key == "believes":
+            for p, cid in value.items():
+                first = briefing(state, int(p))[0]
+                assert first.event == "character" and first.data["character"] == cid, first
+        elif key == "info_about":
+            for p, who in value.items():
+                assert who in last_info(state, int(p))["answer"][:2], last_info(state, int(p))
+        elif key in ("told", "not_told"):
+            for p, event in value.items():
+                events = [t.event for t in briefing(state, int(p))]
+                assert (event in events) == (key == "told"), (p, event, events)
+        else:
+            raise AssertionError(f"unknown expectation {key}")
+
+
+def play(spec: dict[str, Any]) -> State:
+    state = start(spec)
+    for n, step in enumerate(spec["steps"]):
+        where = f"step {n}: {step}"
+        if "expect" in step:
+            try:
+                check(state, step["expect"])
+            except AssertionError as exc:
+                raise AssertionError(f"{where}: {exc}") from None
+        elif "error" in step:
+            with pytest.raises(RuleError, match=step.get("message", "")):
+                inner = step["error"]
+                if "vote" in inner:
+                    voter, yes = inner["vote"]
+                    apply(state, Vote(voter, yes))
+                else:
+                    apply(state, action(state, inner))
+        elif "vote" in step:
+            state = run_vote(state, step["vote"])
+        else:
+            try:
+                state = apply(state, action(state, step)).state
+            except RuleError as exc:
+                raise AssertionError(f"{where}: refused: {exc}") from None
+    return state
+
+
+def load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))

@@ -1,0 +1,43 @@
+"""`ravenswood simulate clocktower`: the report's fields, determinism, and one-sentence errors."""
+
+from __future__ import annotations
+
+import json
+
+from bot.cli import main
+from tests.engine.clocktower.helpers import DATA
+
+
+def run(capsys, *args):
+    status = main(["simulate", "clocktower", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_json_report(capsys):
+    status, out, _ = run(capsys, "--script", "tb", "--players", "8", "--games", "30", "--json")
+    assert status == 0
+    report = json.loads(out)
+    assert report["games"] == 30 and sum(report["endings"].values()) == 30
+    assert 0.0 <= report["ci95"][0] <= report["good_win_rate"] <= report["ci95"][1] <= 1.0
+    assert report["mean_days"] >= 1
+    again = json.loads(
+        run(capsys, "--script", "tb", "--players", "8", "--games", "30", "--json")[1]
+    )
+    assert again == report
+
+
+def test_a_script_file_and_text_output(capsys):
+    path = str(DATA / "base-tb.json")
+    status, out, _ = run(capsys, "--script", path, "--players", "6", "--games", "5", "--seed", "4")
+    assert status == 0 and "good wins" in out and "Endings:" in out
+
+
+def test_mistakes_are_one_sentence(capsys):
+    assert run(capsys, "--script", "tb", "--players", "3", "--games", "5")[0] == 2
+    assert run(capsys, "--script", "tb", "--players", "8", "--games", "0")[0] == 2
+    status, _, err = run(
+        capsys, "--script", str(DATA / "base-bmr.json"), "--players", "8", "--games", "2"
+    )
+    assert status == 2 and "cannot run these characters yet" in err
+    assert run(capsys, "--script", "/no/such.json", "--players", "8", "--games", "2")[0] == 2

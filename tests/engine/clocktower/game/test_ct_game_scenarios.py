@@ -1,0 +1,19 @@
+"""Every scenario file plays out as written: information, deaths, rulings and the winner."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.clocktower.game.support import SCENARIOS, load, play
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario(path):
+    play(load(path))
+
+
+def test_there_is_a_scenario_for_every_trouble_brewing_character():
+    text = " ".join(p.read_text() for p in SCENARIOS)
+    from tests.engine.clocktower.game.support import TB
+
+    assert [c for c in TB if f'"{c}"' not in text] == []

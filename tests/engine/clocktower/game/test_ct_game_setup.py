@@ -1,0 +1,100 @@
+"""Setup: counts with modifiers, the Drunk's token, bluffs, red herring, Minion/Demon info."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.clocktower.catalogue import character, setup_counts
+from engine.clocktower.game import SYSTEM, Join, Start, apply, briefing, new_game
+from engine.clocktower.game.model import Phase, mark_target
+from engine.clocktower.game.setup import expected_counts
+from engine.core import RuleError
+from tests.engine.clocktower.game.support import TB
+
+
+def lobby(n: int, bot: bool = True, seed: int = 3):
+    state = new_game(None if bot else 100, seed, TB, bot)
+    for p in range(1, n + 1):
+        state = apply(state, Join(p)).state
+    return state
+
+
+@pytest.mark.parametrize("n", range(5, 16))
+def test_a_bag_deals_legal_counts_and_setup_facts(n):
+    state = apply(lobby(n, seed=n), Start(SYSTEM)).state
+    assert state.phase in (Phase.NIGHT, Phase.DAY) and state.night == 1
+    ids = [s.character for s in state.seats]
+    teams = {t: sum(character(c).team == t for c in ids) for t in setup_counts(n)}
+    assert teams == expected_counts(ids)
+    in_play = set(ids) | {s.shown for s in state.seats}
+    assert len(state.bluffs) == 3 and not set(state.bluffs) & in_play
+    assert all(character(b).good for b in state.bluffs)
+    for s in state.seats:
+        if s.character == "drunk":
+            assert character(s.shown).team == "townsfolk" and s.shown not in ids
+        else:
+            assert s.shown == s.character
+        if s.character == "fortuneteller":
+            herring = mark_target(state, "red_herring", s.player)
+            assert next(x for x in state.seats if x.player == herring).alignment == "good"
+        told = briefing(state, s.player)[0]
+        assert told.event == "character" and told.data["character"] == s.shown
+    evil_info = {t.event for s in state.seats for t in briefing(state, s.player)}
+    assert ("minion_info" in evil_info) == (n >= 7)
+    assert ("demon_info" in evil_info) == (n >= 7)
+
+
+def test_demon_info_names_minions_and_the_bluffs():
+    state = apply(lobby(8, seed=11), Start(SYSTEM)).state
+    imp = next(s.player for s in state.seats if s.team == "demon")
+    info = next(t for t in briefing(state, imp) if t.event == "demon_info")
+    assert set(info.data["minions"]) == {s.player for s in state.seats if s.team == "minion"}
+    assert info.data["bluffs"] == state.bluffs
+
+
+def test_the_baron_adds_two_outsiders():
+    counts = expected_counts(["imp", "baron", "washerwoman", "chef", "empath", "saint", "drunk"])
+    assert counts == {"townsfolk": 3, "outsider": 2, "minion": 1, "demon": 1}
+    with pytest.raises(RuleError, match="3 townsfolk, 2 outsider"):
+        apply(
+            lobby(7),
+            Start(SYSTEM, ("imp", "baron", "washerwoman", "chef", "empath", "monk", "mayor")),
+        )
+
+
+@pytest.mark.parametrize(
+    ("chars", "message"),
+    [
+        (("imp", "poisoner", "chef", "empath"), "one character per player"),
+        (("imp", "poisoner", "chef", "empath", "empath"), "only once"),
+        (("imp", "poisoner", "chef", "empath", "vortox"), "not a character on this script"),
+        (("imp", "poisoner", "chef", "empath", "saint"), "needs"),
+    ],
+)
+def test_bad_character_lists_are_refused(chars, message):
+    state = lobby(5)
+    with pytest.raises(RuleError, match=message):
+        apply(state, Start(SYSTEM, chars))
+
+
+def test_human_storyteller_rules_the_setup_and_the_bot_never_waits():
+    chars = ("imp", "poisoner", "drunk", "fortuneteller", "chef", "soldier")
+    human = apply(lobby(6, bot=False), Start(100, chars)).state
+    assert human.pending is not None and human.pending.topic == "drunk_token"
+    assert human.pending.to == 100
+    bot = apply(lobby(6), Start(SYSTEM, chars)).state
+    assert bot.pending is not None and bot.pending.kind == "night_choice"
+
+
+def test_lobby_rules():
+    state = lobby(5, bot=False)
+    with pytest.raises(RuleError, match="already in"):
+        apply(state, Join(3))
+    with pytest.raises(RuleError, match="storyteller cannot also play"):
+        apply(state, Join(100))
+    with pytest.raises(RuleError, match="Only the storyteller"):
+        apply(state, Start(3))
+    with pytest.raises(RuleError, match="5 to 15"):
+        apply(lobby(4, bot=False), Start(100))
+    with pytest.raises(RuleError, match="storyteller"):
+        new_game(None, 1, TB, False)
