@@ -63,8 +63,10 @@ class Session:
     game: game_store.GameRow
     rules: GameRules
     state: Any
-    seq: int = 0
+    seq: int = 0  # rows in the log, undo markers included
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # The actions in effect, oldest first (the log less what was undone).
+    actions: list[Any] = field(default_factory=list)
     # Everything each player has been told privately, so they can ask again (closed DMs, /me).
     inbox: dict[int, list[Tell]] = field(default_factory=lambda: defaultdict(list))
 
@@ -153,10 +155,33 @@ class SessionManager:
                         await insert_result(connection, result)
             session.state = step.state
             session.seq += 1
+            session.actions.append(action)
             session.absorb(step.effects)
             if over is not None:
                 del self.sessions[session.game.id]
             return step
+
+    async def undo(self, session: Session) -> Step:
+        """Take back the last action in effect (a storyteller's undo).
+
+        The log stays append-only: an ``Undo`` marker is written, and the game is rebuilt from
+        the actions still in effect, so everything said privately since is forgotten too.
+        """
+        async with session.lock:
+            if self.sessions.get(session.game.id) is not session:
+                raise RuleError("This game has already ended.")
+            if not session.actions:
+                raise RuleError("There is nothing to undo.")
+            rebuilt = fold(session.game, session.rules, session.actions[:-1])
+            async with self.db.transaction() as connection:
+                await game_store.append_action(connection, session.game.id, session.seq, UNDO)
+            session.state, session.inbox, session.actions = (
+                rebuilt.state,
+                rebuilt.inbox,
+                rebuilt.actions,
+            )
+            session.seq += 1
+            return Step(session.state)
 
     async def restore(self) -> list[Session]:
         """Rebuild every unfinished game by replaying its log; a broken log is logged, not fatal."""
@@ -168,7 +193,7 @@ class SessionManager:
                 continue
             try:
                 session = replay(game, rules, log_entries)
-            except (RuleError, ValueError, TypeError) as exc:
+            except (RuleError, ValueError, TypeError, IndexError) as exc:
                 log.error("game %s could not be replayed (%s); left untouched", game.id, exc)
                 continue
             self.sessions[game.id] = session
@@ -176,12 +201,29 @@ class SessionManager:
         return restored
 
 
+UNDO = {"type": "Undo"}  # a log entry that takes back the last action still in effect
+
+
 def replay(game: game_store.GameRow, rules: GameRules, entries: list[dict[str, Any]]) -> Session:
-    """A session rebuilt from its creation record and its accepted actions."""
-    session = Session(game, rules, rules.new_state(game))
+    """A session rebuilt from its creation record and its log (actions and undo markers)."""
+    actions: list[Any] = []
     for entry in entries:
-        step = rules.apply(session.state, decode_action(entry, rules.actions))
+        if entry == UNDO:
+            actions.pop()
+        else:
+            actions.append(decode_action(entry, rules.actions))
+    session = fold(game, rules, actions)
+    session.seq = len(entries)
+    return session
+
+
+def fold(game: game_store.GameRow, rules: GameRules, actions: list[Any]) -> Session:
+    """A session after applying ``actions`` in order to a new game."""
+    session = Session(game, rules, rules.new_state(game))
+    for action in actions:
+        step = rules.apply(session.state, action)
         session.state = step.state
         session.absorb(step.effects)
-        session.seq += 1
+        session.actions.append(action)
+    session.seq = len(actions)
     return session

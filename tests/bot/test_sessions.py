@@ -1,0 +1,111 @@
+"""The session layer without Discord: persist, replay, undo, idempotence, one game per player."""
+
+import pytest
+
+import engine.traitors as tg
+from bot.cogs.traitors import TraitorsRules
+from bot.sessions import GameConflict, SessionManager
+from bot.store.database import Database
+from engine.core import RuleError
+
+
+@pytest.fixture
+async def manager(tmp_path):
+    db = await Database.open(str(tmp_path / "s.sqlite3"))
+    yield SessionManager(db, [TraitorsRules()])
+    await db.close()
+
+
+async def reopened(manager):
+    fresh = SessionManager(manager.db, [TraitorsRules()])
+    await fresh.restore()
+    return fresh
+
+
+async def test_undo_takes_back_the_last_action_and_survives_a_restart(manager):
+    session = await manager.open("traitors", 1, 10, 100, {}, seed=5)
+    for player in (101, 102, 103):
+        await manager.apply(session, tg.Join(player))
+    await manager.undo(session)
+    assert session.state.players == (100, 101, 102)
+    await manager.apply(session, tg.Join(104))
+    await manager.undo(session)
+    await manager.undo(session)
+    assert session.state.players == (100, 101)
+    assert session.seq == 7  # four joins and three undo markers: the log is append-only
+    restored = (await reopened(manager)).get(session.game.id)
+    assert restored.state == session.state and restored.seq == session.seq
+    assert restored.actions == session.actions
+
+
+async def test_undo_forgets_secrets_told_since(manager):
+    session = await manager.open("traitors", 1, 10, 100, {}, seed=5)
+    for player in (101, 102, 103):
+        await manager.apply(session, tg.Join(player))
+    await manager.apply(session, tg.Start(100, 1))
+    assert session.private_for(101)
+    await manager.undo(session)
+    assert session.state.phase is tg.Phase.LOBBY and not session.private_for(101)
+
+
+async def test_nothing_to_undo_is_refused(manager):
+    session = await manager.open("traitors", 1, 10, 100, {}, seed=5)
+    with pytest.raises(RuleError, match="nothing to undo"):
+        await manager.undo(session)
+
+
+async def test_a_repeated_action_is_not_logged_twice(manager):
+    session = await manager.open("traitors", 1, 10, 100, {}, seed=5)
+    for player in (101, 102, 103):
+        await manager.apply(session, tg.Join(player))
+    await manager.apply(session, tg.Start(100, 1))
+    await manager.apply(session, tg.OpenVote(100))
+    await manager.apply(session, tg.Vote(101, 102))
+    before = session.seq
+    await manager.apply(session, tg.Vote(101, 102))
+    assert session.seq == before
+    rows = await manager.db.fetchall(
+        "SELECT COUNT(*) AS n FROM game_actions WHERE game_id = ?", (session.game.id,)
+    )
+    assert rows[0]["n"] == before
+
+
+async def test_a_refused_action_changes_nothing_in_memory_or_on_disk(manager):
+    session = await manager.open("traitors", 1, 10, 100, {}, seed=5)
+    state = session.state
+    with pytest.raises(RuleError):
+        await manager.apply(session, tg.Start(999, 1))
+    assert session.state is state and session.seq == 0
+    assert (await reopened(manager)).get(session.game.id).state == state
+
+
+async def test_one_game_per_channel_and_per_player_per_server(manager):
+    session = await manager.open("traitors", 1, 10, 100, {}, seed=5)
+    with pytest.raises(GameConflict, match="already running"):
+        await manager.open("traitors", 1, 10, 200, {})
+    with pytest.raises(GameConflict, match="already in a game"):
+        await manager.open("traitors", 1, 11, 100, {})
+    other_server = await manager.open("traitors", 2, 12, 100, {})
+    assert manager.game_of(1, 100) is session and manager.game_of(2, 100) is other_server
+
+
+async def test_a_finished_game_records_its_result_and_leaves_memory(manager):
+    session = await manager.open("traitors", 1, 10, 100, {}, seed=5)
+    for player in (101, 102, 103):
+        await manager.apply(session, tg.Join(player))
+    await manager.apply(session, tg.Start(100, 1))
+    await manager.apply(session, tg.OpenVote(100))
+    (traitor,) = tg.traitors(session.state)
+    for voter in session.state.players:
+        target = (
+            traitor if voter != traitor else next(p for p in session.state.players if p != traitor)
+        )
+        await manager.apply(session, tg.Vote(voter, target))
+    assert manager.get(session.game.id) is None
+    rows = await manager.db.fetchall(
+        "SELECT winner FROM results WHERE game_id = ?", (session.game.id,)
+    )
+    assert [r["winner"] for r in rows] == ["good"]
+    assert (await reopened(manager)).get(session.game.id) is None
+    with pytest.raises(RuleError, match="already ended"):
+        await manager.apply(session, tg.OpenVote(100))
