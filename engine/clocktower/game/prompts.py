@@ -91,6 +91,7 @@ def grimoire(state: State) -> dict[str, Any]:
                 "alignment": s.alignment,
                 "alive": s.alive,
                 "ghost_vote": s.ghost_vote,
+                "mad": s.mad,
                 "reminders": tuple(reminders[s.player]),
             }
             for s in state.seats
