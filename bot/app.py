@@ -15,7 +15,11 @@ from bot.views import GameButton, GameSelect
 
 log = logging.getLogger(__name__)
 
-COGS = ("bot.cogs.traitors",)
+COGS = (
+    "bot.cogs.traitors",
+    "bot.cogs.scripts",
+    "bot.cogs.cluedo",
+)
 
 ComponentHandler = Callable[[discord.Interaction, object, str, str], Awaitable[None]]
 

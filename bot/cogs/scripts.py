@@ -1,0 +1,360 @@
+"""/script: score a Clocktower script, print its night order, deal a balanced bag, save scripts.
+
+A script comes from exactly one of: JSON pasted as text, an attached file (up to 1 MB), or a name
+(a base edition or a script saved on this server). An invalid script is answered privately with
+every problem at once, and nothing is saved. The bag is the storyteller's secret: always private.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from functools import cache
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import Ravenswood, reply
+from bot.render.scripts import (
+    bag_embed,
+    character_embed,
+    characters_embed,
+    night_embed,
+    problems_embed,
+    safe,
+    saved_list_embed,
+    score_embed,
+)
+from bot.store import scripts as store
+from engine.clocktower.bag import MAX_TRAVELLERS, BagError, balanced_bag
+from engine.clocktower.catalogue import (
+    BASE_EDITIONS,
+    Character,
+    characters,
+    edition_characters,
+    find,
+    normalise_id,
+    search,
+    suggest,
+)
+from engine.clocktower.nightorder import night_order
+from engine.clocktower.scoring import score_script
+from engine.clocktower.script import (
+    MAX_BYTES,
+    Problem,
+    Script,
+    ScriptError,
+    load_script,
+    script_from_ids,
+)
+
+log = logging.getLogger(__name__)
+
+CHOICES = 25
+BASE_ALIASES = {
+    **{normalise_id(code): code for code in BASE_EDITIONS},
+    **{normalise_id(name): code for code, name in BASE_EDITIONS.items()},
+    "sectsandviolets": "snv",
+    "sv": "snv",
+}
+SOURCE_HELP = (
+    "paste its JSON in `json`, attach it as `file`, or give the `name` of a saved script "
+    "(or tb, bmr, snv)"
+)
+
+
+class Refusal(Exception):
+    """One sentence telling the user what to do instead."""
+
+
+@cache
+def base_script(code: str) -> Script:
+    """A base edition as a script (built from the catalogue, so always available)."""
+    ids = [c.id for c in edition_characters(code)]
+    return script_from_ids(ids, BASE_EDITIONS[code])
+
+
+def base_code(name: str) -> str | None:
+    return BASE_ALIASES.get(normalise_id(name))
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    user = interaction.user
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
+
+
+async def read_file(file: discord.Attachment) -> bytes:
+    """The attachment's bytes; too big is a script problem, a failed download a refusal."""
+    if file.size > MAX_BYTES:
+        raise ScriptError(
+            [
+                Problem(
+                    f"file {file.filename}",
+                    f"is {file.size:,} bytes, over the 1 MB limit.",
+                    "Remove unused items, or attach the plain JSON.",
+                )
+            ]
+        )
+    try:
+        return await file.read()
+    except discord.HTTPException:
+        raise Refusal("I couldn't download that file; please attach it again.") from None
+
+
+class ScriptsCog(commands.GroupCog, group_name="script", group_description="Clocktower scripts"):
+    def __init__(self, bot: Ravenswood) -> None:
+        self.bot = bot
+
+    # Finding the script ----------------------------------------------------------------------
+    async def source(
+        self,
+        interaction: discord.Interaction,
+        json: str | None,
+        file: discord.Attachment | None,
+        name: str | None,
+    ) -> str | bytes | Script:
+        """The one script source given: raw text/bytes to import, or an already valid script."""
+        given = [x for x in (json, file, name) if x is not None]
+        if len(given) != 1:
+            many = "Give only one script: " if given else "Give a script: "
+            raise Refusal(many + SOURCE_HELP + ".")
+        if file is not None:
+            return await read_file(file)
+        if json is not None:
+            return json
+        code = base_code(name)
+        if code is not None:
+            return base_script(code)
+        saved = None
+        if interaction.guild_id is not None:
+            saved = await store.get_script(self.bot.db, interaction.guild_id, name)
+        if saved is None:
+            raise Refusal(
+                f"No saved script is called “{safe(name)}”; see `/script list`, "
+                "or use tb, bmr or snv."
+            )
+        return saved.json
+
+    async def script(
+        self,
+        interaction: discord.Interaction,
+        json: str | None,
+        file: discord.Attachment | None,
+        name: str | None,
+        players: int | None = None,
+    ) -> Script:
+        found = await self.source(interaction, json, file, name)
+        if isinstance(found, Script):
+            return found if players is None else load_script(found.to_json(), players)
+        return load_script(found, players)
+
+    async def run(self, interaction: discord.Interaction, outcome: str, work) -> None:
+        """Run a command body; a refusal or an invalid script is answered privately."""
+        try:
+            await work()
+        except Refusal as refusal:
+            await reply(interaction, str(refusal))
+        except ScriptError as error:
+            problems = [p.to_dict() for p in error.problems]
+            await reply(interaction, "", embed=problems_embed(problems, outcome))
+
+    # Autocomplete ----------------------------------------------------------------------------
+    async def complete_name(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        key = normalise_id(typed)
+        choices = [
+            app_commands.Choice(name=f"{title} (base edition)", value=code)
+            for code, title in BASE_EDITIONS.items()
+            if key in normalise_id(title) or key in code
+        ]
+        if interaction.guild_id is not None:
+            names = await store.matching_names(self.bot.db, interaction.guild_id, typed, CHOICES)
+            choices += [app_commands.Choice(name=n, value=n) for n in names]
+        return choices[:CHOICES]
+
+    async def complete_saved(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        names = await store.matching_names(self.bot.db, interaction.guild_id, typed, CHOICES)
+        return [app_commands.Choice(name=n, value=n) for n in names]
+
+    async def complete_character(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=f"{c.name} ({c.team})", value=c.id)
+            for c in search(typed, limit=CHOICES)
+        ]
+
+    # Commands --------------------------------------------------------------------------------
+    @app_commands.command(name="score", description="How hard a script is, and why")
+    @app_commands.describe(
+        json="The script's JSON, pasted",
+        file="The script as a .json file (up to 1 MB)",
+        name="A saved script, or tb / bmr / snv",
+        players="Score for this many players (default 10)",
+    )
+    @app_commands.autocomplete(name=complete_name)
+    async def score(
+        self,
+        interaction: discord.Interaction,
+        json: app_commands.Range[str, 1, 6000] | None = None,
+        file: discord.Attachment | None = None,
+        name: str | None = None,
+        players: app_commands.Range[int, 5, 15] | None = None,
+    ) -> None:
+        async def work() -> None:
+            script = await self.script(interaction, json, file, name, players)
+            embed = score_embed(score_script(script, players))
+            await interaction.response.send_message(embed=embed)
+
+        await self.run(interaction, "it was not scored.", work)
+
+    @app_commands.command(name="nightorder", description="Who wakes when, first night and after")
+    @app_commands.describe(
+        json="The script's JSON, pasted",
+        file="The script as a .json file (up to 1 MB)",
+        name="A saved script, or tb / bmr / snv",
+    )
+    @app_commands.autocomplete(name=complete_name)
+    async def nightorder(
+        self,
+        interaction: discord.Interaction,
+        json: app_commands.Range[str, 1, 6000] | None = None,
+        file: discord.Attachment | None = None,
+        name: str | None = None,
+    ) -> None:
+        async def work() -> None:
+            script = await self.script(interaction, json, file, name)
+            await interaction.response.send_message(embed=night_embed(night_order(script)))
+
+        await self.run(interaction, "no night order.", work)
+
+    @app_commands.command(name="bag", description="Storyteller: a balanced set of characters")
+    @app_commands.describe(
+        players="How many players (5–15), not counting travellers",
+        json="The script's JSON, pasted",
+        file="The script as a .json file (up to 1 MB)",
+        name="A saved script, or tb / bmr / snv",
+        seed="The same seed deals the same bag (default: a random one)",
+        travellers="How many travellers join (0–5)",
+    )
+    @app_commands.autocomplete(name=complete_name)
+    async def bag(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 5, 15],
+        json: app_commands.Range[str, 1, 6000] | None = None,
+        file: discord.Attachment | None = None,
+        name: str | None = None,
+        seed: app_commands.Range[int, 0, 2**53] | None = None,
+        travellers: app_commands.Range[int, 0, MAX_TRAVELLERS] = 0,
+    ) -> None:
+        async def work() -> None:
+            script = await self.script(interaction, json, file, name, players)
+            chosen = random.randrange(1_000_000) if seed is None else seed
+            try:
+                dealt = balanced_bag(script, players, chosen, travellers)
+            except BagError as error:
+                raise Refusal(str(error)) from None
+            known = {c.id: c for c in characters()} | {c.id: c for c in script.characters}
+            await reply(interaction, "", embed=bag_embed(dealt, known))
+
+        await self.run(interaction, "no bag was dealt.", work)
+
+    @app_commands.command(name="save", description="Save a script to this server by name")
+    @app_commands.describe(
+        name="The name to save it under (saving under an existing name replaces it)",
+        json="The script's JSON, pasted",
+        file="The script as a .json file (up to 1 MB)",
+    )
+    @app_commands.autocomplete(name=complete_saved)
+    @app_commands.guild_only()
+    async def save(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, store.MAX_NAME],
+        json: app_commands.Range[str, 1, 6000] | None = None,
+        file: discord.Attachment | None = None,
+    ) -> None:
+        async def work() -> None:
+            shown = store.clean_name(name)
+            if not shown:
+                raise Refusal("Give the script a name with at least one letter.")
+            if base_code(shown) is not None:
+                raise Refusal(f"“{safe(shown)}” is a base edition's name; pick another.")
+            if json is None and file is None:
+                raise Refusal("Give the script to save: paste its JSON in `json` or attach it.")
+            script = await self.script(interaction, json, file, None)
+            normal = script.to_json()
+            if len(normal.encode()) > MAX_BYTES:
+                raise Refusal("That script is over 1 MB once tidied; remove unused items.")
+            old = await store.get_script(self.bot.db, interaction.guild_id, shown)
+            if old and old.author_id != interaction.user.id and not can_manage(interaction):
+                raise Refusal(
+                    f"“{safe(old.name)}” was saved by <@{old.author_id}>; only they or someone "
+                    "with Manage Server may replace it. Pick another name."
+                )
+            replaced = await store.save_script(
+                self.bot.db, interaction.guild_id, shown, normal, interaction.user.id
+            )
+            what = "Replaced the earlier" if replaced else "Saved the"
+            await reply(
+                interaction,
+                f"{what} script **{safe(shown)}** ({len(script.characters)} characters, "
+                f"{safe(script.name)}). Use it with `name:` in `/script score`, `nightorder` and `bag`.",
+            )
+
+        await self.run(interaction, "nothing was saved.", work)
+
+    @app_commands.command(name="list", description="The scripts saved on this server")
+    @app_commands.guild_only()
+    async def list_(self, interaction: discord.Interaction) -> None:
+        saved = await store.list_scripts(self.bot.db, interaction.guild_id)
+        await reply(interaction, "", embed=saved_list_embed(saved))
+
+    @app_commands.command(name="delete", description="Delete a saved script (its saver or admins)")
+    @app_commands.describe(name="The saved script to delete")
+    @app_commands.autocomplete(name=complete_saved)
+    @app_commands.guild_only()
+    async def delete(self, interaction: discord.Interaction, name: str) -> None:
+        saved = await store.get_script(self.bot.db, interaction.guild_id, name)
+        if saved is None:
+            await reply(interaction, f"No saved script is called “{safe(name)}”.")
+            return
+        if saved.author_id != interaction.user.id and not can_manage(interaction):
+            await reply(
+                interaction,
+                f"Only <@{saved.author_id}>, who saved “{safe(saved.name)}”, or someone with "
+                "Manage Server may delete it.",
+            )
+            return
+        await store.delete_script(self.bot.db, interaction.guild_id, name)
+        await reply(interaction, f"Deleted the saved script **{safe(saved.name)}**.")
+
+    @app_commands.command(name="characters", description="Look up an official character")
+    @app_commands.describe(query="A character's name or part of it")
+    @app_commands.autocomplete(query=complete_character)
+    async def characters_(
+        self, interaction: discord.Interaction, query: app_commands.Range[str, 1, 100]
+    ) -> None:
+        exact = find(query)
+        if exact is not None:
+            names = {c.id: c.name for c in characters()}
+            await reply(interaction, "", embed=character_embed(exact, names))
+            return
+        found: list[Character] = search(query)
+        if found:
+            await reply(interaction, "", embed=characters_embed(found, query))
+            return
+        close = [find(cid).name for cid in suggest(query)]
+        hint = f" Did you mean {', '.join(close)}?" if close else ""
+        await reply(interaction, f"No character matches “{safe(query)}”.{hint}")
+
+
+async def setup(bot: Ravenswood) -> None:
+    await bot.add_cog(ScriptsCog(bot))

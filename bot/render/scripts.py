@@ -1,0 +1,241 @@
+"""Clocktower scripts as embeds: score, problems, night order, bag, characters, saved list.
+
+Everything here fits Discord's limits (embed description 4096, field 1024, whole embed 6000) by
+dropping whole lines and saying how many were left out, never by cutting a line in half. Text
+that came from a script (names, homebrew ids) is escaped so it cannot format or mention.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+
+from bot.store.scripts import SavedScript
+from engine.clocktower.catalogue import BASE_EDITIONS, Character
+
+DESCRIPTION, FIELD, LINE = 4096, 1024, 300
+TOP_CONTRIBUTIONS = 8
+EDITIONS = {**BASE_EDITIONS, "carousel": "later characters", "fabled": "Fabled", "loric": "Loric"}
+COLOURS = {
+    "Beginner": discord.Colour.green(),
+    "Intermediate": discord.Colour.gold(),
+    "Advanced": discord.Colour.orange(),
+    "Expert": discord.Colour.red(),
+}
+TEAM_TITLES = {
+    "townsfolk": "Townsfolk",
+    "outsider": "Outsiders",
+    "minion": "Minions",
+    "demon": "Demon",
+    "traveller": "Travellers",
+}
+ORDINAL_PLAYERS = (5, 7, 10, 12, 15)
+
+
+def safe(text: str) -> str:
+    """User-supplied text, made inert: no markdown, no mentions."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def fit(lines: Iterable[str], limit: int, empty: str = "none") -> str:
+    """Whole lines joined while they fit in ``limit``; a last line says how many were left out."""
+    lines = [line if len(line) <= LINE else line[: LINE - 1] + "…" for line in lines]
+    if not lines:
+        return empty
+    kept: list[str] = []
+    for i, line in enumerate(lines):
+        rest = len(lines) - i - 1
+        tail = f"\n… and {rest} more" if rest else ""
+        candidate = "\n".join([*kept, line])
+        if len(candidate + tail) > limit:
+            return "\n".join([*kept, f"… and {len(lines) - i} more"])
+        kept.append(line)
+    return "\n".join(kept)
+
+
+def problems_embed(problems: list[dict[str, str]], outcome: str) -> discord.Embed:
+    """Every problem found in a script, each with where it is and how to fix it."""
+    count = len(problems)
+    lines = [
+        f"• **{safe(p['position'])}** {safe(p['message'])}"
+        + (f" → {safe(p['fix'])}" if p.get("fix") else "")
+        for p in problems
+    ]
+    return discord.Embed(
+        title=f"This script has {count} problem{'s' if count != 1 else ''}; {outcome}",
+        description=fit(lines, DESCRIPTION),
+        colour=discord.Colour.red(),
+    ).set_footer(text="Fix them all and try again.")
+
+
+def _rule_name(rule: str) -> str:
+    return rule.replace("_", " ").capitalize()
+
+
+def score_embed(result: dict[str, Any]) -> discord.Embed:
+    """How hard a script is, and why: the biggest contributions, synergies, the base editions."""
+    comparison = result["comparison"]
+    embed = discord.Embed(
+        title=f"{safe(result['script'])}: {result['category']}"[:256],
+        description=(
+            f"**{result['score']:g}** at {result['players']} players: "
+            f"{comparison['summary']}.\n`{result['formula']}`"
+        ),
+        colour=COLOURS.get(result["category"], discord.Colour.blurple()),
+    )
+    rows = sorted(
+        (r for r in result["characters"] if r["weight"]), key=lambda r: (-abs(r["weight"]), r["id"])
+    )
+    lines = [f"`{r['weight']:+g}` **{safe(r['name'])}** — {r['why']}" for r in rows]
+    shown = lines[:TOP_CONTRIBUTIONS]
+    quiet = len(result["characters"]) - len(shown)
+    if quiet:
+        shown.append(f"*{quiet} other character(s) add less or nothing.*")
+    embed.add_field(name="Biggest contributions", value=fit(shown, FIELD), inline=False)
+    synergies = [
+        f"`{s['delta']:+g}` {_rule_name(s['rule'])} — {s['why']}" for s in result["synergies"]
+    ]
+    embed.add_field(name="Synergies", value=fit(synergies, FIELD, "None fired."), inline=False)
+    bases = [f"{b['name']}: {b['score']:g} ({b['category']})" for b in comparison["base_editions"]]
+    embed.add_field(
+        name=f"Beside the base editions at {result['players']} players",
+        value=fit([*bases, f"**This script: {result['score']:g}**"], FIELD),
+        inline=False,
+    )
+    by = {row["players"]: row for row in result["by_players"]}
+    embed.add_field(
+        name="By player count",
+        value=" · ".join(
+            f"{n}: {by[n]['score']:g} {by[n]['category']}" for n in ORDINAL_PLAYERS if n in by
+        ),
+        inline=False,
+    )
+    if result["warnings"]:
+        warnings = [f"• {safe(w['position'])}: {safe(w['message'])}" for w in result["warnings"]]
+        embed.add_field(name="Warnings", value=fit(warnings, FIELD // 2), inline=False)
+    embed.set_footer(
+        text=f"{len(result['characters'])} characters · {len(result['jinxes'])} jinx(es) · "
+        "score = (tag weights + synergies) × 5 / players"
+    )
+    return embed
+
+
+def _night_lines(entries: list[dict[str, Any]]) -> list[str]:
+    lines, number = [], 0
+    for entry in entries:
+        if entry["marker"]:
+            lines.append(f"— *{entry['name']}* —")
+        else:
+            number += 1
+            lines.append(f"{number}. {safe(entry['name'])}")
+    return lines
+
+
+def night_embed(order: dict[str, Any]) -> discord.Embed:
+    embed = discord.Embed(
+        title=f"Night order: {safe(order['script'])}"[:256], colour=discord.Colour.dark_blue()
+    )
+    for kind, title in (("first", "First night"), ("other", "Other nights")):
+        suffix = " (the script's order)" if order["custom"][kind] else ""
+        embed.add_field(
+            name=title + suffix, value=fit(_night_lines(order[kind]), FIELD), inline=True
+        )
+    if order["notes"]:
+        embed.add_field(name="Notes", value=fit(order["notes"], FIELD), inline=False)
+    return embed
+
+
+def bag_embed(bag: dict[str, Any], names: dict[str, Character]) -> discord.Embed:
+    """The storyteller's secret setup: true characters, tokens handed out, bluffs, balance."""
+
+    def name(cid: str) -> str:
+        char = names.get(cid)
+        return safe(char.name if char else cid)
+
+    b = bag["balance"]
+    verdict = "inside the window" if b["balanced"] else "the closest found, outside the window"
+    embed = discord.Embed(
+        title=f"Bag for {bag['players']} players: {safe(bag['script'])}"[:256],
+        description=(
+            f"Balance **{b['figure']:.3f}** per good player, window {b['window'][0]:.3f}–"
+            f"{b['window'][1]:.3f} (evil/good {b['evil_to_good']:.2f}; {verdict}).\n"
+            f"Seed `{bag['seed']}`: the same seed gives the same bag."
+        ),
+        colour=discord.Colour.dark_purple(),
+    )
+    by_team: dict[str, list[str]] = {}
+    for cid in bag["characters"]:
+        team = names[cid].team if cid in names else "townsfolk"
+        label = name(cid) + (" *(evil)*" if cid == bag["evil_townsfolk"] else "")
+        by_team.setdefault(team, []).append(label)
+    for team, title in TEAM_TITLES.items():
+        if team in by_team:
+            embed.add_field(name=title, value=fit(by_team[team], FIELD), inline=True)
+    handed = [f"{name(s['id'])} is shown the {name(s['shown_as'])} token" for s in bag["shown"]]
+    if not bag["demon_held"] and bag["demon"]:
+        handed.append(f"No player holds the {name(bag['demon'])} at the start")
+    handed += [f"{name(m['id'])}: {safe(m['effect'])}" for m in bag["modifiers"]]
+    if handed:
+        embed.add_field(name="Setup", value=fit(handed, FIELD), inline=False)
+    if bag["travellers"]:
+        off = " (some from outside the script)" if bag["travellers_off_script"] else ""
+        embed.add_field(
+            name="Travellers" + off,
+            value=fit([name(t) for t in bag["travellers"]], FIELD),
+            inline=False,
+        )
+    embed.add_field(
+        name="Demon bluffs",
+        value=", ".join(name(cid) for cid in bag["bluffs"]) or "none left",
+        inline=False,
+    )
+    return embed
+
+
+def _wakes(char: Character) -> str:
+    nights = []
+    if char.first_night:
+        nights.append(f"first night (#{char.first_night})")
+    if char.other_night:
+        nights.append(f"other nights (#{char.other_night})")
+    return ", ".join(nights) or "does not wake"
+
+
+def character_embed(char: Character, names: dict[str, str]) -> discord.Embed:
+    """One character in full; ``names`` maps ids to names for its jinxes."""
+    embed = discord.Embed(
+        title=char.name, description=char.summary, colour=discord.Colour.dark_teal()
+    )
+    embed.add_field(name="Team", value=char.team.capitalize())
+    embed.add_field(name="Edition", value=EDITIONS.get(char.edition, char.edition))
+    embed.add_field(name="Wakes", value=_wakes(char))
+    if char.setup is not None and (char.setup.note or char.setup_flag):
+        embed.add_field(name="Setup", value=char.setup.note or "changes the setup", inline=False)
+    if char.reminders:
+        embed.add_field(name="Reminders", value=fit(char.reminders, FIELD), inline=False)
+    if char.jinxes:
+        jinxed = ", ".join(names.get(j, j) for j in char.jinxes)
+        embed.add_field(name="Jinxed with", value=fit([jinxed], FIELD), inline=False)
+    embed.set_footer(text=f"id: {char.id} · tags: {', '.join(char.tags) or 'none'}")
+    return embed
+
+
+def characters_embed(found: list[Character], query: str) -> discord.Embed:
+    """Several characters matching a query, one line each."""
+    lines = [f"**{c.name}** ({c.team}) — {c.summary}" for c in found]
+    return discord.Embed(
+        title=f"Characters matching “{safe(query)}”"[:256],
+        description=fit(lines, DESCRIPTION),
+        colour=discord.Colour.dark_teal(),
+    ).set_footer(text="Pick one from the suggestions to see it in full.")
+
+
+def saved_list_embed(saved: list[SavedScript]) -> discord.Embed:
+    lines = [f"**{safe(s.name)}** — saved by <@{s.author_id}>, {s.updated_at[:10]}" for s in saved]
+    return discord.Embed(
+        title="Saved scripts on this server",
+        description=fit(lines, DESCRIPTION, "None yet: save one with `/script save`."),
+        colour=discord.Colour.dark_teal(),
+    ).set_footer(text="Base editions are always available: tb, bmr, snv.")

@@ -1,0 +1,250 @@
+"""/script through SimCord: scoring, problems, saving, night order, bags, autocomplete."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import discord
+import pytest
+
+from bot.store import scripts as store
+from bot.store.database import Database
+
+TB = [
+    {"id": "_meta", "name": "Brewing Again", "author": "tests"},
+    *"chef investigator washerwoman librarian empath fortuneteller undertaker monk slayer "
+    "soldier ravenkeeper mayor virgin butler drunk recluse saint poisoner spy scarletwoman "
+    "baron imp".split(),
+]
+TB_JSON = json.dumps(TB)
+
+
+def embed_text(embed: discord.Embed) -> str:
+    parts = [embed.title or "", embed.description or ""]
+    parts += [f"{f.name} {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+def check_limits(embed: discord.Embed) -> None:
+    assert len(embed.description or "") <= 4096 and len(embed) <= 6000
+    assert all(len(f.value) <= 1024 for f in embed.fields)
+
+
+async def answer(result) -> discord.Embed:
+    (embed,) = result.response.embeds
+    check_limits(embed)
+    return embed
+
+
+async def test_score_a_pasted_script_publicly(table):
+    st = table.add("storyteller")
+    result = await st.slash(table.channel, "script score", json=TB_JSON)
+    assert not result.ephemeral
+    text = embed_text(await answer(result))
+    assert "Brewing Again: Beginner" in text
+    assert "Biggest contributions" in text and "Synergies" in text
+    assert "Bad Moon Rising" in text and "Sects & Violets" in text
+    assert "Poisoner" in text  # a misinformer is among the biggest contributions
+
+
+async def test_homebrew_names_are_escaped_and_warned_about(table):
+    st = table.add("storyteller")
+    brew = {"id": "brew", "name": "*Loud* @everyone", "team": "townsfolk", "ability": "You learn"}
+    result = await st.slash(table.channel, "script score", json=json.dumps([*TB, brew]))
+    text = embed_text(await answer(result))
+    assert "Warnings" in text and "homebrew" in text
+    assert "\\*Loud\\* @\u200beveryone" in text  # shown, but neither bold nor a ping
+    assert "*Loud*" not in text.replace("\\*Loud\\*", "")
+
+
+async def test_score_an_attached_file_at_a_player_count(table):
+    st = table.add("storyteller")
+    result = await st.slash(
+        table.channel, "script score", file=("tb.json", TB_JSON.encode()), players=5
+    )
+    embed = await answer(result)
+    assert embed.description.startswith("**5.5** at 5 players")
+
+
+async def test_score_a_base_edition_by_name(table):
+    st = table.add("storyteller")
+    result = await st.slash(table.channel, "script score", name="Sects & Violets")
+    assert (await answer(result)).title == "Sects & Violets: Intermediate"
+
+
+async def test_malformed_json_is_answered_privately_with_where(table):
+    st = table.add("storyteller")
+    result = await st.slash(table.channel, "script score", json='["imp", "baron",')
+    assert result.ephemeral
+    embed = await answer(result)
+    assert "1 problem" in embed.title and "line 1" in embed.description
+    assert not [m for m in table.channel.history() if m.embeds]
+
+
+async def test_every_problem_with_the_closest_ids(table):
+    st = table.add("storyteller")
+    bad = json.dumps(["imp", "fortune_tellr", "imp", 7, {"id": "x", "name": "X"}])
+    result = await st.slash(table.channel, "script score", json=bad)
+    assert result.ephemeral
+    text = (await answer(result)).description
+    assert "fortuneteller" in text  # the closest known id
+    assert "repeats entry 1" in text and "entry 4" in text and "without a text 'ability'" in text
+
+
+async def test_problems_are_trimmed_to_the_embed_limit(table):
+    st = table.add("storyteller")
+    bad = json.dumps(["imp", *(f"nosuchcharacter{i}" for i in range(400))]).encode()
+    result = await st.slash(table.channel, "script score", file=("bad.json", bad))
+    embed = await answer(result)
+    assert "401 problems" in embed.title  # 400 unknown ids, and too few characters for a game
+    shown = len(embed.description.splitlines()) - 1
+    assert 10 < shown < 401
+    assert embed.description.splitlines()[-1] == f"… and {401 - shown} more"
+
+
+async def test_no_script_or_two_scripts_get_one_sentence(table):
+    st = table.add("storyteller")
+    none = await st.slash(table.channel, "script nightorder")
+    two = await st.slash(table.channel, "script nightorder", json=TB_JSON, name="tb")
+    assert none.ephemeral and none.response.content.startswith("Give a script")
+    assert two.ephemeral and two.response.content.startswith("Give only one script")
+
+
+async def test_an_oversized_file_is_refused_without_saving(table):
+    st = table.add("storyteller")
+    huge = b"[" + b'"imp",' * 200_000 + b'"baron"]'
+    result = await st.slash(table.channel, "script save", name="huge", file=("huge.json", huge))
+    assert result.ephemeral and "1 MB" in (await answer(result)).description
+    assert "nothing was saved" in (await answer(result)).title
+    assert not await store.list_scripts(table.bot.db, table.guild.id)
+
+
+async def test_save_list_use_by_name_and_survive_a_restart(table):
+    st = table.add("storyteller")
+    saved = await st.slash(table.channel, "script save", name="Friday  Night", json=TB_JSON)
+    assert saved.ephemeral and saved.response.content.startswith(
+        "Saved the script **Friday Night**"
+    )
+    listed = await st.slash(table.channel, "script list")
+    assert "Friday Night" in (await answer(listed)).description
+
+    await table.restart()
+    night = await st.slash(table.channel, "script nightorder", name="friday night")
+    text = embed_text(await answer(night))
+    assert "First night" in text and "Minion info" in text and "Poisoner" in text
+    bag = await st.slash(table.channel, "script bag", players=8, name="FRIDAY NIGHT", seed=3)
+    assert bag.ephemeral and "Bag for 8 players: Brewing Again" in (await answer(bag)).title
+
+
+async def test_saving_an_invalid_script_saves_nothing(table):
+    st = table.add("storyteller")
+    result = await st.slash(table.channel, "script save", name="broken", json='["imp"]')
+    assert result.ephemeral and "nothing was saved" in (await answer(result)).title
+    assert await store.get_script(table.bot.db, table.guild.id, "broken") is None
+
+
+async def test_same_name_replaces_and_says_so(table):
+    st = table.add("storyteller")
+    await st.slash(table.channel, "script save", name="Weekly", json=TB_JSON)
+    again = await st.slash(table.channel, "script save", name="weekly", json=TB_JSON)
+    assert again.response.content.startswith("Replaced the earlier script **weekly**")
+    assert len(await store.list_scripts(table.bot.db, table.guild.id)) == 1
+
+
+async def test_base_edition_names_are_reserved(table):
+    st = table.add("storyteller")
+    result = await st.slash(table.channel, "script save", name="Bad Moon Rising", json=TB_JSON)
+    assert result.ephemeral and "base edition" in result.response.content
+
+
+async def test_delete_refused_to_another_member_allowed_to_saver_and_admin(table):
+    st, other = table.add("storyteller"), table.add("other")
+    admin_user = table.env.create_user("admin")
+    role = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(admin_user, roles=[role])
+    for name in ("One", "Two"):
+        await st.slash(table.channel, "script save", name=name, json=TB_JSON)
+
+    refused = await other.slash(table.channel, "script delete", name="one")
+    assert refused.ephemeral and "Manage Server" in refused.response.content
+    replace = await other.slash(table.channel, "script save", name="one", json=TB_JSON)
+    assert "only they" in replace.response.content
+    assert await store.get_script(table.bot.db, table.guild.id, "One") is not None
+
+    mine = await st.slash(table.channel, "script delete", name="ONE")
+    assert mine.response.content.startswith("Deleted")
+    by_admin = await admin.slash(table.channel, "script delete", name="two")
+    assert by_admin.response.content.startswith("Deleted")
+    assert not await store.list_scripts(table.bot.db, table.guild.id)
+    gone = await st.slash(table.channel, "script nightorder", name="two")
+    assert gone.ephemeral and "No saved script" in gone.response.content
+
+
+async def test_autocomplete_offers_base_editions_and_saved_names(table):
+    st = table.add("storyteller")
+    await st.slash(table.channel, "script save", name="Brewing Tuesday", json=TB_JSON)
+    offered = await st.autocomplete(table.channel, "script bag", "name", "brew")
+    assert [c["value"] for c in offered] == ["tb", "Brewing Tuesday"]
+    saved_only = await st.autocomplete(table.channel, "script delete", "name", "")
+    assert [c["value"] for c in saved_only] == ["Brewing Tuesday"]
+
+
+async def test_autocomplete_and_lookup_of_characters(table):
+    st = table.add("storyteller")
+    offered = await st.autocomplete(table.channel, "script characters", "query", "fortune")
+    assert offered[0]["value"] == "fortuneteller"
+    result = await st.slash(table.channel, "script characters", query="fortuneteller")
+    text = embed_text(await answer(result))
+    assert "Fortune Teller" in text and "Trouble Brewing" in text
+    several = await st.slash(table.channel, "script characters", query="keeper")
+    assert "Ravenkeeper" in (await answer(several)).description
+    miss = await st.slash(table.channel, "script characters", query="fortunetellr")
+    assert "Did you mean Fortune Teller" in miss.response.content
+
+
+async def test_bag_is_private_and_the_same_for_the_same_seed(table):
+    st = table.add("storyteller")
+    first = await st.slash(table.channel, "script bag", players=12, name="bmr", seed=42)
+    again = await st.slash(table.channel, "script bag", players=12, name="bmr", seed=42)
+    other = await st.slash(table.channel, "script bag", players=12, name="bmr", seed=43)
+    assert first.ephemeral and again.ephemeral
+    a, b, c = [embed_text(await answer(r)) for r in (first, again, other)]
+    assert a == b and a != c
+    assert "Demon bluffs" in a and "Seed `42`" in a
+    assert not [m for m in table.channel.history() if m.embeds]
+
+
+async def test_bag_with_travellers_and_a_script_too_small(table):
+    st = table.add("storyteller")
+    with_travellers = await st.slash(
+        table.channel, "script bag", players=7, name="snv", seed=1, travellers=2
+    )
+    assert "Travellers" in embed_text(await answer(with_travellers))
+    small = json.dumps(["imp", "poisoner", "chef", "empath", "monk", "butler"])
+    too_small = await st.slash(table.channel, "script bag", players=10, json=small)
+    assert (
+        too_small.ephemeral and "too small for 10 players" in (await answer(too_small)).description
+    )
+
+
+async def test_saved_scripts_store_directly(tmp_path):
+    db = await Database.open(str(tmp_path / "s.db"))
+    try:
+        assert not await store.save_script(db, 1, " Late  Show ", "[]", 10)
+        assert await store.save_script(db, 1, "late show", '["imp"]', 11)
+        assert not await store.save_script(db, 2, "Late Show", "[]", 12)  # another server
+        (row,) = await store.list_scripts(db, 1)
+        assert (row.name, row.json, row.author_id) == ("late show", '["imp"]', 11)
+        assert await store.matching_names(db, 1, "SHOW") == ["late show"]
+        with pytest.raises(sqlite3.IntegrityError):  # one script per server and name key
+            async with db.transaction() as c:
+                await c.execute(
+                    "INSERT INTO saved_scripts (guild_id, name_key, name, json, author_id) "
+                    "VALUES (1, 'late show', 'LATE SHOW', '[]', 13)"
+                )
+        assert await store.delete_script(db, 1, "LATE SHOW")
+        assert not await store.delete_script(db, 1, "late show")
+        assert [s.name for s in await store.list_scripts(db, 2)] == ["Late Show"]
+    finally:
+        await db.close()
