@@ -62,6 +62,11 @@ SOURCE_HELP = (
     "paste its JSON in `json`, attach it as `file`, or give the `name` of a saved script "
     "(or tb, bmr, snv)"
 )
+SOURCE_OPTIONS = {
+    "json": "The script's JSON, pasted",
+    "file": "The script as a .json file (up to 1 MB)",
+    "name": "A saved script, or tb / bmr / snv",
+}
 
 
 class Refusal(Exception):
@@ -193,9 +198,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     # Commands --------------------------------------------------------------------------------
     @app_commands.command(name="score", description="How hard a script is, and why")
     @app_commands.describe(
-        json="The script's JSON, pasted",
-        file="The script as a .json file (up to 1 MB)",
-        name="A saved script, or tb / bmr / snv",
+        **SOURCE_OPTIONS,
         players="Score for this many players (default 10)",
     )
     @app_commands.autocomplete(name=complete_name)
@@ -216,9 +219,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
 
     @app_commands.command(name="nightorder", description="Who wakes when, first night and after")
     @app_commands.describe(
-        json="The script's JSON, pasted",
-        file="The script as a .json file (up to 1 MB)",
-        name="A saved script, or tb / bmr / snv",
+        **SOURCE_OPTIONS,
     )
     @app_commands.autocomplete(name=complete_name)
     async def nightorder(
@@ -237,9 +238,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     @app_commands.command(name="bag", description="Storyteller: a balanced set of characters")
     @app_commands.describe(
         players="How many players (5–15), not counting travellers",
-        json="The script's JSON, pasted",
-        file="The script as a .json file (up to 1 MB)",
-        name="A saved script, or tb / bmr / snv",
+        **SOURCE_OPTIONS,
         seed="The same seed deals the same bag (default: a random one)",
         travellers="How many travellers join (0–5)",
     )
@@ -269,8 +268,8 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     @app_commands.command(name="save", description="Save a script to this server by name")
     @app_commands.describe(
         name="The name to save it under (saving under an existing name replaces it)",
-        json="The script's JSON, pasted",
-        file="The script as a .json file (up to 1 MB)",
+        json=SOURCE_OPTIONS["json"],
+        file=SOURCE_OPTIONS["file"],
     )
     @app_commands.autocomplete(name=complete_saved)
     @app_commands.guild_only()
