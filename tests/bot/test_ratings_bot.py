@@ -1,0 +1,224 @@
+"""/ratings: record, import and export results; chart, model and player answers from the fit."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.cogs.ratings import MAX_UPLOAD_BYTES, namer_for, parse_players
+from bot.store.results import Result, Seat, load_results, record_results, user_key
+
+# Fitting runs in a worker thread for real seconds (the model comparisons on 24 games take a few
+# on a busy machine); SimCord's default of 5 s to settle is too tight for that.
+pytestmark = pytest.mark.simcord(settle_timeout=60)
+
+IQ_GAMES = Path(__file__).parents[1] / "stats" / "ratings" / "clocktower_iq_games.yaml"
+
+
+def embed_text(message) -> str:
+    (embed,) = message.embeds
+    fields = " ".join(f"{f.name} {f.value}" for f in embed.fields)
+    return f"{embed.title} {embed.description} {fields}"
+
+
+def answer(result):
+    """What a deferred command finally said (SimCord files it as the response or a followup)."""
+    return result.followups[-1] if result.followups else result.response
+
+
+async def stored(table, kind: str = "clocktower") -> list[Result]:
+    return await load_results(table.bot.db, table.guild.id, kind)
+
+
+async def record_three(table):
+    """Three tabletop games with members (by mention) and people off Discord (by name)."""
+    ann, bob, cat = table.add("ann"), table.add("bob"), table.add("cat")
+    line_ups = [
+        (f"<@{ann.id}>, Dora Smith", f"<@{bob.id}> <@{cat.id}>", "good"),
+        (f"<@{bob.id}> Dora", f"<@{ann.id}>, Eve", "evil"),
+        (f"<@{cat.id}>, Eve", f"<@{ann.id}>", "evil"),
+    ]
+    for good, evil, winner in line_ups:
+        result = await ann.slash(
+            table.channel, "ratings record", good=good, evil=evil, winner=winner, script="TB"
+        )
+        assert not result.ephemeral, result.response.content
+    return ann, bob, cat
+
+
+async def test_record_resolves_mentions_and_keeps_plain_names(table):
+    ann, bob, cat = await record_three(table)
+    first = (await stored(table))[0]
+    assert first.source == "record" and first.winner == "good" and first.script == "TB"
+    assert first.storyteller == user_key(ann.id)
+    assert {(s.player, s.team) for s in first.seats} == {
+        (user_key(ann.id), "good"),
+        ("Dora Smith", "good"),
+        (user_key(bob.id), "evil"),
+        (user_key(cat.id), "evil"),
+    }
+    second = (await stored(table))[1]
+    assert {s.player for s in second.seats if s.team == "good"} == {user_key(bob.id), "Dora"}
+    confirmation = table.channel.last_message.content
+    assert "Evil won" in confirmation and "cat" in confirmation and "Eve" in confirmation
+
+
+async def test_record_refuses_bad_games_privately_and_stores_nothing(table):
+    ann, bob = table.add("ann"), table.add("bob")
+    cases = [
+        ({"good": f"<@{ann.id}> Dora", "evil": f"<@{ann.id}>"}, "ann is on both teams"),
+        ({"good": " , ", "evil": "Eve"}, "good team is empty"),
+        ({"good": "<@12345>", "evil": "Eve"}, "isn't a member of this server"),
+        ({"good": "<@&77>", "evil": "Eve"}, "not roles"),
+        ({"good": "Dora", "evil": "Eve", "storyteller": "Ann Bob"}, "one storyteller"),
+    ]
+    for options, expected in cases:
+        result = await bob.slash(table.channel, "ratings record", winner="good", **options)
+        assert result.ephemeral and expected in result.response.content, result.response.content
+    assert await stored(table) == []
+
+
+async def test_recorded_games_give_chart_model_and_player(table):
+    ann, bob, _ = await record_three(table)
+    result = await bob.slash(table.channel, "ratings chart", min_games=2)
+    assert not result.ephemeral
+    posted = table.channel.last_message
+    (attachment,) = posted.attachments
+    assert attachment.filename == "ratings.png"
+    assert (await attachment.read()).startswith(b"\x89PNG")
+    assert "4 players with at least 2" in embed_text(posted)
+
+    result = await bob.slash(table.channel, "ratings model")
+    assert "rating model" in embed_text(table.channel.last_message)
+
+    result = await bob.slash(table.channel, "ratings player", member=ann)
+    assert result.ephemeral
+    text = embed_text(answer(result))
+    assert "ann: Clocktower rating" in text and "from 3 games" in text
+    assert "Not ranked yet" in text
+    # ann is rated highest, so the players compared are those just below, each less likely better.
+    odds = dict(re.findall(r"than ([\w ]+): (\d+)%", text))
+    assert set(odds) == {"Dora Smith", "Eve", "Dora"} and all(int(p) > 50 for p in odds.values())
+
+
+async def test_too_few_games_and_unknown_players_get_a_friendly_private_sentence(table):
+    ann, bob = table.add("ann"), table.add("bob")
+    for command in ("ratings chart", "ratings model"):
+        result = await ann.slash(table.channel, command)
+        assert result.ephemeral and "no games" in result.response.content
+    await record_three(table)
+    result = await ann.slash(table.channel, "ratings chart", min_games=9)
+    assert result.ephemeral and "Nobody has played 9" in result.response.content
+    result = await ann.slash(table.channel, "ratings player", member=bob)
+    assert result.ephemeral and "bob has no Clocktower games" in result.response.content
+    result = await ann.slash(table.channel, "ratings export", game="traitors")
+    assert result.ephemeral and "no Traitors games on record" in result.response.content
+
+
+async def test_import_of_the_clocktower_iq_games_says_evil_is_favoured(table):
+    ann = table.add("ann")
+    result = await ann.slash(
+        table.channel, "ratings import", file=("games.yaml", IQ_GAMES.read_bytes())
+    )
+    assert result.ephemeral and "Imported 24 games" in answer(result).content
+    games = await stored(table)
+    assert len(games) == 24 and {g.source for g in games} == {"import"}
+    assert games[0].storyteller == "Lizard" and games[0].script == "trouble-brewing"
+
+    await ann.slash(table.channel, "ratings model")
+    text = embed_text(table.channel.last_message)
+    assert "what 24 games say" in text
+    assert "Evil is favoured: between equally skilled teams, Evil wins 63% of games." in text
+
+    await ann.slash(table.channel, "ratings chart")
+    assert "players with at least 5 of the 24 games" in embed_text(table.channel.last_message)
+
+
+async def test_a_bad_import_names_the_row_and_stores_nothing(table):
+    ann = table.add("ann")
+    bad = "winner,good,evil\ngood,Ann;Bob,Cat\ndraw,Ann,Cat\n"
+    result = await ann.slash(table.channel, "ratings import", file=("games.csv", bad.encode()))
+    assert result.ephemeral
+    assert answer(result).content.startswith(
+        "Nothing was imported. games.csv, row 3: the winner 'draw'"
+    )
+    not_text = await ann.slash(table.channel, "ratings import", file=("x.png", b"\x89PNG\xff\x00"))
+    assert "isn't a text file" in answer(not_text).content
+    assert await stored(table) == []
+
+
+async def test_an_enormous_file_is_refused_before_downloading(table):
+    ann = table.add("ann")
+    big = b"winner,good,evil\n" + b"x" * MAX_UPLOAD_BYTES
+    result = await ann.slash(table.channel, "ratings import", file=("big.csv", big))
+    assert result.ephemeral and f"up to {MAX_UPLOAD_BYTES:,} bytes" in result.response.content
+    assert not result.deferred
+
+
+async def test_export_round_trips_and_results_survive_a_restart(table):
+    ann, bob, cat = await record_three(table)
+    exported = await ann.slash(table.channel, "ratings export")
+    assert exported.ephemeral
+    (attachment,) = exported.response.attachments
+    assert attachment.filename == "clocktower_games.csv"
+    data = await attachment.read()
+    rows = list(csv.DictReader(io.StringIO(data.decode())))
+    assert len(rows) == 3 and rows[0]["winner"] == "good"
+
+    await table.restart()
+    after = await ann.slash(table.channel, "ratings export")
+    assert await after.response.attachments[0].read() == data
+
+    other = table.env.create_guild()
+    channel = other.create_text_channel("elsewhere")
+    member = other.add_member(table.user(ann.id))
+    result = await member.slash(
+        channel, "ratings import", file=("clocktower_games.csv", data), game="clocktower"
+    )
+    assert "Imported 3 games" in answer(result).content
+    again = await member.slash(channel, "ratings export")
+    assert await again.response.attachments[0].read() == data
+
+
+async def test_a_finished_traitors_game_counts_under_game_traitors(table):
+    host, *players = [table.add(n) for n in ("host", "p1", "p2", "p3", "p4", "p5")]
+    line_ups = [((0, 1, 2), (3, 4), "evil"), ((0, 3, 4), (1, 2), "good"), ((2, 3), (0,), "evil")]
+    await record_results(
+        table.bot.db,
+        [
+            Result(
+                guild_id=table.guild.id,
+                kind="traitors",
+                winner=winner,
+                seats=tuple(Seat(user_key(players[i].id), "good", "Faithful") for i in good)
+                + tuple(Seat(user_key(players[i].id), "evil", "Traitor") for i in evil),
+                storyteller=user_key(host.id),
+            )
+            for good, evil, winner in line_ups
+        ],
+    )
+    result = await host.slash(table.channel, "ratings player", member=players[0])
+    assert result.ephemeral and "no Clocktower games" in result.response.content
+    result = await host.slash(table.channel, "ratings player", member=players[0], game="traitors")
+    assert "p1: Traitors rating" in embed_text(answer(result))
+    await host.slash(table.channel, "ratings chart", game="traitors", min_games=1)
+    assert "Traitors skill ratings" in embed_text(table.channel.last_message)
+
+
+async def test_names_split_on_commas_else_spaces_and_keys_read_as_display_names(table):
+    ann = table.add("ann")
+    guild = table.bot.get_guild(table.guild.id)
+    assert parse_players(f"<@{ann.id}>, Dora Smith,Eve", guild) == [
+        user_key(ann.id),
+        "Dora Smith",
+        "Eve",
+    ]
+    assert parse_players(f"Dora <@!{ann.id}>  Eve", guild) == ["Dora", user_key(ann.id), "Eve"]
+    name = namer_for(guild)
+    assert name(user_key(ann.id)) == "ann"
+    assert name(user_key(999)) == "player 999"  # someone who left the server
+    assert name("Dora Smith") == "Dora Smith"
