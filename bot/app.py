@@ -18,7 +18,9 @@ log = logging.getLogger(__name__)
 COGS = (
     "bot.cogs.traitors",
     "bot.cogs.scripts",
+    "bot.cogs.ratings",
     "bot.cogs.cluedo",
+    "bot.cogs.clocktower",
 )
 
 ComponentHandler = Callable[[discord.Interaction, object, str, str], Awaitable[None]]
