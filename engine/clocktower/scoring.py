@@ -105,13 +105,13 @@ def _kills_above_protection(t: Tally, r: dict[str, Any]) -> tuple[float, str] | 
 
 
 def _info_outweighs(t: Tally, r: dict[str, Any]) -> tuple[float, str] | None:
-    if t.info >= r["ratio"] * t.misinfo:
+    if t.info and t.info >= r["ratio"] * t.misinfo:  # no information outweighs nothing
         return r["delta"], f"{t.info} information characters, at least {r['ratio']} x {t.misinfo}"
     return None
 
 
 def _misinfo_matches(t: Tally, r: dict[str, Any]) -> tuple[float, str] | None:
-    if t.misinfo >= t.info:
+    if t.misinfo and t.misinfo >= t.info:  # no misinformation matches nothing
         return r["delta"], f"{t.misinfo} misinformers against {t.info} information characters"
     return None
 

@@ -64,7 +64,7 @@ async def test_score_an_attached_file_at_a_player_count(table):
         table.channel, "script score", file=("tb.json", TB_JSON.encode()), players=5
     )
     embed = await answer(result)
-    assert embed.description.startswith("**5.5** at 5 players")
+    assert embed.description.startswith("**3.5** at 5 players")
 
 
 async def test_score_a_base_edition_by_name(table):

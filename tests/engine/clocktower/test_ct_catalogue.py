@@ -120,6 +120,13 @@ def test_tags_summaries_and_bag_values_are_complete():
     assert all("traveller" in c.tags for c in cat.characters() if c.team == "traveller")
 
 
+def test_evil_characters_carry_no_tags_that_make_the_game_easier_for_good():
+    # info, onceInfo and protect weigh negative because they help the good team; an evil
+    # character's own information or protection (Godfather, Devil's Advocate) does not.
+    easing = {"info", "onceInfo", "protect"}
+    assert [c.id for c in cat.characters() if c.evil and easing & set(c.tags)] == []
+
+
 def test_official_texts_from_an_operator_file():
     roles = '[{"id": "imp", "ability": "Official words."}, {"id": "zzz", "ability": "x"}, 3]'
     assert cat.official_texts(roles) == {"imp": "Official words."}

@@ -67,6 +67,12 @@ def test_information_against_misinformation():
     assert "info_outweighs_misinfo" not in synergy(info + mis)
     assert synergy(info[:2] + mis[:2])["misinfo_matches_info"] == 1.0
     assert "misinfo_matches_info" not in synergy(info[:3] + mis[:2])
+    assert synergy(info[:1])["info_outweighs_misinfo"] == -1.0  # information and no misinformation
+
+
+def test_no_information_and_no_misinformation_fires_neither_rule():
+    fired = synergy([DEMON, fake("p", "townsfolk", "protect")])
+    assert "info_outweighs_misinfo" not in fired and "misinfo_matches_info" not in fired
 
 
 def test_categories_and_normalisation():
@@ -88,23 +94,27 @@ def test_worked_example_trouble_brewing():
     r = score_script(load_script(text(BASE["tb"])), players=10)
     weights = {c["id"]: c["weight"] for c in r["characters"]}
     assert weights["empath"] == -1 and weights["chef"] == -0.5 and weights["poisoner"] == 2
-    assert weights["imp"] == 2 and weights["slayer"] == 1 and weights["saint"] == 0
-    assert sum(weights.values()) == 4.0
+    assert weights["imp"] == 2 and weights["slayer"] == -0.5 and weights["saint"] == 0
+    assert sum(weights.values()) == 2.5
     assert {s["rule"]: s["delta"] for s in r["synergies"]} == {
         "extra_misinformers": 3.0,
-        "extra_kill_sources": 0.5,
         "protection_above_kills": -1.0,
         "info_outweighs_misinfo": -1.0,
     }
-    assert r["raw"] == 5.5 and r["score"] == 2.75 and r["category"] == "Beginner"
+    assert r["raw"] == 3.5 and r["score"] == 1.75 and r["category"] == "Beginner"
 
 
 @pytest.mark.parametrize("players", USUAL)
 def test_calibration_at_usual_player_counts(players):
     scores = {e: score_script(load_script(text(f)), players) for e, f in BASE.items()}
-    assert scores["tb"]["category"] == "Beginner"
     assert scores["bmr"]["category"] == "Intermediate"
     assert scores["snv"]["category"] == "Intermediate"
+
+
+def test_trouble_brewing_is_beginner_at_every_player_count():
+    by = score_script(load_script(text(BASE["tb"])))["by_players"]
+    assert [row["players"] for row in by] == list(range(5, 16))
+    assert {row["category"] for row in by} == {"Beginner"}
 
 
 def test_payload_shape_and_comparison():
