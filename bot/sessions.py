@@ -79,7 +79,7 @@ class Session:
         return list(self.inbox.get(player, ()))
 
 
-class GameConflict(Exception):
+class GameConflict(RuleError):
     """A game cannot be opened or joined here (one per channel, one per player per server)."""
 
 
@@ -88,6 +88,11 @@ class SessionManager:
         self.db = db
         self.rules = {r.kind: r for r in rules}
         self.sessions: dict[int, Session] = {}
+        # One lock per server around "is this user free?" and the action that enrols them, so
+        # two clicks at once in two channels cannot put one user in two games.
+        self.enrolment: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # Games whose log could not be replayed at start-up: closed, their log kept for study.
+        self.unrestorable: list[game_store.GameRow] = []
 
     def get(self, game_id: int) -> Session | None:
         return self.sessions.get(game_id)
@@ -113,21 +118,32 @@ class SessionManager:
         options: dict[str, Any],
         seed: int | None = None,
     ) -> Session:
-        if self.in_channel(channel_id):
-            raise GameConflict("A game is already running in this channel.")
-        if other := self.game_of(guild_id, host_id):
+        async with self.enrolment[guild_id]:
+            if self.in_channel(channel_id):
+                raise GameConflict("A game is already running in this channel.")
+            self._refuse_if_busy(guild_id, host_id, None)
+            seed = secrets.randbits(62) if seed is None else seed
+            try:
+                game = await game_store.create_game(
+                    self.db, kind, guild_id, channel_id, host_id, seed, options
+                )
+            except sqlite3.IntegrityError:
+                raise GameConflict("A game is already running in this channel.") from None
+            rules = self.rules[kind]
+            session = Session(game, rules, rules.new_state(game))
+            self.sessions[game.id] = session
+            return session
+
+    async def enrol(self, session: Session, user_id: int, action: Any) -> Step:
+        """Apply an action that adds ``user_id`` to a game, unless they play elsewhere here."""
+        async with self.enrolment[session.game.guild_id]:
+            self._refuse_if_busy(session.game.guild_id, user_id, session)
+            return await self.apply(session, action)
+
+    def _refuse_if_busy(self, guild_id: int, user_id: int, joining: Session | None) -> None:
+        other = self.game_of(guild_id, user_id)
+        if other is not None and other is not joining:
             raise GameConflict(f"You are already in a game in <#{other.game.channel_id}>.")
-        seed = secrets.randbits(62) if seed is None else seed
-        try:
-            game = await game_store.create_game(
-                self.db, kind, guild_id, channel_id, host_id, seed, options
-            )
-        except sqlite3.IntegrityError:
-            raise GameConflict("A game is already running in this channel.") from None
-        rules = self.rules[kind]
-        session = Session(game, rules, rules.new_state(game))
-        self.sessions[game.id] = session
-        return session
 
     async def apply(self, session: Session, action: Any) -> Step:
         """Validate, persist, then adopt one action. Raises RuleError, leaving all unchanged.
@@ -184,17 +200,22 @@ class SessionManager:
             return Step(session.state)
 
     async def restore(self) -> list[Session]:
-        """Rebuild every unfinished game by replaying its log; a broken log is logged, not fatal."""
+        """Rebuild every unfinished game by replaying its log.
+
+        A game whose log no longer replays (its kind is gone, or a rule changed under it) is
+        marked abandoned, so its channel is free again, and listed in ``unrestorable`` for the
+        bot to explain; its log stays in the database. Nothing else is affected.
+        """
         restored = []
         for game, log_entries in await game_store.running_games(self.db):
-            rules = self.rules.get(game.kind)
-            if rules is None:
-                log.error("game %s has unknown kind %r; left untouched", game.id, game.kind)
-                continue
             try:
+                rules = self.rules[game.kind]
                 session = replay(game, rules, log_entries)
-            except (RuleError, ValueError, TypeError, IndexError) as exc:
-                log.error("game %s could not be replayed (%s); left untouched", game.id, exc)
+            except (KeyError, RuleError, ValueError, TypeError, IndexError) as exc:
+                log.error("game %s (%s) could not be replayed: %r", game.id, game.kind, exc)
+                async with self.db.transaction() as connection:
+                    await game_store.end_game(connection, game.id, "abandoned")
+                self.unrestorable.append(game)
                 continue
             self.sessions[game.id] = session
             restored.append(session)

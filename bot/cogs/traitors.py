@@ -83,14 +83,27 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
         return session
 
     async def act(
-        self, interaction: discord.Interaction, session: Session, action, ack: str
+        self,
+        interaction: discord.Interaction,
+        session: Session,
+        action,
+        ack: str,
+        *,
+        enrols: bool = False,
     ) -> None:
-        """Apply (a refusal raises RuleError before anything is sent), then deliver and acknowledge.
+        """Acknowledge, apply, deliver. A refusal raises RuleError and changes nothing.
 
-        Applying is fast; delivering may mean many DMs, so the interaction is deferred first.
+        The interaction is deferred before anything is applied: delivering may mean many DMs
+        (Discord allows 3 s), and an interaction that has expired must not leave behind an
+        action that was saved but never announced. ``enrols``: the action adds the user to the
+        game, which the session layer checks against their other games in this server.
         """
-        step = await self.bot.games.apply(session, action)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        games = self.bot.games
+        if enrols:
+            step = await games.enrol(session, interaction.user.id, action)
+        else:
+            step = await games.apply(session, action)
         await self.delivery.deliver(session, step.effects)
         await interaction.followup.send(ack, ephemeral=True)
 
@@ -189,10 +202,11 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
     )
     @app_commands.guild_only()
     async def me(self, interaction: discord.Interaction) -> None:
-        try:
-            session = self.session_here(interaction)
-        except RuleError as error:
-            await reply(interaction, str(error))
+        session = self.bot.games.in_channel(interaction.channel_id)
+        if session is None or session.game.kind != KIND:  # asked elsewhere in the server
+            session = self.bot.games.game_of(interaction.guild_id, interaction.user.id)
+        if session is None or session.game.kind != KIND:
+            await reply(interaction, "You aren't in a Traitors game in this server.")
             return
         await self.show_secret(interaction, session)
 
@@ -268,11 +282,9 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
                 await self.show_secret(interaction, session)
                 return
             if kind == "join":
-                if (
-                    other := self.bot.games.game_of(session.game.guild_id, user)
-                ) and other is not session:
-                    raise RuleError(f"You are already in a game in <#{other.game.channel_id}>.")
-                await self.act(interaction, session, tg.Join(player=user), "You're in.")
+                await self.act(
+                    interaction, session, tg.Join(player=user), "You're in.", enrols=True
+                )
                 return
             if kind == "leave":
                 await self.act(

@@ -162,7 +162,7 @@ class TraitorsRenderer:
 
     def on_ballot_cast(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         d = effect.data
-        revote = bool(session.state.candidates)
+        revote = d["revote"]  # from the effect: the state may already be past the reveal
         return Outgoing(
             f"{vote_header(d['round'], revote)}\nVoted: {mentions(d['voted'])}.\n"
             f"Waiting for: {mentions(d['awaiting'])}.",

@@ -38,7 +38,8 @@ async def insert_result(connection: aiosqlite.Connection, result: Result) -> int
     """Record one result with its players; call inside ``Database.transaction``."""
     cursor = await connection.execute(
         "INSERT INTO results (game_id, guild_id, kind, script, storyteller, winner, source, started_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        # A game played with the bot started when it was opened.
+        "VALUES (?, ?, ?, ?, ?, ?, ?, COALESCE(?, (SELECT created_at FROM games WHERE id = ?)))",
         (
             result.game_id,
             result.guild_id,
@@ -48,6 +49,7 @@ async def insert_result(connection: aiosqlite.Connection, result: Result) -> int
             result.winner,
             result.source,
             result.started_at,
+            result.game_id,
         ),
     )
     result_id = cursor.lastrowid

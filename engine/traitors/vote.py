@@ -63,6 +63,7 @@ def vote(state: State, action: Vote) -> Step:
     waiting, ballots = awaiting(state), dict(state.ballots)
     cast = {
         "round": state.round,
+        "revote": bool(state.candidates),
         "voter": action.by,
         "changed": previous is not None,
         "voted": tuple(p for p in living(state) if p in ballots),

@@ -81,6 +81,7 @@ def test_ballots_stay_secret_until_everyone_has_voted(voting):
     state, effects = run(voting, Vote(1, 6), Vote(2, 6))
     assert announced(effects, "ballot_cast")[-1] == {
         "round": 1,
+        "revote": False,
         "voter": 2,
         "changed": False,
         "voted": (1, 2),
@@ -126,6 +127,7 @@ def test_the_host_may_close_early_with_the_ballots_cast(voting):
 def test_a_tie_calls_a_revote_between_the_tied_players(voting):
     ballots = [Vote(1, 6), Vote(2, 6), Vote(3, 6), Vote(4, 7), Vote(5, 7), Vote(6, 7), Vote(7, 1)]
     state, effects = run(voting, *ballots)
+    assert not announced(effects, "ballot_cast")[-1]["revote"]  # the tying ballot: first vote
     [shown] = announced(effects, "votes_revealed")
     assert (shown["banished"], shown["tied"], shown["role"]) == (None, (6, 7), None)
     assert announced(effects, "revote") == [{"round": 1, "candidates": (6, 7)}]
@@ -137,6 +139,7 @@ def test_a_tie_calls_a_revote_between_the_tied_players(voting):
     with pytest.raises(RuleError, match="You can't vote for yourself."):
         apply(state, Vote(6, 6))
     state, effects = run(state, *[Vote(p, 6) for p in range(1, 6)], Vote(6, 7), Vote(7, 6))
+    assert all(cast["revote"] for cast in announced(effects, "ballot_cast"))
     assert announced(effects, "votes_revealed")[0]["banished"] == 6
 
 
