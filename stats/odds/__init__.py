@@ -1,6 +1,8 @@
 """Traitors odds: exact recurrences, a vectorised simulation and Wilson intervals for TG(n, m).
 
-The public entry points live here so the bot, the CLI and the lobby import one place.
+The public entry points live here so the bot, the CLI and the lobby import one place. The
+lobby's suggestion is ``suggest_traitor_count(players)``, with ``exact_traitor_win`` for the
+chance it gives the Traitors.
 """
 
 from stats.odds.exact import (
@@ -12,6 +14,8 @@ from stats.odds.exact import (
 )
 from stats.odds.report import (
     MAX_GAMES,
+    RANDOM_VOTING,
+    ExactModel,
     check_request,
     exact_model,
     legal_traitor_counts,
@@ -20,12 +24,15 @@ from stats.odds.report import (
     smallest_favoured,
     suggest_traitor_count,
 )
-from stats.odds.simulate import SimulationResult, simulate
+from stats.odds.simulation import SimulationResult, Strategies, simulate
 from stats.odds.wilson import wilson_interval
 
 __all__ = [
     "MAX_GAMES",
+    "RANDOM_VOTING",
+    "ExactModel",
     "SimulationResult",
+    "Strategies",
     "check_game",
     "check_request",
     "exact_expected_rounds",

@@ -11,6 +11,9 @@ depends on nothing but (n, t) when:
 - random Faithful against colluding Traitors: computed below.
 Other pairs depend on the seating or on who has been seen deviating; they are only simulated.
 
+Each law takes the number of living players n and the number of living Traitors t, which may
+be a numpy array of counts (``stats.odds.exact.win_table`` asks for a whole row at once).
+
 Random Faithful, colluding Traitors: the f = n - t Faithful each vote uniformly for one of the
 n - 1 others, the Traitors put t votes on one Faithful F. Counting the vote functions with no
 self-vote is inclusion-exclusion over the set S of voters forced to vote for themselves:
@@ -30,20 +33,27 @@ from math import comb, factorial
 
 import numpy as np
 
-BanishProbability = Callable[[int, int], float]
+BanishProbability = Callable[[int, "int | np.ndarray"], "float | np.ndarray"]
 
 #: Random Faithful against colluding Traitors is computed exactly up to this many players.
 COLLUDE_EXACT_MAX_PLAYERS = 30
 
 
-def uniform(n: int, t: int) -> float:
+def uniform(n: int, t):
     """A uniformly drawn player is a Traitor."""
     return t / n
 
 
-def vote_left_collude(n: int, t: int) -> float:
+def vote_left_collude(n: int, t):
     """Vote-left Faithful, colluding Traitors, no punishment (see the module docstring)."""
-    return 1.0 / (n * (n - 1)) if t == 1 else 0.0
+    return np.where(np.equal(t, 1), 1.0 / (n * (n - 1)), 0.0)[()]
+
+
+def random_collude(n: int, t):
+    """P(a Traitor is banished) with random Faithful and t colluding Traitors among n living."""
+    if np.ndim(t):
+        return np.array([_random_collude(n, int(one)) for one in np.ravel(t)]).reshape(np.shape(t))
+    return _random_collude(n, int(t))
 
 
 def _toeplitz(q: np.ndarray) -> np.ndarray:
@@ -72,8 +82,8 @@ def _box(top: np.ndarray, nodes: np.ndarray, size: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=4096)
-def random_collude(n: int, t: int) -> float:
-    """P(a Traitor is banished) with random Faithful and t colluding Traitors among n living."""
+def _random_collude(n: int, t: int) -> float:
+    """``random_collude`` for one (n, t), by the generating function of the module docstring."""
     f = n - t
     size = f + 1
     levels = np.arange(t, f + 1)  # the top vote count M: F has >= t, a Traitor <= f

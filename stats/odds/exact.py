@@ -11,13 +11,12 @@ the end. A round is a day and the night after it; a game that ends by day still 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
 
-from stats.odds.banish import uniform
+from stats.odds.banish import BanishProbability, uniform
 from stats.odds.rules import check_rule, traitors_won
 
 
@@ -94,7 +93,7 @@ def exact_expected_rounds(n: int, m: int, rule: str = "parity") -> Fraction:
 
 
 def solve(
-    n: int, m: int, rule: str = "parity", banish: Callable[[int, int], float] = uniform
+    n: int, m: int, rule: str = "parity", banish: BanishProbability = uniform
 ) -> tuple[float, float]:
     """(P(Traitors win), expected rounds) in floats, for a day with P(Traitor banished) = banish."""
     check_game(n, m, rule)
@@ -118,26 +117,38 @@ def solve(
     return value(n, m)
 
 
-def win_table(max_players: int, rule: str = "parity") -> tuple[np.ndarray, np.ndarray]:
-    """Random voting, every game at once: (win, rounds) arrays indexed [n, m] for n <= max_players.
+def win_table(
+    max_players: int,
+    rule: str = "parity",
+    banish: BanishProbability = uniform,
+    max_traitors: int | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every game at once: (win, rounds) arrays indexed [n, m] for n <= max_players.
 
-    Entries for games that are not legal (m < 1, or already won) are NaN. One vector step per n.
+    ``banish(n, t)`` is asked for a whole row of Traitor counts t at a time (random voting by
+    default). Columns stop at ``max_traitors`` when given (a game never gains Traitors, so the
+    smaller table is self-contained). Entries for games that are not legal (m < 1, or already
+    won) are NaN. One vector step per n.
     """
     check_rule(rule)
     size = max_players + 1
-    win = np.full((size, size), np.nan)
-    rounds = np.full((size, size), np.nan)
-    t = np.arange(size)
+    width = size if max_traitors is None else min(size, max_traitors + 1)
+    win = np.full((size, width), np.nan)
+    rounds = np.full((size, width), np.nan)
+    t = np.arange(width)
     for n in range(1, size):
         legal = (t >= 1) & ~traitors_won(t, n - t, rule) & (t < n)
-        w, r = np.zeros(size), np.ones(size)
-        for left, chance in ((t - 1, t / n), (t, (n - t) / n)):
+        p = np.zeros(width)
+        if legal.any():
+            p[legal] = banish(n, t[legal])
+        w, r = np.zeros(width), np.ones(width)
+        for left, chance in ((t - 1, p), (t, 1.0 - p)):
             ended_lost = left == 0
             ended_won = ~ended_lost & (
                 traitors_won(left, n - 1 - left, rule) | traitors_won(left, n - 2 - left, rule)
             )
             going = legal & ~ended_lost & ~ended_won
-            nxt = np.clip(left, 0, size - 1)
+            nxt = np.clip(left, 0, width - 1)
             w += chance * np.where(ended_won, 1.0, 0.0)
             w[going] += chance[going] * win[n - 2, nxt[going]]
             r[going] += chance[going] * rounds[n - 2, nxt[going]]

@@ -1,29 +1,33 @@
 """One odds report for TG(n, m), shared by ``/traitors odds`` and ``ravenswood odds --json``.
 
 Exact values come from ``stats.odds.exact`` for the strategy pairs whose day is memoryless
-(see ``stats.odds.banish``); every report also carries a seeded simulation. Simulation size is
-capped so that a slash command answers within a few seconds: at most ``MAX_GAMES`` games, and
-at most ``MAX_SEAT_ROUNDS`` player-rounds in all (games x n(n+1)/2, a bound on the work), which
-allows 200,000 games up to 22 players and fewer for larger tables.
+(see ``stats.odds.banish``); every report also carries a seeded simulation. The simulation is
+capped so that a slash command answers within a few seconds of deferring: the cap is the time
+budget divided by the measured cost of one player-round (one living player for one round, the
+unit of the simulation's work) times the player-rounds of the longest possible game.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from stats.odds import banish
-from stats.odds.exact import check_game, exact_traitor_win, solve
-from stats.odds.rules import FAITHFUL_STRATEGIES, TRAITOR_STRATEGIES, traitors_won
-from stats.odds.simulate import simulate
+from stats.odds.banish import BanishProbability
+from stats.odds.exact import check_game, exact_expected_rounds, exact_traitor_win, solve
+from stats.odds.rules import winning_count
+from stats.odds.simulation import Strategies, simulate
 
 MAX_PLAYERS = 1000
 MAX_GAMES = 200_000
 DEFAULT_GAMES = 20_000
-MAX_SEAT_ROUNDS = 52_000_000
+#: Simulation seconds per player-round: the slowest strategy pair as measured by
+#: benchmarks/bench_odds.py (4-13 ns on a 2-core EPYC VM), rounded up for slower hosts.
+SECONDS_PER_PLAYER_ROUND = 15e-9
+#: Simulation time one request may take after the slash command has deferred.
+TIME_BUDGET_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,7 @@ class ExactModel:
     """How to compute a strategy pair exactly: the day's banishment law, and up to what size."""
 
     name: str
-    banish: Callable[[int, int], float]
+    banish: BanishProbability
     max_players: int = MAX_PLAYERS
 
     @property
@@ -39,10 +43,13 @@ class ExactModel:
         return self.banish is banish.uniform
 
 
+RANDOM_VOTING = ExactModel("uniform banishment (random voting)", banish.uniform)
+
+
 def exact_model(faithful: str, traitors_play: str, punish: bool) -> ExactModel | None:
     """The exact model for a strategy pair, or None when only simulation applies."""
     if (faithful, traitors_play) in {("random", "random"), ("vote-left", "vote-left")}:
-        return ExactModel("uniform banishment (random voting)", banish.uniform)
+        return RANDOM_VOTING
     if (faithful, traitors_play) == ("random", "collude"):
         return ExactModel(
             "random Faithful vs colluding Traitors",
@@ -54,17 +61,21 @@ def exact_model(faithful: str, traitors_play: str, punish: bool) -> ExactModel |
     return None
 
 
+def longest_game(players: int) -> int:
+    """Player-rounds in the longest possible game: n + (n - 2) + ... down to 1 or 2."""
+    rounds = (players + 1) // 2
+    return rounds * (players - rounds + 1)
+
+
 def max_games(players: int) -> int:
-    """The simulation cap for a table of ``players``."""
-    return max(1, min(MAX_GAMES, MAX_SEAT_ROUNDS * 2 // (players * (players + 1))))
+    """The simulation cap for a table of ``players`` (see the module docstring)."""
+    per_game = SECONDS_PER_PLAYER_ROUND * longest_game(players)
+    return max(1, min(MAX_GAMES, int(TIME_BUDGET_SECONDS / per_game)))
 
 
 def legal_traitor_counts(players: int, rule: str = "parity") -> range:
     """Traitor counts m with 1 <= m for which TG(players, m) has not already been won."""
-    top = 1
-    while not traitors_won(top, players - top, rule):
-        top += 1
-    return range(1, top)
+    return range(1, winning_count(players, rule))
 
 
 def _win(players: int, m: int, rule: str, model: ExactModel) -> Fraction | float:
@@ -74,10 +85,9 @@ def _win(players: int, m: int, rule: str, model: ExactModel) -> Fraction | float
 
 
 def smallest_favoured(
-    players: int, rule: str = "parity", model: ExactModel | None = None
+    players: int, rule: str = "parity", model: ExactModel = RANDOM_VOTING
 ) -> int | None:
     """The smallest Traitor count giving the Traitors at least even odds (None if none does)."""
-    model = model or exact_model("random", "random", False)
     for m in legal_traitor_counts(players, rule):
         if _win(players, m, rule, model) >= Fraction(1, 2):
             return m
@@ -93,23 +103,13 @@ def suggest_traitor_count(players: int, rule: str = "parity") -> int:
     check_game(players, 1, rule)
     best, best_gap = 1, None
     for m in legal_traitor_counts(players, rule):
-        gap = abs(exact_traitor_win(players, m, rule) - Fraction(1, 2))
+        win = exact_traitor_win(players, m, rule)
+        gap = abs(win - Fraction(1, 2))
         if best_gap is None or gap < best_gap:
             best, best_gap = m, gap
-        if exact_traitor_win(players, m, rule) >= Fraction(1, 2):
+        if win >= Fraction(1, 2):
             break
     return best
-
-
-def _check_strategies(faithful: str, traitors_play: str, punish: bool) -> None:
-    if faithful not in FAITHFUL_STRATEGIES:
-        raise ValueError(f"Unknown Faithful strategy {faithful!r}: choose random or vote-left.")
-    if traitors_play not in TRAITOR_STRATEGIES:
-        raise ValueError(
-            f"Unknown Traitor strategy {traitors_play!r}: choose random, collude or vote-left."
-        )
-    if punish and faithful != "vote-left":
-        raise ValueError("Punishment needs the Faithful to play vote-left.")
 
 
 def check_request(
@@ -125,7 +125,7 @@ def check_request(
 
     Raises ValueError with a one-sentence message for bad input.
     """
-    _check_strategies(faithful, traitors_play, punish)
+    Strategies(faithful, traitors_play, punish, rule)  # raises for unknown names
     check_game(players, traitors, rule)
     if players > MAX_PLAYERS:
         raise ValueError(f"The odds engine handles at most {MAX_PLAYERS} players.")
@@ -134,6 +134,27 @@ def check_request(
     if not 1 <= games <= cap:
         raise ValueError(f"Simulate between 1 and {cap:,} games for {players} players.")
     return games
+
+
+def _exact(players: int, traitors: int, rule: str, model: ExactModel | None) -> dict[str, Any]:
+    """The exact part of a report: all None when no model applies at this size."""
+    if model is None:
+        return {"traitor_win": None, "fraction": None, "expected_rounds": None, "model": None}
+    if model.rational:
+        fraction = exact_traitor_win(players, traitors, rule)
+        return {
+            "traitor_win": float(fraction),
+            "fraction": str(fraction),
+            "expected_rounds": float(exact_expected_rounds(players, traitors, rule)),
+            "model": model.name,
+        }
+    win, rounds = solve(players, traitors, rule, model.banish)
+    return {
+        "traitor_win": float(win),
+        "fraction": None,
+        "expected_rounds": float(rounds),
+        "model": model.name,
+    }
 
 
 def odds_report(
@@ -148,7 +169,9 @@ def odds_report(
 ) -> dict[str, Any]:
     """Everything known about TG(players, traitors) with these strategies, as JSON-ready data.
 
-    Raises ValueError with a one-sentence message for bad input.
+    The smallest Traitor count with even odds is given on the strategy pair's own exact model,
+    or as None (basis None) when the pair is simulation-only: a random-voting figure there would
+    answer a different question. Raises ValueError with a one-sentence message for bad input.
     """
     games = check_request(players, traitors, faithful, traitors_play, punish, rule, games)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
@@ -163,15 +186,8 @@ def odds_report(
         seed=seed,
     )
     model = exact_model(faithful, traitors_play, punish)
-    exact: dict[str, Any] = {"traitor_win": None, "fraction": None, "expected_rounds": None}
     basis = model if model and players <= model.max_players else None
-    if basis is not None:
-        win, rounds = solve(players, traitors, rule, basis.banish)
-        exact = {"traitor_win": win, "fraction": None, "expected_rounds": rounds}
-        if basis.rational:
-            exact["fraction"] = str(exact_traitor_win(players, traitors, rule))
-        exact["model"] = basis.name
-    favoured_basis = basis or exact_model("random", "random", False)
+    exact = _exact(players, traitors, rule, basis)
     low, high = sim.ci95
     return {
         "players": players,
@@ -188,10 +204,12 @@ def odds_report(
             "mean_rounds": sim.mean_rounds,
             "rounds": {str(k): c for k, c in enumerate(sim.rounds) if c},
         },
-        "expected_rounds": exact["expected_rounds"] or sim.mean_rounds,
+        "expected_rounds": (
+            exact["expected_rounds"] if exact["expected_rounds"] is not None else sim.mean_rounds
+        ),
         "smallest_traitors_favoured": {
-            "traitors": smallest_favoured(players, rule, favoured_basis),
-            "basis": favoured_basis.name,
+            "traitors": smallest_favoured(players, rule, basis) if basis else None,
+            "basis": basis.name if basis else None,
         },
         "suggested_traitors": suggest_traitor_count(players, rule),
     }

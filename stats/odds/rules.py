@@ -26,3 +26,16 @@ def traitors_won(traitors, faithful, rule: str):
     """
     ahead = traitors >= faithful if rule == "parity" else traitors > faithful
     return (traitors > 0) & ahead
+
+
+def winning_count(players: int, rule: str) -> int:
+    """The fewest Traitors among ``players`` living who have already won (at least 1).
+
+    Having won only gets easier with more Traitors, so "t Traitors among ``players`` have won"
+    is exactly ``t >= winning_count(players, rule)``.
+    """
+    check_rule(rule)
+    t = 1
+    while not traitors_won(t, players - t, rule):
+        t += 1
+    return t

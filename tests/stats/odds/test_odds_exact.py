@@ -4,6 +4,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from stats.odds.banish import random_collude, uniform, vote_left_collude
 from stats.odds.exact import (
     check_game,
     exact_expected_rounds,
@@ -82,3 +83,20 @@ def test_illegal_games_are_refused(n, m, rule):
 
 def test_majority_allows_the_even_split_parity_forbids():
     assert exact_traitor_win(10, 5, "majority") > Fraction(1, 2)
+
+
+@pytest.mark.parametrize(
+    "banish, top", [(random_collude, 30), (vote_left_collude, 200), (uniform, 200)]
+)
+@pytest.mark.parametrize("rule", ["parity", "majority"])
+def test_the_table_follows_any_banishment_law(banish, top, rule):
+    win, rounds = win_table(top, rule, banish, max_traitors=4)
+    assert win.shape == (top + 1, 5)
+    for n in range(3, top + 1):
+        for m in range(1, 5):
+            try:
+                expected = solve(n, m, rule, banish)
+            except ValueError:
+                assert np.isnan(win[n, m])
+                continue
+            assert (win[n, m], rounds[n, m]) == pytest.approx(expected, abs=1e-12)

@@ -2,10 +2,13 @@ from fractions import Fraction
 
 import pytest
 
-from stats.odds.exact import exact_traitor_win
+from stats.odds.exact import exact_expected_rounds, exact_traitor_win
 from stats.odds.report import (
     MAX_GAMES,
+    SECONDS_PER_PLAYER_ROUND,
+    TIME_BUDGET_SECONDS,
     legal_traitor_counts,
+    longest_game,
     max_games,
     odds_report,
     smallest_favoured,
@@ -17,7 +20,8 @@ def test_report_carries_the_issue_keys():
     report = odds_report(22, 3, games=2_000, seed=1)
     assert report["players"] == 22 and report["traitors"] == 3
     assert report["exact"]["fraction"] == "33901/45056"
-    assert report["exact"]["traitor_win"] == pytest.approx(33901 / 45056)
+    assert report["exact"]["traitor_win"] == float(Fraction(33901, 45056))  # the fraction's float
+    assert report["exact"]["model"] == "uniform banishment (random voting)"
     sim = report["simulation"]
     assert sim["games"] == 2_000
     low, high = sim["ci95"]
@@ -29,8 +33,37 @@ def test_report_carries_the_issue_keys():
 
 def test_strategies_without_an_exact_model_report_null():
     report = odds_report(22, 3, "vote-left", "random", punish=True, games=1_000, seed=2)
-    assert report["exact"] == {"traitor_win": None, "fraction": None, "expected_rounds": None}
+    assert report["exact"] == {
+        "traitor_win": None,
+        "fraction": None,
+        "expected_rounds": None,
+        "model": None,
+    }
     assert report["expected_rounds"] == report["simulation"]["mean_rounds"]
+    # no quiet fallback to random voting for "the fewest Traitors with even odds"
+    assert report["smallest_traitors_favoured"] == {"traitors": None, "basis": None}
+
+
+def test_collusion_past_its_exact_range_is_simulation_only():
+    report = odds_report(40, 3, traitors_play="collude", games=500, seed=4)
+    assert report["exact"]["traitor_win"] is None
+    assert report["smallest_traitors_favoured"]["basis"] is None
+
+
+def test_the_favoured_count_rests_on_the_pairs_own_model():
+    report = odds_report(22, 1, faithful="vote-left", traitors_play="collude", games=500, seed=5)
+    favoured = report["smallest_traitors_favoured"]
+    assert favoured["basis"] == "vote-left Faithful vs colluding Traitors"
+    # a lone colluder is almost never banished by vote-left Faithful; random voting would say 2
+    assert favoured["traitors"] == 1 < smallest_favoured(22)
+    assert report["exact"]["expected_rounds"] == pytest.approx(report["expected_rounds"])
+
+
+def test_exact_floats_are_the_fractions_floats():
+    for n, m, rule in [(22, 3, "parity"), (1000, 7, "parity"), (41, 20, "majority")]:
+        report = odds_report(n, m, rule=rule, games=1, seed=0)
+        assert report["exact"]["traitor_win"] == float(exact_traitor_win(n, m, rule))
+        assert report["exact"]["expected_rounds"] == float(exact_expected_rounds(n, m, rule))
 
 
 def test_collusion_has_a_float_but_no_fraction():
@@ -61,10 +94,23 @@ def test_bad_input_is_one_sentence(kwargs, words):
     assert words in message and message.endswith(".") and "\n" not in message
 
 
-def test_the_cap_bounds_the_work():
+def test_the_longest_game_counts_every_living_player_every_round():
+    assert longest_game(4) == 4 + 2
+    assert longest_game(5) == 5 + 3 + 1
+    assert longest_game(22) == sum(range(22, 0, -2))
+
+
+@pytest.mark.parametrize("n", [3, 22, 100, 300, 1000])
+def test_the_cap_keeps_the_worst_case_within_the_time_budget(n):
+    cap = max_games(n)
+    assert 1 <= cap <= MAX_GAMES
+    assert cap * longest_game(n) * SECONDS_PER_PLAYER_ROUND <= TIME_BUDGET_SECONDS
+    assert cap == MAX_GAMES or (cap + 1) * longest_game(n) * SECONDS_PER_PLAYER_ROUND > 1.9
+
+
+def test_the_cap_allows_hundreds_of_games_at_a_thousand_players():
     assert max_games(22) == MAX_GAMES
-    assert max_games(1000) * 1000 * 1001 // 2 <= 52_000_000
-    assert max_games(1000) >= 1
+    assert max_games(1000) >= 500
 
 
 @pytest.mark.parametrize("rule", ["parity", "majority"])
