@@ -22,7 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--punish", action="store_true", help="Faithful punish seen deviators.")
     parser.add_argument("--rule", default="parity", help=" | ".join(RULES))
     parser.add_argument("--simulate", type=int, default=None, metavar="GAMES")
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=None, help="A whole number from 0 up.")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--chart", default=None, metavar="FILE", help="Write a PNG chart.")
     parser.set_defaults(handler=run)
@@ -40,7 +40,7 @@ def _text(report: dict) -> str:
         fraction = f" = {exact['fraction']}" if exact["fraction"] else ""
         if exact["fraction"] and len(exact["fraction"]) > 40:
             fraction = " (exact fraction in --json)"
-        lines.append(f"Exact Traitor win: {exact['traitor_win']:.5f}{fraction}")
+        lines.append(f"Exact Traitor win: {exact['traitor_win']:.5f}{fraction} ({exact['model']})")
     else:
         lines.append("Exact Traitor win: not available for these strategies")
     low, high = sim["ci95"]
@@ -50,13 +50,18 @@ def _text(report: dict) -> str:
     )
     lines.append(f"Expected rounds: {report['expected_rounds']:.2f}")
     favoured = report["smallest_traitors_favoured"]
-    lines.append(
-        f"Smallest Traitor count with Traitors >= 50%: {favoured['traitors']} ({favoured['basis']})"
+    smallest = (
+        f"{favoured['traitors']} ({favoured['basis']})"
+        if favoured["basis"]
+        else "n/a (simulation only)"
     )
+    lines.append(f"Smallest Traitor count with Traitors >= 50%: {smallest}")
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.seed is not None and args.seed < 0:
+        raise CliError(f"--seed must be a whole number from 0 up, not {args.seed}.")
     try:
         report = odds_report(
             args.players,

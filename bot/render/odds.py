@@ -1,10 +1,16 @@
-"""An odds report (stats.odds.odds_report) as a Discord embed."""
+"""An odds report (stats.odds.odds_report) as a Discord embed.
+
+Every exact figure names the model it rests on, and a strategy pair with no exact model says
+"n/a (simulation only)" rather than borrowing random voting's numbers.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import discord
+
+SIMULATION_ONLY = "n/a (simulation only)"
 
 
 def percent(x: float) -> str:
@@ -26,11 +32,10 @@ def odds_embed(report: dict[str, Any]) -> discord.Embed:
     exact = report["exact"]
     if exact["traitor_win"] is not None:
         fraction = f" = {exact['fraction']}" if exact["fraction"] else ""
-        embed.add_field(
-            name="Traitor win (exact)",
-            value=f"**{percent(exact['traitor_win'])}**{fraction}",
-            inline=False,
-        )
+        value = f"**{percent(exact['traitor_win'])}**{fraction}\nmodel: {exact['model']}"
+    else:
+        value = SIMULATION_ONLY
+    embed.add_field(name="Traitor win (exact)", value=value, inline=False)
     sim = report["simulation"]
     low, high = sim["ci95"]
     embed.add_field(
@@ -38,15 +43,14 @@ def odds_embed(report: dict[str, Any]) -> discord.Embed:
         value=f"{percent(sim['traitor_win_rate'])} (95% interval {percent(low)}–{percent(high)})",
         inline=False,
     )
-    rounds = (
-        report["expected_rounds"] if report["expected_rounds"] is not None else sim["mean_rounds"]
-    )
-    embed.add_field(name="Expected rounds", value=f"{rounds:.2f}")
-    favoured = report["smallest_traitors_favoured"]["traitors"]
-    embed.add_field(
-        name="Fewest Traitors with ≥ 50%",
-        value=str(favoured) if favoured is not None else "none",
-    )
-    embed.add_field(name="Fairest count", value=str(report["suggested_traitors"]))
+    basis = "exact" if exact["expected_rounds"] is not None else "simulated"
+    embed.add_field(name=f"Expected rounds ({basis})", value=f"{report['expected_rounds']:.2f}")
+    favoured = report["smallest_traitors_favoured"]
+    if favoured["basis"] is None:
+        value = SIMULATION_ONLY
+    else:
+        value = f"{favoured['traitors'] or 'none'} ({favoured['basis']})"
+    embed.add_field(name="Fewest Traitors with ≥ 50%", value=value)
+    embed.add_field(name="Fairest count (random voting)", value=str(report["suggested_traitors"]))
     embed.set_image(url="attachment://odds.png")
     return embed

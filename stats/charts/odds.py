@@ -1,4 +1,10 @@
-"""The Traitors odds chart: Traitor win probability against table size for m = 1..4."""
+"""The Traitors odds chart: Traitor win probability against table size for m = 1..4.
+
+Solid curves are the asked strategy pair's own exact values. Random voting is drawn grey and
+labelled as a reference whenever it is not the pair's own model, so a simulation-only pair
+(vote-left against random Traitors, or any punishment) is never shown curves that look like
+its answer. Curves come from ``win_table``, one vector step per table size.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from stats.charts import house_style, new_figure, to_png
-from stats.odds import exact_model, solve, win_table
-from stats.odds.report import ExactModel
+from stats.odds import RANDOM_VOTING, exact_model, solve, win_table
 
 CURVE_TRAITORS = (1, 2, 3, 4)
+REFERENCE_LABEL = "random voting (reference)"
 
 
 @dataclass(frozen=True)
@@ -31,14 +37,36 @@ class SimulatedPoint:
         return cls(report["players"], report["traitors"], sim["traitor_win_rate"], low, high)
 
 
-def _curve(model: ExactModel, sizes: np.ndarray, m: int, rule: str) -> np.ndarray:
-    values = []
-    for n in sizes:
-        try:
-            values.append(solve(int(n), m, rule, model.banish)[0])
-        except ValueError:
-            values.append(np.nan)
-    return np.array(values)
+@dataclass(frozen=True)
+class Curve:
+    """One line of the chart: exact P(Traitors win) for ``traitors`` Traitors at each size."""
+
+    traitors: int
+    sizes: np.ndarray
+    win: np.ndarray
+    reference: bool  # random voting shown for comparison, not the asked pair's own model
+
+    @property
+    def label(self) -> str:
+        return REFERENCE_LABEL if self.reference else f"m = {self.traitors}"
+
+
+def chart_curves(
+    top: int, rule: str, faithful: str, traitors_play: str, punish: bool
+) -> list[Curve]:
+    """The exact curves for sizes 3..top: the pair's own, then random voting as a reference."""
+    model = exact_model(faithful, traitors_play, punish)
+    curves = []
+    if model is not None:
+        own_top = min(top, model.max_players)
+        win, _ = win_table(own_top, rule, model.banish, max_traitors=max(CURVE_TRAITORS))
+        sizes = np.arange(3, own_top + 1)
+        curves += [Curve(m, sizes, win[3:, m], reference=False) for m in CURVE_TRAITORS]
+    if model is not RANDOM_VOTING:
+        win, _ = win_table(top, rule, max_traitors=max(CURVE_TRAITORS))
+        sizes = np.arange(3, top + 1)
+        curves += [Curve(m, sizes, win[3:, m], reference=True) for m in CURVE_TRAITORS]
+    return curves
 
 
 def odds_chart(
@@ -50,33 +78,23 @@ def odds_chart(
     punish: bool = False,
     simulated: Iterable[SimulatedPoint] | dict | None = None,
 ) -> bytes:
-    """PNG: exact curves for m = 1..4 (the strategy pair's own where it has an exact model, and
-    random voting as a grey reference), the asked (n, m) starred, simulated rates with their
-    95% intervals as error bars. ``simulated`` may be an ``odds_report`` result."""
+    """PNG: the curves of ``chart_curves``, the asked (n, m) starred (exact where the pair has a
+    model, else simulated), simulated rates with their 95% intervals as error bars.
+    ``simulated`` may be an ``odds_report`` result."""
     if isinstance(simulated, dict):
         simulated = [SimulatedPoint.from_report(simulated)]
     points = list(simulated or ())
     top = max(30, players + 4)
-    random_win, _ = win_table(top, rule)
-    sizes = np.arange(3, top + 1)
     model = exact_model(faithful, traitors_play, punish)
-    own = model is not None and not model.rational
-    own_top = min(top, model.max_players) if own else 0
     with house_style():
         figure = new_figure()
         axes = figure.add_subplot()
-        colours = {}
-        for m in CURVE_TRAITORS:
-            style = {"color": "0.6", "lw": 1, "ls": "--"} if own else {"lw": 2}
-            label = f"m = {m}" if not own else "random voting" if m == 1 else None
-            (line,) = axes.plot(sizes, random_win[3:, m], label=label, **style)
-            colours[m] = line.get_color()
-            if own:
-                own_sizes = np.arange(3, own_top + 1)
-                (line,) = axes.plot(
-                    own_sizes, _curve(model, own_sizes, m, rule), lw=2, label=f"m = {m}"
-                )
-                colours[m] = line.get_color()
+        for curve in chart_curves(top, rule, faithful, traitors_play, punish):
+            if curve.reference:
+                axes.plot(curve.sizes, curve.win, color="0.65", lw=1, ls="--", label=curve.label)
+                _tag_end(axes, curve)
+            else:
+                axes.plot(curve.sizes, curve.win, lw=2, label=curve.label)
         for point in points:
             axes.errorbar(
                 point.players,
@@ -114,3 +132,19 @@ def odds_chart(
         unique = dict(zip(labels, handles, strict=True))
         axes.legend(unique.values(), unique.keys(), fontsize=8, loc="best", ncols=2)
         return to_png(figure)
+
+
+def _tag_end(axes, curve: Curve) -> None:
+    """Name a grey reference curve's m at its last drawn point (they share one legend entry)."""
+    drawn = np.flatnonzero(~np.isnan(curve.win))
+    if drawn.size:
+        last = drawn[-1]
+        axes.annotate(
+            f"m={curve.traitors}",
+            (curve.sizes[last], curve.win[last]),
+            xytext=(2, 0),
+            textcoords="offset points",
+            fontsize=7,
+            color="0.45",
+            va="center",
+        )
