@@ -2,8 +2,8 @@
 
 Each round is a day (every living player votes, the most-voted is banished, ties broken
 uniformly at random) and then a night (the Traitors murder a uniformly chosen living Faithful).
-Python loops run over batches and rounds only; each step of a round is one array operation over
-all the seats of all the games in the batch.
+Python loops run over batches and rounds only (and the log2(n) steps of one running count);
+each step of a round is one array operation over all the seats of all the games in the batch.
 
 Vote model (the one ``stats.odds.exact`` solves where it can):
 - seats 0..n-1 form a circle; the Traitors' seats are a uniform random subset; "left" of a seat
@@ -24,8 +24,10 @@ their seats in ascending order, (traitors, games) int16, a dead Traitor's slot m
 with a seat number beyond any table; so a death anywhere is ``seats -= seats > gone`` and "the
 k-th Faithful" is k plus the number of Traitors seated before it.
 
-Randomness: votes are exact uniform integers; the deal, the tie-break and the murder use 53- or
-64-bit uniforms, uniform to within 2^-50 (far below any simulation's resolution).
+Randomness: votes are exact uniform integers. The deal uses 64-bit random keys and the
+tie-break, the murder and the colluders' target use floor(u c) with u a 53-bit double; their
+departures from uniform (a tie among the keys, the rounding of u c) are below 10^-10, far
+below any simulation's resolution.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ from stats.odds.wilson import wilson_interval
 
 #: Seats x games per batch: small enough for a round's arrays to stay in the CPU cache.
 BATCH_SEATS = 2**17
-#: The seat number of a dead Traitor's slot; it stays above every real seat (players < 2^14).
+#: The seat number of a dead Traitor's slot: every death lowers it by at most one, so it stays
+#: above every real seat while players < MAX_PLAYERS.
 DEAD = np.int16(2**15 - 1)
 MAX_PLAYERS = 2**14
 
@@ -126,7 +129,8 @@ def _deal(rng: np.random.Generator, players: int, traitors: int, games: int) -> 
 
     The seats holding the ``traitors`` smallest of ``players`` random 64-bit keys. Each key
     carries its seat in its low bits, so keys are distinct and no argsort is needed (a row sort
-    is SIMD-fast); only equal random high bits, chance below 2^-50, would favour a lower seat.
+    is SIMD-fast); only equal random high bits, chance below players^2 2^-54 < 10^-10, would
+    favour a lower seat.
     """
     bits = np.uint64(max(1, (players - 1).bit_length()))
     keys = rng.bit_generator.random_raw((games, players))
@@ -155,6 +159,13 @@ def _pick(u: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return (count <= k).sum(axis=0, dtype=np.int16)
 
 
+def _close_up(slots: np.ndarray, moved: np.ndarray, last) -> None:
+    """Where ``moved``, each slot takes the next slot's value (``last`` for the final slot)."""
+    later = np.empty_like(slots)
+    later[:-1], later[-1] = slots[1:], last
+    np.copyto(slots, later, where=moved)
+
+
 def _faithful_seat(k: np.ndarray, seats: np.ndarray) -> np.ndarray:
     """The seat of each game's k-th Faithful (from 0): k plus the Traitors seated before it.
 
@@ -171,48 +182,49 @@ def _votes(
     seats: np.ndarray,
     n_traitors: np.ndarray,
     seen: np.ndarray | None,
-    u: np.ndarray,
+    target: np.ndarray | None,
     how: Strategies,
 ) -> np.ndarray:
     """Every living player's vote in every game: (size, games), or broadcastable to it.
 
-    ``u`` is one uniform per game (the colluders' choice of target). Records deviations in
-    ``seen`` when the Faithful punish.
+    The Faithful's rule fills every seat, then each living Traitor's vote is written over its
+    own seat (traitors x games values, not a second full array). ``target`` is one uniform per
+    game when the Traitors collude (their choice of Faithful). Records deviations in ``seen``
+    when the Faithful punish.
     """
     live = seats.shape[1]
     seat = np.arange(size, dtype=np.uint16)[:, None]
-    left = (seat + 1) % size
-
-    def others() -> np.ndarray:
-        """A uniform other player for every seat: U{0..size-2}, stepping over oneself."""
-        votes = rng.integers(0, size - 1, (size, live), dtype=np.uint16)
-        votes += votes >= seat
-        return votes
-
-    random = others() if "random" in (how.faithful, how.traitors_play) else None
     if how.faithful == "random":
-        faithful = random
+        faithful = _others(rng, seat, size, live)
+        if how.traitors_play == "random":
+            return faithful
     elif seen is not None and seen.any():
-        target = np.where(seen, seats, DEAD).min(axis=0)
-        faithful = np.where(target < size, target, left).astype(np.uint16)
+        deviator = np.where(seen, seats, DEAD).min(axis=0)  # the lowest-seated living one
+        faithful = np.where(deviator < size, deviator, (seat + 1) % size)
+    elif how.traitors_play == "vote-left":
+        return (seat + 1) % size
     else:
-        faithful = left
+        faithful = (seat + 1) % size
     if how.traitors_play == "random":
-        traitor = random
+        traitor = _others(rng, seats, size, live)
     elif how.traitors_play == "collude":
-        k = (u * (size - n_traitors)).astype(np.int16)
-        traitor = _faithful_seat(k, seats).astype(np.uint16)
+        k = (target * (size - n_traitors)).astype(np.int16)
+        traitor = np.broadcast_to(_faithful_seat(k, seats), seats.shape)
     else:
-        traitor = left
-    if traitor is faithful:
-        return faithful
-    is_traitor = np.zeros((size + 1, live), dtype=bool)
-    is_traitor[np.minimum(seats, size), np.arange(live)] = True
-    votes = np.where(is_traitor[:size], traitor, faithful)
+        traitor = (seats + 1) % size
     if seen is not None:
-        living = seats < size
-        at = np.where(living, seats, 0)
-        seen |= living & (np.take_along_axis(votes, at, axis=0) != (at + 1) % size)
+        seen |= (seats < size) & (traitor != (seats + 1) % size)
+    votes = np.empty((size + 1, live), dtype=np.uint16)  # a spare row for dead Traitor slots
+    votes[:size] = faithful
+    votes[np.minimum(seats, size), np.arange(live)] = traitor
+    return votes[:size]
+
+
+def _others(rng: np.random.Generator, seat: np.ndarray, size: int, live: int) -> np.ndarray:
+    """For each seat in ``seat`` (rows, 1 or games), in each game, a uniform other living
+    player: U{0..size-2}, stepping over oneself. Seats past ``size`` (dead slots) get junk."""
+    votes = rng.integers(0, size - 1, (len(seat), live), dtype=np.uint16)
+    votes += votes >= seat
     return votes
 
 
@@ -228,23 +240,18 @@ def _play(
     while n_traitors.size:
         day += 1
         live = n_traitors.size
-        u = rng.random((3, live) if how.traitors_play == "collude" else (2, live))
-        votes = _votes(rng, size, seats, n_traitors, seen, u[-1], how)
+        u = rng.random((2, live))  # the day's tie-break and the night's murder
+        target = rng.random(live) if how.traitors_play == "collude" else None
+        votes = _votes(rng, size, seats, n_traitors, seen, target, how)
         ballot = np.broadcast_to(votes, (size, live)) * np.intp(live)
         ballot += np.arange(live)  # a vote for v in game g goes in bin v * live + g
         tally = np.bincount(ballot.ravel(), minlength=size * live).reshape(size, live)
         banished = _pick(u[0], tally == tally.max(axis=0))
-        hit = seats == banished
-        traitor_out = np.logical_or.reduce(hit, axis=0)
-        # the banished Traitor's slot and those after it take the next slot's seat
-        moved = (seats >= banished) & traitor_out
-        later = np.empty_like(seats)
-        later[:-1], later[-1] = seats[1:], DEAD
-        np.copyto(seats, later, where=moved)
+        traitor_out = np.logical_or.reduce(seats == banished, axis=0)
+        moved = (seats >= banished) & traitor_out  # the banished Traitor's slot and later ones
+        _close_up(seats, moved, DEAD)
         if seen is not None:
-            later_seen = np.zeros_like(seen)
-            later_seen[:-1] = seen[1:]
-            np.copyto(seen, later_seen, where=moved)
+            _close_up(seen, moved, False)
         seats -= seats > banished
         n_traitors -= traitor_out
         size -= 1

@@ -135,11 +135,11 @@ def test_every_strategy_casts_the_votes_it_describes():
     # two games, one per column: Traitors at seats 1 and 4, and a lone Traitor at seat 2
     size, seats = 7, np.array([[1, 2], [4, DEAD]], dtype=np.int16)
     n_traitors = np.array([2, 1], dtype=np.int16)
-    u = np.array([0.0, 0.99])
+    target = np.array([0.0, 0.99])
     left = (np.arange(size) + 1) % size
 
     def votes(seen=None, **how):
-        cast = _votes(rng, size, seats, n_traitors, seen, u, Strategies(**how))
+        cast = _votes(rng, size, seats, n_traitors, seen, target, Strategies(**how))
         return np.broadcast_to(cast, (size, 2))
 
     random = votes()
