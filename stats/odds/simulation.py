@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from stats.odds.exact import check_game
 from stats.odds.rules import FAITHFUL_STRATEGIES, TRAITOR_STRATEGIES, check_rule, winning_count
 from stats.odds.wilson import wilson_interval
 
@@ -110,10 +111,9 @@ def simulate(
 ) -> SimulationResult:
     """Play ``games`` games of TG(players, traitors) with the given strategies; seeded."""
     how = Strategies(faithful, traitors_play, punish, rule)
-    if not 1 <= traitors < players < MAX_PLAYERS or games < 1:
-        raise ValueError(
-            f"Cannot simulate {games} games of {players} players, {traitors} Traitors."
-        )
+    check_game(players, traitors, rule)
+    if players >= MAX_PLAYERS or games < 1:
+        raise ValueError(f"Cannot simulate {games} games of {players} players.")
     rng = np.random.default_rng(seed)
     batch = max(1, BATCH_SEATS // players)
     wins, rounds = 0, np.zeros(players // 2 + 2, dtype=np.int64)

@@ -178,3 +178,9 @@ def test_big_tables_agree_with_the_recurrence():
 def test_unknown_strategies_are_refused(kwargs, words):
     with pytest.raises(ValueError, match=words):
         simulate(10, 2, 10, **kwargs)
+
+
+@pytest.mark.parametrize("players, traitors, games", [(2, 1, 10), (6, 3, 10), (9, 2, 0)])
+def test_games_that_cannot_be_played_are_refused(players, traitors, games):
+    with pytest.raises(ValueError):
+        simulate(players, traitors, games)
