@@ -33,23 +33,24 @@ from math import comb, factorial
 
 import numpy as np
 
-BanishProbability = Callable[[int, "int | np.ndarray"], "float | np.ndarray"]
+Counts = int | np.ndarray
+BanishProbability = Callable[[int, Counts], "float | np.ndarray"]
 
 #: Random Faithful against colluding Traitors is computed exactly up to this many players.
 COLLUDE_EXACT_MAX_PLAYERS = 30
 
 
-def uniform(n: int, t):
+def uniform(n: int, t: Counts) -> float | np.ndarray:
     """A uniformly drawn player is a Traitor."""
     return t / n
 
 
-def vote_left_collude(n: int, t):
+def vote_left_collude(n: int, t: Counts) -> float | np.ndarray:
     """Vote-left Faithful, colluding Traitors, no punishment (see the module docstring)."""
     return np.where(np.equal(t, 1), 1.0 / (n * (n - 1)), 0.0)[()]
 
 
-def random_collude(n: int, t):
+def random_collude(n: int, t: Counts) -> float | np.ndarray:
     """P(a Traitor is banished) with random Faithful and t colluding Traitors among n living."""
     if np.ndim(t):
         return np.array([_random_collude(n, int(one)) for one in np.ravel(t)]).reshape(np.shape(t))
