@@ -3,7 +3,8 @@
 A game goes LOBBY → SETUP (storyteller rulings: the Drunk's token, red herring, bluffs) → NIGHT
 (wakes in the script's night order) → DAY (nominations, votes, execution) → NIGHT … → OVER.
 Use ``new_game`` and ``apply``; render the effects; ``open_prompts`` says what is awaited from
-whom, ``briefing`` what a player was told, ``grimoire`` the storyteller's view. Persist accepted
+whom, ``timeout_action`` what to do when they idle too long, ``briefing`` what a player was told,
+``grimoire`` the storyteller's view. Persist accepted
 actions with ``engine.core.encode_action`` and rebuild with ``decode_action(data, ACTIONS)``.
 """
 
@@ -16,15 +17,18 @@ from engine.clocktower.game.actions import (
     GiveVote,
     Join,
     Leave,
+    MoveSeat,
     NightChoice,
     Nominate,
     Shoot,
+    SkipWake,
     Slay,
     Start,
     StorytellerRuling,
     Vote,
 )
 from engine.clocktower.game.ending import result
+from engine.clocktower.game.idle import timeout_action
 from engine.clocktower.game.model import SYSTEM, Phase, Seat, State, living, seat
 from engine.clocktower.game.prompts import briefing, grimoire, open_prompts
 from engine.clocktower.game.rules import SUPPORTED, apply, new_game, unsupported
@@ -40,11 +44,13 @@ __all__ = [
     "GiveVote",
     "Join",
     "Leave",
+    "MoveSeat",
     "NightChoice",
     "Nominate",
     "Phase",
     "Seat",
     "Shoot",
+    "SkipWake",
     "Slay",
     "Start",
     "State",
@@ -58,5 +64,6 @@ __all__ = [
     "open_prompts",
     "result",
     "seat",
+    "timeout_action",
     "unsupported",
 ]

@@ -12,7 +12,11 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Join:
-    """Take a seat (in join order); ``traveller``: as a Traveller (not counted in the setup)."""
+    """Take a seat (in join order); ``traveller``: as a Traveller (not counted in the setup).
+
+    In the lobby anyone may join. Once the game is under way a newcomer may still arrive as a
+    Traveller, by day between votes: the storyteller picks their Traveller character and
+    alignment, and they sit at the end of the circle."""
 
     player: int
     traveller: bool = False
@@ -21,6 +25,16 @@ class Join:
 @dataclass(frozen=True)
 class Leave:
     player: int
+
+
+@dataclass(frozen=True)
+class MoveSeat:
+    """In the lobby, the storyteller (or, with the bot storyteller, the shell as ``SYSTEM``)
+    moves ``player`` to seat ``position`` (0 = first); the others keep their order."""
+
+    by: int
+    player: int
+    position: int
 
 
 @dataclass(frozen=True)
@@ -34,10 +48,21 @@ class Start:
 
 @dataclass(frozen=True)
 class NightChoice:
-    """A waking player's choice of ``targets`` (as many as the prompt's ``pick``)."""
+    """A waking player's choice of ``targets`` (as many as the prompt's ``pick``). The storyteller
+    (or, with the bot storyteller, the shell as ``SYSTEM`` after a timeout) may choose for an idle
+    player, naming them as ``player``."""
 
     by: int
     targets: tuple[int, ...]
+    player: int | None = None
+
+
+@dataclass(frozen=True)
+class SkipWake:
+    """The storyteller (or ``SYSTEM`` with the bot storyteller) passes over the waking player
+    whose night choice is awaited: that wake has no effect and gives no information."""
+
+    by: int
 
 
 @dataclass(frozen=True)
@@ -120,8 +145,10 @@ class Adjust:
 ACTION_TYPES = (
     Join,
     Leave,
+    MoveSeat,
     Start,
     NightChoice,
+    SkipWake,
     StorytellerRuling,
     Nominate,
     Vote,
@@ -135,8 +162,10 @@ ACTION_TYPES = (
 Action = (
     Join
     | Leave
+    | MoveSeat
     | Start
     | NightChoice
+    | SkipWake
     | StorytellerRuling
     | Nominate
     | Vote

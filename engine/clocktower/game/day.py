@@ -128,7 +128,7 @@ def vote(state: State, action: Vote) -> Result:
     s = seat(state, voter)
     yes = current.yes
     if action.yes:
-        if s.character == "beggar" and s.alive:
+        if s.character == "beggar" and s.alive and not current.exile:
             refuse_unless(bool(tokens(state, voter)), "The Beggar needs a vote token to vote.")
             state = spend_token(state, voter)
         elif not s.alive and not current.exile:
@@ -147,10 +147,10 @@ def vote(state: State, action: Vote) -> Result:
 def _tally(state: State, effects: list[Effect]) -> Result:
     current = state.vote
     assert current is not None
-    votes = counted_votes(state, current.yes)
     need = threshold(state)
-    if current.exile:
-        return _exiled(state, effects, votes, need)
+    if current.exile:  # exiles are never affected by abilities: one vote per raised hand
+        return _exiled(state, effects, len(current.yes), need)
+    votes = counted_votes(state, current.yes)
     block, block_votes = state.block, state.block_votes
     if votes >= need and votes > block_votes:
         block, block_votes = current.nominee, votes
@@ -208,7 +208,8 @@ def exile(state: State, action: Exile) -> Result:
 
 
 def shoot(state: State, action: Shoot) -> Result:
-    """The Gunslinger's shot: once a day, after the first vote, at a player who voted yes."""
+    """The Gunslinger's shot: once a day, at a player who voted in the day's first vote, right
+    after it is tallied: the chance passes when the next nomination or exile call starts."""
     require_phase(state, Phase.DAY, NOT_DAY)
     refuse_unless(state.vote is None, "Wait until the current vote is over.")
     s = next((x for x in state.seats if x.player == action.by), None)
@@ -217,9 +218,15 @@ def shoot(state: State, action: Shoot) -> Result:
         "Only a living Gunslinger can do that.",
     )
     today = [n for n in state.history if n.day == state.day]
-    refuse_unless(bool(today), "The Gunslinger shoots only after the day's first vote.")
-    refuse_unless(action.target in today[0].yes, "Choose a player who voted in the first vote.")
+    first = next((n for n in today if not n.exile), None)
+    refuse_unless(first is not None, "The Gunslinger shoots only after the day's first vote.")
+    assert first is not None
     refuse_unless(mark_target(state, "shot", action.by) is None, "You have already shot today.")
+    refuse_unless(
+        today[-1] is first,
+        "Too late: the Gunslinger shoots right after the first vote, before the next nomination.",
+    )
+    refuse_unless(action.target in first.yes, "Choose a player who voted in the first vote.")
     state = put_mark(state, "shot", action.by, action.target)
     effects: list[Effect] = [Announce("shoot", {"by": action.by, "target": action.target})]
     if works(state, action.by):
@@ -240,7 +247,7 @@ def give_vote(state: State, action: GiveVote) -> Result:
         beggar is not None and beggar.character == "beggar" and beggar.alive,
         "Vote tokens can only be given to a living Beggar.",
     )
-    state, effects = give_token(state, action.by, action.to)
+    state, effects = give_token(state, action.by, action.to, _key(state) + f":{action.by}")
     return state, [*effects, Announce("vote_given", {"by": action.by, "to": action.to})]
 
 

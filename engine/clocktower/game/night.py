@@ -2,7 +2,8 @@
 
 At dusk the wakes are listed in order, as (character, player) by the character each player
 believes they are (a Drunk wakes as its Townsfolk). Each wake runs when its turn comes, if the
-player still holds that character and is alive (a Ravenkeeper also on the night it dies).
+player still holds that character and is alive; a character woken by its death (the Ravenkeeper)
+wakes only on the night it died, never while it lives.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def wake(state: State) -> tuple[State, list[Effect]]:
         state, effects = MARKERS[cid](state, key)
     else:
         s = seat(state, player)
-        awake = s.alive or (cid in WAKE_WHEN_DEAD and player in state.died_tonight)
+        awake = player in state.died_tonight if cid in WAKE_WHEN_DEAD else s.alive
         if awake and s.shown == cid:
             state, effects = WAKES[cid](state, player, cid, key)
     return evolve(state, cursor=state.cursor + 1), effects

@@ -2,19 +2,31 @@
 
 ``decide(state, pending) -> index`` is deterministic given the game's seed and the decision's key.
 
-- Choices with no true answer (the Drunk's token, red herring, bluffs, a Traveller's alignment,
+Truthful where the rules require it: a sober, living player's information is never a ruling at
+all (the engine tells the truth), so the policy only answers where the rules leave a choice.
+
+- Drunk or poisoned players get plausible, consistent misinformation: always the answer of their
+  false world (``falseworld``), in which the evil team has traded places with fixed good players
+  for the whole game. A drunk Empath, Fortune Teller and Undertaker therefore all point at the
+  same framed players, night after night, and the numbers add up (the world has the true count of
+  each team), so nothing but comparing notes with others gives the lie away; where the false
+  world happens to agree with the truth, the truth is told. A drunk or poisoned Spy sees its
+  false world's grimoire.
+- Choices with no true answer (the Drunk's token, red herring, bluffs, a Traveller's character,
   which Minion inherits a star pass, whether the Scapegoat dies instead): a seeded random legal
   option.
-- Information for a poisoned player: false (a plausible alternative offered by the ability)
-  three times in four, true otherwise, so misinformation is common but not a tell. The Drunk is
-  treated consistently: three Drunks in four get false information every time, the rest true.
-- Registration (Spy, Recluse) in information: the misregistration with chance ``p``, where ``p``
-  leans towards whichever team is behind (mild balancing): 0.3 at parity, up to 0.5 when good
-  has the edge, down to 0.1 when evil has it.
+
+Mild balancing between teams, through ``good_edge`` (good's share of the living minus its share
+at the start; positive when good is ahead):
+
+- Registration (Spy, Recluse) in information: the misregistration with chance ``p`` =
+  0.3 + edge, clamped to [0.1, 0.5]: more misleading when good is ahead, less when behind.
 - Registration that decides a death: a Recluse shot by a working Slayer registers as the Demon
   (and dies) with chance ``p``; a Spy nominating a working Virgin registers as a Townsfolk (and is
   executed) with chance ``max(0, 0.3 - p)``, so only when good is behind.
-- The Mayor's bounce: with chance ½, to a random other living good player (never the Demon).
+- A Traveller's alignment: evil with chance 0.5 + edge, clamped to [0.2, 0.8].
+- The Mayor's bounce: with chance 0.5 - edge, clamped to [0.25, 0.75], to a random other living
+  good player (never the Demon, a dead player or an evil one), else the Mayor dies.
 """
 
 from __future__ import annotations
@@ -22,9 +34,7 @@ from __future__ import annotations
 from engine.clocktower.game.model import Pending, State, demons, living, seat
 from engine.core import seeded_rng
 
-FALSE_TO_DRUNK = 0.75
 BASE_MISREGISTER = 0.3
-BOUNCE = 0.5
 
 
 def good_edge(state: State) -> float:
@@ -36,24 +46,38 @@ def good_edge(state: State) -> float:
     return share(alive) - share(state.seats)
 
 
+def _clamp(value: float, low: float, high: float) -> float:
+    return min(high, max(low, value))
+
+
 def misregister_chance(state: State) -> float:
-    return min(0.5, max(0.1, BASE_MISREGISTER + good_edge(state)))
+    return _clamp(BASE_MISREGISTER + good_edge(state), 0.1, 0.5)
+
+
+def evil_traveller_chance(state: State) -> float:
+    return _clamp(0.5 + good_edge(state), 0.2, 0.8)
+
+
+def bounce_chance(state: State) -> float:
+    return _clamp(0.5 - good_edge(state), 0.25, 0.75)
 
 
 def decide(state: State, pending: Pending) -> int:
     rng = seeded_rng(state.seed, "policy", pending.key)
     data = dict(pending.data)
-    n = len(pending.options)
+    if "consistent" in data:  # drunk or poisoned information, the Spy's grimoire
+        return data["consistent"]
+    if pending.topic == "traveller_alignment":
+        evil = rng.random() < evil_traveller_chance(state)
+        return pending.options.index("evil" if evil else "good")
     if pending.truth is None:
-        return rng.randrange(n)
+        return rng.randrange(len(pending.options))
     if pending.topic == "info":
-        if data.get("reason") == "drunk":
-            # Decided once per Drunk, so its information is consistently false (or true).
-            lie = seeded_rng(state.seed, "drunk", data.get("player")).random() < FALSE_TO_DRUNK
-            return rng.randrange(1, n) if lie else pending.truth
-        if data.get("reason") == "poisoned":
-            return rng.randrange(1, n) if rng.random() < FALSE_TO_DRUNK else pending.truth
-        return rng.randrange(1, n) if rng.random() < misregister_chance(state) else pending.truth
+        if data.get("reason") != "registration":  # impaired, with no consistent lie offered
+            return rng.randrange(1, len(pending.options))
+        if rng.random() < misregister_chance(state):
+            return rng.randrange(1, len(pending.options))
+        return pending.truth
     if pending.topic == "registration":
         p = misregister_chance(state)
         if data.get("cause") == "virgin":
@@ -69,5 +93,5 @@ def decide(state: State, pending: Pending) -> int:
             and p not in evil
             and seat(state, p).alignment == "good"
         ]
-        return rng.choice(good) if good and rng.random() < BOUNCE else pending.truth
+        return rng.choice(good) if good and rng.random() < bounce_chance(state) else pending.truth
     return pending.truth

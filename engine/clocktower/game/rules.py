@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.clocktower.catalogue import edition_characters, find
-from engine.clocktower.game import adjust, day, night, policy, setup
+from engine.clocktower.game import adjust, day, night, policy, seating, setup
 from engine.clocktower.game.abilities.registry import TRAVELLERS
 from engine.clocktower.game.actions import (
     Action,
@@ -22,17 +22,20 @@ from engine.clocktower.game.actions import (
     GiveVote,
     Join,
     Leave,
+    MoveSeat,
     NightChoice,
     Nominate,
     Shoot,
+    SkipWake,
     Slay,
     Start,
     StorytellerRuling,
     Vote,
 )
 from engine.clocktower.game.decisions import Need, remember
+from engine.clocktower.game.effects import tell
 from engine.clocktower.game.ending import settle
-from engine.clocktower.game.guards import refuse_unless, require_no_pending
+from engine.clocktower.game.guards import refuse_unless, require_no_pending, storyteller_or_system
 from engine.clocktower.game.model import Phase, State, evolve
 from engine.clocktower.game.prompts import prompt_for
 from engine.core import Effect, RuleError, Step
@@ -43,8 +46,9 @@ SUPPORTED = frozenset(c.id for c in edition_characters("tb")) | frozenset(TRAVEL
 Handler = Callable[[State, Any], Result]
 
 HANDLERS: dict[type, Handler] = {
-    Join: setup.join,
-    Leave: setup.leave,
+    Join: seating.join,
+    Leave: seating.leave,
+    MoveSeat: seating.move_seat,
     Start: setup.start,
     Nominate: day.nominate,
     Vote: day.vote,
@@ -149,9 +153,15 @@ def _ruling(state: State, action: StorytellerRuling) -> Result:
 
 def _night_choice(state: State, action: NightChoice) -> Result:
     pending = state.pending
+    who = action.by
+    if action.player is not None:
+        storyteller_or_system(state, action.by, "Only the storyteller can choose for a player.")
+        who = action.player
     refuse_unless(
-        pending is not None and pending.kind == "night_choice" and pending.to == action.by,
-        "You are not being asked to choose anything now.",
+        pending is not None and pending.kind == "night_choice" and pending.to == who,
+        "You are not being asked to choose anything now."
+        if who == action.by
+        else "That player is not being asked to choose anything now.",
     )
     assert pending is not None
     targets = tuple(action.targets)
@@ -164,6 +174,22 @@ def _night_choice(state: State, action: NightChoice) -> Result:
     return advance(remember(state, pending.key, targets), [])
 
 
+def _skip_wake(state: State, action: SkipWake) -> Result:
+    """Pass over the awaited wake: the cursor moves on as if it had had no effect."""
+    pending = state.pending
+    refuse_unless(
+        pending is not None and pending.kind == "night_choice",
+        "No player's night choice is awaited.",
+    )
+    assert pending is not None and pending.to is not None
+    storyteller_or_system(state, action.by, "Only the storyteller can skip a player's waking.")
+    state = evolve(state, pending=None, cursor=state.cursor + 1)
+    state, told = tell(
+        state, pending.to, "wake_skipped", character=pending.topic, night=state.night
+    )
+    return advance(state, [told])
+
+
 def apply(state: State, action: Action) -> Step:
     """Apply one action by the rules, or raise RuleError saying why it is refused."""
     if state.phase is Phase.OVER:
@@ -172,6 +198,8 @@ def apply(state: State, action: Action) -> Step:
         new, effects = _ruling(state, action)
     elif isinstance(action, NightChoice):
         new, effects = _night_choice(state, action)
+    elif isinstance(action, SkipWake):
+        new, effects = _skip_wake(state, action)
     elif type(action) in HANDLERS:
         if not isinstance(action, Adjust):  # the storyteller may fix the grimoire at any time
             require_no_pending(state)

@@ -1,16 +1,18 @@
-"""Before the first night: the lobby, dealing characters, and the storyteller's setup rulings.
+"""Before the first night: dealing characters, and the storyteller's setup rulings.
 
 Characters are dealt as given (checked against the setup table with any modifiers, such as the
-Baron's two extra Outsiders) or drawn as a balanced bag and shuffled round the seats. Then the
-storyteller rules the Drunk's Townsfolk token, the Fortune Teller's red herring and the Demon's
-three bluffs, and each player is told the character they believe they are.
+Baron's two extra Outsiders; Traveller characters exactly to the Travellers' seats) or drawn as a
+balanced bag and shuffled round the seats. Then the storyteller rules the Drunk's Townsfolk
+token, each Traveller's alignment, the Fortune Teller's red herring (a good player who is not a
+Traveller) and the Demon's three bluffs, and each player is told the character they believe they
+are. (The lobby itself is ``seating``.)
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from engine.clocktower.bag import MAX_TRAVELLERS, BagError, balanced_bag
+from engine.clocktower.bag import BagError, balanced_bag
 from engine.clocktower.catalogue import (
     EVIL_TEAMS,
     MAX_PLAYERS,
@@ -21,7 +23,7 @@ from engine.clocktower.catalogue import (
     setup_counts,
 )
 from engine.clocktower.game.abilities.registry import TRAVELLERS
-from engine.clocktower.game.actions import Join, Leave, Start
+from engine.clocktower.game.actions import Start
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.guards import refuse_unless, require_phase
@@ -38,36 +40,6 @@ HAS_RED_HERRING = ("fortuneteller",)
 @cache
 def script_of(script_ids: tuple[str, ...]) -> Script:
     return script_from_ids(list(script_ids))
-
-
-def join(state: State, action: Join) -> tuple[State, list[Effect]]:
-    require_phase(state, Phase.LOBBY, "The game has already started.")
-    refuse_unless(action.player not in state.players, "You are already in this game.")
-    refuse_unless(action.player != state.storyteller, "The storyteller cannot also play.")
-    if action.traveller:
-        refuse_unless(
-            len(state.travellers) < MAX_TRAVELLERS,
-            f"There can be at most {MAX_TRAVELLERS} Travellers.",
-        )
-    else:
-        residents = len(state.players) - len(state.travellers)
-        refuse_unless(residents < MAX_PLAYERS, f"The game is full ({MAX_PLAYERS} players).")
-    state = evolve(state, players=(*state.players, action.player))
-    if action.traveller:
-        state = evolve(state, travellers=(*state.travellers, action.player))
-    data = {"player": action.player, "players": state.players, "traveller": action.traveller}
-    return state, [Announce("joined", data)]
-
-
-def leave(state: State, action: Leave) -> tuple[State, list[Effect]]:
-    require_phase(state, Phase.LOBBY, "You can only leave before the game starts.")
-    refuse_unless(action.player in state.players, "You aren't in this game.")
-    state = evolve(
-        state,
-        players=tuple(p for p in state.players if p != action.player),
-        travellers=tuple(p for p in state.travellers if p != action.player),
-    )
-    return state, [Announce("left", {"player": action.player, "players": state.players})]
 
 
 def expected_counts(ids: list[str]) -> dict[str, int]:
@@ -90,11 +62,16 @@ def _check_characters(state: State, ids: tuple[str, ...]) -> list[str]:
         f"Give one character per player ({len(state.players)}), in seat order.",
     )
     found = []
-    for cid in ids:
+    for player, cid in zip(state.players, ids, strict=True):
         char = find(cid)
         refuse_unless(
             char is not None and (char.id in state.script_ids or char.id in TRAVELLERS),
             f"{cid} is not a character on this script.",
+        )
+        assert char is not None
+        refuse_unless(
+            (char.team == "traveller") == (player in state.travellers),
+            "Traveller characters go to the Travellers' seats, and only there.",
         )
         found.append(char.id)
     refuse_unless(len(set(found)) == len(found), "Each character can be dealt only once.")
@@ -119,9 +96,11 @@ def _check_characters(state: State, ids: tuple[str, ...]) -> list[str]:
 def _bag(state: State) -> list[str]:
     """A balanced bag shuffled round the residents' seats; Travellers get the bag's Travellers."""
     residents = len(state.players) - len(state.travellers)
+    # The supported Travellers join the script so the bag deals only Travellers the engine runs.
+    extra = tuple(t for t in TRAVELLERS if t not in state.script_ids)
     try:
         bag = balanced_bag(
-            script_of(state.script_ids), residents, state.seed, len(state.travellers)
+            script_of(state.script_ids + extra), residents, state.seed, len(state.travellers)
         )
     except BagError as exc:
         raise RuleError(str(exc)) from None
@@ -174,6 +153,11 @@ def _bluff_options(state: State) -> tuple[tuple[str, ...], ...]:
     return tuple(options)
 
 
+def traveller_alignment(state: State, key: str, player: int) -> str:
+    """The storyteller's choice of a Traveller's alignment."""
+    return rule(state, key, "traveller_alignment", ("good", "evil"), truth=None, player=player)
+
+
 def run_setup(state: State) -> tuple[State, list[Effect]]:
     """The setup rulings, then each player's character. Re-run from the start after a ruling."""
     for s in state.seats:
@@ -186,23 +170,18 @@ def run_setup(state: State) -> tuple[State, list[Effect]]:
             )
             state = with_seat(state, s.player, shown=token)
     for s in state.seats:
+        if s.team == "traveller":
+            side = traveller_alignment(state, f"setup:side:{s.player}", s.player)
+            state = with_seat(state, s.player, alignment=side)
+    for s in state.seats:
         if s.character in HAS_RED_HERRING:
-            good = tuple(x.player for x in state.seats if x.alignment == "good")
+            good = tuple(
+                x.player for x in state.seats if x.alignment == "good" and x.team != "traveller"
+            )
             herring = rule(
                 state, f"setup:herring:{s.player}", "red_herring", good, truth=None, player=s.player
             )
             state = put_mark(state, "red_herring", s.player, herring)
-    for s in state.seats:
-        if s.team == "traveller":
-            side = rule(
-                state,
-                f"setup:side:{s.player}",
-                "traveller_alignment",
-                ("good", "evil"),
-                truth=None,
-                player=s.player,
-            )
-            state = with_seat(state, s.player, alignment=side)
     bluffs = rule(state, "setup:bluffs", "bluffs", _bluff_options(state), truth=None)
     state = evolve(state, bluffs=bluffs)
     effects: list[Effect] = []

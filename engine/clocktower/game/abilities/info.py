@@ -3,7 +3,9 @@
 Each ability computes the true answer, the answers that misregistration (Spy, Recluse) makes
 legal, and plausible false answers. A sober, living character with no misregistration involved
 learns the truth without bothering the storyteller; otherwise the storyteller rules, offered the
-truth first. What a player learns is a ``Tell(player, "info", data)`` with ``character``,
+truth first. A drunk or poisoned character's ruling also offers the answer in that player's false
+world (``falseworld``), its index in ``data["consistent"]``: the lie that agrees with every other
+lie they are told. What a player learns is a ``Tell(player, "info", data)`` with ``character``,
 ``night`` and ``answer`` shaped per character:
 
 - washerwoman, librarian, investigator: ``(player_a, player_b, character)``; librarian ``None``
@@ -12,16 +14,19 @@ truth first. What a player learns is a ``Tell(player, "info", data)`` with ``cha
 
 ``players`` names who the answer is about where the answer itself does not: the Empath's
 neighbours, the Fortune Teller's two choices, the player the Undertaker or Ravenkeeper learns.
+A drunk or poisoned Spy is the storyteller's call too (``spy_grimoire``): the true grimoire, or
+its false world's.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.clocktower.game.decisions import choose, rule
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.falseworld import World, false_world
 from engine.clocktower.game.model import (
     State,
     is_drunk,
@@ -40,8 +45,14 @@ from engine.clocktower.game.registration import (
 from engine.core import Effect, seeded_rng
 
 Result = tuple[State, list[Effect]]
-WAKE_WHEN_DEAD = ("ravenkeeper",)  # wakes on the night it dies, if killed that night
+Lie = Callable[[World], Any]  # the answer computed on a false world
+WAKE_WHEN_DEAD = ("ravenkeeper",)  # wakes on the night it dies, and only then
 MAX_FALSE = 3
+
+
+def impaired(state: State, player: int) -> str:
+    """Why a player's ability fails: ``drunk`` or ``poisoned``."""
+    return "drunk" if is_drunk(state, player) else "poisoned"
 
 
 def learn(
@@ -53,17 +64,24 @@ def learn(
     registered: Iterable[Any] = (),
     false: Iterable[Any] = (),
     about: tuple[int, ...] = (),
+    lie: Lie | None = None,
 ) -> Result:
     """Tell ``player`` the answer: the truth, or the storyteller's pick where the rules allow.
 
-    A player woken by their own death (the Ravenkeeper) is judged by sobriety alone."""
+    A player woken by their own death (the Ravenkeeper) is judged by sobriety alone. For a drunk
+    or poisoned player ``lie`` gives the answer in their false world, offered after the truth and
+    the registrations, its index in the ruling's ``consistent``."""
+    data: dict[str, Any] = {"player": player, "character": character}
     if sober(state, player) if character in WAKE_WHEN_DEAD else works(state, player):
-        options = (truth, *registered)
-        reason = "registration"
+        options = tuple(dict.fromkeys((truth, *registered)))
+        data["reason"] = "registration"
     else:
-        options = (truth, *registered, *false)
-        reason = "drunk" if is_drunk(state, player) else "poisoned"
-    got = rule(state, key, "info", options, player=player, character=character, reason=reason)
+        consistent = () if lie is None else (lie(false_world(state, player)),)
+        options = tuple(dict.fromkeys((truth, *registered, *consistent, *false)))
+        data["reason"] = impaired(state, player)
+        if consistent:
+            data["consistent"] = options.index(consistent[0])
+    got = rule(state, key, "info", options, **data)
     state, effect = tell(
         state, player, "info", character=character, night=state.night, answer=got, players=about
     )
@@ -84,6 +102,10 @@ def one_of_two(state: State, player: int, character: str, key: str, team: str) -
         a, b = rng.sample([p, decoy], 2)
         return (a, b, cid)
 
+    def shown(world: World) -> tuple[int, int, str] | None:
+        found = [(p, world[p].character) for p in others if world[p].team == team]
+        return pair(*rng.choice(found)) if found else None
+
     true_seats = [s for s in state.seats if s.player != player and s.team == team]
     truth = None
     if true_seats:
@@ -98,7 +120,7 @@ def one_of_two(state: State, player: int, character: str, key: str, team: str) -
     false: list[Any] = [pair(rng.choice(others), rng.choice(pool)) for _ in range(MAX_FALSE)]
     if team == "outsider" and truth is not None:
         false.append(None)
-    return learn(state, player, character, key, truth, registered, false)
+    return learn(state, player, character, key, truth, registered, false, lie=shown)
 
 
 def _evil_views(state: State, players: list[int]) -> list[dict[int, bool]]:
@@ -120,30 +142,43 @@ def chef(state: State, player: int, character: str, key: str) -> Result:
     def count(view: dict[int, bool]) -> int:
         return sum(view[a] and view[b] for a, b in pairs)
 
+    def counted(world: World) -> int:
+        return count({p: r.alignment == "evil" for p, r in world.items()})
+
     views = _evil_views(state, order)
     truth = count(views[0])
     registered, false = _numbers(truth, [count(v) for v in views], 3)
-    return learn(state, player, character, key, truth, registered, false[:MAX_FALSE])
+    return learn(state, player, character, key, truth, registered, false[:MAX_FALSE], lie=counted)
 
 
 def empath(state: State, player: int, character: str, key: str) -> Result:
     near = list(dict.fromkeys(neighbours(state, player)))
+
+    def counted(world: World) -> int:
+        return sum(world[p].alignment == "evil" for p in near)
+
     views = _evil_views(state, near)
     counts = [sum(v[p] for p in near) for v in views]
     registered, false = _numbers(counts[0], counts, 2)
-    return learn(state, player, character, key, counts[0], registered, false, tuple(near))
+    return learn(
+        state, player, character, key, counts[0], registered, false, tuple(near), lie=counted
+    )
 
 
 def fortuneteller(state: State, player: int, character: str, key: str) -> Result:
     everyone = tuple(s.player for s in state.seats)
     chosen = choose(state, key + ":pick", player, character, everyone, pick=2)
     herring = mark_target(state, "red_herring", player)
+
+    def seen(world: World) -> bool:
+        return herring in chosen or any(world[p].team == "demon" for p in chosen)
+
     # Each chosen player registers as the Demon or not (true way first); the red herring is fixed.
     views = itertools.product(*(may_register_as_team(state, p, "demon") for p in chosen))
     answers = [herring in chosen or any(view) for view in views]
     truth = answers[0]
     registered = [a for a in dict.fromkeys(answers) if a != truth]
-    return learn(state, player, character, key, truth, registered, [not truth], chosen)
+    return learn(state, player, character, key, truth, registered, [not truth], chosen, lie=seen)
 
 
 def _character_of(state: State, player: int, character: str, key: str, target: int) -> Result:
@@ -152,7 +187,13 @@ def _character_of(state: State, player: int, character: str, key: str, target: i
     registered = [r.character for r in regs[1:]]
     pool = [c for c in state.script_ids if c != regs[0].character]
     false = rng.sample(pool, min(MAX_FALSE, len(pool)))
-    return learn(state, player, character, key, regs[0].character, registered, false, (target,))
+
+    def shown(world: World) -> str:
+        return world[target].character
+
+    return learn(
+        state, player, character, key, regs[0].character, registered, false, (target,), shown
+    )
 
 
 def undertaker(state: State, player: int, character: str, key: str) -> Result:
@@ -169,8 +210,22 @@ def ravenkeeper(state: State, player: int, character: str, key: str) -> Result:
 
 
 def spy(state: State, player: int, character: str, key: str) -> Result:
-    """The Spy sees the grimoire: every true character, alignment, life and reminder."""
-    grimoire = tuple((s.player, s.character, s.alignment, s.alive) for s in state.seats)
+    """The Spy sees the grimoire: every true character, alignment, life and reminder. Drunk or
+    poisoned, it sees what the storyteller rules: the truth, or its false world."""
+    world = {s.player: (s.character, s.alignment) for s in state.seats}
+    if not works(state, player):
+        seen = rule(
+            state,
+            key,
+            "spy_grimoire",
+            ("true", "false"),
+            player=player,
+            reason=impaired(state, player),
+            consistent=1,
+        )
+        if seen == "false":
+            world = {p: (r.character, r.alignment) for p, r in false_world(state, player).items()}
+    grimoire = tuple((s.player, *world[s.player], s.alive) for s in state.seats)
     marks = tuple((m.kind, m.source, m.target) for m in state.marks)
     state, effect = tell(
         state,

@@ -2,8 +2,8 @@
 Beggar's vote tokens and the Scapegoat.
 
 Travellers are public characters with a storyteller-chosen alignment; they do not count towards
-the game-ending rules (two alive, the Scarlet Woman's five, the Mayor's three) and may be exiled
-(``day.exile``).
+two players alive or the Scarlet Woman's five, but do count for the Mayor's three (so they must
+be exiled first); they may be exiled (``day.exile``), and exile votes ignore every ability.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from engine.clocktower.game.model import (
     with_seat,
     works,
 )
+from engine.clocktower.game.registration import alignments
 from engine.core import Effect
 
 WEIGHTS = {"triple": 3, "negative": -1}  # mark kind -> factor on the marked player's vote
@@ -75,11 +76,20 @@ def spend_token(state: State, beggar: int) -> State:
     return evolve(state, marks=kept)
 
 
-def give_token(state: State, giver: int, beggar: int) -> tuple[State, list[Effect]]:
-    """A dead player gives the Beggar their ghost vote; the Beggar learns their alignment."""
+def give_token(state: State, giver: int, beggar: int, key: str) -> tuple[State, list[Effect]]:
+    """A dead player gives the Beggar their ghost vote; the Beggar (sober and healthy by its own
+    ability) learns the alignment the giver registers as (a Spy or Recluse may misregister)."""
+    alignment = rule(
+        state,
+        key + ":token",
+        "info",
+        alignments(state, giver),
+        player=beggar,
+        character="beggar",
+        reason="registration",
+        about=giver,
+    )
     state = with_seat(state, giver, ghost_vote=False)
     state = put_mark(state, "token", giver, beggar)
-    state, effect = tell(
-        state, beggar, "vote_token", player=giver, alignment=seat(state, giver).alignment
-    )
+    state, effect = tell(state, beggar, "vote_token", player=giver, alignment=alignment)
     return state, [effect]

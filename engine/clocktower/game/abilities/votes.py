@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.clocktower.game.abilities.travellers import vote_weight
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import State, mark_target, residents, seat, with_seat, works
+from engine.clocktower.game.model import State, living, mark_target, seat, with_seat, works
 from engine.clocktower.game.registration import may_register_as_team
 
 
@@ -66,7 +66,8 @@ def saint_loses(state: State, executed: int) -> bool:
 
 
 def mayor_wins(state: State) -> bool:
-    """Three players alive, no execution today, and a working Mayor alive."""
-    if len(residents(state)) != 3 or state.executed is not None:
+    """Three players alive (Travellers count here, unlike in the other endings, so they must be
+    exiled first), no execution today, and a working Mayor alive."""
+    if len(living(state)) != 3 or state.executed is not None:
         return False
     return any(s.character == "mayor" and works(state, s.player) for s in state.seats)

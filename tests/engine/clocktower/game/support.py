@@ -63,8 +63,8 @@ def tupled(value: Any) -> Any:
 def start(spec: dict[str, Any]) -> State:
     bot = spec.get("bot", False)
     state = new_game(None if bot else ST, spec.get("seed", 1), TB, bot)
-    for p in range(1, len(spec["characters"]) + 1):
-        state = apply(state, Join(p)).state
+    for p, cid in enumerate(spec["characters"], start=1):
+        state = apply(state, Join(p, traveller=character(cid).team == "traveller")).state
     state = apply(state, Start(0 if bot else ST, tuple(spec["characters"]))).state
     while state.pending is not None and state.pending.topic in (
         "drunk_token",

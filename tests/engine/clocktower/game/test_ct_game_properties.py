@@ -71,8 +71,9 @@ def check_winner(state: State) -> None:
     elif state.ending == "saint_executed":
         saint = next(s for s in state.seats if s.player == state.executed)
         assert state.winner == "evil" and saint.character == "saint" and not saint.alive
-    elif state.ending == "mayor":
-        assert state.winner == "good" and len(alive) == 3 and state.executed is None
+    elif state.ending == "mayor":  # Travellers count for the Mayor's three
+        everyone = [s for s in state.seats if s.alive]
+        assert state.winner == "good" and len(everyone) == 3 and state.executed is None
     else:
         raise AssertionError(f"unexpected ending {state.ending}")
 

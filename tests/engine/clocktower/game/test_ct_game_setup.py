@@ -98,3 +98,34 @@ def test_lobby_rules():
         apply(lobby(4, bot=False), Start(100))
     with pytest.raises(RuleError, match="storyteller"):
         new_game(None, 1, TB, False)
+
+
+def test_traveller_characters_go_exactly_to_the_travellers_seats():
+    state = lobby(5)
+    state = apply(state, Join(6, traveller=True)).state
+    base = ("imp", "poisoner", "chef", "empath", "monk")
+    with pytest.raises(RuleError, match="Travellers' seats"):
+        apply(state, Start(SYSTEM, ("gunslinger", *base[1:], base[0])))
+    with pytest.raises(RuleError, match="Travellers' seats"):
+        apply(lobby(6), Start(SYSTEM, (*base, "gunslinger")))
+    started = apply(state, Start(SYSTEM, (*base, "gunslinger"))).state
+    assert started.seats[5].team == "traveller"
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_bags_deal_only_travellers_the_engine_runs_and_no_herring_is_a_traveller(seed):
+    from engine.clocktower.game import SUPPORTED
+
+    state = lobby(6 + seed % 8, seed=seed)
+    for p in range(50, 50 + 1 + seed % 5):
+        state = apply(state, Join(p, traveller=True)).state
+    state = apply(state, Start(SYSTEM)).state
+    travellers = [s for s in state.seats if s.player >= 50]
+    assert all(s.team == "traveller" and s.character in SUPPORTED for s in travellers)
+    for s in state.seats:
+        if s.character == "fortuneteller":
+            herring = mark_target(state, "red_herring", s.player)
+            assert (
+                herring < 50
+                and next(x for x in state.seats if x.player == herring).alignment == "good"
+            )

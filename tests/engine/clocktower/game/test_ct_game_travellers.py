@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from engine.clocktower.game import EndDay, Exile, Join, NightChoice, Nominate, Vote, apply
-from engine.core import RuleError
+from engine.clocktower.game import (
+    EndDay,
+    Exile,
+    Join,
+    NightChoice,
+    Nominate,
+    Shoot,
+    StorytellerRuling,
+    Vote,
+    apply,
+    briefing,
+)
+from engine.core import Announce, RuleError
 from tests.engine.clocktower.game.support import run_vote, start
 
 CHARS = ["imp", "poisoner", "empath", "chef", "monk", "beggar", "gunslinger"]
@@ -76,3 +87,68 @@ def test_traveller_joining_limits():
         state = apply(state, Join(p, traveller=True)).state
     with pytest.raises(RuleError, match="at most 5 Travellers"):
         apply(state, Join(6, traveller=True))
+
+
+def test_the_gunslinger_shoots_only_before_the_next_nomination(day):
+    state = run_vote(apply(day, Nominate(3, 1)).state, [3, 4])
+    window = state
+    state = run_vote(apply(state, Nominate(4, 2)).state, [])
+    with pytest.raises(RuleError, match="Too late"):
+        apply(state, Shoot(7, 3))
+    assert not apply(window, Shoot(7, 3)).state.seats[2].alive
+
+
+def test_exile_votes_ignore_abilities_and_the_beggar_votes_freely():
+    chars = ["imp", "poisoner", "empath", "chef", "monk", "butler"]
+    chars += ["beggar", "bureaucrat", "thief"]
+    state = start({"characters": chars, "alignments": {"7": "good", "8": "good", "9": "evil"}})
+    state = apply(state, NightChoice(8, (3,))).state  # Bureaucrat: player 3's vote counts ×3
+    state = apply(state, NightChoice(9, (4,))).state  # Thief: player 4's vote counts against
+    state = apply(state, NightChoice(2, (2,))).state
+    state = apply(state, NightChoice(6, (1,))).state  # the Butler's master will not vote
+    assert state.phase == "day"
+    state = run_vote(apply(state, Exile(1, 9)).state, [3, 4, 5, 6, 7])
+    assert state.history[-1].exile and state.history[-1].votes == 5  # one per raised hand
+    assert not state.seats[8].alive  # 5 of 9 living: the Thief is exiled
+    state = run_vote(apply(state, Nominate(3, 2)).state, [3, 4, 6])
+    # By nomination: ×3, then 1 (the exiled Thief's effect lapsed), the Butler's vote void.
+    assert state.history[-1].votes == 4 and state.block == 2
+
+
+def test_a_traveller_arrives_by_day_and_the_storyteller_deals_them_in(day):
+    with pytest.raises(RuleError, match="only join as a Traveller"):
+        apply(day, Join(20))
+    step = apply(day, Join(20, traveller=True))
+    state = step.state
+    assert state.pending.topic == "traveller_character"
+    assert set(state.pending.options) == {"scapegoat", "bureaucrat", "thief"}
+    state = apply(state, StorytellerRuling(100, state.pending.id, 1)).state
+    assert state.pending.topic == "traveller_alignment"
+    step = apply(state, StorytellerRuling(100, state.pending.id, 1))
+    state = step.state
+    assert state.players[-1] == 20 and 20 in state.travellers
+    new = state.seats[-1]
+    assert (new.player, new.character, new.alignment, new.team) == (
+        20,
+        "bureaucrat",
+        "evil",
+        "traveller",
+    )
+    public = [e for e in step.effects if isinstance(e, Announce)]
+    assert public == [
+        Announce(
+            "traveller_arrived", {"player": 20, "traveller": "bureaucrat", "players": state.players}
+        )
+    ]
+    assert briefing(state, 20)[0].data == {"character": "bureaucrat", "alignment": "evil"}
+    with pytest.raises(RuleError, match="already in this game"):
+        apply(state, Join(20, traveller=True))
+    state = apply(state, EndDay(100)).state
+    assert ("bureaucrat", 20) in state.queue  # wakes from its first night in the game
+
+
+def test_no_traveller_arrives_at_night_or_during_a_vote(day):
+    with pytest.raises(RuleError, match="waiting for a player's night choice"):
+        apply(apply(day, EndDay(100)).state, Join(20, traveller=True))
+    with pytest.raises(RuleError, match="current vote"):
+        apply(apply(day, Nominate(3, 1)).state, Join(20, traveller=True))

@@ -1,0 +1,103 @@
+"""Who sits where: joining and leaving the lobby, the storyteller's seat order, and a Traveller
+arriving once the game is under way.
+
+Seat order is join order until the storyteller moves someone. A Traveller may arrive mid-game, as
+at the table: by day, between votes; the storyteller gives them a Traveller character not yet in
+play and an alignment, and they sit at the end of the circle (between the last and first seats).
+"""
+
+from __future__ import annotations
+
+from engine.clocktower.bag import MAX_TRAVELLERS
+from engine.clocktower.catalogue import MAX_PLAYERS
+from engine.clocktower.game.abilities.registry import TRAVELLERS
+from engine.clocktower.game.actions import Join, Leave, MoveSeat
+from engine.clocktower.game.decisions import rule
+from engine.clocktower.game.effects import tell
+from engine.clocktower.game.guards import refuse_unless, require_phase, storyteller_or_system
+from engine.clocktower.game.model import Phase, Seat, State, evolve
+from engine.clocktower.game.setup import traveller_alignment
+from engine.core import Announce, Effect
+
+Result = tuple[State, list[Effect]]
+
+
+def _may_sit(state: State, player: int) -> None:
+    refuse_unless(player not in state.players, "You are already in this game.")
+    refuse_unless(player != state.storyteller, "The storyteller cannot also play.")
+
+
+def _travellers_left(state: State) -> None:
+    refuse_unless(
+        len(state.travellers) < MAX_TRAVELLERS,
+        f"There can be at most {MAX_TRAVELLERS} Travellers.",
+    )
+
+
+def join(state: State, action: Join) -> Result:
+    if state.phase is not Phase.LOBBY:
+        refuse_unless(
+            action.traveller,
+            "The game has already started; a newcomer can only join as a Traveller.",
+        )
+        return arrive(state, action.player)
+    _may_sit(state, action.player)
+    if action.traveller:
+        _travellers_left(state)
+    else:
+        residents = len(state.players) - len(state.travellers)
+        refuse_unless(residents < MAX_PLAYERS, f"The game is full ({MAX_PLAYERS} players).")
+    state = evolve(state, players=(*state.players, action.player))
+    if action.traveller:
+        state = evolve(state, travellers=(*state.travellers, action.player))
+    data = {"player": action.player, "players": state.players, "traveller": action.traveller}
+    return state, [Announce("joined", data)]
+
+
+def leave(state: State, action: Leave) -> Result:
+    require_phase(state, Phase.LOBBY, "You can only leave before the game starts.")
+    refuse_unless(action.player in state.players, "You aren't in this game.")
+    state = evolve(
+        state,
+        players=tuple(p for p in state.players if p != action.player),
+        travellers=tuple(p for p in state.travellers if p != action.player),
+    )
+    return state, [Announce("left", {"player": action.player, "players": state.players})]
+
+
+def move_seat(state: State, action: MoveSeat) -> Result:
+    require_phase(state, Phase.LOBBY, "Seats can only be changed before the game starts.")
+    storyteller_or_system(state, action.by, "Only the storyteller can change the seating.")
+    refuse_unless(action.player in state.players, "That player is not in this game.")
+    refuse_unless(
+        0 <= action.position < len(state.players),
+        f"There are {len(state.players)} seats; choose one of them.",
+    )
+    order = [p for p in state.players if p != action.player]
+    order.insert(action.position, action.player)
+    state = evolve(state, players=tuple(order))
+    data = {"player": action.player, "position": action.position, "players": state.players}
+    return state, [Announce("seated", data)]
+
+
+def arrive(state: State, player: int) -> Result:
+    """A Traveller joins a game under way; the storyteller rules their character and side."""
+    require_phase(state, Phase.DAY, "A Traveller arrives by day; wait for the morning.")
+    refuse_unless(state.vote is None, "Wait until the current vote is over.")
+    _may_sit(state, player)
+    _travellers_left(state)
+    in_play = {s.character for s in state.seats}
+    spare = tuple(c for c in TRAVELLERS if c not in in_play)
+    refuse_unless(bool(spare), "Every Traveller character is already in play.")
+    key = f"d{state.day}:arrive:{player}"
+    cid = rule(state, key + ":character", "traveller_character", spare, truth=None, player=player)
+    side = traveller_alignment(state, key + ":side", player)
+    state = evolve(
+        state,
+        players=(*state.players, player),
+        travellers=(*state.travellers, player),
+        seats=(*state.seats, Seat(player, cid, cid, side, "traveller")),
+    )
+    state, told = tell(state, player, "character", character=cid, alignment=side)
+    data = {"player": player, "traveller": cid, "players": state.players}
+    return state, [Announce("traveller_arrived", data), told]
