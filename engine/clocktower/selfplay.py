@@ -4,8 +4,12 @@ Players keep a suspicion score for everyone, built only from what they were told
 ``briefing``): an Empath's count, a Fortune Teller's yes/no, an Investigator's pair, a learned
 character, and, for evil players, who their teammates are. Good players nominate and vote for
 the players they suspect most; evil players protect their team and push good players out. Night
-choices follow the same scores. It is deliberately simple: the point is exercising the rules and
-seeing how a script plays, not strong play.
+choices follow the same scores. Travellers take part: the Gunslinger shoots a suspect who voted,
+the dead give the Beggar their votes, a suspected Traveller is called for exile, and newcomers may
+arrive mid-game (``arrivals``). With a stand-in human storyteller (``storyteller``), the table also
+answers rulings at random and now and then chooses for, or skips, a waking player. It is
+deliberately simple: the point is exercising the rules and seeing how a script plays, not strong
+play.
 """
 
 from __future__ import annotations
@@ -14,13 +18,19 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from engine.clocktower.bag import MAX_TRAVELLERS
 from engine.clocktower.catalogue import character
 from engine.clocktower.game import (
     SYSTEM,
     EndDay,
+    Exile,
+    GiveVote,
+    Join,
     NightChoice,
     Nominate,
     Phase,
+    Shoot,
+    SkipWake,
     Slay,
     Start,
     State,
@@ -31,9 +41,9 @@ from engine.clocktower.game import (
     new_game,
     open_prompts,
 )
+from engine.clocktower.game.abilities.registry import TRAVELLERS
 from engine.clocktower.game.abilities.travellers import tokens
-from engine.clocktower.game.actions import Join
-from engine.clocktower.game.model import alive, living, seat
+from engine.clocktower.game.model import alive, living, mark_target, seat
 from engine.core import Prompt, seeded_rng
 
 MAX_DAYS = 30
@@ -42,6 +52,8 @@ STAR_PASS = 0.03
 SHARE = 0.6
 EVIL_PUSH = 0.5
 EVIL_BUS = 0.2
+STORYTELLER_STEPS_IN = 0.05  # a stand-in human storyteller chooses for a waking player, or skips
+NEWCOMER = 1000  # player ids of mid-game arrivals start here
 
 
 @dataclass(frozen=True)
@@ -114,10 +126,11 @@ def _read_info(score: dict[int, float], d: Any, w: float) -> None:
 class Player:
     """One game's heuristic table: decides the next action from the open prompts."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, arrivals: int = 0) -> None:
         self.seed = seed
         self.rng = seeded_rng(seed, "selfplay")
-        self.claimed: set[int] = set()
+        self.arrivals = arrivals
+        self.decided: set[tuple[Any, ...]] = set()  # one-off choices already weighed
         self._talk: tuple[tuple[int, int, int], dict[int, float]] | None = None
 
     def scores(self, state: State, player: int) -> dict[int, float]:
@@ -134,6 +147,11 @@ class Player:
         prompts = open_prompts(state)
         prompt = prompts[0] if prompts else None
         if prompt is not None and prompt.kind == "night_choice":
+            if state.storyteller is not None and self.rng.random() < STORYTELLER_STEPS_IN:
+                choice = self._night_choice(state, prompt)
+                if self.rng.random() < 0.5:
+                    return SkipWake(state.storyteller)
+                return NightChoice(state.storyteller, choice.targets, player=choice.by)
             return self._night_choice(state, prompt)
         if prompt is not None and prompt.kind == "ruling":
             # A stand-in human storyteller: any legal option, so every ruling path gets used.
@@ -179,24 +197,81 @@ class Player:
         top = 1 if not alive(state, voter) else max(1, len(pool) // 3)
         return Vote(voter, nominee in ranked[:top])
 
+    def once(self, *key: Any) -> bool:
+        """True the first time a one-off choice is weighed (so a 'no' is not asked again)."""
+        if key in self.decided:
+            return False
+        self.decided.add(key)
+        return True
+
     def _day(self, state: State, prompt: Prompt | None) -> Any:
+        return (
+            self._arrive(state)
+            or self._slay(state)
+            or self._shoot(state)
+            or self._give_vote(state)
+            or self._exile(state)
+            or self._nominate(state, prompt)
+            or EndDay(state.storyteller if state.storyteller is not None else SYSTEM)
+        )
+
+    def _arrive(self, state: State) -> Any:
+        in_play = {s.character for s in state.seats}
+        room = len(state.travellers) < MAX_TRAVELLERS and set(TRAVELLERS) - in_play
+        if self.arrivals and room and state.day >= 2 and self.once("arrive", state.day):
+            self.arrivals -= 1
+            return Join(NEWCOMER + state.day, traveller=True)
+        return None
+
+    def _slay(self, state: State) -> Any:
         for p in living(state):
-            if seat(state, p).shown == "slayer" and p not in self.claimed:
-                self.claimed.add(p)
+            if seat(state, p).shown == "slayer" and self.once("slay", p):
                 if self.rng.random() < 0.6:
                     target = self.ranked(state, p, [q for q in living(state) if q != p])
                     return Slay(p, target[0])
-        if prompt is not None and len(state.nominees) < MAX_NOMINATIONS:
-            nominators = list(prompt.to)
-            self.rng.shuffle(nominators)
-            for p in nominators[:3]:
-                pool = [q for q in prompt.options if q != p and alive(state, q)]
-                if pool:
-                    score = self.scores(state, p)
-                    target = max(pool, key=lambda q: score.get(q, 0.0))
-                    if score[target] > 0.4:
-                        return Nominate(p, target)
-        return EndDay(state.storyteller if state.storyteller is not None else SYSTEM)
+        return None
+
+    def _shoot(self, state: State) -> Any:
+        today = [n for n in state.history if n.day == state.day]
+        if len(today) != 1 or today[0].exile:
+            return None
+        for s in state.seats:
+            if s.character == "gunslinger" and s.alive and self.once("shoot", state.day):
+                voters = [p for p in today[0].yes if p != s.player and alive(state, p)]
+                if voters and mark_target(state, "shot", s.player) is None:
+                    if self.rng.random() < 0.5:
+                        return Shoot(s.player, self.ranked(state, s.player, voters)[0])
+        return None
+
+    def _give_vote(self, state: State) -> Any:
+        beggars = [s.player for s in state.seats if s.character == "beggar" and s.alive]
+        for s in state.seats:
+            if beggars and not s.alive and s.ghost_vote and self.once("give", s.player):
+                if s.alignment == "good" and self.rng.random() < 0.3:
+                    return GiveVote(s.player, beggars[0])
+        return None
+
+    def _exile(self, state: State) -> Any:
+        for s in state.seats:
+            if s.team == "traveller" and s.alive and self.once("exile", state.day, s.player):
+                caller = self.rng.choice(state.players)
+                if self.scores(state, caller).get(s.player, 0.0) > 0.8:
+                    return Exile(caller, s.player)
+        return None
+
+    def _nominate(self, state: State, prompt: Prompt | None) -> Any:
+        if prompt is None or prompt.kind != "nominate" or len(state.nominees) >= MAX_NOMINATIONS:
+            return None
+        nominators = list(prompt.to)
+        self.rng.shuffle(nominators)
+        for p in nominators[:3]:
+            pool = [q for q in prompt.options if q != p and alive(state, q)]
+            if pool:
+                score = self.scores(state, p)
+                target = max(pool, key=lambda q: score.get(q, 0.0))
+                if score[target] > 0.4:
+                    return Nominate(p, target)
+        return None
 
 
 def setup_game(
@@ -224,11 +299,13 @@ def play(
     log: list[Any] | None = None,
     travellers: int = 0,
     storyteller: int | None = None,
+    arrivals: int = 0,
 ) -> tuple[State, Outcome]:
     """One whole self-played game; ``log`` collects the actions. The bot storyteller rules,
-    unless a ``storyteller`` id is given: then the table answers each ruling at random."""
+    unless a ``storyteller`` id is given: then the table answers each ruling at random.
+    ``arrivals`` Travellers join mid-game, one a day from day 2."""
     state = setup_game(script_ids, players, seed, characters, travellers, storyteller)
-    table = Player(seed)
+    table = Player(seed, arrivals)
     count = 0
     while state.phase is not Phase.OVER and state.day <= MAX_DAYS:
         action = table.act(state)
