@@ -10,6 +10,7 @@ import argparse
 from typing import Any
 
 from bot.cli.common import CliError, emit, read_text
+from engine.clocktower.bag import MAX_TRAVELLERS
 from engine.clocktower.catalogue import BASE_EDITIONS, MAX_PLAYERS, MIN_PLAYERS, edition_characters
 from engine.clocktower.game import unsupported
 from engine.clocktower.script import ScriptError, load_script
@@ -26,6 +27,9 @@ def register(subparsers: Any) -> None:
     ct.add_argument("--script", required=True, help="script JSON file, or tb")
     ct.add_argument("--players", type=int, required=True, metavar="N")
     ct.add_argument("--games", type=int, required=True, metavar="G")
+    ct.add_argument(
+        "--travellers", type=int, default=0, metavar="T", help="Travellers seated besides N"
+    )
     ct.add_argument("--seed", type=int, default=0, metavar="S")
     ct.add_argument("--json", action="store_true")
     ct.set_defaults(handler=run_clocktower)
@@ -47,16 +51,20 @@ def run_clocktower(args: argparse.Namespace) -> int:
         raise CliError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {args.players}.")
     if not 1 <= args.games <= MAX_GAMES:
         raise CliError(f"--games must be 1 to {MAX_GAMES:,}, not {args.games}.")
+    if not 0 <= args.travellers <= MAX_TRAVELLERS:
+        raise CliError(f"--travellers must be 0 to {MAX_TRAVELLERS}, not {args.travellers}.")
     ids = script_ids(args.script)
     missing = unsupported(ids)
     if missing:
         raise CliError(f"The rules engine cannot run these characters yet: {', '.join(missing)}.")
-    report = simulate(ids, args.players, args.games, args.seed)
+    report = simulate(ids, args.players, args.games, args.seed, args.travellers)
     low, high = wilson_interval(report["good_wins"], report["games"])
     report = {"script": args.script, **report, "ci95": [round(low, 4), round(high, 4)]}
     endings = ", ".join(f"{k} {v}" for k, v in report["endings"].items())
+    extra = f" and {args.travellers} Travellers" if args.travellers else ""
     text = (
-        f"{report['games']} games of {args.players} players ({args.script}, seed {args.seed}): "
+        f"{report['games']} games of {args.players} players{extra} "
+        f"({args.script}, seed {args.seed}): "
         f"good wins {report['good_win_rate']:.1%} (95% CI {low:.1%}-{high:.1%}), "
         f"mean {report['mean_days']:.2f} days. Endings: {endings}."
     )

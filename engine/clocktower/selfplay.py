@@ -318,19 +318,21 @@ def play(
 
 
 def simulate(
-    script_ids: tuple[str, ...], players: int, games: int, seed: int = 0
+    script_ids: tuple[str, ...], players: int, games: int, seed: int = 0, travellers: int = 0
 ) -> dict[str, Any]:
-    """Play ``games`` games (game ``i`` with seed ``seed + i``) and count how they ended."""
+    """Play ``games`` games (game ``i`` with seed ``seed + i``, ``travellers`` Travellers seated
+    besides the ``players``) and count how they ended."""
     endings: dict[str, int] = {}
     good = days = 0
     for i in range(games):
-        _, outcome = play(script_ids, players, seed + i)
+        _, outcome = play(script_ids, players, seed + i, travellers=travellers)
         endings[outcome.ending] = endings.get(outcome.ending, 0) + 1
         good += outcome.winner == "good"
         days += outcome.days
     return {
         "games": games,
         "players": players,
+        "travellers": travellers,
         "seed": seed,
         "good_wins": good,
         "good_win_rate": good / games if games else 0.0,

@@ -33,7 +33,19 @@ def test_a_script_file_and_text_output(capsys):
     assert status == 0 and "good wins" in out and "Endings:" in out
 
 
+def test_travellers_join_the_simulated_games(capsys):
+    args = ("--script", "tb", "--players", "7", "--games", "12", "--travellers", "2", "--json")
+    status, out, _ = run(capsys, *args)
+    report = json.loads(out)
+    assert status == 0 and report["travellers"] == 2 and sum(report["endings"].values()) == 12
+    status, out, _ = run(capsys, *args[:-1])
+    assert status == 0 and "7 players and 2 Travellers" in out
+
+
 def test_mistakes_are_one_sentence(capsys):
+    assert (
+        run(capsys, "--script", "tb", "--players", "8", "--games", "5", "--travellers", "6")[0] == 2
+    )
     assert run(capsys, "--script", "tb", "--players", "3", "--games", "5")[0] == 2
     assert run(capsys, "--script", "tb", "--players", "8", "--games", "0")[0] == 2
     status, _, err = run(
