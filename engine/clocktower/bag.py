@@ -5,30 +5,51 @@ information, as protection and as plain help (negative for liabilities); every e
 cancels a fraction of some kinds (a Poisoner cuts information as a roleblocker cuts a cop). Evil
 is drawn first; good characters are then re-drawn until the good value per good player, after
 those cuts, falls in a window that rises with the ratio of evil to good players.
+
+Two refinements keep every legal setup reachable. An Outsider change made by the evil side or a
+fabled (the Baron's +2) is that character's whole effect on good, so the window moves down by
+its expected cost: the change times the gap between the script's average Townsfolk and average
+Outsider value, per good player; good characters' own changes (the Balloonist's) stay in the
+figure. And before re-drawing good, the exact range of figures any good draw of that shape can
+reach is checked: an evil draw whose window lies outside it is re-drawn (a bounded number of
+times) instead of wasting good draws that cannot succeed.
 """
 
 from __future__ import annotations
 
 import random
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from statistics import fmean
 from typing import Any
 
 from engine.clocktower.catalogue import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Character,
-    SetupModifier,
     characters,
     setup_counts,
+)
+from engine.clocktower.counts import (
+    EvilSide,
+    Roster,
+    Shape,
+    evil_side,
+    legion,
+    minion_slots,
+    mod,
+    needs_spare,
+    pick,
+    shapes,
 )
 from engine.clocktower.script import Script
 from engine.core import seeded_rng
 
 MAX_TRAVELLERS = 5
-PLAIN = SetupModifier()
+KINDS = ("info", "protection", "help")
+TEAM_ORDER = {"townsfolk": 0, "outsider": 1, "minion": 2, "demon": 3}
 
 
 class BagError(ValueError):
@@ -40,183 +61,266 @@ def settings() -> dict[str, Any]:
     return tomllib.loads(resources.files(__package__).joinpath("data/bag.toml").read_text())
 
 
-def _mod(char: Character) -> SetupModifier:
-    return char.setup or PLAIN
+# The balance figure -------------------------------------------------------------------------
 
 
-@dataclass
-class _Evil:
-    demon: Character | None
-    demon_held: bool
-    players: list[Character]
-    outsider_delta: int
-    notes: list[dict[str, str]] = field(default_factory=list)
+def _keep(evil: list[Character]) -> dict[str, float]:
+    keep = dict.fromkeys(KINDS, 1.0)
+    for e in evil:
+        for kind, cut in e.bag.cuts:
+            keep[kind] *= 1.0 - cut
+    return keep
 
 
-def _window(ratio: float) -> tuple[float, float]:
-    w = settings()["window"]
-    target = w["centre"] + w["slope"] * ratio
-    return round(target - w["half_width"], 3), round(target + w["half_width"], 3)
+def _value(c: Character, keep: dict[str, float]) -> float:
+    v = c.bag
+    help_ = v.help * keep["help"] if v.help > 0 else v.help  # a liability is never cut
+    return v.info * keep["info"] + v.protection * keep["protection"] + help_
 
 
 def figure(good: list[Character], evil: list[Character]) -> float:
     """The good team's value per good player after the evil characters' cuts."""
-    keep = {"info": 1.0, "protection": 1.0, "help": 1.0}
-    for e in evil:
-        for kind, cut in e.bag.cuts:
-            keep[kind] *= 1.0 - cut
-    total = 0.0
-    for c in good:
-        v = c.bag
-        total += v.info * keep["info"] + v.protection * keep["protection"]
-        total += v.help * keep["help"] if v.help > 0 else v.help
-    return round(total / max(len(good), 1), 3)
+    keep = _keep(evil)
+    return round(sum(_value(c, keep) for c in good) / max(len(good), 1), 3)
 
 
-def _draw_evil(script: Script, players: int, rng: random.Random) -> _Evil | None:
-    demons = script.team("demon")
-    minions = script.team("minion")
-    need = setup_counts(players)
-    demon = rng.choice(demons) if demons else None
-    notes: list[dict[str, str]] = []
-    if demon is not None and _mod(demon).majority:
-        count = players // 2 + 1
-        notes.append({"id": demon.id, "effect": f"{count} of {players} players are {demon.name}"})
-        return _Evil(demon, True, [demon] * count, 0, notes)
-    extra = _mod(demon).minions if demon else 0
-    n_minions = need["minion"] + extra + (0 if demon else 1)
-    if n_minions > len(minions):
-        return None
-    chosen = rng.sample(list(minions), n_minions)
-    held = demon is not None and _mod(demon).demon
-    if any(not _mod(m).demon for m in chosen):
-        demon, held = None, False
-    evil = chosen + ([demon] if held and demon else [])
-    in_play = evil + ([demon] if demon and not held else [])
-    options = {0}
-    for c in in_play:
-        options = {a + b for a in options for b in _mod(c).outsiders}
-    delta = rng.choice(sorted(options))
-    for c in in_play:
-        m = _mod(c)
-        if m.outsiders != (0,) or m.minions or not m.demon:
-            notes.append({"id": c.id, "effect": _effect(m, delta)})
-    return _Evil(demon, held, evil, delta, notes)
+@dataclass(frozen=True)
+class Window:
+    """The accepted figures for one evil draw, and why they are where they are."""
+
+    low: float
+    high: float
+    ratio: float
+    shift: float  # how far an evil or fabled Outsider change moved it down
+
+    def miss(self, fig: float) -> float:
+        return round(max(self.low - fig, fig - self.high, 0.0), 3)
 
 
-def _effect(m: SetupModifier, delta: int) -> str:
+def _window(ratio: float, drop: float) -> Window:
+    w = settings()["window"]
+    target = w["centre"] + w["slope"] * ratio - drop
+    return Window(
+        round(target - w["half_width"], 3),
+        round(target + w["half_width"], 3),
+        round(ratio, 3),
+        round(drop, 3),
+    )
+
+
+def _outsider_cost(roster: Roster, keep: dict[str, float]) -> float:
+    """What turning one Townsfolk into an Outsider costs good, on this script, on average."""
+    townsfolk = [_value(c, keep) for c in roster.townsfolk]
+    outsiders = [_value(c, keep) for c in roster.outsider]
+    if not townsfolk or not outsiders:
+        return 0.0
+    return fmean(townsfolk) - fmean(outsiders)
+
+
+def _reach(roster: Roster, shape: Shape, keep: dict[str, float]) -> tuple[float, float]:
+    """The lowest and highest figure a plain good draw of this shape can have (exact)."""
     parts = []
-    if m.outsiders != (0,):
-        parts.append(f"Outsiders {delta:+d}")
-    if m.minions:
-        parts.append(f"Minions {m.minions:+d}")
-    if not m.demon:
-        parts.append("no player holds the Demon")
-    return "; ".join(parts + ([m.note] if m.note else []))
+    for pool, k in ((roster.townsfolk, shape.townsfolk), (roster.outsider, shape.outsiders)):
+        values = sorted(_value(c, keep) for c in pool)
+        values += [max(values, default=0.0)] * max(0, k - len(values))  # duplicates/copies
+        parts.append((sum(values[:k]), sum(values[len(values) - k :]) if k else 0.0))
+    n = max(shape.townsfolk + shape.outsiders, 1)
+    return round(sum(lo for lo, _ in parts) / n, 3), round(sum(hi for _, hi in parts) / n, 3)
 
 
-@dataclass
+# Evil first ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Aim:
+    """What one evil draw of one shape asks of good: the cuts, the window (with the allowance
+    for an evil or fabled Outsider change), and the exact range of figures a plain good draw of
+    that shape can reach."""
+
+    cut_by: tuple[Character, ...]
+    window: Window
+    reach: tuple[float, float]
+
+    @classmethod
+    def of(cls, roster: Roster, side: EvilSide, shape: Shape, players: int) -> _Aim:
+        keep = _keep(list(side.in_play))
+        usual = setup_counts(players)
+        evil = usual["minion"] + usual["demon"]
+        drop = shape.shift * _outsider_cost(roster, keep)
+        window = _window(evil / (players - evil), drop / (shape.townsfolk + shape.outsiders))
+        return cls(side.in_play, window, _reach(roster, shape, keep))
+
+    @property
+    def futile(self) -> bool:
+        """No good draw of this shape can land in the window."""
+        return self.reach[1] < self.window.low or self.reach[0] > self.window.high
+
+
+@dataclass(frozen=True)
+class _Evil:
+    side: EvilSide
+    shape: Shape
+    aim: _Aim
+
+
+def _draw_evil(script: Script, roster: Roster, players: int, rng: random.Random) -> list[_Evil]:
+    """A random Demon and Minions, once for each Outsider count their modifiers allow (empty
+    when the script lacks the characters that draw needs)."""
+    demon = rng.choice(roster.demon) if roster.demon else None
+    if demon is not None and mod(demon).majority:
+        side: EvilSide | None = legion(players, demon)
+    else:
+        minions = pick(rng, roster.minion, minion_slots(players, demon))
+        side = evil_side(demon, minions) if minions is not None else None
+    if side is None:
+        return []
+    found = shapes(side, players, roster, settings()["free_outsider_band"])[0]
+    found = found or shapes(side, players, roster)[0]  # a free count beyond the usual band
+    return [_Evil(side, shape, _Aim.of(roster, side, shape, players)) for shape in found]
+
+
+def _evil_notes(evil: _Evil, roster: Roster, players: int) -> list[dict[str, str]]:
+    notes = []
+    for c in evil.side.in_play + roster.fabled:
+        m = mod(c)
+        parts = []
+        if m.outsiders != (0,) or m.any_outsiders:
+            parts.append(f"Outsiders {evil.shape.shift:+d}")
+        if m.minions:
+            parts.append(f"Minions {m.minions:+d}")
+        if not m.demon:
+            parts.append("no player holds the Demon")
+        if m.majority:
+            parts.append(f"{len(evil.side.players)} of {players} players are {c.name}")
+        if parts or m.note:
+            notes.append({"id": c.id, "effect": "; ".join(parts + ([m.note] if m.note else []))})
+    return notes
+
+
+# Then good ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
 class _Good:
-    players: list[Character]
-    notes: list[dict[str, str]]
-    evil_townsfolk: str | None = None
+    players: tuple[Character, ...]
+    notes: tuple[dict[str, str], ...]
+    evil_townsfolk: str | None
 
 
-def _draw_good(
-    script: Script, tf: int, out: int, rng: random.Random, pool: dict[str, list[Character]]
-) -> _Good | None:
-    if tf < 0 or out > len(pool["outsider"]) or tf > len(pool["townsfolk"]):
+def _spots(good: list[Character], team: str) -> list[int]:
+    """Where a setup rule may put a character: slots of ``team`` whose holder changes nothing
+    about the bag (not a Balloonist, Huntsman, Village Idiot or Bounty Hunter, nor a partner
+    one of them brought in)."""
+    partners = {r for c in good for r in mod(c).requires}
+
+    def free(c: Character) -> bool:
+        m = mod(c)
+        changes = m.outsiders != (0,) or m.requires or m.copies != (0,) or m.evil_townsfolk
+        return not changes and c.id not in partners
+
+    return [i for i, c in enumerate(good) if c.team == team and free(c)]
+
+
+def _shifted(
+    roster: Roster, good: list[Character], tf: int, out: int, rng: random.Random
+) -> tuple[list[Character], list[dict[str, str]]] | None:
+    """Every good character's own Outsider change (Balloonist +0/+1, Hermit -0/-1) applied: the
+    changers stay and the rest is re-drawn around them."""
+    changers = list(dict.fromkeys(c for c in good if mod(c).outsiders != (0,)))
+    chosen = {c.id: rng.choice(mod(c).outsiders) for c in changers}
+    shift = sum(chosen.values())
+    notes = [{"id": cid, "effect": f"Outsiders {d:+d}"} for cid, d in chosen.items() if d]
+    if not shift:
+        return good, notes
+    fill = []
+    for team, n in (("townsfolk", tf - shift), ("outsider", out + shift)):
+        rest = [c for c in roster.pool(team) if mod(c).outsiders == (0,)]
+        drawn = pick(rng, rest, n - sum(c.team == team for c in changers))
+        if drawn is None:
+            return None
+        fill += drawn
+    return changers + fill, notes
+
+
+def _draw_good(script: Script, roster: Roster, evil: _Evil, rng: random.Random) -> _Good | None:
+    """A random good side of the evil draw's shape with the good characters' own setup rules
+    applied, or None when this draw cannot be made legal (the caller draws again)."""
+    tf, out = evil.shape.townsfolk, evil.shape.outsiders
+    townsfolk, outsiders = pick(rng, roster.townsfolk, tf), pick(rng, roster.outsider, out)
+    if townsfolk is None or outsiders is None:
         return None
-    good = rng.sample(pool["townsfolk"], tf) + rng.sample(pool["outsider"], out)
-    notes: list[dict[str, str]] = []
-    for c in list(good):
-        m = _mod(c)
-        shift = rng.choice(m.outsiders)
-        if shift:
-            # e.g. a Balloonist adding an Outsider: redraw the rest around it.
-            t2, o2 = tf - shift, out + shift
-            rest_tf = [x for x in pool["townsfolk"] if x is not c]
-            rest_out = [x for x in pool["outsider"] if x is not c]
-            keep_tf, keep_out = (1, 0) if c.team == "townsfolk" else (0, 1)
-            if not (0 <= t2 - keep_tf <= len(rest_tf) and 0 <= o2 - keep_out <= len(rest_out)):
-                return None
-            good = [c] + rng.sample(rest_tf, t2 - keep_tf) + rng.sample(rest_out, o2 - keep_out)
-            notes.append({"id": c.id, "effect": f"Outsiders {shift:+d}"})
-            break
-    ids = {c.id for c in good}
-    for c in list(good):
-        m = _mod(c)
+    shifted = _shifted(roster, townsfolk + outsiders, tf, out, rng)
+    if shifted is None:
+        return None
+    good, notes = shifted
+    by_id = {c.id: c for c in script.characters}
+    for c in list(dict.fromkeys(good)):
+        m = mod(c)
         for req in m.requires:
-            if req in ids:
+            if any(x.id == req for x in good):
                 continue
-            swap = [
-                x for x in good if x.team == "townsfolk" and x is not c and not _mod(x).requires
-            ]
-            target = next((x for x in script.characters if x.id == req), None)
-            if not swap or target is None:
+            partner = by_id[req]
+            # The usual practice: the partner takes a slot of its own type (the Damsel an
+            # Outsider's); with none to take, a Townsfolk's (one more Outsider).
+            spots = _spots(good, partner.team) or _spots(good, "townsfolk")
+            if not spots:
                 return None
-            good.remove(rng.choice(swap))
-            good.append(target)
-            ids.add(req)
-            notes.append({"id": c.id, "effect": f"adds the {target.name}"})
+            gone = good.pop(rng.choice(spots))
+            good.append(partner)
+            whose = "an Outsider's" if gone.team == "outsider" else "a Townsfolk's"
+            notes.append({"id": c.id, "effect": f"adds the {partner.name} in {whose} place"})
         copies = rng.choice(m.copies)
         if copies:
-            swap = [
-                x for x in good if x.team == "townsfolk" and x.id != c.id and not _mod(x).requires
-            ]
-            if len(swap) < copies:
+            spots = _spots(good, "townsfolk")
+            if len(spots) < copies:
                 return None
-            for x in rng.sample(swap, copies):
-                good.remove(x)
-                good.append(c)
+            for i in sorted(rng.sample(spots, copies), reverse=True):
+                good.pop(i)
+            good += [c] * copies
             notes.append({"id": c.id, "effect": f"{copies} extra {c.name}(s); {m.note}".strip()})
+    # Each Drunk or Marionette is shown a Townsfolk that is not in play.
+    in_play = {c.id for c in good}
+    spare = sum(c.team == "townsfolk" and c.id not in in_play for c in script.characters)
+    if sum(needs_spare(c) for c in good + list(evil.side.players)) > spare:
+        return None
     evil_tf = None
-    if any(_mod(c).evil_townsfolk for c in good):
-        hunter = next(c for c in good if _mod(c).evil_townsfolk)
-        others = [x for x in good if x.team == "townsfolk" and x is not hunter]
+    hunter = next((c for c in good if mod(c).evil_townsfolk), None)
+    if hunter is not None:
+        others = [x.id for x in good if x.team == "townsfolk" and x is not hunter]
         if others:
-            evil_tf = rng.choice(others).id
+            evil_tf = rng.choice(others)
             notes.append({"id": hunter.id, "effect": f"the {evil_tf} is evil"})
-    return _Good(good, notes, evil_tf)
+    return _Good(tuple(good), tuple(notes), evil_tf)
 
 
-def _pools(script: Script) -> dict[str, list[Character]]:
-    """Drawable good characters: not ones that end the evil team or need an absent partner."""
-    ids = set(script.ids)
-    return {
-        team: [
-            c
-            for c in script.team(team)
-            if not _mod(c).no_evil and all(r in ids for r in _mod(c).requires)
-        ]
-        for team in ("townsfolk", "outsider")
-    }
+# Tokens, bluffs, travellers -----------------------------------------------------------------
 
 
 def _tokens(
     chars: list[Character], script: Script, rng: random.Random
 ) -> tuple[list[str], list[dict[str, str]], list[str]]:
-    """What each player is handed (the Drunk sees a Townsfolk, ...), and three Demon bluffs."""
+    """What each player is handed (the Drunk is shown a Townsfolk not in play, the Lunatic a
+    Demon), and three Demon bluffs from the good characters left over."""
     in_play = {c.id for c in chars}
-    spare_good = [c.id for c in script.characters if c.good and c.id not in in_play]
     spare_tf = [c.id for c in script.team("townsfolk") if c.id not in in_play]
     demons = [c.id for c in script.team("demon")]
     tokens, shown = [], []
     for c in chars:
-        m = _mod(c)
+        m = mod(c)
         if m.in_bag or m.shown_as is None:
             tokens.append(c.id)
             continue
         pool = demons if m.shown_as == "demon" else spare_tf
-        token = rng.choice(pool) if pool else c.id
+        token = rng.choice(pool)  # a spare Townsfolk exists: the good draw checked it
         if token in spare_tf:
             spare_tf.remove(token)
-        if token in spare_good:
-            spare_good.remove(token)
         tokens.append(token)
         shown.append({"id": c.id, "shown_as": token})
-    bluffs = rng.sample(spare_good, min(3, len(spare_good)))
-    return tokens, shown, bluffs
+    handed = set(tokens)
+    spare_good = [
+        c.id for c in script.characters if c.good and c.id not in in_play | handed and mod(c).in_bag
+    ]
+    return tokens, shown, rng.sample(spare_good, min(3, len(spare_good)))
 
 
 def _travellers(script: Script, count: int, rng: random.Random) -> tuple[list[str], bool]:
@@ -225,6 +329,38 @@ def _travellers(script: Script, count: int, rng: random.Random) -> tuple[list[st
         return rng.sample(on_script, count), False
     others = [c.id for c in characters() if c.team == "traveller" and c.id not in on_script]
     return on_script + rng.sample(others, count - len(on_script)), True
+
+
+# The bag ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    miss: float
+    evil: _Evil
+    good: _Good
+    figure: float
+    window: Window
+    reach: tuple[float, float]
+
+
+def _balance(
+    script: Script, roster: Roster, evil: _Evil, rng: random.Random, tries: int
+) -> tuple[_Candidate | None, int]:
+    """Re-draw good up to ``tries`` times: the first draw in the window, else the closest."""
+    aim = evil.aim
+    best: _Candidate | None = None
+    for n in range(1, tries + 1):
+        good = _draw_good(script, roster, evil, rng)
+        if good is None:
+            continue
+        team = [c for c in good.players if c.id != good.evil_townsfolk]
+        fig = figure(team, list(aim.cut_by))
+        if best is None or aim.window.miss(fig) < best.miss:
+            best = _Candidate(aim.window.miss(fig), evil, good, fig, aim.window, aim.reach)
+        if best.miss == 0.0:
+            return best, n
+    return best, tries
 
 
 def balanced_bag(script: Script, players: int, seed: int, travellers: int = 0) -> dict[str, Any]:
@@ -239,42 +375,31 @@ def balanced_bag(script: Script, players: int, seed: int, travellers: int = 0) -
         raise BagError(f"Use 0 to {MAX_TRAVELLERS} travellers, not {travellers}.")
     rng = seeded_rng(seed, "bag", players, travellers)
     cfg = settings()
-    pool = _pools(script)
-    need = setup_counts(players)
-    for _ in range(cfg["max_evil_tries"]):
-        evil = _draw_evil(script, players, rng)
-        if evil is None:
+    roster = Roster.of(script.characters)
+    best: _Candidate | None = None
+    redraws = good_draws = 0
+    for _ in range(cfg["max_evil_draws"]):
+        options = _draw_evil(script, roster, players, rng)
+        if not options:
+            continue  # its modifiers need characters the script lacks
+        # Where the rules leave the Outsider count open (a Godfather's -1 or +1, the Kazali's
+        # any), it is chosen among the counts good can balance. An evil draw that no good draw
+        # can balance is set aside, a bounded number of times.
+        hopeful = [e for e in options if not e.aim.futile]
+        if not hopeful and redraws < cfg["max_evil_redraws"]:
+            redraws += 1
             continue
-        good_slots = players - len(evil.players)
-        if evil.demon is not None and _mod(evil.demon).majority:
-            out = min(need["outsider"], good_slots, len(pool["outsider"]))
-        else:
-            out = max(0, need["outsider"] + evil.outsider_delta)
-        tf = good_slots - out
-        cut_by = evil.players + ([evil.demon] if evil.demon and not evil.demon_held else [])
-        best: tuple[float, _Good, float] | None = None
-        tries = 0
-        while tries < cfg["max_good_tries"]:
-            tries += 1
-            good = _draw_good(script, tf, out, rng, pool)
-            if good is None:
-                continue
-            team = [c for c in good.players if c.id != good.evil_townsfolk]
-            ratio = (len(evil.players) + (len(good.players) - len(team))) / max(len(team), 1)
-            fig = figure(team, cut_by)
-            lo, hi = _window(ratio)
-            miss = max(lo - fig, fig - hi, 0.0)
-            if best is None or miss < best[0]:
-                best = (miss, good, fig)
-            if miss == 0.0:
-                break
-        if best is None:
-            continue
-        return _payload(script, players, seed, travellers, evil, best, tries, rng)
-    raise BagError(
-        f"{script.name} cannot field {players} players: too few characters of some type "
-        "once setup changes (such as a Baron's) are applied."
-    )
+        best, good_draws = _balance(
+            script, roster, rng.choice(hopeful or options), rng, cfg["max_good_tries"]
+        )
+        if best is not None:
+            break
+    if best is None:
+        raise BagError(
+            f"{script.name} cannot field {players} players: too few characters of some type "
+            "once setup changes (such as a Baron's) are applied."
+        )
+    return _payload(script, players, seed, travellers, best, good_draws, redraws, rng)
 
 
 def _payload(
@@ -282,23 +407,16 @@ def _payload(
     players: int,
     seed: int,
     travellers: int,
-    evil: _Evil,
-    best: tuple[float, _Good, float],
-    tries: int,
+    best: _Candidate,
+    good_draws: int,
+    redraws: int,
     rng: random.Random,
 ) -> dict[str, Any]:
-    miss, good, fig = best
-    chars = evil.players + good.players
-    order = {"townsfolk": 0, "outsider": 1, "minion": 2, "demon": 3}
-    chars.sort(key=lambda c: (order.get(c.team, 9), c.id))
+    side, good = best.evil.side, best.good
+    chars = sorted(side.players + good.players, key=lambda c: (TEAM_ORDER.get(c.team, 9), c.id))
     tokens, shown, bluffs = _tokens(chars, script, rng)
     drawn, outside = _travellers(script, travellers, rng)
-    team_good = [c for c in good.players if c.id != good.evil_townsfolk]
-    ratio = (players - len(team_good)) / max(len(team_good), 1)
-    lo, hi = _window(ratio)
-    final = {
-        t: sum(c.team == t for c in chars) for t in ("townsfolk", "outsider", "minion", "demon")
-    }
+    final = {t: sum(c.team == t for c in chars) for t in TEAM_ORDER}
     return {
         "script": script.name,
         "players": players,
@@ -308,19 +426,23 @@ def _payload(
         "characters": [c.id for c in chars],
         "tokens": tokens,
         "shown": shown,
-        "demon": evil.demon.id if evil.demon else None,
-        "demon_held": evil.demon_held,
+        "demon": side.demon.id if side.demon else None,
+        "demon_held": side.held,
         "evil_townsfolk": good.evil_townsfolk,
         "bluffs": bluffs,
         "travellers": drawn,
         "travellers_off_script": outside,
-        "modifiers": evil.notes + good.notes,
+        "modifiers": _evil_notes(best.evil, Roster.of(script.characters), players)
+        + list(good.notes),
         "balance": {
-            "figure": fig,
-            "window": [lo, hi],
-            "evil_to_good": round(ratio, 3),
-            "balanced": miss == 0.0,
-            "tries": tries,
+            "figure": best.figure,
+            "window": [best.window.low, best.window.high],
+            "evil_to_good": best.window.ratio,
+            "window_shift": best.window.shift,
+            "reachable": list(best.reach),
+            "balanced": best.miss == 0.0,
+            "tries": good_draws,
+            "evil_redraws": redraws,
         },
     }
 
@@ -338,9 +460,22 @@ def bag_text(bag: dict[str, Any]) -> str:
     if bag["travellers"]:
         lines.append("Travellers: " + ", ".join(bag["travellers"]))
     lines.append("Demon bluffs: " + ", ".join(bag["bluffs"]))
-    verdict = "in the window" if b["balanced"] else "closest found, outside the window"
-    lines.append(
-        f"Balance: {b['figure']:.3f} per good player, window {b['window'][0]:.3f}-"
-        f"{b['window'][1]:.3f} (evil/good {b['evil_to_good']:.2f}; {verdict}, {b['tries']} draws)"
-    )
+    lines.append(balance_text(b))
     return "\n".join(lines)
+
+
+def balance_text(b: dict[str, Any]) -> str:
+    """The balance figure in one line: where it is, where it should be, and why."""
+    verdict = "in the window" if b["balanced"] else "closest found, outside the window"
+    moved = (
+        f"; window lowered {b['window_shift']:.3f} for evil's Outsider change"
+        if b["window_shift"] > 0
+        else f"; window raised {-b['window_shift']:.3f} for evil's Outsider change"
+        if b["window_shift"] < 0
+        else ""
+    )
+    return (
+        f"Balance: {b['figure']:.3f} per good player, window {b['window'][0]:.3f}-"
+        f"{b['window'][1]:.3f} (evil/good {b['evil_to_good']:.2f}{moved}; {verdict}, "
+        f"{b['tries']} good draws, {b['evil_redraws']} evil re-draws)"
+    )

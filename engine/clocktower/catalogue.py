@@ -26,12 +26,17 @@ class SetupModifier:
     """How a character changes the bag, in structured form.
 
     ``outsiders`` lists the allowed changes to the Outsider count (Baron ``(2,)``, Godfather
-    ``(-1, 1)``); ``minions`` is added to the Minion count; ``demon`` False means no player holds a
-    Demon at the start; ``in_bag`` False means the player is handed a ``shown_as`` token instead;
-    ``copies`` lists how many extra copies of the character may be in play.
+    ``(-1, 1)``); ``any_outsiders`` means any count the Storyteller likes ("-? to +?", the Xaan's
+    "X Outsiders"), of at least ``min_outsiders``; ``minions`` is added to the Minion count;
+    ``demon`` False means no player holds a Demon at the start; ``in_bag`` False means the
+    player is handed a ``shown_as`` token instead; ``copies`` lists how many extra copies of the
+    character may be in play; ``duplicates`` (the official ``bag-duplicate``) lets it fill slots
+    the script has no other character for; ``requires`` names a character it brings into play.
     """
 
     outsiders: tuple[int, ...] = (0,)
+    any_outsiders: bool = False
+    min_outsiders: int = 0
     minions: int = 0
     demon: bool = True
     evil_townsfolk: int = 0
@@ -41,6 +46,7 @@ class SetupModifier:
     shown_as: str | None = None
     no_evil: bool = False
     majority: bool = False
+    duplicates: bool = False
     note: str = ""
 
 

@@ -19,19 +19,19 @@ from engine.clocktower.catalogue import (
     MIN_PLAYERS,
     TEAMS,
     Character,
+    SetupModifier,
     find,
     jinx_pairs,
     normalise_id,
-    setup_counts,
     suggest,
 )
+from engine.clocktower.counts import unsupported
 
 log = logging.getLogger(__name__)
 
 MAX_BYTES = 1_000_000
 MAX_ID = 50
 MARKERS = ("dusk", "minioninfo", "demoninfo", "dawn")
-TEAM_LABELS = {"townsfolk": "Townsfolk", "outsider": "Outsider(s)", "minion": "Minion(s)"}
 TEAM_SPELLINGS = {**{t: t for t in TEAMS}, "traveler": "traveller"}
 # Homebrew characters carry no tags; these ability-text cues guess them, transparently.
 TAG_CUES = (
@@ -122,6 +122,10 @@ class Script:
             if c.other_night is not None:
                 item["otherNight"] = c.other_night
             item["reminders"] = list(c.reminders)
+            if c.setup_flag:
+                item["setup"] = True
+            if c.setup is not None and c.setup.duplicates:
+                item["special"] = [{"type": "selection", "name": "bag-duplicate"}]
             items.append(item)
         return json.dumps(items, ensure_ascii=False, indent=1)
 
@@ -165,7 +169,14 @@ def _parse(text: str | bytes) -> Any:
 
 
 def _describe(value: Any) -> str:
-    names = {bool: "true/false", int: "a number", float: "a number", list: "a list"}
+    names = {
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        list: "a list",
+        dict: "an object",
+        str: "text",
+    }
     return "null" if value is None else names.get(type(value), type(value).__name__)
 
 
@@ -190,6 +201,7 @@ class _Reader:
         self.seen: dict[str, str] = {}
         self.meta: dict[str, Any] | None = None
         self.meta_at = ""
+        self.unknown = False  # an id was not recognised, so the character list is incomplete
 
     def entry(self, index: int, item: Any) -> None:
         where = f"entry {index + 1}"
@@ -229,6 +241,7 @@ class _Reader:
             return
         char = find(cid)
         if char is None:
+            self.unknown = True
             close = suggest(cid)
             fix = f"Did you mean {', '.join(close)}?" if close else "Check the spelling."
             self.problems.append(Problem(f'{where} ("{cid}")', "is not a known character.", fix))
@@ -275,6 +288,12 @@ class _Reader:
                 )
                 value = 0
             nights[key] = round(value) if value else None
+        special = item.get("special", [])
+        if not isinstance(special, list):
+            self.problems.append(
+                Problem(label, "has 'special' that is not a list.", '[{"name": ...}, ...].')
+            )
+            special = []
         reminders = item.get("reminders", [])
         if not isinstance(reminders, list) or not all(isinstance(r, str) for r in reminders):
             self.problems.append(
@@ -293,6 +312,11 @@ class _Reader:
         team_id = TEAM_SPELLINGS[team.lower()]
         if team_id == "traveller":
             tags = (*tags, "traveller")
+        names = {x.get("name") for x in special if isinstance(x, dict)}
+        if item.get("setup") is True:
+            self.warnings.append(
+                Problem(label, "changes the setup in its own way; the bag cannot apply it.")
+            )
         char = Character(
             id=cid,
             name=item["name"].strip()[:60],
@@ -301,7 +325,8 @@ class _Reader:
             first_night=nights["firstNight"],
             other_night=nights["otherNight"],
             reminders=tuple(r[:40] for r in reminders[:40]),
-            setup=None,
+            # the official "bag-duplicate": may fill slots the script has no other character for
+            setup=SetupModifier(duplicates=True) if "bag-duplicate" in names else None,
             tags=tags,
             summary=ability,
             setup_flag=item.get("setup") is True,
@@ -359,54 +384,34 @@ class _Reader:
         return tuple(result)
 
 
-def _team_counts(chars: list[Character]) -> dict[str, int]:
-    counts = dict.fromkeys(TEAMS, 0)
-    for c in chars:
-        counts[c.team] += 1
-    return counts
-
-
-def _shortfall(counts: dict[str, int], players: int) -> list[str]:
-    need = setup_counts(players)
-    return [
-        f"{need[team]} {TEAM_LABELS[team]} (has {counts[team]})"
-        for team in ("townsfolk", "outsider", "minion")
-        if counts[team] < need[team]
-    ]
-
-
 def _check_counts(reader: _Reader, players: int | None) -> tuple[int, ...]:
-    counts = _team_counts(reader.chars)
-    if counts["demon"] == 0 and not any(c.setup and not c.setup.demon for c in reader.chars):
+    """The player counts the script can deal a legal bag for; problems or warnings for the rest.
+
+    Setup modifiers count (a Lil' Monsta needs one more Minion, a bag-duplicate Witch fills every
+    Minion slot, a Drunk needs a spare Townsfolk token).
+    """
+    chars = reader.chars
+    if not any(c.team == "demon" or (c.setup and not c.setup.demon) for c in chars):
         reader.problems.append(Problem("script", "has no Demon.", "Add at least one Demon."))
         return ()
-    supported = tuple(n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if not _shortfall(counts, n))
-    unsupported = [n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if n not in supported]
-    if players is not None and players in unsupported:
-        short = "; ".join(_shortfall(counts, players))
+    missing = unsupported(chars)
+    supported = tuple(n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if n not in missing)
+    fix = "Add characters of those types."
+    if players is not None and players in missing:
         reader.problems.append(
-            Problem(
-                "script",
-                f"is too small for {players} players: needs {short}.",
-                "Add characters of those types.",
-            )
+            Problem("script", f"is too small for {players} players: needs {missing[players]}.", fix)
         )
     elif not supported:
-        short = "; ".join(_shortfall(counts, MIN_PLAYERS))
         reader.problems.append(
-            Problem(
-                "script",
-                f"is too small for any game: needs {short}.",
-                "Add characters of those types.",
-            )
+            Problem("script", f"is too small for any game: needs {missing[MIN_PLAYERS]}.", fix)
         )
-    elif unsupported:
-        ranges = ", ".join(str(n) for n in unsupported)
-        worst = "; ".join(_shortfall(counts, unsupported[-1]))
+    elif missing:
+        counts = ", ".join(str(n) for n in missing)
+        last = max(missing)
         reader.warnings.append(
             Problem(
                 "script",
-                f"cannot seat {ranges} players (for {unsupported[-1]}: needs {worst}).",
+                f"cannot seat {counts} players (for {last}: needs {missing[last]}).",
                 "Add Townsfolk, Outsiders or Minions to support them.",
             )
         )
@@ -444,7 +449,8 @@ def _load(text: str | bytes, players: int | None) -> Script:
         reader.entry(index, item)
     if not reader.chars and not reader.problems:
         reader.problems.append(Problem("script", "has no characters.", "Add character ids."))
-    supported = _check_counts(reader, players) if reader.chars else ()
+    # With an unknown id the character list is incomplete: counting it would only mislead.
+    supported = _check_counts(reader, players) if reader.chars and not reader.unknown else ()
     first, other = reader.night_order("firstNight"), reader.night_order("otherNight")
     if reader.problems:
         raise ScriptError(reader.problems)

@@ -67,6 +67,7 @@ def test_night_order_numbers_follow_the_official_sheet():
         ("vigormortis", (-1,)),
         ("balloonist", (0, 1)),
         ("hermit", (0, -1)),
+        ("sentinel", (-1, 0, 1)),
     ],
 )
 def test_outsider_modifiers_are_structured(cid, outsiders):
@@ -85,7 +86,14 @@ def test_other_setup_modifiers():
     assert cat.character("choirboy").setup.requires == ("king",)
     assert cat.character("villageidiot").setup.copies == (0, 1, 2)
     assert cat.character("atheist").setup.no_evil
-    assert cat.character("legion").setup.majority
+    assert cat.character("legion").setup.majority and cat.character("legion").setup.duplicates
+    # "-? to +? Outsiders" and the Xaan's "X Outsiders" are the Storyteller's free choice
+    assert cat.character("kazali").setup.any_outsiders
+    typhon = cat.character("lordoftyphon").setup
+    assert typhon.any_outsiders and typhon.minions == 1
+    xaan = cat.character("xaan").setup
+    assert xaan.any_outsiders and xaan.min_outsiders == 1
+    assert cat.character("marionette").setup.shown_as == "townsfolk"
     assert cat.character("imp").setup is None
     # every official setup flag has a structured modifier
     assert all(c.setup is not None for c in cat.characters() if c.setup_flag)

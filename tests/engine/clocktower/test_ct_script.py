@@ -2,6 +2,7 @@ import json
 
 import pytest
 
+from engine.clocktower.counts import unsupported
 from engine.clocktower.script import MAX_BYTES, ScriptError, load_script
 
 from .helpers import SCRIPT_FILES, TB_IDS, ids_script, text
@@ -45,11 +46,41 @@ def test_homebrew_objects_and_meta_rules():
     assert any("homebrew" in w.message for w in stowed.warnings)
 
 
-def test_witch_hunt_only_warns_about_large_games():
+def test_witch_hunt_deals_every_count_because_its_witch_is_a_bag_duplicate():
     script = load_script(text("wc25-witchhunt.json"))
-    assert script.supported_players == tuple(range(5, 10))
-    assert any("cannot seat 10" in w.message for w in script.warnings)
-    assert "10 players" in problems(text("wc25-witchhunt.json"), players=10)[0]
+    assert script.supported_players == tuple(range(5, 16))
+    assert script.homebrew[0].setup.duplicates
+    assert load_script(script.to_json()).supported_players == script.supported_players
+    # Without "bag-duplicate", Lil' Monsta's extra Minion cannot be found at any count.
+    plain = [x for x in json.loads(text("wc25-witchhunt.json"))]
+    for item in plain:
+        if isinstance(item, dict):
+            item.pop("special", None)
+    found = problems(json.dumps(plain))
+    assert found == [
+        "script: is too small for any game: needs with the Lil' Monsta, 2 Minion(s) (has 1). "
+        "Add characters of those types."
+    ]
+    assert "3 Minion(s) (has 1)" in problems(json.dumps(plain), players=10)[0]
+
+
+def test_supported_counts_follow_setup_modifiers():
+    # Lil' Monsta needs one more Minion than the table; with 2 Minions it seats 5-9 only.
+    monsta = load_script(ids_script(*TB_IDS[:17], "poisoner", "spy", "lilmonsta"))
+    assert monsta.supported_players == tuple(range(5, 10))
+    assert any("cannot seat 10, 11, 12, 13, 14, 15" in w.message for w in monsta.warnings)
+    # A Baron's +2 needs Outsiders and the script has one: the Poisoner alone fits up to 8
+    # players (not 9, which needs 2 Outsiders); from 10 both Minions, so the Baron, are dealt.
+    baron = load_script(ids_script(*TB_IDS[:13], "saint", "baron", "poisoner", "imp"))
+    assert baron.supported_players == (5, 6, 7, 8)
+    assert unsupported(baron.characters)[10] == "2 Outsider(s) (has 1)"
+    assert "for 15: needs 3 Minion(s) (has 2)" in baron.warnings[0].message
+    # The Summoner turns the Demon's slot into a Townsfolk: a script with no Demon at all works.
+    summoner = load_script(ids_script(*TB_IDS[:13], "saint", "recluse", "summoner"))
+    assert summoner.supported_players == (5, 6, 7, 8, 9)
+    # Legion takes most seats, so three Townsfolk seat 5 and 7 (not 6 or 9: no Outsider).
+    legion = load_script(ids_script("chef", "empath", "monk", "legion"))
+    assert legion.supported_players == (5, 7)
 
 
 def test_ids_match_loosely_and_as_objects():
@@ -106,7 +137,13 @@ def test_all_problems_at_once_with_positions_and_fixes():
     assert any(p.startswith("entry 8: is a second _meta") for p in found)
     assert any(p.startswith("entry 9: is an object without a text 'id'") for p in found)
     assert any("entry 1 _meta.name" in p for p in found)
-    assert any("too small for any game" in p for p in found)
+    assert not any("too small" in p for p in found)  # counting an incomplete list misleads
+
+
+def test_a_misspelt_id_brings_no_knock_on_errors():
+    assert problems(ids_script(*TB_IDS[:-1], "ipm")) == [
+        'entry 23 ("ipm"): is not a known character. Did you mean imp?'
+    ]
 
 
 def test_homebrew_traveler_spelling_and_number_checks():
@@ -132,7 +169,8 @@ def test_no_demon_and_too_few_for_players():
     [
         ("", "is empty"),
         ("{", "not valid JSON"),
-        ('{"id": "_meta"}', "Wrap the items"),
+        ('{"id": "_meta"}', "is an object, not a list. Wrap the items"),
+        ('"imp"', "is text, not a list"),
         ("42", "is a number, not a list"),
         ("[]", "has no characters"),
         ("[NaN]", "not valid JSON"),

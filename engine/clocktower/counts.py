@@ -1,0 +1,267 @@
+"""Character counts: how many of each type a script can deal, with every setup modifier applied.
+
+The setup table gives the counts before modifiers. The evil side in play changes them (the
+Baron's +2 Outsiders, Lil' Monsta's extra Minion and missing Demon player, the Summoner's Demon
+slot turned Townsfolk, the Kazali's free choice), and so does a fabled on the script (the
+Sentinel's one more or one fewer Outsider). A character the official data marks ``bag-duplicate``
+may fill slots the script has no other character for (Witch Hunt's Witch), and a Drunk or
+Marionette needs a spare Townsfolk token. The import check (which player counts a script
+supports) and the bag (which counts it deals) both use this module, so they never disagree.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from engine.clocktower.catalogue import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Character,
+    SetupModifier,
+    setup_counts,
+)
+
+PLAIN = SetupModifier()
+TEAMS = ("townsfolk", "outsider", "minion", "demon", "fabled")
+LABELS = {"townsfolk": "Townsfolk", "outsider": "Outsider(s)", "minion": "Minion(s)"}
+
+
+def mod(char: Character) -> SetupModifier:
+    return char.setup or PLAIN
+
+
+def needs_spare(char: Character) -> bool:
+    """Handed a Townsfolk token that is not in play (the Drunk, the Marionette)."""
+    return not mod(char).in_bag and mod(char).shown_as == "townsfolk"
+
+
+@dataclass(frozen=True)
+class Roster:
+    """A script's characters as a bag sees them: by team, only those a bag may draw (never one
+    that ends the evil team, the Atheist, or one whose partner is missing, a Huntsman without a
+    Damsel), and how many Townsfolk tokens exist for a Drunk to be shown."""
+
+    townsfolk: tuple[Character, ...]
+    outsider: tuple[Character, ...]
+    minion: tuple[Character, ...]
+    demon: tuple[Character, ...]
+    fabled: tuple[Character, ...]
+    townsfolk_tokens: int
+
+    @classmethod
+    def of(cls, chars: Iterable[Character]) -> Roster:
+        chars = tuple(chars)
+        ids = {c.id for c in chars}
+        drawable = [
+            c for c in chars if not mod(c).no_evil and all(r in ids for r in mod(c).requires)
+        ]
+        teams = {t: tuple(c for c in drawable if c.team == t) for t in TEAMS}
+        return cls(**teams, townsfolk_tokens=sum(c.team == "townsfolk" for c in chars))
+
+    def pool(self, team: str) -> tuple[Character, ...]:
+        return getattr(self, team)
+
+
+def supply(pool: Sequence[Character]) -> float:
+    """How many slots of a type the pool can fill: one each, more with duplicates or copies."""
+    if any(mod(c).duplicates for c in pool):
+        return math.inf
+    return len(pool) + max((max(mod(c).copies) for c in pool), default=0)
+
+
+def pick(rng: random.Random, pool: Sequence[Character], k: int) -> list[Character] | None:
+    """``k`` characters from ``pool``: distinct ones first, then copies of a ``bag-duplicate``
+    character for the slots left over; None when the pool cannot fill ``k``."""
+    if k < 0:
+        return None
+    if k <= len(pool):
+        return rng.sample(list(pool), k)
+    dupes = [c for c in pool if mod(c).duplicates]
+    if not dupes:
+        return None
+    return list(pool) + [rng.choice(dupes) for _ in range(k - len(pool))]
+
+
+@dataclass(frozen=True)
+class EvilSide:
+    """The evil characters at the start: their players, the Demon in play (held by a player, or
+    not: Lil' Monsta) and every character whose setup modifier applies."""
+
+    players: tuple[Character, ...]
+    demon: Character | None
+    held: bool
+
+    @property
+    def in_play(self) -> tuple[Character, ...]:
+        extra = (self.demon,) if self.demon is not None and not self.held else ()
+        return tuple(dict.fromkeys(self.players + extra))
+
+
+def minion_slots(players: int, demon: Character | None) -> int:
+    return setup_counts(players)["minion"] + (mod(demon).minions if demon else 0)
+
+
+def legion(players: int, demon: Character) -> EvilSide:
+    """Most players are Legion."""
+    return EvilSide((demon,) * (players // 2 + 1), demon, True)
+
+
+def evil_side(demon: Character | None, minions: Sequence[Character]) -> EvilSide | None:
+    """The evil side for a Demon and Minions, or None if that is no legal start (no Demon and no
+    Summoner). A Summoner means no Demon at the start (its slot becomes a Townsfolk)."""
+    if any(not mod(m).demon for m in minions):
+        return EvilSide(tuple(minions), None, False)
+    if demon is None:
+        return None
+    held = mod(demon).demon
+    return EvilSide(tuple(minions) + ((demon,) if held else ()), demon, held)
+
+
+@dataclass(frozen=True)
+class OutsiderRule:
+    """The allowed changes to the Outsider count: fixed ``deltas``, or any count (``free``) of
+    at least ``minimum`` Outsiders."""
+
+    deltas: frozenset[int]
+    free: bool
+    minimum: int
+
+    def counts(self, base: int, band: int | None) -> list[int]:
+        """The Outsider counts allowed (before asking whether the script has the characters); a
+        free rule within ``band`` of the fixed changes (None: any count up to MAX_PLAYERS)."""
+        if not self.free:
+            found = {base + d for d in self.deltas}
+        elif band is None:
+            found = set(range(MAX_PLAYERS + 1))
+        else:
+            found = {base + d + k for d in self.deltas for k in range(-band, band + 1)}
+        legal = sorted(n for n in found if n >= self.minimum)
+        # A removal with nothing to remove does nothing (a Vigormortis with no Outsiders); a
+        # choice that can be made is made instead (a Godfather with none adds one).
+        return legal or [self.minimum]
+
+
+def outsider_rule(chars: Iterable[Character]) -> OutsiderRule:
+    deltas = {0}
+    free, minimum = False, 0
+    for c in chars:
+        m = mod(c)
+        deltas = {a + b for a in deltas for b in m.outsiders}
+        free |= m.any_outsiders
+        minimum = max(minimum, m.min_outsiders)
+    return OutsiderRule(frozenset(deltas), free, minimum)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One legal deal for the good players: how many Townsfolk and Outsiders, and the Outsider
+    change the evil side and fabled made (good characters' own changes come later)."""
+
+    townsfolk: int
+    outsiders: int
+    shift: int
+
+
+def shapes(
+    side: EvilSide, players: int, roster: Roster, band: int | None = None
+) -> tuple[list[Shape], tuple[float, str]]:
+    """The legal shapes for this evil side, and (when there are none) the smallest shortfall as
+    (size, sentence)."""
+    base = setup_counts(players)["outsider"]
+    good = players - len(side.players)
+    rule = outsider_rule(side.in_play + roster.fabled)
+    spare_evil = sum(needs_spare(c) for c in side.players)
+    found: list[Shape] = []
+    worst: tuple[float, str] = (math.inf, "")
+    for out in rule.counts(base, band):
+        short = shortfall(roster, good - out, out, spare_evil)
+        if short is None:
+            found.append(Shape(good - out, out, out - base))
+        elif short[0] < worst[0]:
+            worst = short
+    return found, worst
+
+
+def shortfall(roster: Roster, tf: int, out: int, spare_evil: int = 0) -> tuple[float, str] | None:
+    """What the script lacks to deal ``tf`` Townsfolk and ``out`` Outsiders, or None."""
+    if tf < 0:
+        return -tf, f"{out} Outsider(s) leave no room for Townsfolk"
+    lacks = []
+    for team, n in (("townsfolk", tf), ("outsider", out)):
+        have = len(roster.pool(team))
+        if n > supply(roster.pool(team)):
+            lacks.append((n - have, f"{n} {LABELS[team]} (has {have})"))
+    if lacks:
+        return sum(n for n, _ in lacks), "; ".join(text for _, text in lacks)
+    # A Drunk among the Outsiders is forced in when every other Outsider is dealt too.
+    outs = roster.outsider
+    plain_outs = sum(not needs_spare(c) for c in outs)
+    forced = 0 if supply(outs) == math.inf else max(0, out - plain_outs)
+    spare = forced + spare_evil
+    if spare:
+        fill = supply(roster.townsfolk) - len(roster.townsfolk)
+        distinct = max(min(tf, 1), tf - fill)
+        if roster.townsfolk_tokens - distinct < spare:
+            return spare, (
+                f"{tf + spare} Townsfolk, a spare one for each Drunk or Marionette "
+                f"(has {roster.townsfolk_tokens})"
+            )
+    return None
+
+
+def _representatives(pool: Sequence[Character]) -> list[Character]:
+    """One of the characters without a setup modifier (interchangeable for counting), and every
+    character with one."""
+    plain = [c for c in pool if c.setup is None]
+    return plain[:1] + [c for c in pool if c.setup is not None]
+
+
+def evil_sides(roster: Roster, players: int) -> Iterator[EvilSide | tuple[float, str]]:
+    """Every distinct evil start for ``players`` (up to interchangeable characters), or the
+    shortfall that rules one out."""
+    demons: list[Character | None] = [*_representatives(roster.demon)] or [None]
+    plain = [m for m in roster.minion if m.setup is None]
+    special = [m for m in roster.minion if m.setup is not None]
+    for demon in demons:
+        if demon is not None and mod(demon).majority:
+            yield legion(players, demon)
+            continue
+        n = minion_slots(players, demon)
+        have = len(roster.minion)
+        if n > supply(roster.minion):
+            who = f"with the {demon.name}, " if demon is not None and mod(demon).minions else ""
+            yield n - have, f"{who}{n} Minion(s) (has {have})"
+            continue
+        for k in range(min(n, len(special)) + 1):
+            for chosen in combinations(special, k):
+                rest = n - k
+                dupes = [m for m in chosen if mod(m).duplicates]
+                if rest <= len(plain):
+                    minions = [*chosen, *plain[:rest]]
+                elif dupes:
+                    minions = [*chosen, *plain, *[dupes[0]] * (rest - len(plain))]
+                else:
+                    continue
+                side = evil_side(demon, minions)
+                yield side if side is not None else (1.0, "a Demon (or a Summoner)")
+
+
+def unsupported(chars: Iterable[Character]) -> dict[int, str]:
+    """The player counts (5-15) with no legal bag, each with what the script lacks for it."""
+    roster = Roster.of(chars)
+    result = {}
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        best: tuple[float, str] = (math.inf, "more characters")
+        for side in evil_sides(roster, players):
+            found, short = ([], side) if isinstance(side, tuple) else shapes(side, players, roster)
+            if found:
+                break
+            if short[0] < best[0]:
+                best = short
+        else:
+            result[players] = best[1]
+    return result
