@@ -4,15 +4,19 @@ In the spirit of classic Mafia random-setup balancing: every good character has 
 information, as protection and as plain help (negative for liabilities); every evil character
 cancels a fraction of some kinds (a Poisoner cuts information as a roleblocker cuts a cop). Evil
 is drawn first; good characters are then re-drawn until the good value per good player, after
-those cuts, falls in a window that rises with the ratio of evil to good players.
+those cuts, falls in a window that rises with the setup table's ratio of evil to good players.
 
-Two refinements keep every legal setup reachable. An Outsider change made by the evil side or a
-fabled (the Baron's +2) is that character's whole effect on good, so the window moves down by
-its expected cost: the change times the gap between the script's average Townsfolk and average
-Outsider value, per good player; good characters' own changes (the Balloonist's) stay in the
-figure. And before re-drawing good, the exact range of figures any good draw of that shape can
-reach is checked: an evil draw whose window lies outside it is re-drawn (a bounded number of
-times) instead of wasting good draws that cannot succeed.
+The rules' own changes to the counts are not held against a draw. An Outsider change made by
+the evil side or a fabled (the Baron's +2) is that character's whole effect on good, so the
+window moves by its expected cost: the change times the gap between the script's mean Townsfolk
+and mean Outsider value, per good player. Extra or missing evil players (the Lord of Typhon's
+Minion, the Summoner's late Demon, Legion's crowd) leave the ratio at the table's, their strength
+being in their cuts. Good characters' own changes (the Balloonist's Outsider) stay in the figure.
+
+Before re-drawing good, the exact range of figures a good draw of that shape can reach is
+checked; an evil draw no good draw can balance is set aside (a bounded number of times, so a
+script that can never balance still gets its closest bag), and where the rules leave the
+Outsider count open the count is chosen among those good can balance.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from engine.clocktower.counts import (
     Roster,
     Shape,
     evil_side,
+    evil_sides,
     legion,
     minion_slots,
     mod,
@@ -118,14 +123,20 @@ def _outsider_cost(roster: Roster, keep: dict[str, float]) -> float:
 
 
 def _reach(roster: Roster, shape: Shape, keep: dict[str, float]) -> tuple[float, float]:
-    """The lowest and highest figure a plain good draw of this shape can have (exact)."""
-    parts = []
+    """The lowest and highest figure a good draw of this shape can have, before good
+    characters' own setup rules (exact: the k lowest and k highest values of each type)."""
+    low = high = 0.0
     for pool, k in ((roster.townsfolk, shape.townsfolk), (roster.outsider, shape.outsiders)):
         values = sorted(_value(c, keep) for c in pool)
-        values += [max(values, default=0.0)] * max(0, k - len(values))  # duplicates/copies
-        parts.append((sum(values[:k]), sum(values[len(values) - k :]) if k else 0.0))
+        extra = k - len(values)  # slots only a bag-duplicate character can fill
+        if extra > 0:
+            spares = [_value(c, keep) for c in pool if mod(c).duplicates]
+            low += sum(values) + extra * min(spares)
+            high += sum(values) + extra * max(spares)
+        elif k:
+            low, high = low + sum(values[:k]), high + sum(values[-k:])
     n = max(shape.townsfolk + shape.outsiders, 1)
-    return round(sum(lo for lo, _ in parts) / n, 3), round(sum(hi for _, hi in parts) / n, 3)
+    return round(low / n, 3), round(high / n, 3)
 
 
 # Evil first ---------------------------------------------------------------------------------
@@ -171,12 +182,22 @@ def _draw_evil(script: Script, roster: Roster, players: int, rng: random.Random)
         side: EvilSide | None = legion(players, demon)
     else:
         minions = pick(rng, roster.minion, minion_slots(players, demon))
-        side = evil_side(demon, minions) if minions is not None else None
+        side = evil_side(demon, minions, players) if minions is not None else None
     if side is None:
         return []
     found = shapes(side, players, roster, settings()["free_outsider_band"])[0]
     found = found or shapes(side, players, roster)[0]  # a free count beyond the usual band
     return [_Evil(side, shape, _Aim.of(roster, side, shape, players)) for shape in found]
+
+
+def _every_evil(roster: Roster, players: int) -> list[_Evil]:
+    """Every legal evil side and shape (one of each kind of interchangeable character)."""
+    found = []
+    for side in evil_sides(roster, players):
+        if isinstance(side, EvilSide):
+            for shape in shapes(side, players, roster)[0]:
+                found.append(_Evil(side, shape, _Aim.of(roster, side, shape, players)))
+    return found
 
 
 def _evil_notes(evil: _Evil, roster: Roster, players: int) -> list[dict[str, str]]:
@@ -303,7 +324,10 @@ def _tokens(
     Demon), and three Demon bluffs from the good characters left over."""
     in_play = {c.id for c in chars}
     spare_tf = [c.id for c in script.team("townsfolk") if c.id not in in_play]
-    demons = [c.id for c in script.team("demon")]
+    # A Lunatic believes they are a Demon: one on the script (any, if it has none: Summoner).
+    demons = [c.id for c in script.team("demon")] or [
+        c.id for c in characters() if c.team == "demon"
+    ]
     tokens, shown = [], []
     for c in chars:
         m = mod(c)
@@ -340,8 +364,6 @@ class _Candidate:
     evil: _Evil
     good: _Good
     figure: float
-    window: Window
-    reach: tuple[float, float]
 
 
 def _balance(
@@ -357,7 +379,7 @@ def _balance(
         team = [c for c in good.players if c.id != good.evil_townsfolk]
         fig = figure(team, list(aim.cut_by))
         if best is None or aim.window.miss(fig) < best.miss:
-            best = _Candidate(aim.window.miss(fig), evil, good, fig, aim.window, aim.reach)
+            best = _Candidate(aim.window.miss(fig), evil, good, fig)
         if best.miss == 0.0:
             return best, n
     return best, tries
@@ -389,30 +411,39 @@ def balanced_bag(script: Script, players: int, seed: int, travellers: int = 0) -
         if not hopeful and redraws < cfg["max_evil_redraws"]:
             redraws += 1
             continue
-        best, good_draws = _balance(
+        best, used = _balance(
             script, roster, rng.choice(hopeful or options), rng, cfg["max_good_tries"]
         )
+        good_draws += used
         if best is not None:
             break
+    if best is None:
+        # Random draws missed the few legal evil sides (a rare Minion needed, say): take one of
+        # them directly, so a count the import check supports always gets a bag.
+        legal = _every_evil(roster, players)
+        if legal:
+            best, used = _balance(script, roster, rng.choice(legal), rng, cfg["max_good_tries"])
+            good_draws += used
     if best is None:
         raise BagError(
             f"{script.name} cannot field {players} players: too few characters of some type "
             "once setup changes (such as a Baron's) are applied."
         )
-    return _payload(script, players, seed, travellers, best, good_draws, redraws, rng)
+    draws = {"tries": good_draws, "evil_redraws": redraws}
+    return _payload(script, roster, players, seed, travellers, best, draws, rng)
 
 
 def _payload(
     script: Script,
+    roster: Roster,
     players: int,
     seed: int,
     travellers: int,
     best: _Candidate,
-    good_draws: int,
-    redraws: int,
+    draws: dict[str, int],
     rng: random.Random,
 ) -> dict[str, Any]:
-    side, good = best.evil.side, best.good
+    side, good, aim = best.evil.side, best.good, best.evil.aim
     chars = sorted(side.players + good.players, key=lambda c: (TEAM_ORDER.get(c.team, 9), c.id))
     tokens, shown, bluffs = _tokens(chars, script, rng)
     drawn, outside = _travellers(script, travellers, rng)
@@ -432,17 +463,15 @@ def _payload(
         "bluffs": bluffs,
         "travellers": drawn,
         "travellers_off_script": outside,
-        "modifiers": _evil_notes(best.evil, Roster.of(script.characters), players)
-        + list(good.notes),
+        "modifiers": _evil_notes(best.evil, roster, players) + list(good.notes),
         "balance": {
             "figure": best.figure,
-            "window": [best.window.low, best.window.high],
-            "evil_to_good": best.window.ratio,
-            "window_shift": best.window.shift,
-            "reachable": list(best.reach),
+            "window": [aim.window.low, aim.window.high],
+            "evil_to_good": aim.window.ratio,
+            "window_shift": aim.window.shift,
+            "reachable": list(aim.reach),
             "balanced": best.miss == 0.0,
-            "tries": good_draws,
-            "evil_redraws": redraws,
+            **draws,
         },
     }
 

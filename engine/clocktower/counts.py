@@ -67,10 +67,9 @@ class Roster:
 
 
 def supply(pool: Sequence[Character]) -> float:
-    """How many slots of a type the pool can fill: one each, more with duplicates or copies."""
-    if any(mod(c).duplicates for c in pool):
-        return math.inf
-    return len(pool) + max((max(mod(c).copies) for c in pool), default=0)
+    """How many slots of a type the pool can fill: one each, any number with a bag-duplicate.
+    (A Village Idiot's extra copies replace Townsfolk already drawn, so they fill nothing.)"""
+    return math.inf if any(mod(c).duplicates for c in pool) else len(pool)
 
 
 def pick(rng: random.Random, pool: Sequence[Character], k: int) -> list[Character] | None:
@@ -110,10 +109,15 @@ def legion(players: int, demon: Character) -> EvilSide:
     return EvilSide((demon,) * (players // 2 + 1), demon, True)
 
 
-def evil_side(demon: Character | None, minions: Sequence[Character]) -> EvilSide | None:
+def evil_side(
+    demon: Character | None, minions: Sequence[Character], players: int
+) -> EvilSide | None:
     """The evil side for a Demon and Minions, or None if that is no legal start (no Demon and no
-    Summoner). A Summoner means no Demon at the start (its slot becomes a Townsfolk)."""
+    Summoner). A Summoner means no Demon at the start (its slot becomes a Townsfolk), so no
+    Demon's extra Minion either."""
     if any(not mod(m).demon for m in minions):
+        if len(minions) != setup_counts(players)["minion"]:
+            return None
         return EvilSide(tuple(minions), None, False)
     if demon is None:
         return None
@@ -203,8 +207,7 @@ def shortfall(roster: Roster, tf: int, out: int, spare_evil: int = 0) -> tuple[f
     forced = 0 if supply(outs) == math.inf else max(0, out - plain_outs)
     spare = forced + spare_evil
     if spare:
-        fill = supply(roster.townsfolk) - len(roster.townsfolk)
-        distinct = max(min(tf, 1), tf - fill)
+        distinct = min(tf, len(roster.townsfolk))  # pick() uses every distinct one first
         if roster.townsfolk_tokens - distinct < spare:
             return spare, (
                 f"{tf + spare} Townsfolk, a spare one for each Drunk or Marionette "
@@ -246,7 +249,7 @@ def evil_sides(roster: Roster, players: int) -> Iterator[EvilSide | tuple[float,
                     minions = [*chosen, *plain, *[dupes[0]] * (rest - len(plain))]
                 else:
                     continue
-                side = evil_side(demon, minions)
+                side = evil_side(demon, minions, players)
                 yield side if side is not None else (1.0, "a Demon (or a Summoner)")
 
 
