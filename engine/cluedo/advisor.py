@@ -1,9 +1,9 @@
 """Advice for your turn: what to suggest, where to move, and whether to accuse.
 
 Everything is scored in bits of expected information about the solution (see
-``information``); a room you can reach is worth the best suggestion you could make there,
-divided by the expected number of turns to get there (this one included), so rooms near and
-far compare in one unit: expected bits per turn.
+``information``). A room you can reach is worth the best of all 36 suggestions you could make
+there, divided by the expected number of turns to get there (this one included), so rooms near
+and far compare in one unit: expected bits per turn. Every room is scored the same way.
 """
 
 from __future__ import annotations
@@ -16,86 +16,54 @@ from engine.cluedo.report import entropy_bits, solve
 from engine.cluedo.solver import reduce
 from engine.core import RuleError
 
-SHORTLIST = 4  # (suspect, weapon) pairs scored exactly per room when ranking where to move
-
-
-def candidates(informant: Informant, room: int, shortlist: int | None = None) -> list[tuple]:
-    """Suggestions to score in ``room``: every (suspect, weapon) pair, or with ``shortlist``
-    only that many, those whose cards are most uncertain (largest summed binary entropy of
-    "is it in the envelope"). Gains stay exact; only the choice of candidates is heuristic."""
-    suspects, weapons, _ = informant.reduced.facts.deck.category_cards
-    pairs = [(s, w) for s in suspects for w in weapons]
-    if shortlist is not None:
-        pairs.sort(
-            key=lambda pair: -informant.uncertainty(pair[0]) - informant.uncertainty(pair[1])
-        )
-        pairs = pairs[:shortlist]
-    return [(s, w, room) for s, w in pairs]
-
-
-def best_in_room(
-    informant: Informant, room: int, keep: int = 5, shortlist: int | None = None
-) -> list[tuple[tuple, Gain]]:
-    """The ``keep`` best suggestions among ``candidates`` in ``room``, best first."""
-    found = [(cards, informant.gain(cards)) for cards in candidates(informant, room, shortlist)]
-    found.sort(key=lambda item: (-item[1].bits, item[0]))
-    return found[:keep]
+ALTERNATIVES = 4  # runner-up suggestions shown besides the best
+MAX_UNKNOWN = 18  # cards of unknown place beyond which suggestions are not scored
 
 
 def advise(
     notebook: Notebook,
     room: str | None = None,
     roll: int | None = None,
-    accuse_at: float = 1.0,
+    accuse_at: float | None = None,
     start: str | None = None,
+    near: dict[str, int] | None = None,
+    accuse_bits: float | None = None,
 ) -> dict:
     """The ``advise --json`` output.
 
-    ``room``: the room you are in (you may suggest there now); ``roll``: this turn's 2d6 total;
-    ``start``: the suspect whose starting square you are on, when not in a room; ``accuse_at``:
-    accuse once the most likely solution has at least this probability.
+    Where you are: ``room`` (you may suggest there now), ``start`` (the suspect whose starting
+    square you are on) or ``near`` (in a corridor, so many steps from each named room).
+    ``roll``: this turn's 2d6 total. Accuse once the likeliest solution has probability at
+    least ``accuse_at`` and/or at most ``accuse_bits`` of uncertainty remain (both given: both
+    must hold; neither: only a certain solution).
     """
     if roll is not None and not 2 <= roll <= 12:
         raise ValueError("A roll of two dice is between 2 and 12.")
-    if not 0 < accuse_at <= 1:
+    if accuse_at is not None and not 0 < accuse_at <= 1:
         raise ValueError("The accusation threshold is a probability above 0 and at most 1.")
+    if accuse_bits is not None and accuse_bits < 0:
+        raise ValueError("The accusation threshold in bits cannot be negative.")
     deck = notebook.deck
-    room = None if room is None else resolve_card(room, deck)
-    if room is not None and deck.category_of[deck.index[room]] != 2:
-        raise ValueError(f"{room} is not a room.")
+    room = _card_of(room, 2, "room", deck)
+    start = _card_of(start, 0, "suspect", deck)
+    near = {_card_of(r, 2, "room", deck): _steps(n) for r, n in (near or {}).items()}
     solution = solve(notebook)
     triples = sorted(solution.triple_probabilities().items(), key=lambda item: -item[1])
     (suspect, weapon, murder_room), top = triples[0]
-    reduced = reduce(facts_of(notebook))
-    if reduced is None:
-        raise RuleError("The notebook is contradictory.")
-    me = notebook.player_index(notebook.me)
-    informant = Informant(reduced, me, len(notebook.players))
-    names = deck.cards
-
-    def describe(cards: tuple, gain: Gain) -> dict:
-        return {
-            "suspect": names[cards[0]],
-            "weapon": names[cards[1]],
-            "room": names[cards[2]],
-            "expected_information_bits": gain.bits,
-            "outcomes": [
-                {
-                    "responder": None if p is None else notebook.players[p],
-                    "card": None if c is None else names[c],
-                    "probability": q,
-                }
-                for p, c, q in gain.outcomes
-            ],
-        }
-
+    entropy = entropy_bits(p for _, p in triples)
+    if accuse_at is None and accuse_bits is None:
+        accuse_at = 1.0
+    recommended = (accuse_at is None or top >= accuse_at - 1e-12) and (
+        accuse_bits is None or entropy <= accuse_bits + 1e-12
+    )
     advice: dict = {
         "model": MODEL,
-        "entropy_bits": entropy_bits(p for _, p in triples),
+        "entropy_bits": entropy,
         "consistent_deals": solution.consistent_deals,
         "accuse": {
-            "recommended": top >= accuse_at - 1e-12,
+            "recommended": recommended,
             "threshold": accuse_at,
+            "entropy_threshold_bits": accuse_bits,
             "suspect": suspect,
             "weapon": weapon,
             "room": murder_room,
@@ -103,45 +71,108 @@ def advise(
         },
         "suggestion": None,
         "movement": None,
+        "note": None,
     }
+    moving = deck == CLASSIC and (room is not None or start is not None or bool(near))
+    if room is None and not moving:
+        return advice
+    reduced = reduce(facts_of(notebook))
+    if reduced is None:
+        raise RuleError("The notebook is contradictory.")
+    if reduced.bits > MAX_UNKNOWN:
+        advice["note"] = (
+            f"Suggestions are not scored while {reduced.bits} cards are of unknown place (at "
+            f"most {MAX_UNKNOWN}: the work doubles with each card); the odds above are exact."
+        )
+        return advice
+    prior = [solution.triple_counts.get(t, 0) for t in reduced.triples]
+    informant = Informant(reduced, notebook.player_index(notebook.me), len(notebook.players), prior)
+    turns = turns_to_rooms(classic_board(), room, start, roll, near) if moving else {}
+    rooms = ([room] if room is not None else []) + [r for r in turns if r != room]
+    table = informant.table([deck.index[r] for r in rooms])
+    ranked = sorted(table.items(), key=lambda item: (-item[1].bits, item[0]))
+    name = _Names(notebook)
     if room is not None:
-        ranked = best_in_room(informant, deck.index[room])
-        advice["suggestion"] = describe(*ranked[0])
+        here = [(cards, gain) for cards, gain in ranked if cards[2] == deck.index[room]]
+        advice["suggestion"] = name.suggestion(*here[0])
         advice["suggestion"]["alternatives"] = [
-            {"suspect": names[c[0]], "weapon": names[c[1]], "expected_information_bits": g.bits}
-            for c, g in ranked[1:]
+            {
+                "suspect": name.card(c[0]),
+                "weapon": name.card(c[1]),
+                "expected_information_bits": g.bits,
+            }
+            for c, g in here[1 : 1 + ALTERNATIVES]
         ]
-    if deck == CLASSIC and (room is not None or start is not None):
-        advice["movement"] = _movement(informant, room, roll, start, describe)
+    if moving:
+        advice["movement"] = _movement(ranked, turns, name, room, start, near, roll)
     return advice
 
 
-def _movement(informant: Informant, room, roll, start, describe) -> dict:
-    deck = informant.reduced.facts.deck
-    start = None if start is None else resolve_card(start, deck)
-    board = classic_board()
-    if room is None and start not in board.starts:
-        raise ValueError(f"{start} is not a suspect, so it has no starting square.")
-    turns = turns_to_rooms(board, room, start, roll)
-    options = []
-    for name, needed in turns.items():
-        cards, gain = best_in_room(informant, deck.index[name], 1, SHORTLIST)[0]
-        options.append(
-            {
-                "room": name,
-                "turns": needed,
-                "expected_information_bits": gain.bits,
-                "bits_per_turn": gain.bits / needed,
-                "best_suggestion": {
-                    "suspect": deck.cards[cards[0]],
-                    "weapon": deck.cards[cards[1]],
-                },
-            }
-        )
+def _movement(ranked, turns: dict[str, float], name, room, start, near, roll) -> dict:
+    """Each reachable room's best suggestion per expected turn, best first."""
+    best: dict[str, tuple] = {}
+    for cards, gain in ranked:
+        best.setdefault(name.card(cards[2]), (cards, gain))
+    options = [
+        {
+            "room": where,
+            "turns": needed,
+            "expected_information_bits": best[where][1].bits,
+            "bits_per_turn": best[where][1].bits / needed,
+            "best_suggestion": {
+                "suspect": name.card(best[where][0][0]),
+                "weapon": name.card(best[where][0][1]),
+            },
+        }
+        for where, needed in turns.items()
+    ]
     options.sort(key=lambda o: (-o["bits_per_turn"], o["turns"], o["room"]))
-    return {
-        "from": room or f"{start}'s start",
-        "roll": roll,
-        "best": options[0]["room"],
-        "rooms": options,
-    }
+    if room is not None:
+        origin = room
+    elif start is not None:
+        origin = f"{start}'s start"
+    else:
+        origin = " and ".join(f"{n} steps from the {r}" for r, n in near.items())
+    return {"from": origin, "roll": roll, "best": options[0]["room"], "rooms": options}
+
+
+class _Names:
+    """Card indices and player numbers as the names in the JSON output."""
+
+    def __init__(self, notebook: Notebook):
+        self.cards, self.players = notebook.deck.cards, notebook.players
+
+    def card(self, index: int) -> str:
+        return self.cards[index]
+
+    def suggestion(self, cards: tuple, gain: Gain) -> dict:
+        return {
+            "suspect": self.card(cards[0]),
+            "weapon": self.card(cards[1]),
+            "room": self.card(cards[2]),
+            "expected_information_bits": gain.bits,
+            "outcomes": [
+                {
+                    "responder": None if p is None else self.players[p],
+                    "card": None if c is None else self.card(c),
+                    "probability": q,
+                }
+                for p, c, q in gain.outcomes
+            ],
+        }
+
+
+def _card_of(name: str | None, category: int, kind: str, deck) -> str | None:
+    """The card ``name`` must be of ``category``; ValueError naming the closest otherwise."""
+    if name is None:
+        return None
+    card = resolve_card(name, deck)
+    if deck.category_of[deck.index[card]] != category:
+        raise ValueError(f"{card} is not a {kind}.")
+    return card
+
+
+def _steps(count) -> int:
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"Steps from a room are a whole number of at least 1, not {count!r}.")
+    return count

@@ -24,20 +24,35 @@ class Board:
     passages: dict[str, str]
     neighbours: dict[int, tuple[int, ...]]
 
-    def steps(self, origin: int) -> dict[str, int]:
-        """Fewest steps from square ``origin`` into each room (rooms are dead ends)."""
-        room_at = {node: name for name, node in self.rooms.items()}
-        seen, queue, found = {origin: 0}, deque([origin]), {}
+    def distances(self, origin: int) -> dict[int, int]:
+        """Fewest steps from node ``origin`` to every node (rooms are entered, not crossed)."""
+        rooms = set(self.rooms.values())
+        seen, queue = {origin: 0}, deque([origin])
         while queue:
             node = queue.popleft()
-            if node in room_at and node != origin:
-                found.setdefault(room_at[node], seen[node])
+            if node in rooms and node != origin:
                 continue
             for nxt in self.neighbours.get(node, ()):
                 if nxt not in seen:
                     seen[nxt] = seen[node] + 1
                     queue.append(nxt)
-        return found
+        return seen
+
+    def steps(self, origin: int) -> dict[str, int]:
+        """Fewest steps from node ``origin`` into each other room."""
+        found = self.distances(origin)
+        return {name: found[node] for name, node in self.rooms.items() if node != origin}
+
+    def squares_near(self, steps: dict[str, int]) -> list[int]:
+        """The corridor squares exactly ``steps[room]`` steps from each named room."""
+        rooms = set(self.rooms.values())
+        found = [self.distances(self.rooms[room]) for room in steps]
+        return sorted(
+            node
+            for node in self.neighbours
+            if node not in rooms
+            and all(d.get(node) == n for d, n in zip(found, steps.values(), strict=True))
+        )
 
 
 @cache
@@ -68,28 +83,49 @@ def expected_turns(distance: int) -> float:
 
 
 def turns_to_rooms(
-    board: Board, room: str | None = None, start: str | None = None, roll: int | None = None
+    board: Board,
+    room: str | None = None,
+    start: str | None = None,
+    roll: int | None = None,
+    near: dict[str, int] | None = None,
 ) -> dict[str, float]:
     """Expected turns (this one included) until you stand in each other room.
 
-    You are in ``room``, or on the starting square of suspect ``start``. With ``roll`` known,
-    a room within that many steps takes exactly one turn.
+    You are in ``room``, on the starting square of suspect ``start``, or in a corridor
+    ``near[r]`` steps from each room r given. Which corridor square that is may be ambiguous:
+    the turns are then averaged over every square that fits, each taken as equally likely.
+    With ``roll`` known, a room within that many steps takes exactly one turn.
     """
-    if room is None and start is None:
-        raise ValueError("Say which room you are in, or whose starting square you are on.")
-    origin = board.rooms[room] if room is not None else board.starts[start]
-    walk = board.steps(origin)
+    if room is not None:
+        turns = _from_square(board, board.rooms[room], roll)
+        passage = board.passages.get(room)
+        if passage:
+            turns[passage] = 1.0
+            for name, d in board.steps(board.rooms[passage]).items():
+                if name != room:
+                    turns[name] = min(turns[name], 1.0 + expected_turns(d))
+        return turns
+    if start is not None:
+        return _from_square(board, board.starts[start], roll)
+    if not near:
+        raise ValueError(
+            "Say which room you are in, whose starting square you are on, or how "
+            "many steps you are from a room."
+        )
+    squares = board.squares_near(near)
+    if not squares:
+        where = " and ".join(f"{n} from the {r}" for r, n in near.items())
+        raise ValueError(f"No corridor square is {where}.")
+    each = [_from_square(board, square, roll) for square in squares]
+    return {name: sum(t[name] for t in each) / len(each) for name in each[0]}
 
-    def by_foot(distance: int, first_roll: int | None) -> float:
-        if first_roll is None:
+
+def _from_square(board: Board, square: int, roll: int | None) -> dict[str, float]:
+    """Expected turns on foot from ``square`` into each other room."""
+
+    def by_foot(distance: int) -> float:
+        if roll is None:
             return expected_turns(distance)
-        return 1.0 if distance <= first_roll else 1.0 + expected_turns(distance - first_roll)
+        return 1.0 if distance <= roll else 1.0 + expected_turns(distance - roll)
 
-    turns = {name: by_foot(d, roll) for name, d in walk.items() if name != room}
-    passage = board.passages.get(room) if room else None
-    if passage:
-        turns[passage] = 1.0
-        for name, d in board.steps(board.rooms[passage]).items():
-            if name not in (room, passage):
-                turns[name] = min(turns.get(name, float("inf")), 1.0 + expected_turns(d))
-    return turns
+    return {name: by_foot(d) for name, d in board.steps(square).items()}

@@ -22,7 +22,15 @@ import numpy as np
 
 from engine.cluedo.cards import Deck
 from engine.cluedo.constraints import Facts
-from engine.cluedo.transforms import binomials, masks, moebius, popcounts, signed_total, zeta
+from engine.cluedo.transforms import (
+    avoiding_sums,
+    binomials,
+    masks,
+    moebius,
+    popcounts,
+    signed_total,
+    zeta,
+)
 
 ENVELOPE = "envelope"
 
@@ -66,49 +74,45 @@ class Reduced:
         return tuple(hands)
 
     @cached_property
-    def _triple_axes(self) -> tuple[tuple[int, ...], tuple[list, ...], tuple]:
-        """Per category: number of free bits, the envelope candidates as local bit numbers
-        (None: the category's envelope card is not free), and each valid triple's position
-        in those candidate lists."""
-        cats = self.facts.deck.category_of
-        widths = tuple(sum(1 for c in self.free if cats[c] == k) for k in range(3))
-        offsets = (0, widths[0], widths[0] + widths[1])
-        options: tuple[list, ...] = ([], [], [])
-        positions = []
-        for triple in self.triples:
-            where = []
-            for k, card in enumerate(triple):
-                local = self.free.index(card) - offsets[k] if card in self.free else None
-                if local not in options[k]:
-                    options[k].append(local)
-                where.append(options[k].index(local))
-            positions.append(tuple(where))
-        return widths, options, tuple(np.array(p) for p in zip(*positions, strict=True))
+    def widths(self) -> tuple[int, int, int]:
+        """Number of free suspects, weapons and rooms (their bits come in that order)."""
+        categories = self.facts.deck.category_of
+        return tuple(sum(1 for c in self.free if categories[c] == k) for k in range(3))
+
+    @cached_property
+    def local_bit(self) -> dict[int, int]:
+        """Each free card's bit number within its category."""
+        start = (0, self.widths[0], self.widths[0] + self.widths[1])
+        categories = self.facts.deck.category_of
+        return {card: bit - start[categories[card]] for bit, card in enumerate(self.free)}
+
+    @cached_property
+    def triple_bits(self) -> np.ndarray:
+        """(3, triples): each valid triple's local bit per category, -1 where not free."""
+        return np.array([[self.local_bit.get(c, -1) for c in t] for t in self.triples]).T
 
     def signed(self, values: np.ndarray) -> np.ndarray:
         """values[S] * (-1)**|S| (uint64, wrapping)."""
         odd = (popcounts(self.bits) & 1).astype(bool).reshape(values.shape)
         return np.where(odd, np.uint64(0) - values, values)
 
-    def split_by_triple(self, values: np.ndarray, signed: bool = False) -> np.ndarray:
+    def split_by_triple(self, values: np.ndarray) -> np.ndarray:
         """Moebius transform of ``values`` read at the complement of each valid triple.
 
         That is, for an OR-convolution of the players, the number of ways they can hold
-        exactly the free cards outside each triple. Only those points are computed: with
-        signs folded in (pass ``signed=True`` if ``values`` already carry them), each is a sum
-        over a box of masks, reduced one category axis at a time (rooms first, the widest),
-        so it costs a few passes instead of ``bits``.
+        exactly the free cards outside each triple: with the signs (-1)**|S| folded in, a sum
+        over the masks that avoid the triple (``transforms.avoiding_sums``).
         """
-        widths, options, positions = self._triple_axes
-        box = (values if signed else self.signed(values)).reshape(
-            1 << widths[2], 1 << widths[1], 1 << widths[0]
-        )
-        for axis, k in enumerate((2, 1, 0)):
-            box = _box_sums(box, axis, widths[k], options[k])
-        result = box[positions[2], positions[1], positions[0]]
-        if (self.bits - self.sizes[-1]) % 2:
-            result = np.uint64(0) - result
-        return result
+        box = avoiding_sums(self.signed(values)[None], self.widths)[0]
+        where = np.where(self.triple_bits < 0, np.array(self.widths)[:, None], self.triple_bits)
+        result = box[where[0], where[1], where[2]]
+        return np.uint64(0) - result if self.odd_envelope else result
+
+    @property
+    def odd_envelope(self) -> bool:
+        """Whether the Moebius sign of a triple's complement is odd: (-1)**(bits - free
+        cards in the envelope) is the same for every triple."""
+        return bool((self.bits - self.sizes[-1]) % 2)
 
     @cached_property
     def zetas(self) -> tuple[np.ndarray, ...]:
@@ -283,20 +287,6 @@ def solve_facts(facts: Facts, players: tuple[str, ...]) -> Solution:
         {t: c for t, c in triple_counts.items() if c},
         tuple(tuple(row) for row in locations),
     )
-
-
-def _box_sums(box: np.ndarray, axis: int, width: int, options: list) -> np.ndarray:
-    """For each option t, the sum along ``axis`` over the indices with bit t clear (all
-    indices for None), as strided views; the axis becomes one entry per option."""
-    sums = []
-    for t in options:
-        if t is None:
-            sums.append(box.sum(axis=axis, dtype=np.uint64))
-            continue
-        shape = box.shape[:axis] + (1 << (width - 1 - t), 2, 1 << t) + box.shape[axis + 1 :]
-        clear = box.reshape(shape)[(slice(None),) * (axis + 1) + (0,)]
-        sums.append(clear.sum(axis=(axis, axis + 1), dtype=np.uint64))
-    return np.stack(sums, axis=axis)
 
 
 def _per_bit(weights: np.ndarray, bits: int) -> list[int]:

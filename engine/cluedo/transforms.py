@@ -79,3 +79,63 @@ def signed_total(values: np.ndarray, bits: int) -> int:
     plus = np.sum(values[~odd], dtype=np.uint64)
     minus = np.sum(values[odd], dtype=np.uint64)
     return (int(plus) - int(minus)) % (1 << 64)
+
+
+def avoiding_sums(
+    rows: np.ndarray, widths: tuple[int, int, int], scratch: Scratch | None = None
+) -> np.ndarray:
+    """Sums of each row over the masks that avoid one chosen bit per category.
+
+    ``rows`` is (n, 2**total) over masks whose bits are the suspects (lowest), then the
+    weapons, then the rooms, with ``widths`` = (suspects, weapons, rooms). Entry [i, a, b, c] of
+    the (n, ws + 1, ww + 1, wr + 1) result sums row i over the masks with suspect bit a, weapon
+    bit b and room bit c clear; index ``width`` of a category excludes nothing there. This is
+    how a count over the free cards is split by envelope triple: the players then hold exactly
+    the cards outside the triple, a Moebius sum over the masks that avoid it.
+    """
+    ws, ww, wr = widths
+    box = _clear_sums_outer(rows.reshape(len(rows), 1 << wr, -1), wr, scratch)
+    box = box.reshape(len(rows), wr + 1, 1 << ww, 1 << ws) @ clear_matrix(ws)
+    box = np.swapaxes(box, 2, 3) @ clear_matrix(ww)  # (n, wr + 1, ws + 1, ww + 1)
+    return box.transpose(0, 2, 3, 1)
+
+
+def _clear_sums_outer(rows: np.ndarray, width: int, scratch: Scratch | None) -> np.ndarray:
+    """(n, 2**width, m) -> (n, width + 1, m): per bit t the sum over indices with bit t clear,
+    then the total. Halving from the top bit reads the data about three times, however wide."""
+    out = np.empty((len(rows), width + 1, rows.shape[2]), dtype=np.uint64)
+    current = rows
+    for top in range(width - 1, -1, -1):
+        low, high = current[:, : 1 << top], current[:, 1 << top :]
+        np.sum(low, axis=1, out=out[:, top])
+        shape = low.shape
+        folded = np.empty(shape, np.uint64) if scratch is None else scratch.array(top % 2, shape)
+        current = np.add(low, high, out=folded)
+    out[:, width] = current[:, 0]
+    return out
+
+
+@lru_cache(maxsize=32)
+def clear_matrix(width: int) -> np.ndarray:
+    """(2**width, width + 1) 0/1 matrix: column t marks the indices with bit t clear, the
+    last column every index (read-only)."""
+    index = np.arange(1 << width)[:, None]
+    matrix = np.ones((1 << width, width + 1), dtype=np.uint64)
+    matrix[:, :width] = (index >> np.arange(width)) & 1 ^ 1
+    matrix.setflags(write=False)
+    return matrix
+
+
+class Scratch:
+    """Arrays reused from one call to the next. Allocating fresh megabyte arrays for every
+    suggestion costs more in page faults than the arithmetic done in them."""
+
+    def __init__(self) -> None:
+        self._held: dict = {}
+
+    def array(self, name, shape: tuple[int, ...]) -> np.ndarray:
+        size = math.prod(shape)
+        held = self._held.get(name)
+        if held is None or held.size < size:
+            held = self._held[name] = np.empty(size, dtype=np.uint64)
+        return held[:size].reshape(shape)

@@ -46,9 +46,10 @@ def consistent(facts: Facts):
     return [d for d in every_deal(facts.deck, facts.sizes) if fits(facts, *d)]
 
 
-def information(facts: Facts, me: int, cards: tuple[int, int, int]) -> float:
-    """Mutual information between the envelope and the outcome of my suggestion, by brute force."""
-    deals = consistent(facts)
+def information(facts: Facts, me: int, cards: tuple[int, int, int], deals=None) -> float:
+    """Mutual information between the envelope and the outcome of my suggestion, by brute force
+    (``deals``: the consistent deals, if already listed)."""
+    deals = consistent(facts) if deals is None else deals
     joint: Counter = Counter()
     for triple, hands in deals:
         for player in asked_before(len(hands), me, None):
