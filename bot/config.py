@@ -12,6 +12,7 @@ class Config:
     database: str = "ravenswood.sqlite3"
     sync_guild: int | None = None  # sync commands to one server at once (handy in development)
     log_level: str = "INFO"
+    roles_json: str = ""  # an official roles.json: show its ability texts instead of ours
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Config:
@@ -22,4 +23,5 @@ class Config:
             database=env.get("RAVENSWOOD_DB", "").strip() or cls.database,
             sync_guild=int(guild) if guild.isdigit() else None,
             log_level=env.get("RAVENSWOOD_LOG_LEVEL", "").strip().upper() or cls.log_level,
+            roles_json=env.get("RAVENSWOOD_ROLES_JSON", "").strip(),
         )

@@ -14,7 +14,7 @@ from bot.cli.common import CliError, emit, read_text
 from engine.clocktower.bag import BagError, bag_text, balanced_bag
 from engine.clocktower.catalogue import search
 from engine.clocktower.nightorder import night_order, night_text
-from engine.clocktower.scoring import score_script
+from engine.clocktower.scoring import score_report, score_script
 from engine.clocktower.script import Script, ScriptError, load_script
 
 
@@ -47,6 +47,16 @@ def register(subparsers: Any) -> None:
     chars.set_defaults(handler=_characters)
 
 
+def _failed(command: str, problems: list[dict[str, str]]) -> dict[str, Any]:
+    """The ``--json`` answer when a command fails: its usual keys left empty, and ``errors``."""
+    empty: dict[str, dict[str, Any]] = {
+        "score": {"score": None, "category": None, "characters": [], "synergies": []},
+        "nightorder": {"first": [], "other": [], "notes": []},
+        "bag": {"characters": [], "tokens": [], "balance": None},
+    }
+    return {**empty[command], "errors": problems, "warnings": []}
+
+
 def _load(args: argparse.Namespace, players: int | None = None) -> Script | int:
     """The script, or (after printing its problems) exit status 2."""
     try:
@@ -54,18 +64,7 @@ def _load(args: argparse.Namespace, players: int | None = None) -> Script | int:
     except ScriptError as exc:
         problems = [p.to_dict() for p in exc.problems]
         if getattr(args, "json", False):
-            emit(
-                {
-                    "score": None,
-                    "category": None,
-                    "characters": [],
-                    "synergies": [],
-                    "errors": problems,
-                    "warnings": [],
-                },
-                True,
-                "",
-            )
+            emit(_failed(args.script_command, problems), True, "")
         else:
             print(
                 f"ravenswood script: {args.file} has {len(problems)} problem(s):", file=sys.stderr
@@ -86,27 +85,8 @@ def _score(args: argparse.Namespace) -> int:
     if isinstance(script, int):
         return script
     result = score_script(script, args.players)
-    emit(result, args.json, _score_text(result))
+    emit(result, args.json, score_report(result))
     return 0
-
-
-def _score_text(r: dict[str, Any]) -> str:
-    lines = [
-        f"{r['script']}: {r['score']:g} — {r['category']} at {r['players']} players",
-        f"  {r['formula']}",
-        "",
-        "Characters:",
-    ]
-    for c in r["characters"]:
-        lines.append(f"  {c['name']:<22} {c['weight']:+5g}  {c['why']}")
-    lines.append("Synergies:")
-    lines += [f"  {s['rule']:<24} {s['delta']:+5g}  {s['why']}" for s in r["synergies"]] or [
-        "  none"
-    ]
-    bases = ", ".join(f"{b['name']} {b['score']:g}" for b in r["comparison"]["base_editions"])
-    lines.append(f"Compared: {r['comparison']['summary']} ({bases}).")
-    lines += [f"Warning: {w['position']}: {w['message']}" for w in r["warnings"]]
-    return "\n".join(lines)
 
 
 def _nightorder(args: argparse.Namespace) -> int:
@@ -126,7 +106,10 @@ def _bag(args: argparse.Namespace) -> int:
     try:
         bag = balanced_bag(script, args.players, args.seed, args.travellers)
     except BagError as exc:
-        raise CliError(str(exc).rstrip(".")) from None
+        if not args.json:
+            raise CliError(str(exc).rstrip(".")) from None
+        emit(_failed("bag", [{"position": "bag", "message": str(exc), "fix": ""}]), True, "")
+        return 2
     emit(bag, args.json, bag_text(bag))
     return 0
 

@@ -3,38 +3,48 @@
 A script comes from exactly one of: JSON pasted as text, an attached file (up to 1 MB), or a name
 (a base edition or a script saved on this server). An invalid script is answered privately with
 every problem at once, and nothing is saved. The bag is the storyteller's secret: always private.
+With ``RAVENSWOOD_ROLES_JSON`` pointing at an official roles.json, its ability texts and night
+reminders are shown instead of our summaries (read once, at start-up).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
+from collections.abc import Awaitable, Callable
 from functools import cache
+from pathlib import Path
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Ravenswood, reply
+from bot.config import Config
 from bot.render.scripts import (
     bag_embed,
     character_embed,
     characters_embed,
     night_embed,
+    night_file,
     problems_embed,
     safe,
     saved_list_embed,
     score_embed,
+    score_file,
 )
 from bot.store import scripts as store
 from engine.clocktower.bag import MAX_TRAVELLERS, BagError, balanced_bag
 from engine.clocktower.catalogue import (
     BASE_EDITIONS,
     Character,
+    OfficialText,
     characters,
     edition_characters,
     find,
     normalise_id,
+    official_texts,
     search,
     suggest,
 )
@@ -89,8 +99,10 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
 
 
-async def read_file(file: discord.Attachment) -> bytes:
-    """The attachment's bytes; too big is a script problem, a failed download a refusal."""
+async def read_file(interaction: discord.Interaction, file: discord.Attachment) -> bytes:
+    """The attachment's bytes, acknowledging the interaction first (privately) because a
+    download may take longer than Discord waits; too big is a script problem, a failed
+    download a refusal."""
     if file.size > MAX_BYTES:
         raise ScriptError(
             [
@@ -101,15 +113,47 @@ async def read_file(file: discord.Attachment) -> bytes:
                 )
             ]
         )
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         return await file.read()
     except discord.HTTPException:
         raise Refusal("I couldn't download that file; please attach it again.") from None
 
 
+async def publish(interaction: discord.Interaction, note: str, **message) -> None:
+    """A public answer. After a private defer (a file was downloading), the private message
+    becomes a short ``note`` and the answer follows in public."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=note)
+        await interaction.followup.send(**message)
+    else:
+        await interaction.response.send_message(**message)
+
+
+def load_official(path: str) -> dict[str, OfficialText]:
+    """The operator's official roles.json, if configured; a bad file is logged and ignored."""
+    if not path:
+        return {}
+    try:
+        texts = official_texts(Path(path).read_bytes())
+    except OSError as exc:
+        log.warning("RAVENSWOOD_ROLES_JSON: cannot read %s (%s); using our summaries", path, exc)
+        return {}
+    if not texts:
+        log.warning("RAVENSWOOD_ROLES_JSON: %s has no usable characters; using our summaries", path)
+    else:
+        log.info("showing official texts for %d characters from %s", len(texts), path)
+    return texts
+
+
 class ScriptsCog(commands.GroupCog, group_name="script", group_description="Clocktower scripts"):
     def __init__(self, bot: Ravenswood) -> None:
         self.bot = bot
+        self.official: dict[str, OfficialText] = {}
+
+    async def cog_load(self) -> None:
+        self.official = await asyncio.to_thread(load_official, Config.from_env().roles_json)
 
     # Finding the script ----------------------------------------------------------------------
     async def source(
@@ -125,7 +169,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             many = "Give only one script: " if given else "Give a script: "
             raise Refusal(many + SOURCE_HELP + ".")
         if file is not None:
-            return await read_file(file)
+            return await read_file(interaction, file)
         if json is not None:
             return json
         code = base_code(name)
@@ -154,7 +198,9 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             return found if players is None else load_script(found.to_json(), players)
         return load_script(found, players)
 
-    async def run(self, interaction: discord.Interaction, outcome: str, work) -> None:
+    async def run(
+        self, interaction: discord.Interaction, outcome: str, work: Callable[[], Awaitable[None]]
+    ) -> None:
         """Run a command body; a refusal or an invalid script is answered privately."""
         try:
             await work()
@@ -212,8 +258,13 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     ) -> None:
         async def work() -> None:
             script = await self.script(interaction, json, file, name, players)
-            embed = score_embed(score_script(script, players))
-            await interaction.response.send_message(embed=embed)
+            result = score_script(script, players)
+            await publish(
+                interaction,
+                f"Scored {safe(script.name)}: posted below.",
+                embed=score_embed(result),
+                file=score_file(result),
+            )
 
         await self.run(interaction, "it was not scored.", work)
 
@@ -231,7 +282,13 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     ) -> None:
         async def work() -> None:
             script = await self.script(interaction, json, file, name)
-            await interaction.response.send_message(embed=night_embed(night_order(script)))
+            order = night_order(script, self.official)
+            await publish(
+                interaction,
+                f"The night order of {safe(script.name)}: posted below.",
+                embed=night_embed(order),
+                file=night_file(order),
+            )
 
         await self.run(interaction, "no night order.", work)
 
@@ -344,11 +401,11 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
         exact = find(query)
         if exact is not None:
             names = {c.id: c.name for c in characters()}
-            await reply(interaction, "", embed=character_embed(exact, names))
+            await reply(interaction, "", embed=character_embed(exact, names, self.official))
             return
         found: list[Character] = search(query)
         if found:
-            await reply(interaction, "", embed=characters_embed(found, query))
+            await reply(interaction, "", embed=characters_embed(found, query, self.official))
             return
         close = [find(cid).name for cid in suggest(query)]
         hint = f" Did you mean {', '.join(close)}?" if close else ""

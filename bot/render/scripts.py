@@ -7,16 +7,19 @@ that came from a script (names, homebrew ids) is escaped so it cannot format or 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import io
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import discord
 
 from bot.store.scripts import SavedScript
-from engine.clocktower.catalogue import BASE_EDITIONS, Character
+from engine.clocktower.catalogue import BASE_EDITIONS, Character, OfficialText
+from engine.clocktower.nightorder import night_text
+from engine.clocktower.scoring import score_report
 
-DESCRIPTION, FIELD, LINE = 4096, 1024, 300
-TOP_CONTRIBUTIONS = 8
+DESCRIPTION, FIELD, LINE, EMBED = 4096, 1024, 300, 6000
+ROOM = 600  # kept free in a score embed for the fields after the characters
 EDITIONS = {**BASE_EDITIONS, "carousel": "later characters", "fabled": "Fabled", "loric": "Loric"}
 COLOURS = {
     "Beginner": discord.Colour.green(),
@@ -74,8 +77,34 @@ def _rule_name(rule: str) -> str:
     return rule.replace("_", " ").capitalize()
 
 
+def _chunks(lines: list[str], limit: int) -> list[list[str]]:
+    """Whole lines grouped so that each group joined fits in ``limit``."""
+    groups: list[list[str]] = [[]]
+    for line in lines:
+        if groups[-1] and len("\n".join([*groups[-1], line])) > limit:
+            groups.append([])
+        groups[-1].append(line)
+    return [g for g in groups if g]
+
+
+def _character_fields(embed: discord.Embed, rows: list[dict[str, Any]]) -> None:
+    """Every character's tags and weight, biggest first, over as many fields as fit; any left
+    over (a very long script) are named as being in the attached file."""
+    rows = sorted(rows, key=lambda r: (-abs(r["weight"]), r["name"]))
+    lines = [f"`{r['weight']:+g}` **{safe(r['name'])}** — {r['why']}"[:LINE] for r in rows]
+    groups = _chunks(lines, FIELD)
+    for i, group in enumerate(groups):
+        name = "Every character's tags and weight" + (" (continued)" if i else "")
+        if len(embed) + len(name) + len("\n".join(group)) > EMBED - ROOM:
+            left = sum(len(g) for g in groups[i:])
+            embed.add_field(name=name, value=f"… and {left} more in score.txt", inline=False)
+            return
+        embed.add_field(name=name, value="\n".join(group), inline=False)
+
+
 def score_embed(result: dict[str, Any]) -> discord.Embed:
-    """How hard a script is, and why: the biggest contributions, synergies, the base editions."""
+    """How hard a script is, and why: every character's tags and weight, every synergy, the
+    total and category, and the base editions beside it (all of it also in ``score_file``)."""
     comparison = result["comparison"]
     embed = discord.Embed(
         title=f"{safe(result['script'])}: {result['category']}"[:256],
@@ -85,15 +114,7 @@ def score_embed(result: dict[str, Any]) -> discord.Embed:
         ),
         colour=COLOURS.get(result["category"], discord.Colour.blurple()),
     )
-    rows = sorted(
-        (r for r in result["characters"] if r["weight"]), key=lambda r: (-abs(r["weight"]), r["id"])
-    )
-    lines = [f"`{r['weight']:+g}` **{safe(r['name'])}** — {r['why']}" for r in rows]
-    shown = lines[:TOP_CONTRIBUTIONS]
-    quiet = len(result["characters"]) - len(shown)
-    if quiet:
-        shown.append(f"*{quiet} other character(s) add less or nothing.*")
-    embed.add_field(name="Biggest contributions", value=fit(shown, FIELD), inline=False)
+    _character_fields(embed, result["characters"])
     synergies = [
         f"`{s['delta']:+g}` {_rule_name(s['rule'])} — {s['why']}" for s in result["synergies"]
     ]
@@ -117,9 +138,23 @@ def score_embed(result: dict[str, Any]) -> discord.Embed:
         embed.add_field(name="Warnings", value=fit(warnings, FIELD // 2), inline=False)
     embed.set_footer(
         text=f"{len(result['characters'])} characters · {len(result['jinxes'])} jinx(es) · "
-        "score = (tag weights + synergies) × 5 / players"
+        "score = (tag weights + synergies) × 5 / players · every point in score.txt"
     )
     return embed
+
+
+def text_file(text: str, filename: str) -> discord.File:
+    return discord.File(io.BytesIO(text.encode("utf-8")), filename)
+
+
+def score_file(result: dict[str, Any]) -> discord.File:
+    """The full breakdown as plain text: every character, synergy and player count."""
+    return text_file(score_report(result), "score.txt")
+
+
+def night_file(order: dict[str, Any]) -> discord.File:
+    """The night sheet with each entry's note (official reminders when configured)."""
+    return text_file(night_text(order), "night-order.txt")
 
 
 def _night_lines(entries: list[dict[str, Any]]) -> list[str]:
@@ -203,10 +238,18 @@ def _wakes(char: Character) -> str:
     return ", ".join(nights) or "does not wake"
 
 
-def character_embed(char: Character, names: dict[str, str]) -> discord.Embed:
+def ability(char: Character, official: Mapping[str, OfficialText]) -> str:
+    """The official ability text when the operator supplied roles.json, else our summary."""
+    text = official.get(char.id) if char.edition != "homebrew" else None
+    return text.ability if text else char.summary
+
+
+def character_embed(
+    char: Character, names: dict[str, str], official: Mapping[str, OfficialText]
+) -> discord.Embed:
     """One character in full; ``names`` maps ids to names for its jinxes."""
     embed = discord.Embed(
-        title=char.name, description=char.summary, colour=discord.Colour.dark_teal()
+        title=char.name, description=ability(char, official), colour=discord.Colour.dark_teal()
     )
     embed.add_field(name="Team", value=char.team.capitalize())
     embed.add_field(name="Edition", value=EDITIONS.get(char.edition, char.edition))
@@ -218,13 +261,16 @@ def character_embed(char: Character, names: dict[str, str]) -> discord.Embed:
     if char.jinxes:
         jinxed = ", ".join(names.get(j, j) for j in char.jinxes)
         embed.add_field(name="Jinxed with", value=fit([jinxed], FIELD), inline=False)
-    embed.set_footer(text=f"id: {char.id} · tags: {', '.join(char.tags) or 'none'}")
+    source = "official text" if char.id in official else "summary in our words"
+    embed.set_footer(text=f"id: {char.id} · tags: {', '.join(char.tags) or 'none'} · {source}")
     return embed
 
 
-def characters_embed(found: list[Character], query: str) -> discord.Embed:
+def characters_embed(
+    found: list[Character], query: str, official: Mapping[str, OfficialText]
+) -> discord.Embed:
     """Several characters matching a query, one line each."""
-    lines = [f"**{c.name}** ({c.team}) — {c.summary}" for c in found]
+    lines = [f"**{c.name}** ({c.team}) — {ability(c, official)}" for c in found]
     return discord.Embed(
         title=f"Characters matching “{safe(query)}”"[:256],
         description=fit(lines, DESCRIPTION),

@@ -232,10 +232,21 @@ def edition_characters(edition: str) -> tuple[Character, ...]:
     )
 
 
-def official_texts(roles_json: str) -> dict[str, str]:
-    """Official ability texts by id, from an official ``roles.json`` the operator supplies.
+@dataclass(frozen=True)
+class OfficialText:
+    """A character's official wording: its ability and its night-sheet reminders."""
 
-    The bot shows these instead of our summaries when configured; bad input gives ``{}``.
+    ability: str
+    first_night: str = ""
+    other_night: str = ""
+
+
+def official_texts(roles_json: str | bytes) -> dict[str, OfficialText]:
+    """Official texts by catalogue id, from an official ``roles.json`` the operator supplies.
+
+    The bot shows these instead of our summaries when configured (the project ships none of
+    them). Entries that are not objects with a text ``id`` and ``ability`` are skipped; input
+    that is not a JSON list gives ``{}``.
     """
     try:
         data = json.loads(roles_json)
@@ -243,11 +254,17 @@ def official_texts(roles_json: str) -> dict[str, str]:
         return {}
     if not isinstance(data, list):
         return {}
-    return {
-        normalise_id(item["id"]): item["ability"]
-        for item in data
-        if isinstance(item, dict)
-        and isinstance(item.get("id"), str)
-        and isinstance(item.get("ability"), str)
-        and normalise_id(item["id"]) in _catalogue()
-    }
+    found = {}
+    for item in data:
+        if not isinstance(item, dict) or not isinstance(item.get("ability"), str):
+            continue
+        char = find(item["id"]) if isinstance(item.get("id"), str) else None
+        if char is None:
+            continue
+        first, other = item.get("firstNightReminder"), item.get("otherNightReminder")
+        found[char.id] = OfficialText(
+            item["ability"],
+            first if isinstance(first, str) else "",
+            other if isinstance(other, str) else "",
+        )
+    return found

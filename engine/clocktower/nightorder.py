@@ -7,9 +7,10 @@ marker it leaves out merged in at its official place (and a note saying so).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from engine.clocktower.catalogue import Character, official_night
+from engine.clocktower.catalogue import Character, OfficialText, official_night
 from engine.clocktower.script import MARKERS, Script
 
 MARKER_NAMES = {
@@ -62,18 +63,25 @@ def _merge(
     return order, [cid for cid in missing if cid not in MARKERS]
 
 
-def _entry(cid: str, chars: dict[str, Character]) -> dict[str, Any]:
+def _entry(
+    cid: str, kind: str, chars: dict[str, Character], texts: Mapping[str, OfficialText]
+) -> dict[str, Any]:
     if cid in MARKER_NAMES:
         name, note = MARKER_NAMES[cid]
         return {"id": cid, "name": name, "team": None, "marker": True, "note": note}
     char = chars[cid]
-    return {"id": cid, "name": char.name, "team": char.team, "marker": False, "note": char.summary}
+    note = char.summary
+    if cid in texts and char.edition != "homebrew":
+        text = texts[cid]
+        note = (text.first_night if kind == "first" else text.other_night) or text.ability
+    return {"id": cid, "name": char.name, "team": char.team, "marker": False, "note": note}
 
 
-def night_order(script: Script) -> dict[str, Any]:
+def night_order(script: Script, texts: Mapping[str, OfficialText] | None = None) -> dict[str, Any]:
     """First-night and other-night wake orders, each a list of entries with markers, plus notes.
 
-    Every entry has ``id``, ``name``, ``team`` (None for markers), ``marker`` and ``note``.
+    Every entry has ``id``, ``name``, ``team`` (None for markers), ``marker`` and ``note``: our
+    summary, or with ``texts`` (an operator's official roles.json) the official night reminder.
     """
     chars = {c.id: c for c in script.characters}
     result: dict[str, Any] = {"script": script.name, "custom": {}, "notes": []}
@@ -92,12 +100,12 @@ def night_order(script: Script) -> dict[str, Any]:
                 )
             if kind == "other":
                 order = [c for c in order if c not in ("minioninfo", "demoninfo")]
-        result[kind] = [_entry(cid, chars) for cid in order]
+        result[kind] = [_entry(cid, kind, chars, texts or {}) for cid in order]
     return result
 
 
 def night_text(order: dict[str, Any]) -> str:
-    """A plain-text rendering for the CLI."""
+    """A plain-text night sheet, each entry with its note (the CLI, and the bot's attachment)."""
     lines = [f"{order['script']}"]
     for kind, title in (("first", "First night"), ("other", "Other nights")):
         lines.append(f"\n{title}{' (script order)' if order['custom'][kind] else ''}:")
@@ -105,6 +113,6 @@ def night_text(order: dict[str, Any]) -> str:
         for entry in order[kind]:
             number += not entry["marker"]
             mark = "--" if entry["marker"] else f"{number:2d}."
-            lines.append(f"  {mark} {entry['name']}")
+            lines.append(f"  {mark} {entry['name']}: {entry['note']}")
     lines.extend(f"\nNote: {note}" for note in order["notes"])
     return "\n".join(lines)

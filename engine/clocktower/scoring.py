@@ -237,3 +237,30 @@ def score_text(text: str | bytes, players: int | None = None) -> dict[str, Any]:
             "warnings": [],
         }
     return score_script(script, players)
+
+
+def score_report(r: dict[str, Any]) -> str:
+    """Every point of a score in plain text: each character's tags and weight, each synergy
+    and why, the total, the category and the base editions (the CLI, and the bot's file)."""
+    lines = [
+        f"{r['script']}: {r['score']:g} ({r['category']}) at {r['players']} players",
+        f"  score = {r['formula']}",
+        "",
+        "Characters (tag weights):",
+    ]
+    width = max((len(c["name"]) for c in r["characters"]), default=0)
+    lines += [f"  {c['name']:<{width}} {c['weight']:+5g}  {c['why']}" for c in r["characters"]]
+    lines.append("Synergies:")
+    lines += [f"  {s['rule']:<24} {s['delta']:+5g}  {s['why']}" for s in r["synergies"]] or [
+        "  none fired"
+    ]
+    bases = ", ".join(
+        f"{b['name']} {b['score']:g} ({b['category']})" for b in r["comparison"]["base_editions"]
+    )
+    lines.append(f"Beside the base editions: {r['comparison']['summary']} ({bases}).")
+    by = ", ".join(
+        f"{row['players']}: {row['score']:g} {row['category']}" for row in r["by_players"]
+    )
+    lines.append(f"By player count: {by}.")
+    lines += [f"Warning: {w['position']}: {w['message']}" for w in r["warnings"]]
+    return "\n".join(lines)

@@ -10,6 +10,7 @@ import pytest
 
 from bot.store import scripts as store
 from bot.store.database import Database
+from engine.clocktower.catalogue import characters
 
 TB = [
     {"id": "_meta", "name": "Brewing Again", "author": "tests"},
@@ -37,15 +38,36 @@ async def answer(result) -> discord.Embed:
     return embed
 
 
-async def test_score_a_pasted_script_publicly(table):
+async def test_score_a_pasted_script_publicly_with_every_point(table):
     st = table.add("storyteller")
     result = await st.slash(table.channel, "script score", json=TB_JSON)
     assert not result.ephemeral
     text = embed_text(await answer(result))
     assert "Brewing Again: Beginner" in text
-    assert "Biggest contributions" in text and "Synergies" in text
+    assert "Every character's tags and weight" in text and "Synergies" in text
     assert "Bad Moon Rising" in text and "Sects & Violets" in text
-    assert "Poisoner" in text  # a misinformer is among the biggest contributions
+    for name in ("Poisoner", "Empath", "Butler", "Baron"):  # weighty or not, all are there
+        assert f"**{name}**" in text
+    (attached,) = result.response.attachments
+    report = (await attached.read()).decode()
+    assert attached.filename == "score.txt" and "Butler" in report and "no tags" in report
+    assert "extra_misinformers" in report and "By player count: 5: 3.5 Beginner" in report
+
+
+async def test_a_long_script_names_every_character_or_points_to_the_file(table):
+    st = table.add("storyteller")
+    many = [c.id for c in characters() if c.team in ("townsfolk", "outsider", "minion", "demon")]
+    result = await st.slash(
+        table.channel, "script score", file=("all.json", json.dumps(many).encode())
+    )
+    (posted,) = result.followups
+    (embed,) = posted.embeds
+    check_limits(embed)
+    text = embed_text(embed)
+    shown = sum(f"**{c.name}**" in text for c in characters() if c.id in many)
+    assert shown == len(many) or "more in score.txt" in text
+    report = (await posted.attachments[0].read()).decode()
+    assert all(c.name in report for c in characters() if c.id in many)
 
 
 async def test_homebrew_names_are_escaped_and_warned_about(table):
@@ -58,13 +80,21 @@ async def test_homebrew_names_are_escaped_and_warned_about(table):
     assert "*Loud*" not in text.replace("\\*Loud\\*", "")
 
 
-async def test_score_an_attached_file_at_a_player_count(table):
+async def test_score_an_attached_file_deferring_before_the_download(table):
     st = table.add("storyteller")
     result = await st.slash(
         table.channel, "script score", file=("tb.json", TB_JSON.encode()), players=5
     )
-    embed = await answer(result)
+    # acknowledged privately before the download, then the score follows in public
+    assert result.response.ephemeral and "posted below" in result.response.content
+    (posted,) = result.followups
+    assert not posted.ephemeral
+    (embed,) = posted.embeds
+    check_limits(embed)
     assert embed.description.startswith("**3.5** at 5 players")
+    bad = await st.slash(table.channel, "script score", file=("bad.json", b'["imp",'))
+    assert bad.response.ephemeral and not bad.followups
+    assert "not valid JSON" in bad.response.embeds[0].description
 
 
 async def test_score_a_base_edition_by_name(table):
@@ -97,10 +127,10 @@ async def test_problems_are_trimmed_to_the_embed_limit(table):
     bad = json.dumps(["imp", *(f"nosuchcharacter{i}" for i in range(400))]).encode()
     result = await st.slash(table.channel, "script score", file=("bad.json", bad))
     embed = await answer(result)
-    assert "401 problems" in embed.title  # 400 unknown ids, and too few characters for a game
+    assert "400 problems" in embed.title  # 400 unknown ids (counts wait until they are fixed)
     shown = len(embed.description.splitlines()) - 1
-    assert 10 < shown < 401
-    assert embed.description.splitlines()[-1] == f"… and {401 - shown} more"
+    assert 10 < shown < 400
+    assert embed.description.splitlines()[-1] == f"… and {400 - shown} more"
 
 
 async def test_no_script_or_two_scripts_get_one_sentence(table):
@@ -133,6 +163,8 @@ async def test_save_list_use_by_name_and_survive_a_restart(table):
     night = await st.slash(table.channel, "script nightorder", name="friday night")
     text = embed_text(await answer(night))
     assert "First night" in text and "Minion info" in text and "Poisoner" in text
+    sheet = (await night.response.attachments[0].read()).decode()
+    assert "1. Poisoner: Each night poisons a player" in sheet  # with our own notes
     bag = await st.slash(table.channel, "script bag", players=8, name="FRIDAY NIGHT", seed=3)
     assert bag.ephemeral and "Bag for 8 players: Brewing Again" in (await answer(bag)).title
 
@@ -201,6 +233,41 @@ async def test_autocomplete_and_lookup_of_characters(table):
     assert "Ravenkeeper" in (await answer(several)).description
     miss = await st.slash(table.channel, "script characters", query="fortunetellr")
     assert "Did you mean Fortune Teller" in miss.response.content
+
+
+async def test_an_official_roles_file_replaces_our_summaries(table, tmp_path, monkeypatch):
+    # Made-up wording standing in for the operator's official file (none is shipped).
+    roles = [
+        {
+            "id": "poisoner",
+            "ability": "Operator words for the Poisoner.",
+            "firstNightReminder": "Operator cue: the Poisoner points.",
+        },
+        {"id": "imp", "ability": "Operator words for the Imp."},
+        {"id": "nobody", "ability": "Ignored."},
+    ]
+    path = tmp_path / "roles.json"
+    path.write_text(json.dumps(roles))
+    monkeypatch.setenv("RAVENSWOOD_ROLES_JSON", str(path))
+    await table.restart()  # read once, at start-up
+    st = table.add("storyteller")
+    imp = await answer(await st.slash(table.channel, "script characters", query="imp"))
+    assert imp.description == "Operator words for the Imp." and "official text" in imp.footer.text
+    chef = await answer(await st.slash(table.channel, "script characters", query="chef"))
+    assert "summary in our words" in chef.footer.text  # not in the file: our summary
+    night = await st.slash(table.channel, "script nightorder", name="tb")
+    sheet = (await night.response.attachments[0].read()).decode()
+    assert "Poisoner: Operator cue: the Poisoner points." in sheet
+    assert "Imp: Operator words for the Imp." in sheet  # no night reminder: the ability
+
+
+async def test_an_unreadable_roles_file_falls_back_to_our_summaries(table, monkeypatch, caplog):
+    monkeypatch.setenv("RAVENSWOOD_ROLES_JSON", "/nonexistent/roles.json")
+    await table.restart()
+    st = table.add("storyteller")
+    imp = await answer(await st.slash(table.channel, "script characters", query="imp"))
+    assert "summary in our words" in imp.footer.text
+    assert "cannot read /nonexistent/roles.json" in caplog.text
 
 
 async def test_bag_is_private_and_the_same_for_the_same_seed(table):

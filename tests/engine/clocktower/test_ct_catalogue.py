@@ -1,3 +1,4 @@
+import json
 from collections import Counter
 
 import pytest
@@ -136,8 +137,17 @@ def test_evil_characters_carry_no_tags_that_make_the_game_easier_for_good():
 
 
 def test_official_texts_from_an_operator_file():
-    roles = '[{"id": "imp", "ability": "Official words."}, {"id": "zzz", "ability": "x"}, 3]'
-    assert cat.official_texts(roles) == {"imp": "Official words."}
+    roles = [
+        {"id": "imp", "ability": "Words.", "otherNightReminder": "Cue.", "firstNightReminder": 4},
+        {"id": "Fortune_Teller", "ability": "More words."},
+        {"id": "zzz", "ability": "x"},
+        {"id": "chef"},
+        3,
+    ]
+    assert cat.official_texts(json.dumps(roles).encode()) == {
+        "imp": cat.OfficialText("Words.", "", "Cue."),
+        "fortuneteller": cat.OfficialText("More words."),
+    }
     assert cat.official_texts("not json") == {}
     assert cat.official_texts("{}") == {}
 

@@ -50,6 +50,16 @@ def test_bad_scripts_exit_2_with_every_problem(capsys, tmp_path, monkeypatch):
     assert code == 2 and "fortuneteller" in err and "entry 2" in err
     code, out, _ = run(capsys, "script", "score", str(bad), "--json")
     assert code == 2 and len(json.loads(out)["errors"]) == 2
+    assert json.loads(out)["score"] is None
+    # each command's --json failure has that command's own keys, not the score's
+    code, out, _ = run(capsys, "script", "nightorder", str(bad), "--json")
+    assert code == 2 and set(json.loads(out)) == {"first", "other", "notes", "errors", "warnings"}
+    tiny = tmp_path / "tiny.json"
+    tiny.write_text('["chef", "empath", "monk", "poisoner", "imp"]')
+    code, out, _ = run(capsys, "script", "bag", str(tiny), "--players", "7", "--json")
+    failed = json.loads(out)
+    assert code == 2 and failed["characters"] == [] and "balance" in failed
+    assert "7 players" in failed["errors"][0]["message"]
     assert run(capsys, "script", "bag", str(DATA / "base-tb.json"), "--players", "3")[0] == 2
     assert run(capsys, "script", "nightorder", str(tmp_path / "missing.json"))[0] == 2
 

@@ -1,3 +1,4 @@
+from engine.clocktower.catalogue import OfficialText, character
 from engine.clocktower.nightorder import night_order, night_text
 from engine.clocktower.script import load_script
 
@@ -68,3 +69,21 @@ def test_meta_order_is_honoured_and_gaps_filled():
 def test_text_rendering_numbers_characters_only():
     out = night_text(night_order(load_script(text("base-tb.json"))))
     assert "-- Minion info" in out and " 1. Poisoner" in out
+
+
+def test_notes_are_our_summaries_or_the_operators_official_reminders():
+    script = load_script(ids_script(*TB_IDS))
+    ours = night_order(script)
+    poisoner = next(e for e in ours["first"] if e["id"] == "poisoner")
+    assert poisoner["note"] == character("poisoner").summary
+    texts = {
+        "poisoner": OfficialText("Ability words.", first_night="First cue.", other_night=""),
+        "imp": OfficialText("Imp words."),
+    }
+    theirs = night_order(script, texts)
+    notes = {(kind, e["id"]): e["note"] for kind in ("first", "other") for e in theirs[kind]}
+    assert notes["first", "poisoner"] == "First cue."
+    assert notes["other", "poisoner"] == "Ability words."  # no other-night cue: the ability
+    assert notes["other", "imp"] == "Imp words."
+    assert notes["first", "chef"] == character("chef").summary  # not in the file
+    assert "Poisoner: First cue." in night_text(theirs)
