@@ -12,10 +12,12 @@ from typing import Any
 
 from bot.cli.common import CliError, emit, read_text
 from engine.clocktower.bag import BagError, bag_text, balanced_bag
-from engine.clocktower.catalogue import search
+from engine.clocktower.catalogue import official_texts, search, summary_overlap
 from engine.clocktower.nightorder import night_order, night_text
 from engine.clocktower.scoring import score_report, score_script
 from engine.clocktower.script import Script, ScriptError, load_script
+
+SUMMARY_THRESHOLD = 0.6  # a summary this close to the official text is a near-copy
 
 
 def register(subparsers: Any) -> None:
@@ -40,6 +42,15 @@ def register(subparsers: Any) -> None:
     bag.add_argument("--seed", type=int, default=0)
     bag.add_argument("--json", action="store_true")
     bag.set_defaults(handler=_bag)
+
+    close = sub.add_parser(
+        "summaries",
+        help="Check our summaries against an official roles.json (exit 1 if any is too close).",
+    )
+    close.add_argument("roles_json", help="an official roles.json file")
+    close.add_argument("--threshold", type=float, default=SUMMARY_THRESHOLD)
+    close.add_argument("--json", action="store_true")
+    close.set_defaults(handler=_summaries)
 
     chars = sub.add_parser("characters", help="List official characters (optionally matching).")
     chars.add_argument("query", nargs="?", default="")
@@ -112,6 +123,30 @@ def _bag(args: argparse.Namespace) -> int:
         return 2
     emit(bag, args.json, bag_text(bag))
     return 0
+
+
+def _summaries(args: argparse.Namespace) -> int:
+    """Summaries whose similarity to the official text reaches the threshold: exit 1 if any."""
+    official = official_texts(read_text(args.roles_json))
+    if not official:
+        raise CliError(f"{args.roles_json} has no official characters (is it a roles.json?)")
+    ranked = summary_overlap(official)
+    close = [(cid, ratio) for cid, ratio in ranked if ratio >= args.threshold]
+    payload = {
+        "checked": len(ranked),
+        "threshold": args.threshold,
+        "closest": [{"id": cid, "ratio": ratio} for cid, ratio in ranked[:5]],
+        "too_close": [{"id": cid, "ratio": ratio} for cid, ratio in close],
+    }
+    lines = [
+        f"{len(ranked)} summaries checked; closest: "
+        + ", ".join(f"{cid} {ratio:.2f}" for cid, ratio in ranked[:5])
+    ]
+    lines += [f"  too close: {cid} {ratio:.2f}" for cid, ratio in close] or [
+        f"none reaches {args.threshold:g}"
+    ]
+    emit(payload, args.json, "\n".join(lines))
+    return 1 if close else 0
 
 
 def _characters(args: argparse.Namespace) -> int:

@@ -268,3 +268,24 @@ def official_texts(roles_json: str | bytes) -> dict[str, OfficialText]:
             other if isinstance(other, str) else "",
         )
     return found
+
+
+def summary_overlap(official: dict[str, OfficialText]) -> list[tuple[str, float]]:
+    """How close each of our summaries is to the official ability text, closest first: the
+    ``difflib`` ratio of the two (lower-cased), 1.0 for a copy. Our summaries must stay in our
+    own words; the maintainers keep every ratio below 0.6 (``ravenswood script summaries``)."""
+    import difflib
+
+    found = [
+        (
+            cid,
+            round(
+                difflib.SequenceMatcher(
+                    None, _catalogue()[cid].summary.lower(), text.ability.lower()
+                ).ratio(),
+                3,
+            ),
+        )
+        for cid, text in official.items()
+    ]
+    return sorted(found, key=lambda pair: (-pair[1], pair[0]))

@@ -156,3 +156,13 @@ def test_edition_characters_match_the_base_scripts():
     from .helpers import TB_IDS
 
     assert sorted(c.id for c in cat.edition_characters("tb")) == sorted(TB_IDS)
+
+
+def test_summary_overlap_ranks_near_copies_first():
+    imp = cat.character("imp").summary
+    texts = {
+        "imp": cat.OfficialText(imp),  # a copy of ours: ratio 1
+        "chef": cat.OfficialText("Completely unrelated wording about something else entirely."),
+    }
+    (first, one), (second, low) = cat.summary_overlap(texts)
+    assert (first, one) == ("imp", 1.0) and second == "chef" and low < 0.5

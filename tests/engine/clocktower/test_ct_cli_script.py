@@ -75,3 +75,26 @@ def test_stdin(capsys, monkeypatch, cmd):
 
     monkeypatch.setattr("sys.stdin", io.StringIO((DATA / "base-tb.json").read_text()))
     assert run(capsys, "script", cmd, "-")[0] == 0
+
+
+def test_summaries_check_flags_near_copies_of_an_official_file(capsys, tmp_path):
+    # Made-up "official" texts: one copies our Imp summary, one is unrelated.
+    from engine.clocktower.catalogue import character
+
+    roles = tmp_path / "roles.json"
+    roles.write_text(
+        json.dumps(
+            [
+                {"id": "imp", "ability": character("imp").summary},
+                {"id": "chef", "ability": "Nothing like our words at all, honestly."},
+            ]
+        )
+    )
+    code, out, _ = run(capsys, "script", "summaries", str(roles), "--json")
+    report = json.loads(out)
+    assert code == 1 and report["checked"] == 2
+    assert report["too_close"] == [{"id": "imp", "ratio": 1.0}]
+    roles.write_text(json.dumps([{"id": "chef", "ability": "Nothing like ours at all."}]))
+    assert run(capsys, "script", "summaries", str(roles))[0] == 0
+    roles.write_text("{}")
+    assert run(capsys, "script", "summaries", str(roles))[0] == 2
