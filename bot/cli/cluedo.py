@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 from pathlib import Path
 
 from bot.cli.common import CliError, emit, read_text
@@ -12,6 +13,8 @@ from engine.cluedo import advise, notebook_from_json, solution_report, solve
 from engine.cluedo.notebook import Notebook
 from engine.core import RuleError
 from stats.charts.cluedo import cluedo_chart
+
+log = logging.getLogger(__name__)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -21,15 +24,58 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve_parser.add_argument("log", metavar="LOG.json")
     solve_parser.add_argument("--json", action="store_true")
     solve_parser.add_argument("--chart", default=None, metavar="FILE", help="Write a PNG chart.")
-    solve_parser.set_defaults(handler=run_solve)
+    solve_parser.set_defaults(handler=guarded(run_solve))
     advise_parser = commands.add_parser("advise", help="What to suggest, where to move, accuse?")
     advise_parser.add_argument("log", metavar="LOG.json")
     advise_parser.add_argument("--room", default=None, help="The room you are in now.")
-    advise_parser.add_argument("--start", default=None, help="Your suspect, if not in a room.")
+    advise_parser.add_argument(
+        "--start", default=None, help="Your suspect, if still on its starting square."
+    )
+    advise_parser.add_argument(
+        "--near",
+        action="append",
+        default=[],
+        metavar="ROOM=STEPS",
+        help="In a corridor: how many steps you are from a room (repeat for more rooms).",
+    )
     advise_parser.add_argument("--roll", type=int, default=None, metavar="N")
-    advise_parser.add_argument("--accuse-at", type=float, default=1.0, metavar="P")
+    advise_parser.add_argument(
+        "--accuse-at", type=float, default=None, metavar="P", help="Accuse at this probability."
+    )
+    advise_parser.add_argument(
+        "--accuse-bits",
+        type=float,
+        default=None,
+        metavar="BITS",
+        help="Accuse once at most this much uncertainty (entropy, bits) remains.",
+    )
     advise_parser.add_argument("--json", action="store_true")
-    advise_parser.set_defaults(handler=run_advise)
+    advise_parser.set_defaults(handler=guarded(run_advise))
+
+
+def sentence(text: str) -> str:
+    """``text`` ending in a full stop unless it already ends a sentence."""
+    text = text.strip()
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def guarded(run):
+    """A handler whose unexpected failures still end as one sentence (and are logged)."""
+
+    def handler(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except CliError:
+            raise
+        except (ValueError, RuleError) as exc:
+            raise CliError(sentence(str(exc))) from None
+        except Exception as exc:
+            log.exception("cluedo %s failed", args.cluedo_command)
+            raise CliError(
+                f"Could not use {args.log}: {sentence(str(exc) or type(exc).__name__)}"
+            ) from None
+
+    return handler
 
 
 def load(path: str) -> Notebook:
@@ -41,8 +87,8 @@ def load(path: str) -> Notebook:
         raise CliError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg}).") from None
     try:
         return notebook_from_json(data)
-    except (ValueError, RuleError, TypeError, KeyError) as exc:
-        raise CliError(str(exc).rstrip(".") + ".") from None
+    except (ValueError, RuleError) as exc:
+        raise CliError(sentence(str(exc))) from None
 
 
 def run_solve(args: argparse.Namespace) -> int:
@@ -72,13 +118,21 @@ def _solve_text(report: dict) -> str:
 
 
 def run_advise(args: argparse.Namespace) -> int:
+    near = dict(_room_steps(item) for item in args.near)
     notebook = load(args.log)
-    try:
-        advice = advise(notebook, args.room, args.roll, args.accuse_at, args.start)
-    except (ValueError, RuleError) as exc:
-        raise CliError(str(exc).rstrip(".") + ".") from None
+    advice = advise(
+        notebook, args.room, args.roll, args.accuse_at, args.start, near, args.accuse_bits
+    )
     emit(advice, args.json, _advise_text(advice))
     return 0
+
+
+def _room_steps(item: str) -> tuple[str, int]:
+    """'Kitchen=3' -> ('Kitchen', 3)."""
+    room, _, steps = item.rpartition("=")
+    if not room.strip() or not steps.strip().isdigit():
+        raise CliError(f'Write --near as ROOM=STEPS, like --near "Kitchen=3", not "{item}".')
+    return room.strip(), int(steps)
 
 
 def _advise_text(advice: dict) -> str:
@@ -89,6 +143,8 @@ def _advise_text(advice: dict) -> str:
     else:
         lines = [f"Do not accuse yet: best guess {guess} at {accuse['probability']:.1%}."]
     lines.append(f"Uncertainty left: {advice['entropy_bits']:.2f} bits.")
+    if advice["note"]:
+        lines.append(advice["note"])
     if advice["suggestion"]:
         s = advice["suggestion"]
         lines.append(

@@ -35,6 +35,7 @@ from engine.cluedo import (
     Shown,
     Suggestion,
     add_event,
+    complete_card,
     describe,
     new_notebook,
     resolve_card,
@@ -109,24 +110,6 @@ def parse_hand_sizes(text: str | None, players: list[str]) -> dict[str, int] | N
         raise Refusal("Write hand sizes as `Ann=6, Bob=6, Cat=6` or `6, 6, 6`.") from None
 
 
-def matching_cards(typed: str, category: int | None = None) -> list[str]:
-    """Cards of ``category`` (None: any) whose name contains ``typed``, else its alias's card."""
-    deck = CLASSIC
-    names = [
-        deck.cards[i]
-        for i in (range(len(deck.cards)) if category is None else deck.category_cards[category])
-    ]
-    key = typed.strip().lower()
-    hits = [name for name in names if key in name.lower()]
-    if not hits:
-        try:
-            card = resolve_card(typed, deck)
-        except ValueError:
-            return []
-        hits = [card] if card in names else []
-    return hits
-
-
 def choices(values: list[str]) -> list[Choice]:
     """At most 25 choices, each within Discord's 100 characters."""
     fitting = [v for v in values if len(v) <= CHOICE_LENGTH]
@@ -194,16 +177,16 @@ class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your 
         return choices([p for p in seated if key in p.lower() and NAME.match(p)])
 
     async def complete_suspect(self, interaction: discord.Interaction, typed: str) -> list[Choice]:
-        return choices(matching_cards(typed, SUSPECT))
+        return choices(complete_card(typed, SUSPECT))
 
     async def complete_weapon(self, interaction: discord.Interaction, typed: str) -> list[Choice]:
-        return choices(matching_cards(typed, WEAPON))
+        return choices(complete_card(typed, WEAPON))
 
     async def complete_room(self, interaction: discord.Interaction, typed: str) -> list[Choice]:
-        return choices(matching_cards(typed, ROOM))
+        return choices(complete_card(typed, ROOM))
 
-    async def complete_card(self, interaction: discord.Interaction, typed: str) -> list[Choice]:
-        return choices(matching_cards(typed))
+    async def complete_any_card(self, interaction: discord.Interaction, typed: str) -> list[Choice]:
+        return choices(complete_card(typed))
 
     async def complete_shown(self, interaction: discord.Interaction, typed: str) -> list[Choice]:
         """The three cards already named in this suggestion, else any card."""
@@ -213,7 +196,7 @@ class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your 
                 named.append(resolve_card(getattr(interaction.namespace, option, None) or ""))
             except ValueError:
                 pass
-        hits = matching_cards(typed)
+        hits = complete_card(typed)
         return choices([c for c in hits if c in named] or hits)
 
     async def complete_hand(self, interaction: discord.Interaction, typed: str) -> list[Choice]:
@@ -223,7 +206,7 @@ class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your 
         prefix = "".join(item + ", " for item in done)
         typed_cards = {item.lower() for item in done}
         return choices(
-            [prefix + card for card in matching_cards(last) if card.lower() not in typed_cards]
+            [prefix + card for card in complete_card(last) if card.lower() not in typed_cards]
         )
 
     # Commands --------------------------------------------------------------------------------
@@ -295,11 +278,22 @@ class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your 
         shown: str | None = None,
     ) -> None:
         event = Suggestion(suggester, suspect, weapon, room, responder, shown)
-        await self.run(interaction, lambda: self.record(interaction, event))
+
+        async def work() -> None:
+            if responder and not shown:
+                held = await self.current(key_of(interaction))
+                if _is(held.notebook, suggester, held.notebook.me):
+                    raise Refusal(
+                        "You made this suggestion, so you saw the card shown: "
+                        "add it as `shown` (that card is the most useful thing to note)."
+                    )
+            await self.record(interaction, event)
+
+        await self.run(interaction, work)
 
     @app_commands.command(name="shown", description="Note a card a player showed you")
     @app_commands.describe(player="Who showed it", card="The card")
-    @app_commands.autocomplete(player=complete_player, card=complete_card)
+    @app_commands.autocomplete(player=complete_player, card=complete_any_card)
     @app_commands.guild_only()
     async def shown(self, interaction: discord.Interaction, player: str, card: str) -> None:
         await self.run(interaction, lambda: self.record(interaction, Shown(player, card)))
@@ -335,7 +329,7 @@ class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your 
     @app_commands.describe(
         card="The card", holder="Who holds it (leave empty if only known not to be the answer)"
     )
-    @app_commands.autocomplete(card=complete_card, holder=complete_player)
+    @app_commands.autocomplete(card=complete_any_card, holder=complete_player)
     @app_commands.guild_only()
     async def reveal(
         self, interaction: discord.Interaction, card: str, holder: str | None = None
@@ -407,9 +401,12 @@ class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your 
         room="The room you are in now",
         roll="Your roll of two dice this turn (2–12)",
         start="Your suspect, if you are still on its starting square",
+        near="In a corridor: a room you are near (give `steps` too)",
+        steps="In a corridor: how many steps you are from that room",
         accuse_at="Accuse once the likeliest solution reaches this probability (default 1)",
+        accuse_bits="Accuse once at most this much uncertainty is left, in bits",
     )
-    @app_commands.autocomplete(room=complete_room, start=complete_suspect)
+    @app_commands.autocomplete(room=complete_room, start=complete_suspect, near=complete_room)
     @app_commands.guild_only()
     async def advise(
         self,
@@ -417,16 +414,22 @@ class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your 
         room: str | None = None,
         roll: app_commands.Range[int, 2, 12] | None = None,
         start: str | None = None,
-        accuse_at: app_commands.Range[float, 0.01, 1.0] = 1.0,
+        near: str | None = None,
+        steps: app_commands.Range[int, 1, 40] | None = None,
+        accuse_at: app_commands.Range[float, 0.01, 1.0] | None = None,
+        accuse_bits: app_commands.Range[float, 0.0, 9.0] | None = None,
     ) -> None:
         async def work() -> None:
             notebook = (await self.current(key_of(interaction))).notebook
             where = None if room is None else known_card(room, ROOM)
             begin = None if start is None or where is not None else known_card(start, SUSPECT)
+            if (near is None) != (steps is None):
+                raise Refusal("In a corridor, give both `near` (a room) and `steps` from it.")
+            corridor = {} if near is None else {known_card(near, ROOM): steps}
             await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 advice = await asyncio.to_thread(
-                    advise_turn, notebook, where, roll, accuse_at, begin
+                    advise_turn, notebook, where, roll, accuse_at, begin, corridor, accuse_bits
                 )
             except (ValueError, RuleError) as error:
                 raise Refusal(str(error)) from None
@@ -445,6 +448,11 @@ def known_card(name: str, category: int) -> str:
         kind = ("suspect", "weapon", "room")[category]
         raise Refusal(f"{card} is not a {kind}.")
     return card
+
+
+def _is(notebook: Notebook, name: str, player: str) -> bool:
+    """Whether ``name`` (as typed) is ``player``."""
+    return name.strip().lower() == player.lower()
 
 
 def accept(notebook: Notebook, event: Event) -> tuple[Notebook, dict]:

@@ -114,11 +114,16 @@ def advice_embed(advice: dict[str, Any]) -> discord.Embed:
     else:
         verdict = (
             f"**Don't accuse yet:** the best guess, {guess}, has "
-            f"{percent(accuse['probability'])} (you accuse at {percent(accuse['threshold'])})."
+            f"{percent(accuse['probability'])} (you accuse {_threshold(accuse)})."
         )
     lines = [verdict, f"Uncertainty left: {advice['entropy_bits']:.2f} bits."]
-    if advice["suggestion"] is None and advice["movement"] is None:
-        lines.append("Give `room` (where you are) for a suggestion, and `roll` for where to go.")
+    if advice["note"]:
+        lines.append(advice["note"])
+    elif advice["suggestion"] is None and advice["movement"] is None:
+        lines.append(
+            "Give `room` (where you are) for a suggestion, and `roll` for where to go; in a "
+            "corridor, `near` and `steps`."
+        )
     embed = discord.Embed(title="Your turn", description="\n".join(lines), colour=COLOUR)
     if advice["suggestion"] is not None:
         embed.add_field(name="Suggest", value=_suggestion(advice["suggestion"]), inline=False)
@@ -130,6 +135,16 @@ def advice_embed(advice: dict[str, Any]) -> discord.Embed:
         )
     embed.set_footer(text=advice["model"])
     return embed
+
+
+def _threshold(accuse: dict[str, Any]) -> str:
+    """When you said you would accuse: 'at 90%', 'at 1.00 bits or less', or both."""
+    parts = []
+    if accuse["threshold"] is not None:
+        parts.append(f"at {percent(accuse['threshold'])}")
+    if accuse["entropy_threshold_bits"] is not None:
+        parts.append(f"at {accuse['entropy_threshold_bits']:.2f} bits of uncertainty or less")
+    return " and ".join(parts)
 
 
 def _suggestion(suggestion: dict[str, Any]) -> str:

@@ -4,7 +4,7 @@ The names below are the whole public surface the bot and the CLI use.
 """
 
 from engine.cluedo.advisor import advise
-from engine.cluedo.cards import CLASSIC, Deck, canonical_names, resolve_card
+from engine.cluedo.cards import CLASSIC, Deck, canonical_names, complete_card, resolve_card
 from engine.cluedo.notebook import (
     Accusation,
     Notebook,
@@ -36,6 +36,7 @@ __all__ = [
     "add_event",
     "advise",
     "canonical_names",
+    "complete_card",
     "describe",
     "event_from_json",
     "event_to_json",

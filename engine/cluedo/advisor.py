@@ -132,7 +132,10 @@ def _movement(ranked, turns: dict[str, float], name, room, start, near, roll) ->
     elif start is not None:
         origin = f"{start}'s start"
     else:
-        origin = " and ".join(f"{n} steps from the {r}" for r, n in near.items())
+        away = " and ".join(
+            f"{n} step{'' if n == 1 else 's'} from the {r}" for r, n in near.items()
+        )
+        origin = f"the corridor, {away}"
     return {"from": origin, "roll": roll, "best": options[0]["room"], "rooms": options}
 
 

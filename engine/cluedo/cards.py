@@ -86,13 +86,23 @@ ALIASES = {
     "dining hall": "Dining Room",
 }
 
+# How the suspects are usually called in full, for completing what someone starts to type.
+TITLED = {
+    "Scarlett": ("Miss Scarlett", "Miss Scarlet"),
+    "Mustard": ("Colonel Mustard",),
+    "White": ("Mrs White",),
+    "Green": ("Mr Green", "Reverend Green"),
+    "Peacock": ("Mrs Peacock",),
+    "Plum": ("Professor Plum",),
+}
+
 _TITLES = {"miss", "ms", "colonel", "col", "mrs", "mr", "reverend", "rev", "professor", "prof"}
 _TITLES |= {"dr", "doctor", "the"}
 
 
 def normalise(name: str) -> str:
     """Lower case, punctuation and titles stripped: 'Col. Mustard' -> 'mustard'."""
-    words = re.sub(r"[^a-z0-9 ]", " ", name.lower()).split()
+    words = _plain(name).split()
     kept = [w for w in words if w not in _TITLES]
     return " ".join(kept or words)
 
@@ -100,6 +110,38 @@ def normalise(name: str) -> str:
 def canonical_names(deck: Deck = CLASSIC) -> tuple[str, ...]:
     """Card names for autocomplete, in deck order."""
     return deck.cards
+
+
+def complete_card(typed: str, category: int | None = None, deck: Deck = CLASSIC) -> list[str]:
+    """Cards (of ``category``, None: any) that ``typed`` could be the start of, in deck order:
+    'Kni' -> Dagger (Knife), 'Miss Sc' -> Scarlett, 'Colonel M' -> Mustard.
+
+    A card matches when one of its names - the card, an alias, a titled name - starts with
+    what was typed (without case or punctuation), or, from three letters on, contains it.
+    Typed with a title, only the titled names count if any fits ('Professor P' is Plum, not
+    Peacock).
+    """
+    wanted = range(len(deck.cards)) if category is None else deck.category_cards[category]
+    cards = [deck.cards[i] for i in wanted]
+    plain, bare = _plain(typed), normalise(typed)
+    titled = {c for c in cards if any(_plain(n).startswith(plain) for n in TITLED.get(c, ()))}
+    if titled and plain != bare:
+        return [c for c in cards if c in titled]
+    aliases: dict[str, list[str]] = {card: [normalise(card)] for card in cards}
+    for alias, card in ALIASES.items():
+        if card in aliases:
+            aliases[card].append(alias)
+    return [
+        card
+        for card in cards
+        if card in titled
+        or any(n.startswith(bare) or (len(bare) >= 3 and bare in n) for n in aliases[card])
+    ]
+
+
+def _plain(name: str) -> str:
+    """Lower case with punctuation stripped (titles kept)."""
+    return " ".join(re.sub(r"[^a-z0-9 ]", " ", name.lower()).split())
 
 
 def _lookup(deck: Deck) -> dict[str, str]:

@@ -8,10 +8,11 @@ dataclasses of plain values, so a notebook is stored as JSON and rebuilt by repl
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.cluedo.cards import CLASSIC, Deck, resolve_card, unknown_name_message
+from engine.cluedo.cards import CLASSIC, Deck, normalise, resolve_card, unknown_name_message
 from engine.cluedo.constraints import Facts, mask_of, suggestion_facts
 from engine.cluedo.solver import count_deals
 from engine.core import RuleError
@@ -108,6 +109,12 @@ def new_notebook(
     mine = sizes[players.index(me)]
     if len(cards) != mine:
         raise ValueError(f"Your hand should have {mine} cards, but {len(cards)} were given.")
+    unknown = len(deck.cards) - len(cards)
+    if unknown > MAX_UNKNOWN_CARDS:
+        raise ValueError(
+            f"With {unknown} cards of unknown place the exact count is too big; the deck and "
+            f"your hand must leave at most {MAX_UNKNOWN_CARDS} unknown."
+        )
     cards = tuple(sorted(cards, key=deck.index.__getitem__))
     return Notebook(players, me, cards, sizes, (), deck)
 
@@ -115,7 +122,9 @@ def new_notebook(
 def _hand_sizes(deck: Deck, players: tuple[str, ...], given: dict[str, int] | None) -> tuple:
     if not given:
         return default_hand_sizes(deck, len(players))
-    sizes = {_resolve_in(players, name): int(size) for name, size in given.items()}
+    if any(isinstance(size, bool) or not isinstance(size, int) for size in given.values()):
+        raise ValueError("Hand sizes must be whole numbers of cards.")
+    sizes = {_resolve_in(players, name): size for name, size in given.items()}
     missing = [p for p in players if p not in sizes]
     if missing:
         raise ValueError(f"Hand sizes are missing for {', '.join(missing)}.")
@@ -159,12 +168,16 @@ def normalise_event(notebook: Notebook, event: Event) -> Event:
             None if event.shown is None else card(event.shown),
         )
     if isinstance(event, Accusation):
+        if not isinstance(event.correct, bool):
+            raise ValueError(
+                f"An accusation is either correct (true) or not (false), not {event.correct!r}."
+            )
         return Accusation(
             who(event.accuser),
             card(event.suspect),
             card(event.weapon),
             card(event.room),
-            bool(event.correct),
+            event.correct,
         )
     if isinstance(event, Shown):
         return Shown(who(event.player), card(event.card))
@@ -194,13 +207,17 @@ def check_shape(notebook: Notebook, event: Event) -> None:
         raise RuleError("Your own cards are already in the notebook.")
 
 
-def facts_of(notebook: Notebook, events: tuple[Event, ...] | None = None) -> Facts:
-    """The facts implied by your hand and the given events (default: all of them)."""
+def facts_of(
+    notebook: Notebook, events: tuple[Event, ...] | None = None, hand: bool = True
+) -> Facts:
+    """The facts implied by the hand sizes, your hand (unless ``hand`` is false) and the given
+    events (default: all of them)."""
     deck = notebook.deck
     facts = Facts.empty(deck, notebook.hand_sizes)
-    me = notebook.player_index(notebook.me)
-    hand = mask_of(deck, notebook.my_cards)
-    facts = facts.with_has(me, hand).with_lacks(me, ((1 << len(deck.cards)) - 1) & ~hand)
+    if hand:
+        me = notebook.player_index(notebook.me)
+        mine = mask_of(deck, notebook.my_cards)
+        facts = facts.with_has(me, mine).with_lacks(me, ((1 << len(deck.cards)) - 1) & ~mine)
     for event in notebook.events if events is None else events:
         facts = _apply(notebook, facts, event)
     return facts
@@ -268,10 +285,24 @@ def _conflict_sentence(notebook: Notebook, event: Event) -> str:
             i += 1
     numbers = {id(e): n for n, e in enumerate(notebook.events, start=1)}
     named = [f"entry {numbers[id(e)]} ({describe(e)})" for e in culprits]
-    hand_alone = count_deals(facts_of(notebook, (event,))) == 0
-    if not named or hand_alone:
+    facts = facts_of(notebook, (*culprits, event), hand=False)
+    full = [
+        f"{player} holding {_cards_count(size)}"
+        for player, size, has in zip(notebook.players, notebook.hand_sizes, facts.has, strict=True)
+        if has.bit_count() > size
+    ]
+    if count_deals(facts):
         named.insert(0, "your hand")
-    return f"That cannot be right: {describe(event)} contradicts {_join(named)}."
+    elif not named and not full:
+        sizes = ", ".join(
+            f"{p} {n}" for p, n in zip(notebook.players, notebook.hand_sizes, strict=True)
+        )
+        full = [f"the hand sizes ({sizes})"]
+    return f"That cannot be right: {describe(event)} contradicts {_join(full + named)}."
+
+
+def _cards_count(size: int) -> str:
+    return "no cards" if size == 0 else f"only {size} card{'' if size == 1 else 's'}"
 
 
 def _join(items: list[str]) -> str:
@@ -293,23 +324,45 @@ def event_to_json(event: Event) -> dict[str, Any]:
     return {"type": type(event).__name__.lower(), **fields}
 
 
-def event_from_json(data: dict[str, Any]) -> Event:
+def event_from_json(data: Any) -> Event:
     """Read one LOG.json entry; the type is explicit or told by its keys."""
     if not isinstance(data, dict):
         raise ValueError("Each event must be a JSON object.")
     data = dict(data)
-    kind = str(data.pop("type", "")).lower()
+    kind = data.pop("type", "")
+    kind = kind.lower() if isinstance(kind, str) else ""
     if not kind:
         kind = "accusation" if "accuser" in data else "suggestion" if "suggester" in data else ""
     classes = {name.lower(): cls for name, cls in EVENT_TYPES.items()}
     if kind not in classes:
-        raise ValueError(f"Cannot tell what kind of event this is: {data}.")
+        raise ValueError(f"Cannot tell what kind of event this is: {json.dumps(data)}.")
     cls = classes[kind]
-    try:
-        return cls(**data)
-    except TypeError:
-        fields = ", ".join(cls.__dataclass_fields__)
-        raise ValueError(f"A {kind} event has the fields {fields}; got {sorted(data)}.") from None
+    fields = list(cls.__dataclass_fields__)
+    unknown = [key for key in data if key not in fields]
+    if unknown:
+        raise ValueError(f'A {kind} has the fields {", ".join(fields)}, not "{unknown[0]}".')
+    for key in fields:
+        if key not in data and key not in OPTIONAL_FIELDS:
+            raise ValueError(f"A {kind} needs {_REQUIRED_HINT.get(key, key)}.")
+    for key, value in data.items():
+        if key == "correct":
+            if not isinstance(value, bool):
+                raise ValueError(
+                    f"An accusation's correct is true or false (no quotes), not {json.dumps(value)}."
+                )
+        elif not isinstance(value, str) and not (value is None and key in NULLABLE_FIELDS):
+            raise ValueError(f"A {kind}'s {key} must be a name in quotes, not {json.dumps(value)}.")
+    return cls(**data)
+
+
+OPTIONAL_FIELDS = {"shown", "holder"}  # may be left out (meaning null)
+NULLABLE_FIELDS = {"responder", "shown", "holder"}
+_REQUIRED_HINT = {
+    "responder": "a responder (null when nobody could show a card)",
+    "correct": "correct: true or false",
+}
+LOG_FIELDS = ("players", "hand_sizes", "me", "my_cards", "events", "deck")
+MAX_UNKNOWN_CARDS = 21  # the classic game with an empty hand; the work doubles with each card
 
 
 def notebook_to_json(notebook: Notebook) -> dict[str, Any]:
@@ -331,22 +384,54 @@ def notebook_from_json(data: Any) -> Notebook:
     """Validate and replay a LOG.json document; ValueError/RuleError name the faulty part."""
     if not isinstance(data, dict):
         raise ValueError("The log must be a JSON object with players, me, my_cards and events.")
+    unknown = [key for key in data if key not in LOG_FIELDS]
+    if unknown:
+        raise ValueError(
+            f'The log has no field "{unknown[0]}"; its fields are {", ".join(LOG_FIELDS)}.'
+        )
     missing = [key for key in ("players", "me", "my_cards") if key not in data]
     if missing:
         raise ValueError(f"The log is missing {', '.join(missing)}.")
-    deck = CLASSIC
-    if "deck" in data:
-        spec = data["deck"]
-        deck = Deck(tuple(spec["suspects"]), tuple(spec["weapons"]), tuple(spec["rooms"]))
-    notebook = new_notebook(
-        data["players"], data["me"], data["my_cards"], data.get("hand_sizes"), deck
-    )
-    events = data.get("events") or []
-    if not isinstance(events, list):
+    players = _names(data["players"], 'players must be a list of names, like ["Ann", "Bob", "Cat"]')
+    if not isinstance(data["me"], str):
+        raise ValueError("me must be one of the players' names, in quotes.")
+    cards = _names(data["my_cards"], 'my_cards must be a list of card names, like ["Rope", "Hall"]')
+    sizes = data.get("hand_sizes")
+    if sizes is not None and not (
+        isinstance(sizes, dict)
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in sizes.values())
+    ):
+        raise ValueError(
+            'hand_sizes must give each player a whole number of cards, like {"Ann": 6, "Bob": 6}.'
+        )
+    deck = CLASSIC if data.get("deck") is None else _deck(data["deck"])
+    notebook = new_notebook(players, data["me"], cards, sizes, deck)
+    events = data.get("events")
+    if events is not None and not isinstance(events, list):
         raise ValueError("The log's events must be a list.")
-    for number, entry in enumerate(events, start=1):
+    for number, entry in enumerate(events or [], start=1):
         try:
             notebook = add_event(notebook, event_from_json(entry))
         except (ValueError, RuleError) as exc:
             raise type(exc)(f"Event {number}: {exc}") from None
     return notebook
+
+
+def _names(value: Any, problem: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(problem + ".")
+    return value
+
+
+def _deck(spec: Any) -> Deck:
+    """A custom deck from {"suspects": [...], "weapons": [...], "rooms": [...]}."""
+    problem = "deck must have suspects, weapons and rooms, each a non-empty list of names"
+    if not isinstance(spec, dict) or set(spec) != {"suspects", "weapons", "rooms"}:
+        raise ValueError(problem + ".")
+    parts = [_names(spec[key], problem) for key in ("suspects", "weapons", "rooms")]
+    if not all(parts):
+        raise ValueError(problem + ".")
+    names = [name.strip() for part in parts for name in part]
+    if not all(names) or len({normalise(n) for n in names}) != len(names):
+        raise ValueError("The deck's card names must be non-empty and all different.")
+    return Deck(*(tuple(name.strip() for name in part) for part in parts))

@@ -15,8 +15,8 @@ def solve(notebook: Notebook) -> Solution:
 
 
 def entropy_bits(probabilities) -> float:
-    """Shannon entropy in bits of a collection of probabilities."""
-    return -sum(p * math.log2(p) for p in probabilities if p > 0)
+    """Shannon entropy in bits of a collection of probabilities (0.0, never -0.0)."""
+    return 0.0 - sum(p * math.log2(p) for p in probabilities if p > 0)
 
 
 def solution_report(notebook: Notebook, top: int = 10, solution: Solution | None = None) -> dict:

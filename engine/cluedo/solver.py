@@ -59,7 +59,8 @@ class Reduced:
 
     @cached_property
     def hands(self) -> tuple[np.ndarray, ...]:
-        """Per holder, 1 (uint64) at every free-card mask it could hold, else 0."""
+        """Per holder, True at every free-card mask it could hold (bool arrays: an eighth of the
+        memory of counts, which matters at 2**21 masks)."""
         every = masks(self.bits)
         sizes = popcounts(self.bits)
         hands = []
@@ -67,9 +68,9 @@ class Reduced:
             ok = (sizes == size) & ((every & lacks) == 0)
             for clause in clauses:
                 ok &= (every & clause) != 0
-            hands.append(ok.astype(np.uint64))
-        envelope = np.zeros(1 << self.bits, dtype=np.uint64)
-        envelope[list(self.triple_masks)] = 1
+            hands.append(ok)
+        envelope = np.zeros(1 << self.bits, dtype=bool)
+        envelope[list(self.triple_masks)] = True
         hands.append(envelope)
         return tuple(hands)
 
@@ -255,13 +256,13 @@ def solve_facts(facts: Facts, players: tuple[str, ...]) -> Solution:
     prefix = [np.ones(1 << bits, dtype=np.uint64)]
     for z in zetas[:-1]:
         prefix.append(prefix[-1] * z)
+    per_triple = reduced.split_by_triple(prefix.pop())
     suffix = np.ones(1 << bits, dtype=np.uint64)
-    weights: list[np.ndarray] = [np.empty(0)] * count
-    per_triple = reduced.split_by_triple(prefix[-1])
-    for h in range(count - 2, -1, -1):
-        suffix = suffix * zetas[h + 1]
-        others = moebius(prefix[h] * suffix, bits)
-        weights[h] = reduced.hands[h] * others[::-1]
+    per_card: list[list[int]] = [[]] * count
+    for h in range(count - 2, -1, -1):  # prefix[h] is the last one left: pop as we go
+        suffix *= zetas[h + 1]
+        others = moebius(prefix.pop() * suffix, bits)
+        per_card[h] = _per_bit(reduced.hands[h], others[::-1], bits)
     triple_counts = {t: int(c) for t, c in zip(reduced.triples, per_triple, strict=True)}
     total = sum(triple_counts.values())
     if total == 0:
@@ -274,7 +275,7 @@ def solve_facts(facts: Facts, players: tuple[str, ...]) -> Solution:
         if facts.envelope_has >> card & 1:
             locations[card][-1] = total
     for h, player in enumerate(reduced.holders[:-1]):
-        for bit, amount in enumerate(_per_bit(weights[h], bits)):
+        for bit, amount in enumerate(per_card[h]):
             locations[reduced.free[bit]][player] = amount
     for triple, amount in triple_counts.items():
         for card in triple:
@@ -289,8 +290,9 @@ def solve_facts(facts: Facts, players: tuple[str, ...]) -> Solution:
     )
 
 
-def _per_bit(weights: np.ndarray, bits: int) -> list[int]:
-    """For each bit, the total weight of the masks containing it (exact ints)."""
-    where = np.flatnonzero(weights)
-    values = weights[where]
+def _per_bit(hand: np.ndarray, ways: np.ndarray, bits: int) -> list[int]:
+    """For each bit, the total of ``ways`` over the possible hands containing it (exact
+    ints): the deals in which the holder has that card."""
+    where = np.flatnonzero(hand)
+    values = ways[where]
     return [int(np.sum(values[(where >> bit) & 1 == 1], dtype=np.uint64)) for bit in range(bits)]

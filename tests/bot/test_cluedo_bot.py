@@ -279,6 +279,17 @@ async def test_autocomplete_offers_cards_by_category_and_players(table):
     assert [c["value"] for c in rooms] == ["Ballroom", "Dining Room", "Billiard Room"]
     weapon = await ann.autocomplete(table.channel, "cluedo accuse", "weapon", "spanner")
     assert [c["value"] for c in weapon] == ["Wrench"]
+    for command, option, typed, wanted in [
+        ("cluedo suggest", "weapon", "Kni", "Dagger"),
+        ("cluedo suggest", "weapon", "Span", "Wrench"),
+        ("cluedo suggest", "suspect", "Miss Sc", "Scarlett"),
+        ("cluedo accuse", "suspect", "Colonel M", "Mustard"),
+        ("cluedo accuse", "suspect", "Professor P", "Plum"),
+        ("cluedo advise", "room", "Billiards R", "Billiard Room"),
+        ("cluedo advise", "near", "Billiards R", "Billiard Room"),
+    ]:
+        found = await ann.autocomplete(table.channel, command, option, typed)
+        assert [c["value"] for c in found] == [wanted], typed
     cards = await ann.autocomplete(table.channel, "cluedo shown", "card", "")
     assert len(cards) == 21 and cards[0]["value"] == "Scarlett"
     assert await ann.autocomplete(table.channel, "cluedo shown", "player", "") == []
@@ -337,3 +348,28 @@ async def test_a_right_accusation_solves_the_case(table):
         "Noted as entry 1: Cat correctly accused Mustard, Candlestick, Library. "
         "Solved: it was Mustard, with the Candlestick, in the Library."
     )
+
+
+async def test_your_own_suggestion_needs_the_card_you_saw(table):
+    ann = table.add("ann")
+    await open_notebook(table, ann)
+    asked = dict(suspect="Green", weapon="Wrench", room="Lounge", responder="Bob")
+    missing = await ann.slash(table.channel, "cluedo suggest", suggester="ann", **asked)
+    assert "add it as `shown`" in text_of(missing)
+    assert await stored_entries(table) == []
+    theirs = await ann.slash(table.channel, "cluedo suggest", suggester="Cat", **asked)
+    assert text_of(theirs).startswith("Noted as entry 1: Cat suggested Green, Wrench, Lounge")
+
+
+async def test_advice_in_a_corridor_and_by_entropy(table):
+    ann = table.add("ann")
+    await open_notebook(table, ann)
+    advice = await ann.slash(
+        table.channel, "cluedo advise", near="kitchen", steps=3, roll=4, accuse_bits=1.5
+    )
+    text = text_of(advice)
+    assert "Where to go from the corridor, 3 steps from the Kitchen with a roll of 4" in text
+    assert "you accuse at 1.50 bits of uncertainty or less" in text
+    check_limits(advice.response.embeds[0])
+    half = await ann.slash(table.channel, "cluedo advise", near="Kitchen")
+    assert text_of(half) == "In a corridor, give both `near` (a room) and `steps` from it."

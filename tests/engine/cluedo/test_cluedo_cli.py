@@ -43,6 +43,8 @@ def test_advise_json(log, capsys):
         ("{not json", "not valid JSON"),
         (json.dumps(dict(LOG, my_cards=["Dager"] + LOG["my_cards"][1:])), "did you mean"),
         (json.dumps(dict(LOG, me="Dan")), "No player"),
+        (json.dumps(dict(LOG, hand_sizes=[6, 6, 6])), "hand_sizes must give"),
+        (json.dumps({**LOG, "events": [{**LOG["events"][3], "correct": "false"}]}), "no quotes"),
     ],
 )
 def test_errors_exit_2_with_one_sentence(tmp_path, capsys, content, message):
@@ -55,6 +57,37 @@ def test_errors_exit_2_with_one_sentence(tmp_path, capsys, content, message):
 
 def test_advise_rejects_a_bad_roll(log, capsys):
     assert main(["cluedo", "advise", str(log), "--roll", "13"]) == 2
+
+
+def test_a_question_is_not_followed_by_a_full_stop(tmp_path, capsys):
+    path = tmp_path / "typo.json"
+    path.write_text(json.dumps(dict(LOG, my_cards=["Knif"] + LOG["my_cards"][1:])))
+    assert main(["cluedo", "solve", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "did you mean Knife (Dagger)" in err and err.endswith("?")
+
+
+def test_advise_in_a_corridor_with_an_entropy_threshold(log, capsys):
+    argv = ["cluedo", "advise", str(log), "--near", "Kitchen=3", "--roll", "4"]
+    assert main([*argv, "--accuse-bits", "9", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["movement"]["from"] == "the corridor, 3 steps from the Kitchen"
+    assert len(out["movement"]["rooms"]) == 9
+    assert out["suggestion"] is None
+    assert out["accuse"]["recommended"] and out["accuse"]["entropy_threshold_bits"] == 9
+    assert main(["cluedo", "advise", str(log), "--near", "Kitchen"]) == 2
+    assert "ROOM=STEPS" in capsys.readouterr().err
+
+
+def test_an_unexpected_failure_is_still_one_sentence(log, capsys, monkeypatch):
+    def broken(*args):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr("bot.cli.cluedo.advise", broken)
+    assert main(["cluedo", "advise", str(log)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("Could not use " + str(log) + ": division by zero.")
+    assert len(err.splitlines()) == 1
 
 
 def test_chart_is_a_png():

@@ -11,6 +11,7 @@ from engine.cluedo import (
     Suggestion,
     add_event,
     canonical_names,
+    complete_card,
     new_notebook,
     notebook_from_json,
     notebook_to_json,
@@ -61,6 +62,28 @@ def notebook():
 )
 def test_aliases(alias, card):
     assert resolve_card(alias) == card
+
+
+@pytest.mark.parametrize(
+    "typed,category,cards",
+    [
+        ("Kni", None, ["Dagger"]),
+        ("Span", 1, ["Wrench"]),
+        ("Miss Sc", 0, ["Scarlett"]),
+        ("Colonel M", 0, ["Mustard"]),
+        ("Professor P", 0, ["Plum"]),
+        ("Billiards R", 2, ["Billiard Room"]),
+        ("col. mus", 0, ["Mustard"]),
+        ("mr", 0, ["White", "Green", "Peacock"]),
+        ("p", 0, ["Peacock", "Plum"]),
+        ("pipe", None, ["Lead Pipe"]),
+        ("room", 2, ["Ballroom", "Dining Room", "Billiard Room"]),
+        ("Kni", 0, []),
+        ("xyz", None, []),
+    ],
+)
+def test_completion_knows_titles_and_partial_aliases(typed, category, cards):
+    assert complete_card(typed, category) == cards
 
 
 def test_unknown_names_suggest_the_closest(notebook):
@@ -153,8 +176,15 @@ def test_more_cards_than_a_hand_holds():
     notebook = add_event(notebook, Reveal("Green", "B"))
     for card in ("Mustard", "White", "Peacock", "Candlestick", "Wrench"):
         notebook = add_event(notebook, Reveal(card, "B"))
-    with pytest.raises(RuleError, match="contradicts"):
+    with pytest.raises(RuleError, match="contradicts B holding only 6 cards, entry 1"):
         add_event(notebook, Reveal("Kitchen", "B"))
+
+
+def test_a_clash_with_the_hand_sizes_alone_says_so():
+    hand = ["Plum", "Rope", "Hall", "Study", "Lounge", "Knife", "Green", "White", "Kitchen"]
+    notebook = new_notebook(["A", "B", "C"], "A", hand, {"A": 9, "B": 0, "C": 9})
+    with pytest.raises(RuleError, match="contradicts B holding no cards"):
+        add_event(notebook, Shown("B", "Wrench"))
 
 
 def test_bad_logs():
@@ -167,3 +197,57 @@ def test_bad_logs():
         notebook_from_json(bad)
     with pytest.raises(ValueError, match="kind of event"):
         notebook_from_json(dict(LOG, events=[{"foo": 1}]))
+
+
+def edited(**changes):
+    """LOG with some top-level fields replaced (None: removed)."""
+    log = {**LOG, **changes}
+    return {key: value for key, value in log.items() if value is not None}
+
+
+def with_event(number: int, **changes):
+    """LOG with event ``number`` (from 1) changed; a value of ... removes the key."""
+    events = [dict(e) for e in LOG["events"]]
+    events[number - 1].update(changes)
+    events[number - 1] = {k: v for k, v in events[number - 1].items() if v is not ...}
+    return edited(events=events)
+
+
+@pytest.mark.parametrize(
+    "log,message",
+    [
+        (with_event(4, correct="false"), 'correct is true or false .no quotes., not "false"'),
+        (with_event(4, correct=...), "needs correct: true or false"),
+        (with_event(1, responder=...), r"needs a responder \(null when nobody could show"),
+        (with_event(1, suspect=5), "suspect must be a name in quotes, not 5"),
+        (with_event(1, colour="red"), 'not "colour"'),
+        (edited(hand_sizes=[6, 6, 6]), "hand_sizes must give each player a whole number"),
+        (edited(hand_sizes={"Ann": "six", "Bob": 6, "Cat": 6}), "whole number"),
+        (edited(hand_sizes={"Ann": True, "Bob": 6, "Cat": 6}), "whole number"),
+        (edited(my_cards="Rope"), "my_cards must be a list of card names"),
+        (edited(players="Ann, Bob, Cat"), "players must be a list of names"),
+        (edited(me=["Ann"]), "me must be one of the players"),
+        (edited(events={"a": 1}), "events must be a list"),
+        (edited(hand_size={"Ann": 6}), 'no field "hand_size"'),
+        (edited(deck={"suspects": ["A"], "weapons": ["B"]}), "deck must have suspects"),
+        (edited(deck={"suspects": ["A"], "weapons": ["B"], "rooms": ["A"]}), "all different"),
+    ],
+)
+def test_log_fields_of_the_wrong_kind_get_one_sentence(log, message):
+    with pytest.raises((ValueError, RuleError), match=message):
+        notebook_from_json(log)
+
+
+def test_a_correct_accusation_must_be_a_real_true():
+    right = {"suspect": "Scarlett", "weapon": "Revolver", "room": "Kitchen", "correct": True}
+    solved = notebook_from_json(with_event(4, **right))
+    assert solved.events[-1].correct is True
+    assert len(solve(solved).triple_counts) == 1
+
+
+def test_a_custom_deck_too_big_to_count_is_refused():
+    deck = {"suspects": list("ABCDEFGH"), "weapons": list("IJKLMNOP"), "rooms": list("QRSTUVWX")}
+    log = {"players": ["Ann", "Bob"], "me": "Ann", "my_cards": [], "deck": deck,
+           "hand_sizes": {"Ann": 0, "Bob": 21}}  # fmt: skip
+    with pytest.raises(ValueError, match="24 cards of unknown place"):
+        notebook_from_json(log)
