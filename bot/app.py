@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
 
 import discord
@@ -37,15 +38,20 @@ class Ravenswood(commands.Bot):
         self.games: SessionManager | None = None
         # Game kind -> the cog method that handles its buttons and menus.
         self.component_handlers: dict[str, ComponentHandler] = {}
+        # The custom_id patterns of every persistent component; anything else is unknown to us.
+        self.component_templates: list[re.Pattern[str]] = []
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
+        logging.getLogger("discord").setLevel(logging.NOTSET)  # logged in: its logs are wanted
         self.db = await Database.open(self.database_path)
         self.games = SessionManager(self.db, [])
         for name in COGS:
             await self.load_extension(name)
         restored = await self.games.restore()
         log.info("restored %d running game(s)", len(restored))
+        for game in self.games.unrestorable:
+            await self.explain_unrestorable(game.channel_id)
         # Persistent components: their custom_id carries the game id, so old buttons keep working.
         self.add_dynamic_items(GameButton, GameSelect)
         if self.sync_guild:
@@ -54,6 +60,30 @@ class Ravenswood(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
+        super().add_dynamic_items(*items)
+        self.component_templates += [item.__discord_ui_compiled_template__ for item in items]
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A button or menu that no template claims (from an older bot, or forged) gets a reply
+        instead of Discord's bare "This interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        if any(template.fullmatch(custom_id) for template in self.component_templates):
+            return
+        await reply(interaction, "That button is no longer in use; the slash commands still work.")
+
+    async def explain_unrestorable(self, channel_id: int) -> None:
+        channel = self.get_partial_messageable(channel_id)
+        try:
+            await channel.send(
+                "⚠️ After a restart I could not rebuild the game that was running in this "
+                "channel, so it is closed (its record is kept). Sorry — please start a new one."
+            )
+        except discord.HTTPException:
+            log.warning("could not tell channel %s its game was closed", channel_id)
 
     async def close(self) -> None:
         await super().close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 import logging
+import sqlite3
 
 import aiohttp
 import discord
@@ -45,7 +46,15 @@ def run(args) -> int:
             "DISCORD_TOKEN does not look like a bot token; copy it again from the Bot page of "
             "the Discord developer portal."
         )
-    logging.getLogger().setLevel(config.log_level)
+    level = logging.getLevelName(config.log_level)
+    if not isinstance(level, int):
+        raise CliError(
+            f"RAVENSWOOD_LOG_LEVEL is {config.log_level!r}; use DEBUG, INFO, WARNING or ERROR."
+        )
+    logging.getLogger().setLevel(level)
+    # discord.py's start-up chatter (voice support, "logging in") would precede the one sentence
+    # a refused token gets; the bot turns its logs back on once logged in (setup_hook).
+    logging.getLogger("discord").setLevel(logging.ERROR)
     try:
         Ravenswood(config.database, config.sync_guild).run(config.token, log_handler=None)
     except discord.LoginFailure:
@@ -62,4 +71,6 @@ def run(args) -> int:
         ) from None
     except DatabaseTooNew as exc:
         raise CliError(str(exc)) from None
+    except sqlite3.Error as exc:
+        raise CliError(f"Cannot open the database {config.database}: {exc}.") from None
     return 0

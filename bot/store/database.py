@@ -7,6 +7,7 @@ coroutine's transaction from interleaving with another's.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -24,6 +25,9 @@ class Database:
     @classmethod
     async def open(cls, path: str, migrations: list[Migration] | None = None) -> Database:
         """Open (creating if needed) and bring the schema up to date."""
+        # Fail here, in this thread, on a path SQLite cannot open: aiosqlite's worker thread
+        # would otherwise outlive the failure and complain after the event loop has closed.
+        sqlite3.connect(path).close()
         connection = await aiosqlite.connect(path, isolation_level=None)
         try:
             connection.row_factory = aiosqlite.Row

@@ -57,3 +57,54 @@ def test_migrate_refuses_a_newer_database(tmp_path, capsys):
     connection.close()
     assert main(["migrate", "--db", str(path)]) == 2
     assert "schema version 999" in capsys.readouterr().err
+
+
+REFUSED_LOGIN = """
+import discord, discord.http
+async def refuse(self, token):
+    raise discord.LoginFailure("Improper token has been passed.")
+discord.http.HTTPClient.static_login = refuse
+from bot.cli import main
+raise SystemExit(main(["run"]))
+"""
+
+
+def test_a_token_discord_refuses_exits_2_with_one_sentence(tmp_path):
+    """The shape is right but Discord says no: one sentence, none of discord.py's chatter."""
+    token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+    environ = os.environ | {"DISCORD_TOKEN": token, "RAVENSWOOD_DB": str(tmp_path / "db")}
+    done = subprocess.run(
+        [sys.executable, "-c", REFUSED_LOGIN],
+        capture_output=True,
+        text=True,
+        env=environ,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "ravenswood run: Discord refused the token in DISCORD_TOKEN; reset it in the portal."
+    ]
+
+
+def test_a_bad_log_level_is_one_sentence():
+    token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+    done = ravenswood(env={"DISCORD_TOKEN": token, "RAVENSWOOD_LOG_LEVEL": "loud"})
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "ravenswood run: RAVENSWOOD_LOG_LEVEL is 'LOUD'; use DEBUG, INFO, WARNING or ERROR."
+    ]
+
+
+def test_migrate_into_a_missing_folder_is_one_sentence(tmp_path):
+    cli = "import sys; from bot.cli import main; raise SystemExit(main(sys.argv[1:]))"
+    done = subprocess.run(
+        [sys.executable, "-c", cli, "migrate", "--db", str(tmp_path / "nowhere" / "db.sqlite3")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"ravenswood migrate: Cannot open {tmp_path / 'nowhere' / 'db.sqlite3'}: "
+        "unable to open database file."
+    ]

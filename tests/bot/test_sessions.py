@@ -1,5 +1,7 @@
 """The session layer without Discord: persist, replay, undo, idempotence, one game per player."""
 
+import asyncio
+
 import pytest
 
 import engine.traitors as tg
@@ -109,3 +111,17 @@ async def test_a_finished_game_records_its_result_and_leaves_memory(manager):
     assert (await reopened(manager)).get(session.game.id) is None
     with pytest.raises(RuleError, match="already ended"):
         await manager.apply(session, tg.OpenVote(100))
+
+
+async def test_joining_two_games_at_once_enrols_in_only_one(manager):
+    """The one-game-per-server check and the join happen under one lock: no race between them."""
+    games = [
+        await manager.open("traitors", 1, channel, host, {})
+        for channel, host in ((10, 100), (11, 200))
+    ]
+    outcomes = await asyncio.gather(
+        *(manager.enrol(game, 300, tg.Join(300)) for game in games), return_exceptions=True
+    )
+    refused = [o for o in outcomes if isinstance(o, GameConflict)]
+    assert len(refused) == 1 and "already in a game" in str(refused[0])
+    assert sum(300 in game.state.players for game in games) == 1

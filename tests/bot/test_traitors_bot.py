@@ -71,7 +71,7 @@ def menu_id(message, value) -> str:
 
 async def murder(table, victim: int) -> None:
     for traitor in tg.traitors(state(table)):
-        dm = table.last_dm(traitor)
+        dm = next(m for m in reversed(table.user(traitor).dm_channel.history()) if m.components)
         result = await table.user(traitor).select(dm, [str(victim)], custom_id=menu_id(dm, victim))
         assert result.ephemeral
 
