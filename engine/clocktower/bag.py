@@ -6,12 +6,21 @@ cancels a fraction of some kinds (a Poisoner cuts information as a roleblocker c
 is drawn first; good characters are then re-drawn until the good value per good player, after
 those cuts, falls in a window that rises with the setup table's ratio of evil to good players.
 
-The rules' own changes to the counts are not held against a draw. An Outsider change made by
-the evil side or a fabled (the Baron's +2) is that character's whole effect on good, so the
-window moves by its expected cost: the change times the gap between the script's mean Townsfolk
-and mean Outsider value, per good player. Extra or missing evil players (the Lord of Typhon's
-Minion, the Summoner's late Demon, Legion's crowd) leave the ratio at the table's, their strength
-being in their cuts. Good characters' own changes (the Balloonist's Outsider) stay in the figure.
+The rules' own counts are not held against a draw. The Outsiders the rules deal -- the setup
+table's, plus any change made by the evil side or a fabled (the Baron's +2, which is that
+character's whole effect on good) -- move the window down by their expected cost: their number
+times the gap between the script's mean Townsfolk and mean Outsider value, per good player.
+Without this the table's own Outsiders (none at 7, 10 and 13 players, two at 9, 12 and 15)
+would swing the figure more than any choice of characters, and the window would accept only the
+weakest draws at some counts and only the strongest at others (a 10-player Trouble Brewing bag
+with a Baron would almost always hold the Saint). Extra or missing evil players (the Lord of
+Typhon's Minion, the Summoner's late Demon, Legion's crowd) leave the ratio at the table's, their
+strength being in their cuts. Good characters' own changes (the Balloonist's Outsider) stay in
+the figure.
+
+The window's centre and slope (``bag.toml``) are calibrated on the three base editions, whose
+setup table is designed to be fair: their median random draw lies inside the window at every
+count from 5 to 15, so balancing trims the tails rather than picking one corner.
 
 Before re-drawing good, the exact range of figures a good draw of that shape can reach is
 checked; an evil draw no good draw can balance is set aside (a bounded number of times, so a
@@ -96,13 +105,14 @@ class Window:
     low: float
     high: float
     ratio: float
-    shift: float  # how far an evil or fabled Outsider change moved it down
+    shift: float  # how far the Outsiders the rules deal moved it down
+    outsiders: int  # how many that is
 
     def miss(self, fig: float) -> float:
         return round(max(self.low - fig, fig - self.high, 0.0), 3)
 
 
-def _window(ratio: float, drop: float) -> Window:
+def _window(ratio: float, drop: float, outsiders: int) -> Window:
     w = settings()["window"]
     target = w["centre"] + w["slope"] * ratio - drop
     return Window(
@@ -110,6 +120,7 @@ def _window(ratio: float, drop: float) -> Window:
         round(target + w["half_width"], 3),
         round(ratio, 3),
         round(drop, 3),
+        outsiders,
     )
 
 
@@ -145,8 +156,8 @@ def _reach(roster: Roster, shape: Shape, keep: dict[str, float]) -> tuple[float,
 @dataclass(frozen=True)
 class _Aim:
     """What one evil draw of one shape asks of good: the cuts, the window (with the allowance
-    for an evil or fabled Outsider change), and the exact range of figures a plain good draw of
-    that shape can reach."""
+    for the Outsiders the rules deal), and the exact range of figures a plain good draw of that
+    shape can reach."""
 
     cut_by: tuple[Character, ...]
     window: Window
@@ -157,8 +168,9 @@ class _Aim:
         keep = _keep(list(side.in_play))
         usual = setup_counts(players)
         evil = usual["minion"] + usual["demon"]
-        drop = shape.shift * _outsider_cost(roster, keep)
-        window = _window(evil / (players - evil), drop / (shape.townsfolk + shape.outsiders))
+        drop = shape.outsiders * _outsider_cost(roster, keep)
+        good = shape.townsfolk + shape.outsiders
+        window = _window(evil / (players - evil), drop / good, shape.outsiders)
         return cls(side.in_play, window, _reach(roster, shape, keep))
 
     @property
@@ -469,6 +481,7 @@ def _payload(
             "window": [aim.window.low, aim.window.high],
             "evil_to_good": aim.window.ratio,
             "window_shift": aim.window.shift,
+            "window_outsiders": aim.window.outsiders,
             "reachable": list(aim.reach),
             "balanced": best.miss == 0.0,
             **draws,
@@ -497,10 +510,9 @@ def balance_text(b: dict[str, Any]) -> str:
     """The balance figure in one line: where it is, where it should be, and why."""
     verdict = "in the window" if b["balanced"] else "closest found, outside the window"
     moved = (
-        f"; window lowered {b['window_shift']:.3f} for evil's Outsider change"
-        if b["window_shift"] > 0
-        else f"; window raised {-b['window_shift']:.3f} for evil's Outsider change"
-        if b["window_shift"] < 0
+        f"; window moved {-b['window_shift']:+.3f} for the {b['window_outsiders']} Outsider(s) "
+        "the rules deal"
+        if b["window_shift"]
         else ""
     )
     return (
