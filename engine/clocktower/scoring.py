@@ -46,15 +46,22 @@ class Tally:
     char_change: bool
 
 
+def mirrored(char: Character, tag: str) -> bool:
+    """Whether this tag helps the evil side here: an evil character's protection or revival
+    (the Devil's Advocate's, the Al-Hadikhia's) hardens the game as much as good's eases it."""
+    return char.evil and tag in rules()["evil"]["mirrored"]
+
+
 def tag_weight(char: Character, tag: str) -> float:
     if tag == "kill" and char.team == "demon" and rules()["kill"]["demon_kill_is_baseline"]:
         return 0.0
-    return float(rules()["weights"].get(tag, 0.0))
+    weight = float(rules()["weights"].get(tag, 0.0))
+    return -weight if mirrored(char, tag) else weight
 
 
 def _tally(chars: tuple[Character, ...]) -> Tally:
     def having(*tags: str) -> list[Character]:
-        return [c for c in chars if any(t in c.tags for t in tags)]
+        return [c for c in chars if any(t in c.tags and not mirrored(c, t) for t in tags)]
 
     extra = [c for c in having(*KILL_TAGS) if c.team != "demon"]
     demons = any(c.team == "demon" for c in chars)
@@ -152,7 +159,11 @@ def raw_score(
                 "team": c.team,
                 "tags": list(c.tags),
                 "weight": round(sum(parts.values()), 2),
-                "why": ", ".join(f"{tag} {w:+g}" for tag, w in parts.items()) or "no tags",
+                "why": ", ".join(
+                    f"{tag} {w:+g}" + (" (helps evil)" if mirrored(c, tag) else "")
+                    for tag, w in parts.items()
+                )
+                or "no tags",
             }
         )
     tally = _tally(chars)

@@ -53,6 +53,25 @@ def test_protection_against_kills():
     assert "protection_above_kills" not in synergy(two[:2])  # 1 protector vs 1 kill source
 
 
+def test_evil_protection_and_revival_harden_the_game():
+    """The Devil's Advocate protects evil from execution: +1, not good's -1, and it is no
+    protector in the synergies (two good protectors against one kill source still fire)."""
+    from engine.clocktower.catalogue import character
+
+    advocate = character("devilsadvocate")
+    assert "protect" in advocate.tags
+    _, rows, _ = raw_score((advocate,))
+    assert rows[0]["weight"] == -rules()["weights"]["protect"] == 1.0
+    assert "helps evil" in rows[0]["why"]
+    evil_reviver = fake("r", "demon", "revive")
+    assert raw_score((evil_reviver,))[1][0]["weight"] == 2.0
+    good = [DEMON, fake("p", "townsfolk", "protect"), advocate]
+    assert "protection_above_kills" not in synergy(good)  # 1 good protector vs 1 kill source
+    assert synergy([*good, fake("q", "townsfolk", "protect")])["protection_above_kills"] == -1.0
+    evil_info = [DEMON, fake("m", "minion", "misinfo"), fake("s", "minion", "info")]
+    assert "info_outweighs_misinfo" not in synergy(evil_info)  # evil's info is not good's
+
+
 def test_kills_above_protection_margin_is_strict():
     four = [DEMON] + [fake(f"k{i}", "minion", "kill") for i in range(3)]  # 4 kill sources
     assert "kills_above_protection" in synergy(four)
