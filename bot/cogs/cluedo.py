@@ -30,6 +30,7 @@ from bot.store import cluedo as store
 from engine.cluedo import (
     CLASSIC,
     Accusation,
+    GainMemo,
     Notebook,
     Reveal,
     Shown,
@@ -125,6 +126,8 @@ class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your 
         self.bot = bot
         self.open: dict[Key, store.OpenNotebook] = {}
         self.locks: defaultdict[Key, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # Advising again (another roll) before a new entry reuses the suggestions' gains.
+        self.memos: defaultdict[Key, GainMemo] = defaultdict(GainMemo)
 
     # Notebook access -------------------------------------------------------------------------
     async def find(self, key: Key) -> store.OpenNotebook | None:
@@ -372,6 +375,7 @@ class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your 
                 held = await self.current(key)
                 await store.end(self.bot.db, held.id)
                 del self.open[key]
+                self.memos.pop(key, None)
             count = len(held.notebook.events)
             await answer(
                 interaction,
@@ -420,7 +424,8 @@ class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your 
         accuse_bits: app_commands.Range[float, 0.0, 9.0] | None = None,
     ) -> None:
         async def work() -> None:
-            notebook = (await self.current(key_of(interaction))).notebook
+            key = key_of(interaction)
+            notebook = (await self.current(key)).notebook
             where = None if room is None else known_card(room, ROOM)
             begin = None if start is None or where is not None else known_card(start, SUSPECT)
             if (near is None) != (steps is None):
@@ -429,7 +434,15 @@ class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your 
             await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 advice = await asyncio.to_thread(
-                    advise_turn, notebook, where, roll, accuse_at, begin, corridor, accuse_bits
+                    advise_turn,
+                    notebook,
+                    where,
+                    roll,
+                    accuse_at,
+                    begin,
+                    corridor,
+                    accuse_bits,
+                    self.memos[key],
                 )
             except (ValueError, RuleError) as error:
                 raise Refusal(str(error)) from None

@@ -3,7 +3,7 @@
 The names below are the whole public surface the bot and the CLI use.
 """
 
-from engine.cluedo.advisor import advise
+from engine.cluedo.advisor import GainMemo, advise
 from engine.cluedo.cards import CLASSIC, Deck, canonical_names, complete_card, resolve_card
 from engine.cluedo.notebook import (
     Accusation,
@@ -28,6 +28,7 @@ __all__ = [
     "CLASSIC",
     "Accusation",
     "Deck",
+    "GainMemo",
     "Notebook",
     "Reveal",
     "Shown",

@@ -12,8 +12,8 @@ from engine.cluedo.board import classic_board, turns_to_rooms
 from engine.cluedo.cards import CLASSIC, resolve_card
 from engine.cluedo.information import MODEL, Gain, Informant
 from engine.cluedo.notebook import Notebook, facts_of
-from engine.cluedo.report import entropy_bits, solve
-from engine.cluedo.solver import reduce
+from engine.cluedo.report import entropy_bits
+from engine.cluedo.solver import reduce, solve_reduced
 from engine.core import RuleError
 
 ALTERNATIVES = 4  # runner-up suggestions shown besides the best
@@ -28,6 +28,7 @@ def advise(
     start: str | None = None,
     near: dict[str, int] | None = None,
     accuse_bits: float | None = None,
+    memo: GainMemo | None = None,
 ) -> dict:
     """The ``advise --json`` output.
 
@@ -35,7 +36,8 @@ def advise(
     square you are on) or ``near`` (in a corridor, so many steps from each named room).
     ``roll``: this turn's 2d6 total. Accuse once the likeliest solution has probability at
     least ``accuse_at`` and/or at most ``accuse_bits`` of uncertainty remain (both given: both
-    must hold; neither: only a certain solution).
+    must hold; neither: only a certain solution). ``memo``: a caller advising again on the
+    same notebook (another roll, another room) gets the suggestions' gains from it.
     """
     if roll is not None and not 2 <= roll <= 12:
         raise ValueError("A roll of two dice is between 2 and 12.")
@@ -47,7 +49,10 @@ def advise(
     room = _card_of(room, 2, "room", deck)
     start = _card_of(start, 0, "suspect", deck)
     near = {_card_of(r, 2, "room", deck): _steps(n) for r, n in (near or {}).items()}
-    solution = solve(notebook)
+    reduced = reduce(facts_of(notebook))
+    if reduced is None:
+        raise RuleError("The notebook is contradictory.")
+    solution = solve_reduced(reduced, notebook.players)
     triples = sorted(solution.triple_probabilities().items(), key=lambda item: -item[1])
     (suspect, weapon, murder_room), top = triples[0]
     entropy = entropy_bits(p for _, p in triples)
@@ -76,20 +81,21 @@ def advise(
     moving = deck == CLASSIC and (room is not None or start is not None or bool(near))
     if room is None and not moving:
         return advice
-    reduced = reduce(facts_of(notebook))
-    if reduced is None:
-        raise RuleError("The notebook is contradictory.")
     if reduced.bits > MAX_UNKNOWN:
         advice["note"] = (
             f"Suggestions are not scored while {reduced.bits} cards are of unknown place (at "
             f"most {MAX_UNKNOWN}: the work doubles with each card); the odds above are exact."
         )
         return advice
-    prior = [solution.triple_counts.get(t, 0) for t in reduced.triples]
-    informant = Informant(reduced, notebook.player_index(notebook.me), len(notebook.players), prior)
     turns = turns_to_rooms(classic_board(), room, start, roll, near) if moving else {}
-    rooms = ([room] if room is not None else []) + [r for r in turns if r != room]
-    table = informant.table([deck.index[r] for r in rooms])
+    rooms = tuple(sorted({deck.index[r] for r in turns} | {deck.index[r] for r in [room] if r}))
+
+    def gains() -> dict[tuple[int, int, int], Gain]:
+        prior = [solution.triple_counts.get(t, 0) for t in reduced.triples]
+        me = notebook.player_index(notebook.me)
+        return Informant(reduced, me, len(notebook.players), prior).table(list(rooms))
+
+    table = gains() if memo is None else memo.table(notebook, rooms, gains)
     ranked = sorted(table.items(), key=lambda item: (-item[1].bits, item[0]))
     name = _Names(notebook)
     if room is not None:
@@ -179,3 +185,20 @@ def _steps(count) -> int:
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"Steps from a room are a whole number of at least 1, not {count!r}.")
     return count
+
+
+class GainMemo:
+    """The suggestion gains of the last notebook advised on, for a caller (one user's open
+    notebook in the bot) that asks again before anything new is entered: gains depend only
+    on the notebook, not on the roll or where you stand."""
+
+    def __init__(self) -> None:
+        self._held: tuple | None = None  # (notebook, rooms, table): replaced in one step
+
+    def table(self, notebook: Notebook, rooms: tuple[int, ...], compute) -> dict:
+        held = self._held
+        if held is not None and held[0] == notebook and set(rooms) <= set(held[1]):
+            return held[2]
+        table = compute()
+        self._held = (notebook, rooms, table)
+        return table

@@ -34,16 +34,17 @@ def deal(deck: Deck, players: int, seed: int) -> Deal:
 
 
 def simulate(
-    players: int, seed: int, turns: int = 60, deck: Deck = CLASSIC
+    players: int, seed: int, turns: int = 60, deck: Deck = CLASSIC, first: int = 0
 ) -> Iterator[tuple[Notebook, Deal]]:
-    """Yield (notebook of player 0, true deal) after each of ``turns`` suggestions."""
+    """Yield (notebook of player 0, true deal) before the first and after each of ``turns``
+    suggestions; player ``first`` suggests first, then the turn goes round the table."""
     truth = deal(deck, players, seed)
     names = tuple(f"P{i}" for i in range(players))
     notebook = new_notebook(names, names[0], truth.hands[0], deck=deck)
     rng = seeded_rng(seed, "play")
     yield notebook, truth
     for turn in range(turns):
-        suggester = turn % players
+        suggester = (first + turn) % players
         three = tuple(rng.choice([deck.cards[c] for c in cards]) for cards in deck.category_cards)
         responder, shown = None, None
         for step in range(1, players):

@@ -252,6 +252,13 @@ def solve_facts(facts: Facts, players: tuple[str, ...]) -> Solution:
     reduced = reduce(facts)
     if reduced is None:
         raise ValueError("No deal of the cards fits everything recorded.")
+    return solve_reduced(reduced, players)
+
+
+def solve_reduced(reduced: Reduced, players: tuple[str, ...]) -> Solution:
+    """``solve_facts`` for an already reduced problem (its transforms are then kept on
+    ``reduced`` for the advisor to reuse)."""
+    facts = reduced.facts
     bits, zetas, count = reduced.bits, reduced.zetas, len(reduced.holders)
     prefix = [np.ones(1 << bits, dtype=np.uint64)]
     for z in zetas[:-1]:

@@ -63,3 +63,25 @@ def test_too_many_unknown_cards_to_score_suggestions_is_said_plainly():
     assert advice["suggestion"] is None and advice["movement"] is None
     assert "21 cards are of unknown place" in advice["note"]
     assert advice["consistent_deals"] > 0
+
+
+def test_a_memo_keeps_the_gains_until_the_notebook_changes(midgame, monkeypatch):
+    from engine.cluedo import advisor
+
+    memo, made = advisor.GainMemo(), []
+    real = advisor.Informant.table
+
+    def counted(self, rooms):
+        made.append(rooms)
+        return real(self, rooms)
+
+    monkeypatch.setattr(advisor.Informant, "table", counted)
+    first = advise(midgame, room="Hall", roll=7, memo=memo)
+    again = advise(midgame, room="Hall", roll=3, memo=memo)
+    assert len(made) == 1
+    assert again["suggestion"] == first["suggestion"]
+    assert again["movement"]["rooms"] != first["movement"]["rooms"]  # turns depend on the roll
+    assert again == advise(midgame, room="Hall", roll=3)  # same as without a memo
+    later = add_event(midgame, Accusation("P1", "Plum", "Rope", "Study", False))
+    advise(later, room="Hall", roll=7, memo=memo)
+    assert len(made) == 3
