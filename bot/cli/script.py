@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from bot.cli.common import CliError, emit, read_text
@@ -15,7 +16,7 @@ from engine.clocktower.bag import BagError, bag_text, balanced_bag
 from engine.clocktower.catalogue import official_texts, search, summary_overlap
 from engine.clocktower.nightorder import night_order, night_text
 from engine.clocktower.scoring import score_report, score_script
-from engine.clocktower.script import Script, ScriptError, load_script
+from engine.clocktower.script import MAX_BYTES, Script, ScriptError, load_script
 
 SUMMARY_THRESHOLD = 0.6  # a summary this close to the official text is a near-copy
 
@@ -28,12 +29,12 @@ def register(subparsers: Any) -> None:
     score.add_argument("file", help="script JSON file, or - for standard input")
     score.add_argument("--players", type=int, default=None)
     score.add_argument("--json", action="store_true")
-    score.set_defaults(handler=_score)
+    score.set_defaults(handler=_answering_json(_score))
 
     night = sub.add_parser("nightorder", help="The script's first-night and other-night order.")
     night.add_argument("file")
     night.add_argument("--json", action="store_true")
-    night.set_defaults(handler=_nightorder)
+    night.set_defaults(handler=_answering_json(_nightorder))
 
     bag = sub.add_parser("bag", help="A balanced random set of characters.")
     bag.add_argument("file")
@@ -41,7 +42,7 @@ def register(subparsers: Any) -> None:
     bag.add_argument("--travellers", type=int, default=0)
     bag.add_argument("--seed", type=int, default=0)
     bag.add_argument("--json", action="store_true")
-    bag.set_defaults(handler=_bag)
+    bag.set_defaults(handler=_answering_json(_bag))
 
     close = sub.add_parser(
         "summaries",
@@ -68,10 +69,28 @@ def _failed(command: str, problems: list[dict[str, str]]) -> dict[str, Any]:
     return {**empty[command], "errors": problems, "warnings": []}
 
 
+def _answering_json(handler: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
+    """With ``--json``, a command-line problem (no such file, players out of range, no legal
+    bag) is a JSON answer too: the command's usual keys, and the sentence in ``errors``."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except CliError as exc:
+            if not args.json:
+                raise
+            problem = {"position": "command line", "message": str(exc), "fix": ""}
+            emit(_failed(args.script_command, [problem]), True, "")
+            return 2
+
+    return run
+
+
 def _load(args: argparse.Namespace, players: int | None = None) -> Script | int:
     """The script, or (after printing its problems) exit status 2."""
     try:
-        return load_script(read_text(args.file), players)
+        # A file of more characters than the byte limit is over it: refused without reading on.
+        return load_script(read_text(args.file, MAX_BYTES), players)
     except ScriptError as exc:
         problems = [p.to_dict() for p in exc.problems]
         if getattr(args, "json", False):
@@ -117,10 +136,7 @@ def _bag(args: argparse.Namespace) -> int:
     try:
         bag = balanced_bag(script, args.players, args.seed, args.travellers)
     except BagError as exc:
-        if not args.json:
-            raise CliError(str(exc).rstrip(".")) from None
-        emit(_failed("bag", [{"position": "bag", "message": str(exc), "fix": ""}]), True, "")
-        return 2
+        raise CliError(str(exc)) from None
     emit(bag, args.json, bag_text(bag))
     return 0
 

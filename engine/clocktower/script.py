@@ -201,7 +201,7 @@ class _Reader:
         self.seen: dict[str, str] = {}
         self.meta: dict[str, Any] | None = None
         self.meta_at = ""
-        self.unknown = False  # an id was not recognised, so the character list is incomplete
+        self.unread: list[str] = []  # entries that may be characters but could not be read
 
     def entry(self, index: int, item: Any) -> None:
         where = f"entry {index + 1}"
@@ -210,6 +210,7 @@ class _Reader:
         elif isinstance(item, dict):
             self.object(where, item)
         else:
+            self.unread.append(where)
             self.problems.append(
                 Problem(where, f"is {_describe(item)}.", 'Write a character id in quotes, "imp".')
             )
@@ -217,6 +218,7 @@ class _Reader:
     def object(self, where: str, item: dict[str, Any]) -> None:
         cid = item.get("id")
         if not isinstance(cid, str) or not cid.strip():
+            self.unread.append(where)
             self.problems.append(
                 Problem(where, "is an object without a text 'id'.", 'Add "id": "<character>".')
             )
@@ -232,6 +234,7 @@ class _Reader:
 
     def official(self, where: str, cid: str) -> None:
         if len(cid) > MAX_ID:
+            self.unread.append(where)
             self.problems.append(Problem(where, "has an id over 50 characters.", "Shorten it."))
             return
         if normalise_id(cid) == "meta":
@@ -241,7 +244,7 @@ class _Reader:
             return
         char = find(cid)
         if char is None:
-            self.unknown = True
+            self.unread.append(where)
             close = suggest(cid)
             fix = f"Did you mean {', '.join(close)}?" if close else "Check the spelling."
             self.problems.append(Problem(f'{where} ("{cid}")', "is not a known character.", fix))
@@ -276,9 +279,8 @@ class _Reader:
                 )
         team = item.get("team")
         if not isinstance(team, str) or team.lower() not in TEAM_SPELLINGS:
-            self.problems.append(
-                Problem(label, f"has team {team!r}.", f"Use one of: {', '.join(TEAMS)}.")
-            )
+            has = "has no 'team'" if team is None else f"has team {team!r}"
+            self.problems.append(Problem(label, f"{has}.", f"Use one of: {', '.join(TEAMS)}."))
         nights: dict[str, int | None] = {}
         for key in ("firstNight", "otherNight"):
             value = item.get(key, 0)
@@ -301,6 +303,7 @@ class _Reader:
             )
             reminders = []
         if len(self.problems) > before:
+            self.unread.append(where)
             return
         ability = item["ability"].strip()[:500]
         tags = _guess_tags(ability)
@@ -388,24 +391,38 @@ def _check_counts(reader: _Reader, players: int | None) -> tuple[int, ...]:
     """The player counts the script can deal a legal bag for; problems or warnings for the rest.
 
     Setup modifiers count (a Lil' Monsta needs one more Minion, a bag-duplicate Witch fills every
-    Minion slot, a Drunk needs a spare Townsfolk token).
+    Minion slot, a Drunk needs a spare Townsfolk token). When some entries could not be read, a
+    shortage may only be their knock-on: it is still reported (every problem at once), but says
+    so and asks for those entries to be fixed first.
     """
     chars = reader.chars
+    read, fix = "", "Add characters of those types."
+    if reader.unread:
+        where = ", ".join(reader.unread[:3]) + (" …" if len(reader.unread) > 3 else "")
+        read = f", counting only the {len(chars)} character(s) read"
+        fix = f"Fix {where} first (this may follow from it); then, if it remains, add characters."
     if not any(c.team == "demon" or (c.setup and not c.setup.demon) for c in chars):
-        reader.problems.append(Problem("script", "has no Demon.", "Add at least one Demon."))
+        reader.problems.append(
+            Problem("script", f"has no Demon{read}.", fix if read else "Add at least one Demon.")
+        )
         return ()
     missing = unsupported(chars)
     supported = tuple(n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if n not in missing)
-    fix = "Add characters of those types."
     if players is not None and players in missing:
         reader.problems.append(
-            Problem("script", f"is too small for {players} players: needs {missing[players]}.", fix)
+            Problem(
+                "script",
+                f"is too small for {players} players: needs {missing[players]}{read}.",
+                fix,
+            )
         )
     elif not supported:
         reader.problems.append(
-            Problem("script", f"is too small for any game: needs {missing[MIN_PLAYERS]}.", fix)
+            Problem(
+                "script", f"is too small for any game: needs {missing[MIN_PLAYERS]}{read}.", fix
+            )
         )
-    elif missing:
+    elif missing and not read:
         counts = ", ".join(str(n) for n in missing)
         last = max(missing)
         reader.warnings.append(
@@ -435,11 +452,27 @@ def load_script(text: str | bytes, players: int | None = None) -> Script:
         ) from None
 
 
+def _not_a_list(data: Any) -> Problem:
+    """Why a script that is not a JSON array cannot be read, with the likeliest fix."""
+    if not isinstance(data, dict):
+        return Problem(
+            "script",
+            f"is {_describe(data)}, but a script is a list of characters in [ ].",
+            'Write it as ["washerwoman", "imp", ...].',
+        )
+    inner = next((k for k, v in data.items() if isinstance(v, list)), None)
+    if "id" not in data and inner is not None:
+        fix = f'Paste just the list under "{inner[:40]}" (the part in [ ]).'
+    else:
+        fix = 'Put it in [ ] with the characters: [{"id": "_meta", ...}, "imp", ...].'
+    what = "one object in { }" if "id" in data else "an object in { }"
+    return Problem("script", f"is {what}, but a script is a list of characters in [ ].", fix)
+
+
 def _load(text: str | bytes, players: int | None) -> Script:
     data = _parse(text)
     if not isinstance(data, list):
-        fix = "Wrap the items in [ ]." if isinstance(data, dict) else "A script is a JSON array."
-        raise ScriptError([Problem("script", f"is {_describe(data)}, not a list.", fix)])
+        raise ScriptError([_not_a_list(data)])
     if players is not None and not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ScriptError(
             [Problem("players", f"is {players}; use {MIN_PLAYERS} to {MAX_PLAYERS}.")]
@@ -449,8 +482,7 @@ def _load(text: str | bytes, players: int | None) -> Script:
         reader.entry(index, item)
     if not reader.chars and not reader.problems:
         reader.problems.append(Problem("script", "has no characters.", "Add character ids."))
-    # With an unknown id the character list is incomplete: counting it would only mislead.
-    supported = _check_counts(reader, players) if reader.chars and not reader.unknown else ()
+    supported = _check_counts(reader, players) if reader.chars else ()
     first, other = reader.night_order("firstNight"), reader.night_order("otherNight")
     if reader.problems:
         raise ScriptError(reader.problems)

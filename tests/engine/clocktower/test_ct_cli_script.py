@@ -64,6 +64,40 @@ def test_bad_scripts_exit_2_with_every_problem(capsys, tmp_path, monkeypatch):
     assert run(capsys, "script", "nightorder", str(tmp_path / "missing.json"))[0] == 2
 
 
+@pytest.mark.parametrize(
+    ("argv", "keys", "said"),
+    [
+        (["score", "{missing}", "--json"], {"score", "category"}, "No such file"),
+        (["nightorder", "{missing}", "--json"], {"first", "other"}, "No such file"),
+        (["bag", "{tb}", "--players", "88", "--json"], {"tokens", "balance"}, "5 to 15, not 88"),
+        (["bag", "{tb}", "--players", "8", "--travellers", "9", "--json"], {"tokens"}, "not 9"),
+        (["score", "{tb}", "--players", "4", "--json"], {"synergies"}, "not 4"),
+    ],
+)
+def test_command_line_problems_are_json_answers_with_json(capsys, tmp_path, argv, keys, said):
+    """With --json, even a missing file or a bad option is a JSON answer with the command's own
+    keys and one sentence in errors (exit 2); without it, the sentence goes to stderr."""
+    paths = {"missing": str(tmp_path / "missing.json"), "tb": str(DATA / "base-tb.json")}
+    argv = [a.format(**paths) for a in argv]
+    code, out, err = run(capsys, "script", *argv)
+    answer = json.loads(out)
+    assert code == 2 and keys <= set(answer) and err == ""
+    (problem,) = answer["errors"]
+    assert said in problem["message"] and problem["position"] == "command line"
+    code, out, err = run(capsys, "script", *argv[:-1])
+    assert code == 2 and out == "" and said in err and "Traceback" not in err
+
+
+def test_an_object_instead_of_a_list_is_one_clear_sentence(capsys, tmp_path):
+    wrapped = tmp_path / "wrapped.json"
+    wrapped.write_text('{"name": "Mine", "characters": ["imp", "chef"]}')
+    code, out, _ = run(capsys, "script", "score", str(wrapped), "--json")
+    (problem,) = json.loads(out)["errors"]
+    assert code == 2 and problem["position"] == "script"
+    assert problem["message"] == "is an object in { }, but a script is a list of characters in [ ]."
+    assert problem["fix"] == 'Paste just the list under "characters" (the part in [ ]).'
+
+
 def test_characters_listing(capsys):
     code, out, _ = run(capsys, "script", "characters", "fortune", "--json")
     assert code == 0 and json.loads(out)[0]["id"] == "fortuneteller"

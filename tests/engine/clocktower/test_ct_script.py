@@ -137,13 +137,22 @@ def test_all_problems_at_once_with_positions_and_fixes():
     assert any(p.startswith("entry 8: is a second _meta") for p in found)
     assert any(p.startswith("entry 9: is an object without a text 'id'") for p in found)
     assert any("entry 1 _meta.name" in p for p in found)
-    assert not any("too small" in p for p in found)  # counting an incomplete list misleads
+    # The count is reported too, as a possible knock-on of the entries that could not be read.
+    (counts,) = [p for p in found if p.startswith("script: is too small")]
+    assert "counting only the 1 character(s) read" in counts  # the Imp
+    assert "Fix entry 2, entry 3, entry 4 … first (this may follow from it)" in counts
 
 
-def test_a_misspelt_id_brings_no_knock_on_errors():
+def test_a_misspelt_id_explains_its_knock_on():
     assert problems(ids_script(*TB_IDS[:-1], "ipm")) == [
-        'entry 23 ("ipm"): is not a known character. Did you mean imp?'
+        'entry 23 ("ipm"): is not a known character. Did you mean imp?',
+        "script: has no Demon, counting only the 21 character(s) read. Fix entry 23 first (this "
+        "may follow from it); then, if it remains, add characters.",
     ]
+    # A shortage that cannot be a knock-on (every entry was read) is a plain error.
+    assert problems(ids_script("chef", "empath", "poisoner"))[-1] == (
+        "script: has no Demon. Add at least one Demon."
+    )
 
 
 def test_homebrew_traveler_spelling_and_number_checks():
@@ -169,9 +178,10 @@ def test_no_demon_and_too_few_for_players():
     [
         ("", "is empty"),
         ("{", "not valid JSON"),
-        ('{"id": "_meta"}', "is an object, not a list. Wrap the items"),
-        ('"imp"', "is text, not a list"),
-        ("42", "is a number, not a list"),
+        ('{"id": "_meta"}', "is one object in { }, but a script is a list of characters in [ ]"),
+        ('{"roles": ["imp"]}', 'Paste just the list under "roles"'),
+        ('"imp"', "is text, but a script is a list"),
+        ("42", "is a number, but a script is a list"),
         ("[]", "has no characters"),
         ("[NaN]", "not valid JSON"),
         ('["imp", Infinity]', "not valid JSON"),
