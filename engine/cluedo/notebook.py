@@ -257,8 +257,9 @@ def describe(event: Event) -> str:
     if isinstance(event, Shown):
         return f"{event.player} showed you {event.card}"
     if isinstance(event, Reveal):
-        where = f"held by {event.holder}" if event.holder else "not in the envelope"
-        return f"{event.card} seen {where}"
+        if event.holder:
+            return f"{event.card} seen in {event.holder}'s hand"
+        return f"{event.card} ruled out of the envelope"
     verdict = "correctly" if event.correct else "wrongly"
     return f"{event.accuser} {verdict} accused {event.suspect}, {event.weapon}, {event.room}"
 

@@ -12,6 +12,7 @@ from engine.cluedo import (
     add_event,
     canonical_names,
     complete_card,
+    describe,
     new_notebook,
     notebook_from_json,
     notebook_to_json,
@@ -119,6 +120,13 @@ def test_contradiction_names_the_earlier_entries(notebook):
 def test_holding_a_card_someone_else_showed(notebook):
     with pytest.raises(RuleError, match="your hand"):
         add_event(notebook, Shown("Bob", "Plum"))
+    with pytest.raises(RuleError) as refused:
+        add_event(notebook, Reveal("Plum", "Bob"))
+    assert (
+        str(refused.value) == "That cannot be right: Plum seen in Bob's hand contradicts your hand."
+    )
+    ruled_out = add_event(notebook, Reveal("Wrench"))
+    assert describe(ruled_out.events[-1]) == "Wrench ruled out of the envelope"
 
 
 def test_refused_entries_leave_the_notebook_unchanged(notebook):
