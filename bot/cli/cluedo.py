@@ -153,9 +153,8 @@ def _advise_text(advice: dict) -> str:
         )
     if advice["movement"]:
         move = advice["movement"]
-        lines.append(
-            f"Where to go from {move['from']}" + (f" with {move['roll']}:" if move["roll"] else ":")
-        )
+        roll = f" with a roll of {move['roll']}" if move["roll"] else ""
+        lines.append(f"Where to go from {move['from']}{roll}:")
         for option in move["rooms"][:5]:
             best = option["best_suggestion"]
             lines.append(

@@ -37,6 +37,15 @@ def test_advise_json(log, capsys):
     assert out["accuse"]["recommended"] is False
 
 
+def test_advise_text(log, capsys):
+    assert main(["cluedo", "advise", str(log), "--room", "Lounge", "--roll", "7"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Do not accuse yet: best guess ")
+    assert "\nWhere to go from Lounge with a roll of 7:\n" in out
+    assert "\nSuggest " in out and " bits expected.\n" in out
+    assert not any(mark in out for mark in ("?.", "..", ". .", ":."))
+
+
 @pytest.mark.parametrize(
     "content,message",
     [
