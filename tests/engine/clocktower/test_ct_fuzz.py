@@ -5,7 +5,10 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.clocktower.bag import balanced_bag
 from engine.clocktower.catalogue import characters
+from engine.clocktower.nightorder import night_order
+from engine.clocktower.scoring import score_script
 from engine.clocktower.script import Script, ScriptError, load_script
 
 IDS = [c.id for c in characters()]
@@ -49,7 +52,12 @@ def survives(raw) -> None:
         assert exc.problems and all(p.position and p.message for p in exc.problems)
         assert "could not be read" not in str(exc)  # our own bug would show up here
     else:
+        # Whatever imports also scores, orders its nights and (where a count is supported) bags.
         assert isinstance(result, Script)
+        assert score_script(result)["category"]
+        night_order(result)
+        for players in result.supported_players[:1] + result.supported_players[-1:]:
+            assert len(balanced_bag(result, players, seed=1)["characters"]) == players
 
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -90,3 +98,35 @@ def test_deep_nesting(depth, opener):
 def test_huge_numbers_in_homebrew(number):
     hb = {"id": "hb", "name": "Hb", "team": "demon", "ability": "x", "firstNight": number}
     survives(json.dumps(["chef", "empath", "monk", "poisoner", hb]))
+
+
+homebrew = st.fixed_dictionaries(
+    {
+        "id": st.text("abcdefgh-_ ", min_size=1, max_size=12),
+        "name": st.text(min_size=1, max_size=12),
+        "team": st.sampled_from(
+            ["townsfolk", "outsider", "minion", "demon", "Traveler", "fabled", "loric"]
+        ),
+        "ability": st.sampled_from(
+            ["Learns a thing.", "Poisons someone.", "Kills twice.", "Becomes evil.", "Nothing."]
+        ),
+    },
+    optional={
+        "firstNight": st.integers(0, 90) | st.floats(0, 90),
+        "otherNight": st.integers(0, 90),
+        "setup": st.booleans(),
+        "reminders": st.lists(st.text(max_size=8), max_size=3),
+        "special": st.just([{"type": "selection", "name": "bag-duplicate"}]),
+    },
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(IDS), min_size=8, max_size=30, unique=True),
+    st.lists(homebrew, max_size=4),
+)
+def test_official_and_homebrew_mixes_import_score_order_and_bag(ids, brews):
+    """Scripts that usually import (official ids plus homebrew objects of every team) go on
+    through scoring, night order and bags without an exception."""
+    survives(json.dumps([{"id": "_meta", "name": "Mix"}, "imp", *ids, *brews]))
