@@ -112,6 +112,20 @@ async def test_malformed_json_is_answered_privately_with_where(table):
     assert not [m for m in table.channel.history() if m.embeds]
 
 
+async def test_an_object_and_a_misspelt_demon_are_explained_privately(table):
+    st = table.add("storyteller")
+    wrapped = json.dumps({"name": "Mine", "characters": TB[1:]})
+    result = await st.slash(table.channel, "script score", json=wrapped)
+    text = (await answer(result)).description
+    assert result.ephemeral and "is an object in { }, but a script is a list" in text
+    assert 'Paste just the list under "characters"' in text
+    misspelt = json.dumps([*TB[:-1], "ipm"])
+    result = await st.slash(table.channel, "script score", json=misspelt)
+    text = (await answer(result)).description
+    assert "Did you mean imp?" in text and "has no Demon, counting only the 21" in text
+    assert not [m for m in table.channel.history() if m.embeds]
+
+
 async def test_every_problem_with_the_closest_ids(table):
     st = table.add("storyteller")
     bad = json.dumps(["imp", "fortune_tellr", "imp", 7, {"id": "x", "name": "X"}])
