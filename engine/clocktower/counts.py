@@ -260,7 +260,10 @@ def unsupported(chars: Iterable[Character]) -> dict[int, str]:
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         best: tuple[float, str] = (math.inf, "more characters")
         for side in evil_sides(roster, players):
-            found, short = ([], side) if isinstance(side, tuple) else shapes(side, players, roster)
+            if isinstance(side, tuple):
+                found, short = [], _and_good(side, roster, players)
+            else:
+                found, short = shapes(side, players, roster)
             if found:
                 break
             if short[0] < best[0]:
@@ -268,3 +271,11 @@ def unsupported(chars: Iterable[Character]) -> dict[int, str]:
         else:
             result[players] = best[1]
     return result
+
+
+def _and_good(short: tuple[float, str], roster: Roster, players: int) -> tuple[float, str]:
+    """An evil side's shortfall together with what good lacks at the table's own counts, so
+    that one message names every type to add."""
+    usual = setup_counts(players)
+    good = shortfall(roster, usual["townsfolk"], usual["outsider"])
+    return short if good is None else (short[0] + good[0], f"{short[1]}; {good[1]}")

@@ -171,6 +171,11 @@ def test_no_demon_and_too_few_for_players():
     assert load_script(small).supported_players == (5, 6)
     assert "needs 5 Townsfolk (has 3)" in problems(small, players=7)[0]
     assert "use 5 to 15" in problems(small, players=20)[0]
+    # Every type the script lacks is named at once, not only the first.
+    assert problems(ids_script("chef", "empath", "imp")) == [
+        "script: is too small for any game: needs 1 Minion(s) (has 0); 3 Townsfolk (has 2). "
+        "Add characters of those types."
+    ]
 
 
 @pytest.mark.parametrize(
