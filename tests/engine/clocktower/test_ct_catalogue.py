@@ -1,5 +1,6 @@
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -169,3 +170,17 @@ def test_summary_overlap_ranks_near_copies_first():
     }
     (first, one), (second, low) = cat.summary_overlap(texts)
     assert (first, one) == ("imp", 1.0) and second == "chef" and low < 0.5
+
+
+OFFICIAL_ROLES = (
+    Path(__file__).resolve().parents[4] / "shared/reference/clocktower/official/roles.json"
+)
+
+
+@pytest.mark.skipif(not OFFICIAL_ROLES.exists(), reason="no official roles.json beside the repo")
+def test_every_summary_is_in_our_own_words():
+    """The guard on the real official texts (read from the reference folder beside the repo,
+    never copied into it): no summary comes within 0.6 (difflib ratio) of its official text."""
+    ranked = cat.summary_overlap(cat.official_texts(OFFICIAL_ROLES.read_bytes()))
+    assert len(ranked) == len(cat.characters())
+    assert ranked[0][1] < 0.6, ranked[:3]
