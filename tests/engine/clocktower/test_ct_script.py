@@ -1,4 +1,6 @@
+import difflib
 import json
+from pathlib import Path
 
 import pytest
 
@@ -233,3 +235,37 @@ def test_jinxes_on_script():
         "magician",
         "spy",
     ) in load_script(ids_script(*TB_IDS, "magician")).jinxes
+
+
+REFERENCE = Path(__file__).resolve().parents[4] / "shared/reference/clocktower/scripts"
+
+
+def _sentences(items: list) -> dict[tuple[str, str], str]:
+    """Every sentence of a script by (entry id, field): abilities, reminders, rules, flavour."""
+    found = {}
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        for key in ("ability", "flavor", "firstNightReminder", "otherNightReminder"):
+            if item.get(key):
+                found[item["id"], key] = item[key]
+        for i, rule in enumerate(item.get("bootlegger", [])):
+            found[item["id"], f"bootlegger {i}"] = rule
+    return found
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="no reference folder beside the repo")
+@pytest.mark.parametrize("path", [p for p in SCRIPT_FILES if p.name.startswith("wc25")])
+def test_community_script_copies_keep_the_facts_in_our_own_words(path):
+    ours, theirs = json.loads(path.read_text()), json.loads((REFERENCE / path.name).read_text())
+    facts = ("id", "name", "team", "firstNight", "otherNight", "reminders", "setup", "special")
+    strip = [
+        {k: v for k, v in x.items() if k in facts} if isinstance(x, dict) else x for x in theirs
+    ]
+    assert [
+        {k: v for k, v in x.items() if k in facts} if isinstance(x, dict) else x for x in ours
+    ] == strip
+    originals = _sentences(theirs)
+    for where, sentence in _sentences(ours).items():
+        ratio = difflib.SequenceMatcher(None, originals[where], sentence).ratio()
+        assert ratio < 0.6, (where, ratio)
