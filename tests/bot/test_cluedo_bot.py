@@ -373,3 +373,20 @@ async def test_advice_in_a_corridor_and_by_entropy(table):
     check_limits(advice.response.embeds[0])
     half = await ann.slash(table.channel, "cluedo advise", near="Kitchen")
     assert text_of(half) == "In a corridor, give both `near` (a room) and `steps` from it."
+
+
+async def test_advising_again_reuses_the_gains_until_a_new_entry(table):
+    ann = table.add("ann")
+    await open_notebook(table, ann)
+    cog = table.bot.get_cog("CluedoCog")
+    first = text_of(await ann.slash(table.channel, "cluedo advise", room="Lounge", roll=7))
+    memo = cog.memos[(table.channel.guild.id, ann.id)]
+    kept = memo._held
+    again = text_of(await ann.slash(table.channel, "cluedo advise", room="Lounge", roll=3))
+    assert memo._held is kept  # same notebook: the gains were not computed again
+    assert first.split("Where to go")[0] == again.split("Where to go")[0]
+    await ann.slash(table.channel, "cluedo shown", player="Bob", card="Wrench")
+    after = text_of(await ann.slash(table.channel, "cluedo advise", room="Lounge", roll=3))
+    assert memo._held is not kept and "Suggest" in after
+    await ann.slash(table.channel, "cluedo end")
+    assert (table.channel.guild.id, ann.id) not in cog.memos
