@@ -147,7 +147,9 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
         traitors: app_commands.Range[int, 1, 15] | None = None,
     ) -> None:
         def action(session: Session):
-            count = traitors or suggest_traitor_count(max(len(session.state.players), 4))
+            count = traitors or suggest_traitor_count(
+                max(len(session.state.players), tg.MIN_PLAYERS)
+            )
             return tg.Start(by=interaction.user.id, traitors=count)
 
         await self.run(interaction, action, "The roles are out.")

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import discord
 
-from bot.delivery import Namer, Outgoing
+import engine.traitors as tg
+from bot.delivery import Namer, Outgoing, secret_view
 from bot.sessions import Session
 from bot.views import button_view, choice_view
 from engine.core import Announce, Effect, GameOver, Prompt, Tell
+from stats.odds import exact_traitor_win, suggest_traitor_count
 
 TRAITOR = "traitor"
+# Night messages are discreet: a refused DM is not announced, since it would name a Traitor.
+# Instead every night announcement carries the button that shows anyone their own messages.
+NO_DM = (
+    "\nA Traitor whose DMs are closed can press **Show my secret**: anyone may, and only "
+    "they see the answer."
+)
 GREEN, BLUE, RED = (
     discord.ButtonStyle.success,
     discord.ButtonStyle.primary,
@@ -30,10 +38,22 @@ def lobby(session: Session, players, host: int) -> Outgoing:
     text = (
         f"🏰 **The Traitors** — lobby hosted by <@{host}>.{recruit}\n"
         f"Players ({len(players)}): {mentions(players)}\n"
-        "Press **Join** to play; the host starts with `/traitors start`."
+        f"Press **Join** to play; the host starts with `/traitors start`.{fair_count(players)}"
     )
     buttons = [("join", "", "Join", GREEN), ("leave", "", "Leave", discord.ButtonStyle.secondary)]
     return Outgoing(text, view=button_view(session.game.id, buttons), slot="lobby")
+
+
+def fair_count(players) -> str:
+    """The Traitor count `/traitors start` deals by default, and why, once a game could start."""
+    if len(players) < tg.MIN_PLAYERS:
+        return f"\nAt least {tg.MIN_PLAYERS} players are needed."
+    count = suggest_traitor_count(len(players))
+    chance = float(exact_traitor_win(len(players), count))
+    return (
+        f"\nBy default {count} Traitor{'s' if count > 1 else ''}: the fairest count, "
+        f"winning {chance:.0%} of games if the votes were random (`/traitors odds`)."
+    )
 
 
 def vote_header(round_: int, revote: bool) -> str:
@@ -84,35 +104,49 @@ class TraitorsRenderer:
     def on_recruited(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
         others = ", ".join(name(p) for p in effect.data.get("traitors", ()))
         return Outgoing(
-            f"🗡️ You are now a **Traitor**. Your fellow Traitors: {others}.", public=False
+            f"🗡️ You are now a **Traitor**. Your fellow Traitors: {others}.",
+            public=False,
+            discreet=True,
         )
 
     def on_recruit_accepted(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
-            f"🗡️ {name(effect.data['player'])} accepted and is now a Traitor.", public=False
+            f"🗡️ {name(effect.data['player'])} accepted and is now a Traitor.",
+            public=False,
+            discreet=True,
         )
 
     def on_murder_choice(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
         d = effect.data
         waiting = ", ".join(name(p) for p in d["awaiting"])
         tail = f" Still to choose: {waiting}." if waiting else ""
-        return Outgoing(f"🔪 {name(d['by'])} chose {name(d['target'])}.{tail}", public=False)
+        return Outgoing(
+            f"🔪 {name(d['by'])} chose {name(d['target'])}.{tail}", public=False, discreet=True
+        )
 
     def on_recruit_choice(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
         d = effect.data
-        return Outgoing(f"🗡️ {name(d['by'])} would recruit {name(d['target'])}.", public=False)
+        return Outgoing(
+            f"🗡️ {name(d['by'])} would recruit {name(d['target'])}.", public=False, discreet=True
+        )
 
     def on_recruit_offered(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🗡️ The offer goes to {name(effect.data['target'])}.", public=False)
+        return Outgoing(
+            f"🗡️ The offer goes to {name(effect.data['target'])}.", public=False, discreet=True
+        )
 
     def on_recruit_refused(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🗡️ {name(effect.data['player'])} refused the offer.", public=False)
+        return Outgoing(
+            f"🗡️ {name(effect.data['player'])} refused the offer.", public=False, discreet=True
+        )
 
     def on_recruit_lapsed(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🗡️ {name(effect.data['player'])} did not answer in time.", public=False)
+        return Outgoing(
+            f"🗡️ {name(effect.data['player'])} did not answer in time.", public=False, discreet=True
+        )
 
     def on_recruit_skipped(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        return Outgoing("🗡️ No recruit this time.", public=False)
+        return Outgoing("🗡️ No recruit this time.", public=False, discreet=True)
 
     # Prompts ---------------------------------------------------------------------------------
     def _players_menu(self, effect: Prompt, session: Session, name: Namer, placeholder: str):
@@ -126,6 +160,7 @@ class TraitorsRenderer:
             "disagree, the majority decides; a tie is drawn at random.",
             view=view,
             public=False,
+            discreet=True,
         )
 
     def on_recruit_pick(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
@@ -134,6 +169,7 @@ class TraitorsRenderer:
             "🗡️ A Traitor was banished. Choose a Faithful to offer a place among you.",
             view=view,
             public=False,
+            discreet=True,
         )
 
     def on_recruit_answer(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
@@ -145,6 +181,7 @@ class TraitorsRenderer:
             "🗡️ The Traitors invite you to join them. Will you become a Traitor?",
             view=button_view(session.game.id, buttons),
             public=False,
+            discreet=True,
         )
 
     def on_vote(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
@@ -187,10 +224,16 @@ class TraitorsRenderer:
         return None  # announced by votes_revealed; the new vote Prompt follows
 
     def on_night_falls(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🌙 Night {effect.data['round']} falls. The Traitors choose their victim…")
+        return Outgoing(
+            f"🌙 Night {effect.data['round']} falls. The Traitors choose their victim…{NO_DM}",
+            view=secret_view(session.game.id),
+        )
 
     def on_recruiting(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        return Outgoing("🗡️ The remaining Traitors may now try to recruit a Faithful…")
+        return Outgoing(
+            f"🗡️ The remaining Traitors may now try to recruit a Faithful…{NO_DM}",
+            view=secret_view(session.game.id),
+        )
 
     def on_dawn(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         return Outgoing(

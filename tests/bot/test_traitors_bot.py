@@ -62,10 +62,14 @@ async def cast(table, ballots: dict[int, int]) -> None:
 
 def menu_id(message, value) -> str:
     """The custom_id of the select menu (of possibly several) that offers ``value``."""
-    for row in message.components:
-        for item in row.children:
-            if any(option.value == str(value) for option in getattr(item, "options", [])):
-                return item.custom_id
+    for row in message.components:  # a message's rows, or an interaction response's raw dicts
+        for item in row["components"] if isinstance(row, dict) else row.children:
+            options = (
+                item.get("options", []) if isinstance(item, dict) else getattr(item, "options", [])
+            )
+            values = [o["value"] if isinstance(o, dict) else o.value for o in options]
+            if str(value) in values:
+                return item["custom_id"] if isinstance(item, dict) else item.custom_id
     raise AssertionError(f"no menu offers {value}")
 
 

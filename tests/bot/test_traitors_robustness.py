@@ -139,3 +139,39 @@ async def test_a_banished_traitors_old_night_menu_is_refused(table):
     )
     assert refused.ephemeral and "Only living Traitors" in refused.response.content
     assert state(table).night_choices == ()
+
+
+async def test_a_traitor_with_closed_dms_is_never_named_at_night_and_still_murders(table):
+    host, _ = await open_lobby(table, players=5)
+    await host.slash(table.channel, "traitors start", traitors=1)
+    (traitor,) = traitor_ids(table)
+    faithful = [p for p in tg.living(state(table)) if p != traitor]
+    table.close_dms(traitor)
+    ballots = {v: faithful[0] for v in faithful[1:] + [traitor]}
+    await vote_round(table, ballots | {faithful[0]: traitor})
+    assert state(table).phase is tg.Phase.NIGHT
+    night = next(m for m in reversed(table.channel.history()) if "Night 1 falls" in m.content)
+    said_at_night = [m.content for m in table.channel.history() if m.id >= night.id]
+    assert not any(str(traitor) in text for text in said_at_night), said_at_night
+    bystander = await table.member(faithful[1]).click(night, label="Show my secret")
+    assert bystander.ephemeral and not bystander.response.components  # nothing to choose
+    shown = await table.member(traitor).click(night, label="Show my secret")
+    assert shown.ephemeral and "choose a Faithful to murder" in shown.response.content
+    victim = faithful[1]
+    chosen = await table.member(traitor).select(
+        shown.response, [str(victim)], custom_id=menu_id(shown.response, victim)
+    )
+    assert chosen.ephemeral
+    assert victim not in tg.living(state(table)) and state(table).phase is tg.Phase.DAY
+
+
+async def test_the_lobby_shows_the_fair_traitor_count_that_start_deals(table):
+    host, lobby = await open_lobby(table, players=3)
+    lobby = next(m for m in table.channel.history() if m.id == lobby.id)
+    assert "At least 4 players are needed" in lobby.content
+    for i in range(19):
+        await table.add(f"late{i}").click(lobby, label="Join")
+    lobby = next(m for m in table.channel.history() if m.id == lobby.id)
+    assert "By default 2 Traitors" in lobby.content and "winning 58% of games" in lobby.content
+    await host.slash(table.channel, "traitors start")
+    assert len(traitor_ids(table)) == 2
