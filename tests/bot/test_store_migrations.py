@@ -32,20 +32,51 @@ async def test_fresh_database_gets_every_table_and_the_latest_version(tmp_path):
         await db.close()
 
 
+async def schema(db: Database) -> dict[str, object]:
+    """Every table's columns (name, type, default, key, nullability), indexes and triggers."""
+    entries = await db.fetchall(
+        "SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+    )
+    shape: dict[str, object] = {}
+    for entry in entries:
+        if entry["type"] == "table":
+            columns = await db.fetchall(f"PRAGMA table_info({entry['name']})")
+            shape[entry["name"]] = sorted(tuple(c)[1:] for c in columns)
+        else:
+            shape[f"{entry['type']}:{entry['name']}"] = entry["tbl_name"]
+    return shape
+
+
+async def add_a_finished_game(db: Database) -> None:
+    """Rows every version since the first can hold: a game, its log and its result."""
+    async with db.transaction() as c:
+        await c.execute(
+            "INSERT INTO games (id, kind, guild_id, channel_id, host_id, seed) "
+            "VALUES (7, 'traitors', 1, 2, 3, 42)"
+        )
+        await c.execute("INSERT INTO game_actions (game_id, seq, action) VALUES (7, 0, '{}')")
+
+
 @pytest.mark.parametrize("start", range(len(load_migrations())))
-async def test_upgrade_from_every_earlier_version(tmp_path, start):
+async def test_upgrade_from_every_earlier_version_keeps_the_data(tmp_path, start):
     migrations = load_migrations()
     path = str(tmp_path / "old.db")
     old = await Database.open(path, migrations[:start])
     assert await schema_version(old.connection) == start
+    if start:
+        await add_a_finished_game(old)
     await old.close()
     db = await Database.open(path)
+    fresh = await Database.open(str(tmp_path / "fresh.db"))
     try:
         assert await schema_version(db.connection) == len(migrations)
-        fresh = await Database.open(str(tmp_path / "fresh.db"))
-        assert await tables(db) == await tables(fresh)
-        await fresh.close()
+        assert await schema(db) == await schema(fresh)
+        if start:
+            [game] = await db.fetchall("SELECT kind, seed FROM games WHERE id = 7")
+            [action] = await db.fetchall("SELECT action FROM game_actions WHERE game_id = 7")
+            assert tuple(game) == ("traitors", 42) and action["action"] == "{}"
     finally:
+        await fresh.close()
         await db.close()
 
 
