@@ -3,21 +3,25 @@
 Public text never names a living player's character or alignment: the channel hears who was
 nominated, how the votes went, who died, and at the very end the whole grimoire. Everything
 secret (characters, night information, storyteller rulings) is rendered with ``public=False`` and
-goes by DM.
+goes by DM. Who is written to is itself secret once play has begun (who wakes, who learns
+something, when the storyteller must rule), so those messages are ``discreet``: a closed DM is
+then never announced in the channel (see ``bot.delivery``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import discord
 
-from bot.delivery import Namer, Outgoing
+from bot.delivery import Namer, Outgoing, Rendered, secret_view
 from bot.sessions import Session
 from bot.views import button_view, choice_view, dispatch
 from engine.clocktower.catalogue import find
+from engine.clocktower.game import Phase, open_prompts
+from engine.clocktower.game.model import Nomination, threshold
 from engine.core import Announce, Effect, GameOver, Prompt, Tell
 
 GREEN, BLUE, RED, GREY = (
@@ -93,24 +97,46 @@ def label(value: Any, players: Sequence[int], name: Namer) -> str:
     return char_name(value) if find(str(value)) else str(value)
 
 
+def opener(state: Any, host: int, present: Callable[[int], bool] = lambda _: True) -> int | None:
+    """Who leads a bot-storyteller game (starts it, may end it): the player who opened it while
+    they are seated and still here, otherwise the first seated player who is."""
+    seated = ((host,) if host in state.players else ()) + tuple(state.players)
+    return next((p for p in seated if present(p)), None)
+
+
 def lobby(session: Session) -> Outgoing:
     state = session.state
-    teller = "the bot" if state.bot else f"<@{state.storyteller}>"
-    opener = f" Opened by <@{session.game.host_id}>." if state.bot else ""
-    who = "the opener" if state.bot else "the storyteller"
+    if state.bot:
+        lead = opener(state, session.game.host_id)
+        teller = "the bot"
+        begins = f"<@{lead}> begins" if lead else "the first seat begins"
+    else:
+        teller = f"<@{state.storyteller}>"
+        begins = "the storyteller begins (and may change the seat order with `/clocktower seat`)"
+    seats = [f"<@{p}>" + (" (Traveller)" if p in state.travellers else "") for p in state.players]
     text = (
         f"🕰️ **Blood on the Clocktower** — {session.game.options.get('script_name', 'script')}, "
-        f"storyteller: {teller}.{opener}\n"
-        f"Seats ({len(state.players)}, in join order): {mentions(state.players)}\n"
-        f"Press **Join** to take a seat; {who} begins with `/clocktower start`."
+        f"storyteller: {teller}.\n"
+        f"Seats ({len(state.players)}, clockwise in this order): {', '.join(seats) or 'none yet'}\n"
+        f"Press **Join** to take a seat, or **Join as Traveller**; {begins} with "
+        "`/clocktower start`."
     )
-    buttons = [("join", "", "Join", GREEN), ("leave", "", "Leave", GREY)]
+    buttons = [
+        ("join", "", "Join", GREEN),
+        ("join", "traveller", "Join as Traveller", BLUE),
+        ("leave", "", "Leave", GREY),
+    ]
     return Outgoing(text, view=button_view(session.game.id, buttons), slot="lobby")
 
 
-def vote_slot(state: Any) -> str:
-    vote = state.vote
-    return f"vote:{state.day}:{vote.nominee}:{int(vote.exile)}"
+def vote_slot(day: int, nominee: int, exile: bool) -> str:
+    return f"vote:{day}:{nominee}:{int(exile)}"
+
+
+def vote_value(state: Any, yes: bool) -> str:
+    """A vote button's value: the answer and which vote of the game it belongs to (the index the
+    nomination will have in the history), so a button of a finished vote is refused."""
+    return f"{'yes' if yes else 'no'}-{len(state.history)}"
 
 
 def vote_message(session: Session, name: Namer) -> Outgoing | None:
@@ -122,28 +148,68 @@ def vote_message(session: Session, name: Namer) -> Outgoing | None:
     what = "calls for the exile of" if vote.exile else "nominates"
     voter = vote.order[vote.index]
     ghost = " (a ghost vote)" if not any(s.alive for s in state.seats if s.player == voter) else ""
-    need = (sum(s.alive for s in state.seats) + 1) // 2
     block = (
         f" On the block: <@{state.block}> with {state.block_votes}."
-        if state.block is not None
+        if state.block is not None and not vote.exile
         else ""
     )
     text = (
         f"🗳️ **Day {state.day}:** <@{vote.nominator}> {what} <@{vote.nominee}>.\n"
-        f"Hands raised: {len(vote.yes)} ({mentions(vote.yes)}); {need} needed.{block}\n"
-        f"Now voting: <@{voter}>{ghost}. The hand goes round the circle."
+        f"Hands raised: {len(vote.yes)} ({mentions(vote.yes)}); {threshold(state)} needed."
+        f"{block}\nNow voting: <@{voter}>{ghost}. The hand goes round the circle."
     )
-    buttons = [("vote", "yes", "Yes", GREEN), ("vote", "no", "No", RED)]
-    return Outgoing(text, view=button_view(session.game.id, buttons), slot=vote_slot(state))
+    buttons = [
+        ("vote", vote_value(state, True), "Yes", GREEN),
+        ("vote", vote_value(state, False), "No", RED),
+    ]
+    slot = vote_slot(state.day, vote.nominee, vote.exile)
+    return Outgoing(text, view=button_view(session.game.id, buttons), slot=slot)
+
+
+def closed_vote(record: Nomination) -> Outgoing:
+    """A finished vote's board, edited to its final tally with the buttons taken away."""
+    what = "called for the exile of" if record.exile else "nominated"
+    text = (
+        f"🗳️ **Day {record.day}:** <@{record.nominator}> {what} <@{record.nominee}>.\n"
+        f"Final count: **{record.votes}** vote(s), {record.threshold} needed. "
+        f"Hands raised: {mentions(record.yes)}. This vote is closed."
+    )
+    return Outgoing(text, slot=vote_slot(record.day, record.nominee, record.exile), final=True)
+
+
+def nominate_view(session: Session, name: Namer) -> discord.ui.View | None:
+    """A menu of the players who may still be nominated today (its values carry the day, so an
+    old day's menu is refused), or None when nobody can nominate now."""
+    state = session.state
+    prompt = next((p for p in open_prompts(state) if p.kind == "nominate"), None)
+    if prompt is None:
+        return None
+    choices = [(name(p), f"{state.day}-{p}") for p in prompt.options]
+    return choice_view(session.game.id, "nominate", choices, "Nominate a player…")
+
+
+def discreet(effect: Effect, session: Session) -> bool:
+    """Whether writing to someone is itself a secret. Only the deal reaches everyone alike, and
+    the storyteller's first ruling comes with the deal in every game; any later ruling, even
+    before the first night, would tell the table what is in play (a Drunk, a Fortune Teller)."""
+    if isinstance(effect, Tell):
+        return effect.event != "character"
+    if isinstance(effect, Prompt):
+        first = effect.kind == "ruling" and effect.data.get("decision") == 1
+        return not (first and session.state.phase is Phase.SETUP)
+    return False
 
 
 class ClocktowerRenderer:
-    def render(self, effect: Effect, session: Session, name: Namer) -> Outgoing | None:
+    def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
         if isinstance(effect, GameOver):
             return self.game_over(effect, session)
         event = getattr(effect, "event", None) or getattr(effect, "kind", "")
         handler = getattr(self, f"on_{event}", None)
-        return handler(effect, session, name) if handler else None
+        message = handler(effect, session, name) if handler else None
+        if isinstance(message, Outgoing) and not message.public and discreet(effect, session):
+            message.discreet = True
+        return message
 
     # Lobby -----------------------------------------------------------------------------------
     def on_joined(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
@@ -237,14 +303,20 @@ class ClocktowerRenderer:
 
     # Public events ---------------------------------------------------------------------------
     def on_night(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🌙 **Night {effect.data['night']} falls.** Everyone closes their eyes…")
+        return Outgoing(
+            f"🌙 **Night {effect.data['night']} falls.** Everyone closes their eyes…\n"
+            "-# If my messages can't reach you, **Show my secret** tells you whether you wake.",
+            view=secret_view(session.game.id),
+        )
 
     def on_dawn(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        deaths = effect.data["deaths"]
+        day, deaths = effect.data["day"], effect.data["deaths"]
         news = f"{mentions(deaths)} died in the night." if deaths else "Nobody died in the night."
         return Outgoing(
-            f"🌅 **Day {effect.data['day']}.** {news}\n"
-            "Talk, then nominate with `/clocktower nominate`."
+            f"🌅 **Day {day}.** {news}\n"
+            "Talk, then nominate with the menu below or `/clocktower nominate`.",
+            view=nominate_view(session, name),
+            remember=f"dawn:{day}",  # its id tells when the day began, even after a restart
         )
 
     def on_nomination(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
@@ -259,7 +331,7 @@ class ClocktowerRenderer:
 
     on_exile_called = on_voted
 
-    def on_vote_result(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+    def on_vote_result(self, effect: Announce, session: Session, name: Namer) -> list[Outgoing]:
         d = effect.data
         head = f"🧮 <@{d['nominee']}> received **{d['votes']}** vote(s); {d['threshold']} needed."
         if d["block"] == d["nominee"]:
@@ -270,15 +342,23 @@ class ClocktowerRenderer:
             tail = f" <@{d['block']}> stays on the block with {d['block_votes']}."
         else:
             tail = " Nobody is on the block."
-        return Outgoing(head + tail)
+        result = Outgoing(head + tail, view=nominate_view(session, name))
+        return [*self._closed_board(session), result]
 
-    def on_exile_result(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+    def on_exile_result(self, effect: Announce, session: Session, name: Namer) -> list[Outgoing]:
         d = effect.data
         verdict = "is exiled" if d["exiled"] else "stays"
-        return Outgoing(
+        result = Outgoing(
             f"🧮 <@{d['nominee']}> received **{d['votes']}** of {d['threshold']} needed: "
-            f"the Traveller {verdict}."
+            f"the Traveller {verdict}.",
+            view=nominate_view(session, name),
         )
+        return [*self._closed_board(session), result]
+
+    @staticmethod
+    def _closed_board(session: Session) -> list[Outgoing]:
+        history = session.state.history
+        return [closed_vote(history[-1])] if history else []
 
     def on_execution(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         return Outgoing(f"⚖️ <@{effect.data['player']}> is executed.")

@@ -348,11 +348,16 @@ def _seat_line(view: SeatView, width: int) -> str:
     return _shorten(line, max(width, len(head)))
 
 
-def grimoire_text(grimoire: dict, names: dict[int, str] | None = None, limit: int = LIMIT) -> str:
+def grimoire_text(
+    grimoire: dict, names: dict[int, str] | None = None, limit: int | None = LIMIT
+) -> str:
     """The grimoire as a message of at most ``limit`` characters: the summary, then one line per
-    seat. Each seat gets a fair share of the room, so reminders are cut before any seat is."""
+    seat. Each seat gets a fair share of the room, so reminders are cut before any seat is.
+    With ``limit=None`` nothing is cut (for text sent in several messages)."""
     views = seat_views(grimoire, names)
     head = _plain(" · ".join(summary(grimoire, names)))
+    if limit is None:
+        return "\n".join([head, *(_seat_line(v, 10**6) for v in views)])
     share = (limit - len(head) - 1) // max(len(views), 1) - 1
     text = "\n".join([head, *(_seat_line(v, share) for v in views)])
     return _shorten(text, limit)

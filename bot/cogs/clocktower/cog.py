@@ -1,0 +1,640 @@
+"""The /clocktower commands, buttons and menus: a thin shell on engine.clocktower.game.
+
+Who may do what:
+- A human storyteller (``storyteller:me``) starts the game, orders the seats, ends the day,
+  answers every ruling and has the tools (grimoire, adjust, undo, end). They do not play.
+- With the bot storyteller the game's leader (whoever opened it, or, once they have left, the
+  first seated player still in the server) starts it and may end the day at any time; any seated
+  player may end the day once nobody can nominate any more; otherwise the bot ends it when the
+  day's time is up (see ``clock``).
+- Members who may manage the server can end (abandon) any game, so a game never outlives the
+  people running it; a human storyteller who leaves the server ends their game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine.clocktower.game as ct
+from bot.app import Ravenswood, reply
+from bot.cogs.clocktower.clock import Clock, Timings
+from bot.cogs.clocktower.rules import KIND, Abandon, ClocktowerRules
+from bot.cogs.clocktower.text import draw_grimoire, png_file, reply_pages, status_text, votes_text
+from bot.cogs.scripts import Refusal, read_file
+from bot.delivery import SECRET, Delivery, Outgoing, private_digest
+from bot.render.clocktower import (
+    ClocktowerRenderer,
+    MultiSelect,
+    char_name,
+    lobby,
+    vote_message,
+)
+from bot.render.scripts import problems_embed
+from bot.sessions import GameConflict, Session
+from bot.store import games as game_store
+from bot.store import scripts as script_store
+from engine.clocktower.catalogue import BASE_EDITIONS, edition_characters, find, normalise_id
+from engine.clocktower.game.adjust import CHANGES
+from engine.clocktower.script import ScriptError, load_script
+from engine.core import GameOver, RuleError
+
+log = logging.getLogger(__name__)
+
+CHOICES = 25
+BOT_ONLY = "The bot is the storyteller in this game; that tool is for a human storyteller."
+STALE_VOTE = "That vote is over; use the buttons of the current vote."
+
+
+def _player_id(text: str) -> int:
+    digits = "".join(ch for ch in text if ch.isdigit())
+    if not digits:
+        raise RuleError("Choose a player from the list.")
+    return int(digits)
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    user = interaction.user
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
+
+
+class ClocktowerCog(
+    commands.GroupCog, group_name="clocktower", group_description="Play Blood on the Clocktower"
+):
+    def __init__(self, bot: Ravenswood) -> None:
+        self.bot = bot
+        self.renderer = ClocktowerRenderer()
+        self.delivery = Delivery(bot, self.renderer)
+        self.clock = Clock(bot, self.delivery, Timings.from_env(), self.play)
+        bot.games.rules[KIND] = ClocktowerRules()
+        bot.component_handlers[KIND] = self.on_component
+        bot.add_dynamic_items(MultiSelect)
+
+    async def cog_unload(self) -> None:
+        self.clock.stop()
+
+    # Helpers ---------------------------------------------------------------------------------
+    def session_here(self, interaction: discord.Interaction) -> Session:
+        session = self.bot.games.in_channel(interaction.channel_id)
+        if session is None or session.game.kind != KIND:
+            raise RuleError(
+                "There's no Clocktower game in this channel. Open one with `/clocktower new`."
+            )
+        return session
+
+    async def leader(self, session: Session) -> int | None:
+        """The bot game's leader: its opener, or the first seated player still here."""
+        state, host = session.state, session.game.host_id
+        for player in ((host,) if host in state.players else ()) + tuple(state.players):
+            if await self.clock.present(session, player):
+                return player
+        return None
+
+    def require_storyteller(self, session: Session, user: int) -> None:
+        state = session.state
+        if state.bot:
+            raise RuleError(BOT_ONLY)
+        if user != state.storyteller:
+            raise RuleError("Only the storyteller can do that.")
+
+    async def play(self, session: Session, action) -> None:
+        """Apply an action (a refusal raises RuleError before anything is sent) and publish it."""
+        step = await self.bot.games.apply(session, action)
+        await self.publish(session, step.effects)
+
+    async def publish(self, session: Session, effects) -> None:
+        """Deliver effects, help whoever could not be reached, show the grimoire at the end,
+        and restart the game's clock."""
+        unreached = await self.delivery.deliver(session, effects)
+        players = [p for p in unreached if p != session.state.storyteller]
+        if players:
+            await self.clock.unreachable(session, players)
+        if any(isinstance(e, GameOver) and e.winner in ("good", "evil") for e in effects):
+            await self.post_final_grimoire(session)
+        self.clock.schedule(session)
+
+    async def act(self, interaction: discord.Interaction, session: Session, action, ack: str):
+        """Apply (a refusal raises RuleError before anything is sent), deliver, acknowledge."""
+        step = await self.bot.games.apply(session, action)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.publish(session, step.effects)
+        await interaction.followup.send(ack, ephemeral=True)
+
+    async def run(self, interaction: discord.Interaction, make_action, ack: str) -> None:
+        """Apply the action ``make_action(session)`` makes (it may be a coroutine function)."""
+        try:
+            session = self.session_here(interaction)
+            action = make_action(session)
+            if inspect.isawaitable(action):
+                action = await action
+            await self.act(interaction, session, action, ack)
+        except RuleError as error:
+            await reply(interaction, str(error))
+
+    async def post_final_grimoire(self, session: Session) -> None:
+        book = ct.grimoire(session.state)
+        name = self.delivery.namer(session)
+        names = {seat["player"]: name(seat["player"]) for seat in book["seats"]}
+        _, png = await asyncio.to_thread(draw_grimoire, book, names)
+        await self.delivery.post(
+            session, Outgoing("📖 The grimoire at the end of the game:", file=lambda: png_file(png))
+        )
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Restored games get their clocks back, and a running vote a board with fresh buttons."""
+        for session in list(self.bot.games.sessions.values()):
+            if session.game.kind != KIND or session.game.id in self.clock.tasks:
+                continue
+            board = vote_message(session, self.delivery.namer(session))
+            if board is not None:
+                await self.delivery.post(session, board)
+            self.clock.schedule(session)
+
+    # Opening a game --------------------------------------------------------------------------
+    async def resolve_script(
+        self, interaction: discord.Interaction, script: str | None, file: discord.Attachment | None
+    ) -> tuple[str, tuple[str, ...]]:
+        """The script's name and character ids: a base edition, a saved script or a file."""
+        if file is not None:
+            if script is not None:
+                raise RuleError("Give either a script name or a file, not both.")
+            loaded = load_script(await read_file(file))  # ScriptError: shown to the user
+            return loaded.name, loaded.ids
+        script = script or "tb"
+        key = normalise_id(script)
+        for code, title in BASE_EDITIONS.items():
+            if key in (code, normalise_id(title)):
+                return title, tuple(c.id for c in edition_characters(code))
+        saved = await script_store.get_script(self.bot.db, interaction.guild_id, script)
+        if saved is None:
+            raise RuleError(
+                f"No saved script is called “{script[:100]}”; try tb or `/script list`."
+            )
+        try:
+            loaded = load_script(saved.json)
+        except ScriptError:
+            raise RuleError(f"The saved script “{saved.name}” is no longer valid.") from None
+        return saved.name, loaded.ids
+
+    @app_commands.command(name="new", description="Open a Clocktower lobby in this channel")
+    @app_commands.describe(
+        script="tb (Trouble Brewing) or the name of a script saved with /script save",
+        storyteller="me: you run the game and don't play; bot: the bot runs it and you play",
+        file="A script as a .json file (instead of a name)",
+    )
+    @app_commands.choices(storyteller=[app_commands.Choice(name=n, value=n) for n in ("bot", "me")])
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        script: str | None = None,
+        storyteller: str = "bot",
+        file: discord.Attachment | None = None,
+    ) -> None:
+        try:
+            name, ids = await self.resolve_script(interaction, script, file)
+            missing = ct.unsupported(ids)
+            if missing:
+                raise RuleError(
+                    "The rules engine cannot run these characters yet: "
+                    + ", ".join(char_name(c) for c in missing[:20])
+                    + "."
+                )
+            options = {"script": list(ids), "script_name": name, "bot": storyteller == "bot"}
+            session = await self.bot.games.open(
+                KIND, interaction.guild_id, interaction.channel_id, interaction.user.id, options
+            )
+        except (RuleError, GameConflict, Refusal) as error:
+            await reply(interaction, str(error))
+            return
+        except ScriptError as error:
+            problems = [p.to_dict() for p in error.problems]
+            await reply(interaction, "", embed=problems_embed(problems, "no game was opened."))
+            return
+        message = lobby(session)
+        await interaction.response.send_message(message.content, view=message.view)
+        sent = await interaction.original_response()
+        await game_store.remember_message(
+            self.bot.db, session.game.id, "lobby", sent.channel.id, sent.id
+        )
+
+    @new.autocomplete("script")
+    async def complete_script(self, interaction: discord.Interaction, typed: str):
+        key = normalise_id(typed)
+        choices = [
+            app_commands.Choice(name=f"{title} (base edition)", value=code)
+            for code, title in BASE_EDITIONS.items()
+            if code == "tb" and (key in code or key in normalise_id(title))
+        ]
+        if interaction.guild_id is not None:
+            names = await script_store.matching_names(
+                self.bot.db, interaction.guild_id, typed, CHOICES
+            )
+            choices += [app_commands.Choice(name=n, value=n) for n in names]
+        return choices[:CHOICES]
+
+    @app_commands.command(name="start", description="Deal the characters and begin the night")
+    @app_commands.guild_only()
+    async def start(self, interaction: discord.Interaction) -> None:
+        async def action(session: Session):
+            if session.state.bot and interaction.user.id != await self.leader(session):
+                raise RuleError("Only the player who leads the game can start it.")
+            if not session.state.bot:
+                self.require_storyteller(session, interaction.user.id)
+            return ct.Start(by=interaction.user.id)
+
+        await self.run(interaction, action, "The characters are dealt.")
+
+    # The day ---------------------------------------------------------------------------------
+    @app_commands.command(name="nominate", description="Nominate a player for execution")
+    @app_commands.describe(player="Who you nominate")
+    @app_commands.guild_only()
+    async def nominate(self, interaction: discord.Interaction, player: str) -> None:
+        await self.run(
+            interaction,
+            lambda s: ct.Nominate(by=interaction.user.id, target=_player_id(player)),
+            "Your nomination is made; the vote goes round the circle.",
+        )
+
+    @nominate.autocomplete("player")
+    async def complete_nominee(self, interaction: discord.Interaction, typed: str):
+        return self.complete(interaction, typed, lambda s, p: p not in s.nominees)
+
+    @app_commands.command(name="slay", description="Claim the Slayer's shot at a player, in public")
+    @app_commands.describe(player="Who you shoot at")
+    @app_commands.guild_only()
+    async def slay(self, interaction: discord.Interaction, player: str) -> None:
+        await self.run(
+            interaction,
+            lambda s: ct.Slay(by=interaction.user.id, target=_player_id(player)),
+            "Your shot is taken.",
+        )
+
+    @slay.autocomplete("player")
+    async def complete_living(self, interaction: discord.Interaction, typed: str):
+        return self.complete(interaction, typed, lambda s, p: ct.seat(s, p).alive)
+
+    @app_commands.command(name="exile", description="Call for a Traveller's exile; all may vote")
+    @app_commands.describe(traveller="The Traveller to exile")
+    @app_commands.guild_only()
+    async def exile(self, interaction: discord.Interaction, traveller: str) -> None:
+        await self.run(
+            interaction,
+            lambda s: ct.Exile(by=interaction.user.id, target=_player_id(traveller)),
+            "You call for the exile; the vote goes round the circle.",
+        )
+
+    @exile.autocomplete("traveller")
+    async def complete_traveller(self, interaction: discord.Interaction, typed: str):
+        return self.complete(
+            interaction, typed, lambda s, p: p in s.travellers and ct.seat(s, p).alive
+        )
+
+    @app_commands.command(name="shoot", description="Gunslinger: shoot a player who voted")
+    @app_commands.describe(player="A player who raised a hand in the day's first vote")
+    @app_commands.guild_only()
+    async def shoot(self, interaction: discord.Interaction, player: str) -> None:
+        await self.run(
+            interaction,
+            lambda s: ct.Shoot(by=interaction.user.id, target=_player_id(player)),
+            "You fire.",
+        )
+
+    @shoot.autocomplete("player")
+    async def complete_first_voters(self, interaction: discord.Interaction, typed: str):
+        def voted_first(state: ct.State, player: int) -> bool:
+            today = [n for n in state.history if n.day == state.day]
+            return bool(today) and player in today[0].yes
+
+        return self.complete(interaction, typed, voted_first)
+
+    @app_commands.command(name="givevote", description="Dead: give your ghost vote to the Beggar")
+    @app_commands.describe(beggar="The Beggar who receives your vote token")
+    @app_commands.guild_only()
+    async def givevote(self, interaction: discord.Interaction, beggar: str) -> None:
+        await self.run(
+            interaction,
+            lambda s: ct.GiveVote(by=interaction.user.id, to=_player_id(beggar)),
+            "Your vote token is given.",
+        )
+
+    @givevote.autocomplete("beggar")
+    async def complete_living_traveller(self, interaction: discord.Interaction, typed: str):
+        return await self.complete_traveller(interaction, typed)
+
+    def complete(self, interaction: discord.Interaction, typed: str, keep=lambda s, p: True):
+        """Players of this channel's game whose name contains ``typed``, living ones first."""
+        session = self.bot.games.in_channel(interaction.channel_id)
+        if session is None or session.game.kind != KIND:
+            return []
+        state = session.state
+        name = self.delivery.namer(session)
+        if state.seats:
+            pool = [s.player for s in state.seats if keep(state, s.player)]
+            pool.sort(key=lambda p: not ct.seat(state, p).alive)
+        else:
+            pool = list(state.players)
+        found = [p for p in pool if typed.casefold() in name(p).casefold()]
+        return [app_commands.Choice(name=name(p)[:100], value=str(p)) for p in found][:CHOICES]
+
+    @app_commands.command(name="endday", description="End the day: the player on the block dies")
+    @app_commands.guild_only()
+    async def endday(self, interaction: discord.Interaction) -> None:
+        async def action(session: Session):
+            state, user = session.state, interaction.user.id
+            if not state.bot:
+                self.require_storyteller(session, user)
+                return ct.EndDay(by=user)
+            nominating = any(p.kind == "nominate" for p in ct.open_prompts(state))
+            if user != await self.leader(session) and (user not in state.players or nominating):
+                raise RuleError(
+                    "With the bot storyteller, the game's leader ends the day, or any player "
+                    "once nobody can nominate any more; otherwise it ends when its time is up."
+                )
+            return ct.EndDay(by=ct.SYSTEM)
+
+        await self.run(interaction, action, "The day is over.")
+
+    @app_commands.command(name="whisper", description="Tell the table you talk privately")
+    @app_commands.describe(player="Who you step aside with")
+    @app_commands.guild_only()
+    async def whisper(self, interaction: discord.Interaction, player: str) -> None:
+        try:
+            session = self.session_here(interaction)
+            other, me = _player_id(player), interaction.user.id
+            state = session.state
+            if me not in state.players or other not in state.players or other == me:
+                raise RuleError("Whispers are between two different players of this game.")
+            if state.phase is not ct.Phase.DAY:
+                raise RuleError("Players whisper during the day.")
+            if not await self.clock.present(session, other):
+                raise RuleError("That player has left the server.")
+        except RuleError as error:
+            await reply(interaction, str(error))
+            return
+        await interaction.response.send_message(
+            f"🤫 <@{me}> and <@{other}> step aside to talk privately.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @whisper.autocomplete("player")
+    async def complete_whisper(self, interaction: discord.Interaction, typed: str):
+        return self.complete(interaction, typed)
+
+    # Anyone, privately -----------------------------------------------------------------------
+    @app_commands.command(name="me", description="Everything you have been told (only you see it)")
+    @app_commands.guild_only()
+    async def me(self, interaction: discord.Interaction) -> None:
+        try:
+            session = self.session_here(interaction)
+        except RuleError as error:
+            await reply(interaction, str(error))
+            return
+        await self.show_secret(interaction, session)
+
+    @app_commands.command(name="votes", description="The nominations and votes so far")
+    @app_commands.describe(day="Only this day's votes")
+    @app_commands.guild_only()
+    async def votes(
+        self, interaction: discord.Interaction, day: app_commands.Range[int, 1, 100] | None = None
+    ) -> None:
+        try:
+            state = self.session_here(interaction).state
+        except RuleError as error:
+            await reply(interaction, str(error))
+            return
+        await reply_pages(interaction, votes_text(state, day))
+
+    @app_commands.command(name="status", description="The phase, who lives, what is awaited")
+    @app_commands.guild_only()
+    async def status(self, interaction: discord.Interaction) -> None:
+        try:
+            session = self.session_here(interaction)
+        except RuleError as error:
+            await reply(interaction, str(error))
+            return
+        await reply_pages(interaction, status_text(session))
+
+    # Storyteller tools -----------------------------------------------------------------------
+    @app_commands.command(name="grimoire", description="Storyteller: the grimoire (only you)")
+    @app_commands.guild_only()
+    async def grimoire(self, interaction: discord.Interaction) -> None:
+        try:
+            session = self.session_here(interaction)
+            self.require_storyteller(session, interaction.user.id)
+        except RuleError as error:
+            await reply(interaction, str(error))
+            return
+        book = ct.grimoire(session.state)
+        name = self.delivery.namer(session)
+        names = {seat["player"]: name(seat["player"]) for seat in book["seats"]}
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text, png = await asyncio.to_thread(draw_grimoire, book, names)
+        await reply_pages(interaction, text, file=png_file(png))
+
+    @app_commands.command(name="adjust", description="Storyteller: change the grimoire")
+    @app_commands.describe(
+        player="Whose token", change="What to change", value="A character, good/evil, or a note"
+    )
+    @app_commands.choices(change=[app_commands.Choice(name=c, value=c) for c in CHANGES])
+    @app_commands.guild_only()
+    async def adjust(
+        self, interaction: discord.Interaction, player: str, change: str, value: str = ""
+    ) -> None:
+        def action(session: Session):
+            self.require_storyteller(session, interaction.user.id)
+            return ct.Adjust(interaction.user.id, _player_id(player), change, value)
+
+        await self.run(interaction, action, "The grimoire is changed.")
+
+    @adjust.autocomplete("player")
+    async def complete_seat(self, interaction: discord.Interaction, typed: str):
+        return self.complete(interaction, typed)
+
+    @adjust.autocomplete("value")
+    async def complete_value(self, interaction: discord.Interaction, typed: str):
+        """Characters of the script for ``character``, good/evil for ``alignment``, the
+        player's reminders for ``forget``; free text otherwise."""
+        session = self.bot.games.in_channel(interaction.channel_id)
+        if session is None or session.game.kind != KIND:
+            return []
+        change, key = interaction.namespace.change, typed.casefold()
+        if change == "character":
+            found = [find(c) for c in session.state.script_ids]
+            pairs = [(f"{c.name} ({c.team})", c.id) for c in found if c is not None]
+        elif change == "alignment":
+            pairs = [("good", "good"), ("evil", "evil")]
+        elif change == "forget":
+            try:
+                target = _player_id(str(interaction.namespace.player or ""))
+            except RuleError:
+                return []
+            notes = [m.note for m in session.state.marks if m.target == target and m.note]
+            pairs = [(n, n) for n in dict.fromkeys(notes)]
+        else:
+            return []
+        return [
+            app_commands.Choice(name=label[:100], value=value[:100])
+            for label, value in pairs
+            if key in label.casefold()
+        ][:CHOICES]
+
+    @app_commands.command(name="undo", description="Storyteller: take back the last action")
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction) -> None:
+        try:
+            session = self.session_here(interaction)
+            self.require_storyteller(session, interaction.user.id)
+            taken = type(session.actions[-1]).__name__ if session.actions else "nothing"
+            await self.bot.games.undo(session)
+        except RuleError as error:
+            await reply(interaction, str(error))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.delivery.post(session, Outgoing("↩️ The storyteller takes back the last step."))
+        await self.redeliver(session)
+        self.clock.schedule(session)
+        await interaction.followup.send(f"Undone: {taken}.", ephemeral=True)
+
+    async def redeliver(self, session: Session) -> None:
+        """After an undo: the running vote and any reopened menu are shown again."""
+        running = vote_message(session, self.delivery.namer(session))
+        if running is not None:
+            await self.delivery.post(session, running)  # the board is edited in place
+        await self.delivery.deliver(
+            session, [p for p in ct.open_prompts(session.state) if p.kind != "vote"]
+        )
+
+    @app_commands.command(name="end", description="Abandon the game (no result is recorded)")
+    @app_commands.guild_only()
+    async def end(self, interaction: discord.Interaction) -> None:
+        async def action(session: Session):
+            state, user = session.state, interaction.user.id
+            allowed = await self.leader(session) if state.bot else state.storyteller
+            if user != allowed and not can_manage(interaction):
+                raise RuleError(
+                    "Only the storyteller (in a bot game, its leader) or someone who manages "
+                    "the server can end the game."
+                )
+            return Abandon(by=user)
+
+        await self.run(interaction, action, "The game is over.")
+
+    # Components ------------------------------------------------------------------------------
+    async def show_secret(self, interaction: discord.Interaction, session: Session) -> None:
+        user = interaction.user.id
+        if user not in session.rules.players(session.state):
+            await reply(interaction, "You aren't playing in this game.")
+            return
+        digest = private_digest(
+            session,
+            user,
+            ct.open_prompts(session.state),
+            self.renderer,
+            self.delivery.namer(session),
+        )
+        await reply_pages(interaction, digest.content, view=digest.view)
+
+    async def on_component(
+        self, interaction: discord.Interaction, session: Session, kind: str, value: str
+    ) -> None:
+        user = interaction.user.id
+        try:
+            if kind == SECRET:
+                await self.show_secret(interaction, session)
+                return
+            if kind == "join":
+                other = self.bot.games.game_of(session.game.guild_id, user)
+                if other is not None and other is not session:
+                    raise RuleError(f"You are already in a game in <#{other.game.channel_id}>.")
+                traveller = value == "traveller"
+                ack = "You have a seat as a Traveller." if traveller else "You have a seat."
+                await self.act(interaction, session, ct.Join(user, traveller=traveller), ack)
+                return
+            if kind == "leave":
+                await self.act(interaction, session, ct.Leave(user), "You left the lobby.")
+                return
+            if kind == "night":
+                targets = tuple(int(v) for v in value.split("-"))
+                await self.act(interaction, session, ct.NightChoice(user, targets), "Noted.")
+                return
+            if kind == "nominate":
+                day, target = (int(v) for v in value.split("-"))
+                if day != session.state.day or session.state.phase is not ct.Phase.DAY:
+                    raise RuleError("That menu is from an earlier day; use today's.")
+                action = ct.Nominate(by=user, target=target)
+                await self.act(interaction, session, action, "Your nomination is made.")
+                return
+            if kind == "vote":
+                await self.act(
+                    interaction,
+                    session,
+                    self.vote_action(session, user, value),
+                    "Your vote is counted.",
+                )
+                return
+            if kind == "ruling":
+                decision, choice = (int(v) for v in value.split("-"))
+                action = ct.StorytellerRuling(user, decision, choice)
+                await self.act(interaction, session, action, "Ruled.")
+                return
+            raise RuleError("That button is from an older version of the bot; use the commands.")
+        except RuleError as error:
+            await reply(interaction, str(error))
+
+    def vote_action(self, session: Session, user: int, value: str) -> ct.Vote:
+        """A click on a vote board: refused unless the board is the running vote's."""
+        answer, _, index = value.partition("-")
+        state = session.state
+        if state.vote is None or not index.isdigit() or int(index) != len(state.history):
+            raise RuleError(STALE_VOTE)
+        yes = answer == "yes"
+        if not state.bot and user == state.storyteller:
+            return ct.Vote(user, yes, voter=state.vote.order[state.vote.index])
+        return ct.Vote(user, yes)
+
+    # People leaving --------------------------------------------------------------------------
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A lobby seat is given up; a human storyteller who leaves ends the game; in play the
+        game goes on without the player (their turns pass, see ``clock``)."""
+        user = payload.user.id
+        session = self.bot.games.game_of(payload.guild_id, user)
+        if session is None or session.game.kind != KIND:
+            return
+        state = session.state
+        try:
+            if user == state.storyteller:
+                await self.delivery.post(
+                    session,
+                    Outgoing(f"👋 The storyteller <@{user}> has left the server; the game ends."),
+                )
+                await self.play(session, Abandon(by=user))
+            elif state.phase is ct.Phase.LOBBY:
+                await self.play(session, ct.Leave(user))
+            else:
+                await self.announce_departure(session, user)
+        except RuleError:
+            return
+
+    async def announce_departure(self, session: Session, user: int) -> None:
+        state = session.state
+        if state.bot:
+            lead = await self.leader(session)
+            after = (
+                f" <@{lead}> now leads the game." if user == session.game.host_id and lead else ""
+            )
+            text = f"👋 <@{user}> has left the server; their turns will pass.{after}"
+        else:
+            text = (
+                f"👋 <@{user}> has left the server; the storyteller may act for them or "
+                "remove them."
+            )
+        await self.delivery.post(session, Outgoing(text))
+        self.clock.schedule(session)  # stop waiting for them

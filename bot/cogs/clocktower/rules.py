@@ -1,0 +1,66 @@
+"""engine.clocktower.game as the session layer sees it, plus the shell's own ``Abandon``."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import engine.clocktower.game as ct
+from bot.render.clocktower import char_name
+from bot.store import games as game_store
+from bot.store.results import Result, Seat, user_key
+from engine.core import GameOver, RuleError, Step
+
+KIND = "clocktower"
+
+
+@dataclass(frozen=True)
+class Abandon:
+    """The shell's own action: the game ends unplayed (the storyteller, a bot game's leader or a
+    server manager ends it, or the human storyteller left the server)."""
+
+    by: int
+
+
+class ClocktowerRules:
+    kind = KIND
+    actions = {**ct.ACTIONS, "Abandon": Abandon}
+
+    def new_state(self, game: game_store.GameRow) -> ct.State:
+        bot = bool(game.options["bot"])
+        state = ct.new_game(
+            None if bot else game.host_id, game.seed, tuple(game.options["script"]), bot
+        )
+        return ct.apply(state, ct.Join(game.host_id)).state if bot else state
+
+    def apply(self, state: ct.State, action) -> Step:
+        if isinstance(action, Abandon):
+            if state.phase is ct.Phase.OVER:
+                raise RuleError("The game is over.")
+            over = dataclasses.replace(state, phase=ct.Phase.OVER, ending="abandoned")
+            return Step(over, (GameOver("abandoned"),))
+        return ct.apply(state, action)
+
+    def players(self, state: ct.State):
+        extra = () if state.storyteller is None else (state.storyteller,)
+        return (*state.players, *extra)
+
+    def open_prompts(self, state: ct.State):
+        return ct.open_prompts(state)
+
+    def result(self, state: ct.State, game: game_store.GameRow, over: GameOver) -> Result | None:
+        if over.winner not in ("good", "evil"):
+            return None
+        seats = tuple(
+            Seat(user_key(s["player"]), s["alignment"], char_name(s["character"]))
+            for s in over.data["seats"]
+        )
+        return Result(
+            guild_id=game.guild_id,
+            kind=KIND,
+            winner=over.winner,
+            seats=seats,
+            storyteller="bot" if state.bot else user_key(state.storyteller),
+            script=game.options.get("script_name"),
+            game_id=game.id,
+        )
