@@ -108,3 +108,13 @@ def test_migrate_into_a_missing_folder_is_one_sentence(tmp_path):
         f"ravenswood migrate: Cannot open {tmp_path / 'nowhere' / 'db.sqlite3'}: "
         "unable to open database file."
     ]
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback():
+    """`ravenswood odds … --json | head -c1`: the pipe closes before the answer is written."""
+    command = [sys.executable, "-c", "from bot.cli import main; raise SystemExit(main())"]
+    command += ["odds", "--players", "9", "--traitors", "2", "--json"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 1 and b"Traceback" not in err, err.decode()
