@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.delivery import split_text
 from bot.sessions import SessionManager
 from bot.store.database import Database
 from bot.views import GameButton, GameSelect
@@ -107,8 +108,12 @@ class Ravenswood(commands.Bot):
 
 
 async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
-    """An ephemeral answer, whether or not the interaction was already acknowledged."""
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+    """An ephemeral answer, whether or not the interaction was already acknowledged. Text over
+    Discord's 2,000 characters goes out as several messages; the view and files with the last."""
+    pieces = split_text(content)
+    for index, piece in enumerate(pieces):
+        extra = kwargs if index == len(pieces) - 1 else {}
+        if interaction.response.is_done():
+            await interaction.followup.send(piece, ephemeral=True, **extra)
+        else:
+            await interaction.response.send_message(piece, ephemeral=True, **extra)
