@@ -28,6 +28,7 @@ class Result:
     game_id: int | None = None
     source: str = "bot"
     started_at: str | None = None
+    entry_id: int | None = None  # the /ratings record or import that entered it (store.entries)
 
 
 def user_key(user_id: int) -> str:
@@ -37,9 +38,10 @@ def user_key(user_id: int) -> str:
 async def insert_result(connection: aiosqlite.Connection, result: Result) -> int:
     """Record one result with its players; call inside ``Database.transaction``."""
     cursor = await connection.execute(
-        "INSERT INTO results (game_id, guild_id, kind, script, storyteller, winner, source, started_at) "
+        "INSERT INTO results "
+        "(game_id, guild_id, kind, script, storyteller, winner, source, started_at, entry_id) "
         # A game played with the bot started when it was opened.
-        "VALUES (?, ?, ?, ?, ?, ?, ?, COALESCE(?, (SELECT created_at FROM games WHERE id = ?)))",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, COALESCE(?, (SELECT created_at FROM games WHERE id = ?)), ?)",
         (
             result.game_id,
             result.guild_id,
@@ -50,6 +52,7 @@ async def insert_result(connection: aiosqlite.Connection, result: Result) -> int
             result.source,
             result.started_at,
             result.game_id,
+            result.entry_id,
         ),
     )
     result_id = cursor.lastrowid
@@ -70,16 +73,21 @@ async def record_results(db: Database, results: Iterable[Result]) -> int:
     return count
 
 
+# The results that count: those of an undone entry stay on record but leave the ratings.
+_COUNTED = (
+    "LEFT JOIN result_entries e ON e.id = r.entry_id "
+    "WHERE r.guild_id = ? AND r.kind = ? AND e.undone_at IS NULL"
+)
+
+
 async def load_results(db: Database, guild_id: int, kind: str) -> list[Result]:
-    """A server's results of one game kind, oldest first."""
+    """A server's results of one game kind that count (not undone), oldest first."""
     rows = await db.fetchall(
-        "SELECT * FROM results WHERE guild_id = ? AND kind = ? ORDER BY ended_at, id",
-        (guild_id, kind),
+        f"SELECT r.* FROM results r {_COUNTED} ORDER BY r.ended_at, r.id", (guild_id, kind)
     )
     seats: dict[int, list[Seat]] = {row["id"]: [] for row in rows}
     for row in await db.fetchall(
-        "SELECT p.* FROM result_players p JOIN results r ON r.id = p.result_id "
-        "WHERE r.guild_id = ? AND r.kind = ?",
+        "SELECT p.* FROM result_players p JOIN results r ON r.id = p.result_id " + _COUNTED,
         (guild_id, kind),
     ):
         seats[row["result_id"]].append(Seat(row["player"], row["team"], row["role"]))
@@ -94,6 +102,7 @@ async def load_results(db: Database, guild_id: int, kind: str) -> list[Result]:
             game_id=row["game_id"],
             source=row["source"],
             started_at=row["started_at"],
+            entry_id=row["entry_id"],
         )
         for row in rows
     ]

@@ -24,6 +24,7 @@ async def test_fresh_database_gets_every_table_and_the_latest_version(tmp_path):
             "game_messages",
             "results",
             "result_players",
+            "result_entries",
         } <= await tables(db)
         (mode,) = await (await db.connection.execute("PRAGMA journal_mode")).fetchone()
         (fk,) = await (await db.connection.execute("PRAGMA foreign_keys")).fetchone()
