@@ -20,14 +20,21 @@ def emit(payload: Any, as_json: bool, text: str) -> None:
         sys.stdout.write(text.rstrip("\n") + "\n")
 
 
-def read_text(path: str) -> str:
-    """Read a file named on the command line (``-`` is standard input)."""
-    if path == "-":
-        return sys.stdin.read()
+def read_text(path: str, max_chars: int | None = None) -> str:
+    """Read a UTF-8 file named on the command line (``-`` is standard input); a byte-order mark
+    is dropped. With ``max_chars``, a longer file is refused after reading one character more
+    than that, never the whole of it."""
+    limit = -1 if max_chars is None else max_chars + 1
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+        if path == "-":
+            text = sys.stdin.read(limit).removeprefix("\ufeff")
+        else:
+            with open(path, encoding="utf-8-sig") as handle:
+                text = handle.read(limit)
     except FileNotFoundError:
         raise CliError(f"No such file: {path}.") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise CliError(f"Cannot read {path}: {exc}.") from None
+    if max_chars is not None and len(text) > max_chars:
+        raise CliError(f"{path} is too large (more than {max_chars:,} characters).")
+    return text

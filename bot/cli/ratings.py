@@ -1,4 +1,5 @@
-"""`ravenswood ratings FILE`: the offline twin of /ratings chart and /ratings model."""
+"""`ravenswood ratings FILE`: the offline twin of /ratings chart, /ratings model and (with
+--compare) /ratings player."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from pathlib import Path
 
 from bot.cli.common import CliError, emit, read_text
 from stats.charts.ratings import ratings_chart
-from stats.ratings import parse_games, ratings_report
+from stats.ratings import fit_ratings, parse_games, prob_better, ratings_report
+from stats.ratings.io import MAX_FILE_CHARS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -20,6 +22,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--noise-sd", type=float, default=None, help="fix eps (default: integrate)")
     parser.add_argument("--team-size-noise", action="store_true", help="noise shrinks with size")
     parser.add_argument("--no-bias", action="store_true", help="leave out the side bias")
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("A", "B"),
+        help="also give the probability that player A is better than player B",
+    )
     parser.add_argument("--json", action="store_true", help="print the full report as JSON")
     parser.add_argument("--chart", metavar="FILE", help="also write the forest plot PNG here")
     parser.set_defaults(handler=run)
@@ -30,18 +38,26 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--min-games must be zero or more.")
     if args.noise_sd is not None and not args.noise_sd > 0:
         raise CliError("--noise-sd must be positive.")
-    text = read_text(args.file)
+    text = read_text(args.file, max_chars=MAX_FILE_CHARS)
     try:
         games = parse_games(text, args.file)
-        report = ratings_report(
+        fit = fit_ratings(
             games,
-            min_games=args.min_games,
             noise_sd=args.noise_sd,
             team_size_noise=args.team_size_noise,
             bias=not args.no_bias,
         )
     except ValueError as exc:
         raise CliError(str(exc).rstrip(".") + ".") from None
+    if args.compare:
+        a, b = args.compare
+        try:
+            pair = {"a": a, "b": b, "p_a_better": prob_better(fit, a, b)}
+        except KeyError as exc:
+            raise CliError(f"{exc.args[0]} in {args.file}.") from None
+    report = ratings_report(games, fit, min_games=args.min_games)
+    if args.compare:
+        report["compare"] = pair
     if args.chart:
         try:
             Path(args.chart).write_bytes(ratings_chart(report))
@@ -59,12 +75,20 @@ def format_report(report: dict) -> str:
         lines.append(
             f"  {p['name']:<20} {p['games']:>4} games  {p['iq_mean']:6.1f}  [{lo:.1f}, {hi:.1f}]"
         )
+    if "compare" in report:
+        pair = report["compare"]
+        lines.append(f"P({pair['a']} is better than {pair['b']}) = {pair['p_a_better']:.2f}")
     if report["evil_edge"] is not None:
         b, edge = report["bias"], report["evil_edge"]
         lines.append(
             f"Side bias N({b['mean']:.2f}, {b['var']:.2f}): Evil wins an even game with "
             f"probability {edge['p_evil_wins_even_game']:.2f}."
         )
+    predictive = report["predictive"]
+    lines.append(
+        f"The more skilled team is expected to win {predictive['better_team_win_prob']:.0%} of "
+        f"these games; leave-one-out predictions get {predictive['accuracy_loo']:.0%} right."
+    )
     ev = report["evidence"]
     lines.append(
         f"log evidence {ev['log_evidence']:.3f} nats; Bayes factor vs coin flip "
@@ -72,4 +96,5 @@ def format_report(report: dict) -> str:
     )
     for c in report["comparisons"].values():
         lines.append(f"  P({c['model']} | vs {c['alternative']}) = {c['probability']:.2f}")
+    lines.extend(f"Warning: {w}" for w in report["warnings"])
     return "\n".join(lines)

@@ -2,17 +2,25 @@
 
 Ratings are per server and per game kind. Results come from the results store: games the bot
 ran (kind 'traitors': Faithful = good, Traitors = evil), tabletop games recorded here, and
-imported files. Fitting runs in a worker thread after deferring; the last fit per server and
-kind is kept, so chart, model and player questions about unchanged data answer at once.
+imported files. Any member may record or import; both are announced in the channel, and each
+is an entry that the member who made it, or anyone with Manage Server, can undo whole. A file
+whose games (or whose first games) were already imported here is refused, so nothing counts
+twice.
+
+Fitting runs in a worker thread after deferring. The last fit per server and kind is kept, so
+chart and player questions about unchanged data answer at once; the model comparisons (many
+more fits) are computed only for /ratings model, and kept too. One lock per server and kind
+stops two commands fitting the same data at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import io
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -23,17 +31,25 @@ from discord.ext import commands
 from bot.app import Ravenswood, reply
 from bot.render.ratings import (
     Namer,
+    already_imported_text,
+    already_on_record_text,
+    caution,
     chart_embed,
     chart_title,
+    entry_text,
+    games_text,
     humanise,
+    imported_text,
     kind_title,
     model_embed,
     player_embed,
     recorded_text,
     shown_players,
     too_few_text,
+    unknown_members_text,
 )
-from bot.store.results import Result, Seat, load_results, record_results, user_key
+from bot.store.result_entries import add_entry, get_entry, live_entries, undo_entry
+from bot.store.results import Result, Seat, load_results, user_key
 from stats.charts.ratings import ratings_chart
 from stats.ratings import (
     GameRecord,
@@ -52,22 +68,34 @@ MIN_FIT_GAMES = 3  # fewer games than this say nothing worth a chart
 RANK_GAMES = 5  # the games a player needs to be ranked in /ratings player
 RIVALS = 3  # players compared on each side in /ratings player
 MAX_UPLOAD_BYTES = 2_000_000  # checked on Attachment.size, before downloading
+CHOICES = 25  # Discord shows at most 25 autocomplete choices
+SHOWN_UNKNOWN = 3  # unknown members named in an import refusal
+CHECK_FAILED = (
+    "I couldn't ask Discord who is a member of this server; nothing was saved. Try again."
+)
 _MENTION = re.compile(r"<@!?(\d+)>")
 _OTHER_MARKUP = re.compile(r"<(@&|#|a?:\w+:)\d+>")
 
 
 @dataclass(frozen=True)
 class Ratings:
-    """One fit of one server's games of one kind: the report (every player) and the posterior."""
+    """One fit of one server's games of one kind: the posterior and its report (every player,
+    no model comparisons)."""
 
     games: tuple[GameRecord, ...]
-    report: dict
     fit: RatingFit
+    report: dict
 
 
 def compute_ratings(games: tuple[GameRecord, ...]) -> Ratings:
-    """Slow (seconds for big data): run in a worker thread."""
-    return Ratings(games, ratings_report(games, min_games=0), fit_ratings(games))
+    """Up to about a second for 10,000 games: run in a worker thread."""
+    fit = fit_ratings(games)
+    return Ratings(games, fit, ratings_report(games, fit, min_games=0, comparisons=False))
+
+
+def compute_model_report(ratings: Ratings) -> dict:
+    """The report with every model comparison (seconds for big data): run in a worker thread."""
+    return ratings_report(ratings.games, ratings.fit, min_games=0)
 
 
 def record_of(result: Result) -> GameRecord:
@@ -94,25 +122,65 @@ def result_of(game: GameRecord, guild_id: int, source: str) -> Result:
     )
 
 
-def parse_players(text: str, guild: discord.Guild) -> list[str]:
+async def is_member(guild: discord.Guild, user_id: int) -> bool:
+    """Whether the user is in the server. The member cache can lag (start-up chunking, someone
+    who just joined), so a miss is asked of Discord, and only its "no such member" is a no."""
+    if guild.get_member(user_id) is not None:
+        return True
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound:
+        return False
+    return True
+
+
+async def parse_players(text: str, guild: discord.Guild) -> list[str]:
     """Member mentions become 'user:<id>'; the rest are plain names.
 
-    Names are separated by commas if the text has any (so a name may contain spaces), else by
-    spaces. Raises ValueError for a mention of someone not in the server, a role or a channel.
+    Commas and mentions separate players, so a plain name may contain spaces: "Dora Smith" is
+    one player, "Dora, Eve" two. Raises ValueError for a mention of someone not in the server,
+    a role or a channel.
     """
     if _OTHER_MARKUP.search(text):
         raise ValueError("only members and plain names can play, not roles, channels or emoji")
     pieces = _MENTION.split(text)  # plain text, id, plain text, id, ...
-    separator = "," if "," in text else None
     players: list[str] = []
     for index, piece in enumerate(pieces):
         if index % 2:
-            if guild.get_member(int(piece)) is None:
+            if not await is_member(guild, int(piece)):
                 raise ValueError(f"<@{piece}> isn't a member of this server")
             players.append(user_key(int(piece)))
         else:
-            players.extend(n.strip() for n in piece.split(separator) if n.strip())
+            players.extend(" ".join(n.split()) for n in piece.split(",") if n.strip())
     return players
+
+
+def prefix_digests(games: Sequence[GameRecord]) -> list[str]:
+    """sha256 of the first k games as exported CSV rows, for k = 1..n: the last identifies the
+    games, and the others find an earlier import that this file merely extends."""
+    digest = hashlib.sha256()
+    out = []
+    for row in games_to_csv(games).splitlines()[1:]:  # one line per game: names have no breaks
+        digest.update(row.encode() + b"\n")
+        out.append(digest.hexdigest())
+    return out
+
+
+async def unknown_members(games: Sequence[GameRecord], guild: discord.Guild) -> list[str]:
+    """Players given as 'user:<id>' who are not members of the server, in first-seen order;
+    the search stops once SHOWN_UNKNOWN + 1 are found (enough to refuse and name them)."""
+    keys = dict.fromkeys(p for g in games for p in (*g.good, *g.evil) if p.startswith("user:"))
+    unknown: list[str] = []
+    for key in keys:
+        if len(unknown) > SHOWN_UNKNOWN:
+            break
+        if not key[5:].isdigit() or not await is_member(guild, int(key[5:])):
+            unknown.append(key)
+    return unknown
+
+
+def can_manage(user: discord.abc.User) -> bool:
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
 
 
 def namer_for(guild: discord.Guild | None) -> Namer:
@@ -149,23 +217,36 @@ class RatingsCog(
     def __init__(self, bot: Ravenswood) -> None:
         self.bot = bot
         self.fits: dict[tuple[int, str], Ratings] = {}
+        self.models: dict[tuple[int, str], tuple[Ratings, dict]] = {}
+        self.locks: defaultdict[tuple[int, str], asyncio.Lock] = defaultdict(asyncio.Lock)
 
     async def games(self, guild_id: int, kind: str) -> tuple[GameRecord, ...]:
         return tuple(record_of(r) for r in await load_results(self.bot.db, guild_id, kind))
 
     async def ratings(self, guild_id: int, games: tuple[GameRecord, ...], kind: str) -> Ratings:
         """The fit for these games, reusing the last one if nothing changed since."""
-        cached = self.fits.get((guild_id, kind))
-        if cached is None or cached.games != games:
-            cached = await asyncio.to_thread(compute_ratings, games)
-            self.fits[(guild_id, kind)] = cached
-        return cached
+        async with self.locks[guild_id, kind]:
+            cached = self.fits.get((guild_id, kind))
+            if cached is None or cached.games != games:
+                cached = await asyncio.to_thread(compute_ratings, games)
+                self.fits[guild_id, kind] = cached
+            return cached
+
+    async def model_report(self, guild_id: int, games: tuple[GameRecord, ...], kind: str) -> dict:
+        """The report with the model comparisons for these games, kept like the fit."""
+        ratings = await self.ratings(guild_id, games, kind)
+        async with self.locks[guild_id, kind]:
+            cached = self.models.get((guild_id, kind))
+            if cached is None or cached[0] is not ratings:
+                cached = (ratings, await asyncio.to_thread(compute_model_report, ratings))
+                self.models[guild_id, kind] = cached
+            return cached[1]
 
     # Data in and out -------------------------------------------------------------------------
     @app_commands.command(name="record", description="Record a tabletop game you ran")
     @app_commands.describe(
-        good="Good players: @mentions and/or names, separated by commas or spaces",
-        evil="Evil players: @mentions and/or names, separated by commas or spaces",
+        good="Good players: @mentions and/or names, separated by commas",
+        evil="Evil players: @mentions and/or names, separated by commas",
         winner="Which team won",
         storyteller="Who ran it: an @mention or a name (default: you)",
         script="The script or edition played",
@@ -190,15 +271,15 @@ class RatingsCog(
         namer = namer_for(guild)
         try:
             teller = (
-                parse_players(storyteller, guild)
+                await parse_players(storyteller, guild)
                 if storyteller
                 else [user_key(interaction.user.id)]
             )
             if len(teller) != 1:
                 raise ValueError("name one storyteller")
             record = validate_game(
-                parse_players(good, guild),
-                parse_players(evil, guild),
+                await parse_players(good, guild),
+                await parse_players(evil, guild),
                 winner,
                 storyteller=teller[0],
                 kind=game,
@@ -207,9 +288,20 @@ class RatingsCog(
         except ValueError as error:
             await reply(interaction, f"Not recorded: {humanise(str(error), namer)}")
             return
-        await record_results(self.bot.db, [result_of(record, interaction.guild_id, "record")])
+        except discord.HTTPException:
+            await reply(interaction, CHECK_FAILED)
+            return
+        entry = await add_entry(
+            self.bot.db,
+            interaction.guild_id,
+            interaction.user.id,
+            "record",
+            None,
+            prefix_digests([record])[-1],
+            [result_of(record, interaction.guild_id, "record")],
+        )
         await interaction.response.send_message(
-            recorded_text(record, namer), allowed_mentions=discord.AllowedMentions.none()
+            recorded_text(record, entry.id, namer), allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="import", description="Import games from a YAML or CSV file")
@@ -238,6 +330,7 @@ class RatingsCog(
         except discord.HTTPException:
             await reply(interaction, f"I couldn't download {file.filename}; please try again.")
             return
+        namer = namer_for(interaction.guild)
         try:
             games = await asyncio.to_thread(parse_games, text, file.filename)
             games = [dataclasses.replace(g, kind=game) for g in games] if game else games
@@ -247,16 +340,63 @@ class RatingsCog(
                         f"{file.filename}, game {number}: the kind {g.kind!r} is neither "
                         "clocktower nor traitors"
                     )
+            digests = prefix_digests(games)
         except ValueError as error:
-            namer = namer_for(interaction.guild)
             await reply(interaction, f"Nothing was imported. {humanise(str(error), namer)}")
             return
-        count = await record_results(
-            self.bot.db, [result_of(g, interaction.guild_id, "import") for g in games]
+        try:
+            unknown = await unknown_members(games, interaction.guild)
+        except discord.HTTPException:
+            await reply(interaction, CHECK_FAILED)
+            return
+        if unknown:
+            await reply(interaction, unknown_members_text(file.filename, unknown, SHOWN_UNKNOWN))
+            return
+        repeat = await self.already_here(interaction.guild_id, games, digests, file.filename, namer)
+        if repeat is not None:
+            await reply(interaction, repeat)
+            return
+        entry = await add_entry(
+            self.bot.db,
+            interaction.guild_id,
+            interaction.user.id,
+            "import",
+            file.filename,
+            digests[-1],
+            [result_of(g, interaction.guild_id, "import") for g in games],
         )
         kinds = Counter(g.kind for g in games)
         summary = ", ".join(f"{n} {kind_title(k)}" for k, n in sorted(kinds.items()))
-        await reply(interaction, f"Imported {count} game{'s' if count != 1 else ''} ({summary}).")
+        await reply(interaction, f"Imported {games_text(entry.games)} ({summary}).")
+        await interaction.followup.send(
+            imported_text(entry, summary, namer), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def already_here(
+        self,
+        guild_id: int,
+        games: Sequence[GameRecord],
+        digests: list[str],
+        filename: str,
+        namer: Namer,
+    ) -> str | None:
+        """Why importing these games would count some twice, or None.
+
+        Refused: a file whose games, or whose first games, are an earlier import here; and a
+        file of one kind whose games are this server's first games of that kind (an export).
+        """
+        by_digest = {
+            e.digest: e for e in await live_entries(self.bot.db, guild_id, source="import")
+        }
+        earlier = next((by_digest[d] for d in reversed(digests) if d in by_digest), None)
+        if earlier is not None:
+            return already_imported_text(filename, len(games), earlier, namer)
+        kinds = {g.kind for g in games}
+        if len(kinds) == 1:
+            on_record = set(prefix_digests(await self.games(guild_id, kinds.pop())))
+            if digests[-1] in on_record:
+                return already_on_record_text(filename, len(games))
+        return None
 
     @app_commands.command(name="export", description="Download this server's games as CSV")
     @app_commands.describe(game="Which game's results")
@@ -274,6 +414,60 @@ class RatingsCog(
             "as user:<id>, so the file imports back unchanged.",
             file=discord.File(io.BytesIO(data), f"{game}_games.csv"),
         )
+
+    @app_commands.command(name="undo", description="Remove a recorded game or an import")
+    @app_commands.describe(
+        entry="Which record or import (default: your latest); Manage Server may pick anyone's"
+    )
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction, entry: int | None = None) -> None:
+        namer = namer_for(interaction.guild)
+        if entry is None:
+            mine = await live_entries(self.bot.db, interaction.guild_id, interaction.user.id)
+            if not mine:
+                await reply(interaction, "You have no recorded or imported games here to undo.")
+                return
+            chosen = mine[0]
+        else:
+            chosen = await get_entry(self.bot.db, interaction.guild_id, entry)
+            if chosen is None:
+                await reply(interaction, f"There is no entry #{entry} on this server.")
+                return
+        if chosen.user_id != interaction.user.id and not can_manage(interaction.user):
+            await reply(
+                interaction,
+                f"Entry #{chosen.id} was made by {namer(user_key(chosen.user_id))}; only they or "
+                "someone with Manage Server can undo it.",
+            )
+            return
+        if not await undo_entry(self.bot.db, chosen, interaction.user.id):
+            await reply(interaction, f"Entry #{chosen.id} was already undone.")
+            return
+        await interaction.response.send_message(
+            f"{interaction.user.display_name} undid entry {entry_text(chosen, namer)}. "
+            "Its games no longer count.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @undo.autocomplete("entry")
+    async def complete_entry(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[int]]:
+        """The caller's live entries, newest first (everyone's for Manage Server)."""
+        if interaction.guild_id is None:
+            return []
+        user = None if can_manage(interaction.user) else interaction.user.id
+        namer = namer_for(interaction.guild)
+        lines = [
+            (e.id, entry_text(e, namer)[:100])
+            for e in await live_entries(self.bot.db, interaction.guild_id, user)
+        ]
+        wanted = typed.strip().lstrip("#").casefold()
+        return [
+            app_commands.Choice(name=line, value=entry_id)
+            for entry_id, line in lines
+            if wanted in line.casefold()
+        ][:CHOICES]
 
     # Ratings ---------------------------------------------------------------------------------
     @app_commands.command(name="chart", description="Post everyone's rating with its uncertainty")
@@ -319,8 +513,8 @@ class RatingsCog(
             await reply(interaction, too_few_text(game, len(games), MIN_FIT_GAMES))
             return
         await interaction.response.defer(thinking=True)
-        ratings = await self.ratings(interaction.guild_id, games, game)
-        await interaction.followup.send(embed=model_embed(game, ratings.report))
+        report = await self.model_report(interaction.guild_id, games, game)
+        await interaction.followup.send(embed=model_embed(game, report))
 
     @app_commands.command(name="player", description="A member's rating (only you see it)")
     @app_commands.describe(member="Whose rating", game="Which game")
@@ -348,7 +542,16 @@ class RatingsCog(
         namer = namer_for(interaction.guild)
         odds = [(namer(other), prob_better(ratings.fit, key, other)) for other in rivals]
         await interaction.followup.send(
-            embed=player_embed(game, member.display_name, row, rank, ranked, RANK_GAMES, odds),
+            embed=player_embed(
+                game,
+                member.display_name,
+                row,
+                rank,
+                ranked,
+                RANK_GAMES,
+                odds,
+                caution(ratings.report),
+            ),
             ephemeral=True,
         )
 

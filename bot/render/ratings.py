@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.store.result_entries import Entry
 from stats.ratings import GameRecord
 
 Namer = Callable[[str], str]
@@ -78,19 +79,83 @@ def team_text(players: Sequence[str], namer: Namer) -> str:
     return ", ".join(namer(p) for p in players)
 
 
-def recorded_text(game: GameRecord, namer: Namer) -> str:
-    """The public confirmation of a recorded game, so everyone can spot a mistake."""
+def recorded_text(game: GameRecord, entry_id: int, namer: Namer) -> str:
+    """The public confirmation of a recorded game, each team counted, so everyone can spot a
+    mistake (such as three names read as one because they lacked commas)."""
     lines = [
-        f"Recorded a {kind_title(game.kind)} game: **{game.winner.title()} won**.",
-        f"Good: {team_text(game.good, namer)}",
-        f"Evil: {team_text(game.evil, namer)}",
+        f"Recorded a {kind_title(game.kind)} game (entry #{entry_id}): "
+        f"**{game.winner.title()} won**.",
+        f"Good ({len(game.good)}): {team_text(game.good, namer)}",
+        f"Evil ({len(game.evil)}): {team_text(game.evil, namer)}",
     ]
     extra = [
         f"Storyteller: {namer(game.storyteller)}" if game.storyteller else "",
         f"Script: {game.script}" if game.script else "",
+        f"A mistake? `/ratings undo entry:{entry_id}` removes it.",
     ]
     lines.extend(x for x in extra if x)
     return "\n".join(lines)
+
+
+def games_text(count: int) -> str:
+    return f"{count} game{'s' if count != 1 else ''}"
+
+
+def entry_text(entry: Entry, namer: Namer) -> str:
+    """One line naming an entry: what it added, who added it and when (UTC)."""
+    what = (
+        f"{games_text(entry.games)} imported from {entry.label}"
+        if entry.source == "import"
+        else "1 game recorded"
+    )
+    return f"#{entry.id}: {what} by {namer(f'user:{entry.user_id}')}, {entry.created_at[:16]} UTC"
+
+
+def imported_text(entry: Entry, summary: str, namer: Namer) -> str:
+    """The public notice of an import: ratings change for everyone, so everyone sees it."""
+    return (
+        f"{namer(f'user:{entry.user_id}')} imported {games_text(entry.games)} ({summary}) from "
+        f"{entry.label} as entry #{entry.id}. A mistake? `/ratings undo entry:{entry.id}` "
+        "removes them."
+    )
+
+
+def already_imported_text(filename: str, count: int, earlier: Entry, namer: Namer) -> str:
+    """Why a file whose games (or first games) are already here was refused."""
+    where = f"are already here as entry {entry_text(earlier, namer)}, so they would count twice"
+    if earlier.games == count:
+        return f"Nothing was imported: the {games_text(count)} in {filename} {where}."
+    return (
+        f"Nothing was imported: the first {games_text(earlier.games)} of {filename} {where}. "
+        f"Undo that entry (`/ratings undo entry:{earlier.id}`) and import the whole file, or "
+        "import only the new games."
+    )
+
+
+def unknown_members_text(filename: str, keys: Sequence[str], shown: int) -> str:
+    """Why a file naming Discord users who aren't in this server was refused (ids shown raw:
+    there is no name to show for someone not here)."""
+    ids = ", ".join(k.removeprefix("user:") for k in keys[:shown])
+    more = " and others" if len(keys) > shown else ""
+    return (
+        f"Nothing was imported: {filename} names Discord users who aren't members of this "
+        f"server (user ids {ids}{more}). Ratings here are for this server's members, so write "
+        "anyone who isn't here as a plain name (replace user:<id> with their name) and import "
+        "it again."
+    )
+
+
+def already_on_record_text(filename: str, count: int) -> str:
+    return (
+        f"Nothing was imported: the {games_text(count)} in {filename} are already this server's "
+        "first games on record, in the same order (as `/ratings export` gives them), so they "
+        "would count twice."
+    )
+
+
+def caution(report: dict[str, Any]) -> str:
+    """A sentence to add when a fit behind the figures did not converge, else nothing."""
+    return " ".join(report["warnings"])
 
 
 def too_few_text(kind: str, count: int, needed: int) -> str:
@@ -122,8 +187,8 @@ def chart_embed(kind: str, report: dict[str, Any], min_games: int, filename: str
             f"{shown} player{'s' if shown != 1 else ''} with at least {min_games} of the "
             f"{report['games']} games, best first by the low end of their 95% interval. "
             "100 is average; 15 points is one standard deviation of skill. Overlapping bars "
-            "mean the games can't yet tell those players apart."
-        ),
+            "mean the games can't yet tell those players apart. " + caution(report)
+        ).strip(),
         colour=discord.Colour.dark_teal(),
     )
     embed.set_image(url=f"attachment://{filename}")
@@ -193,6 +258,8 @@ def model_embed(kind: str, report: dict[str, Any]) -> discord.Embed:
             value=comparison_line(key, comparison),
             inline=False,
         )
+    if report["warnings"]:
+        embed.add_field(name="Caution", value=caution(report)[:1024], inline=False)
     predictive = report["predictive"]
     embed.add_field(
         name="Predictions",
@@ -214,6 +281,7 @@ def player_embed(
     ranked: int,
     min_games: int,
     rivals: Sequence[tuple[str, float]],
+    caution_text: str = "",
 ) -> discord.Embed:
     """One player's rating, rank, and P(better than) the players ranked around them."""
     low, high = row["iq_ci95"]
@@ -225,9 +293,9 @@ def player_embed(
     embed = discord.Embed(
         title=f"{name}: {kind_title(kind)} rating",
         description=(
-            f"**{row['iq_mean']:.0f}** (95% interval {low:.0f}–{high:.0f}) from {row['games']} "
-            f"game{'s' if row['games'] != 1 else ''}. 100 is average. {place}"
-        ),
+            f"**{row['iq_mean']:.0f}** (95% interval {low:.0f}–{high:.0f}) from "
+            f"{games_text(row['games'])}. 100 is average. {place} {caution_text}"
+        ).strip(),
         colour=discord.Colour.dark_teal(),
     )
     if rivals:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import scipy.sparse
 
+from stats.ratings.ep import ProbitProblem
 from stats.ratings.records import GameRecord
 
 NO_STORYTELLER = "(no storyteller)"
@@ -38,6 +40,7 @@ class ModelSpec:
 class Design:
     """The signed design (games x variables), prior covariance and per-game noise scale."""
 
+    spec: ModelSpec
     signed: scipy.sparse.csr_matrix
     prior_cov: np.ndarray
     noise_scale: np.ndarray  # multiplies eps to give each game's noise sd
@@ -45,6 +48,11 @@ class Design:
     storytellers: tuple[str, ...]
     storyteller_of_game: np.ndarray
     bias_columns: slice
+
+    @cached_property
+    def problem(self) -> ProbitProblem:
+        """Prepared once, shared by the fits at every eps and by warm starts."""
+        return ProbitProblem(self.signed, self.prior_cov)
 
 
 def players_of(games: Sequence[GameRecord]) -> tuple[str, ...]:
@@ -85,6 +93,7 @@ def build_design(games: Sequence[GameRecord], spec: ModelSpec) -> Design:
     else:
         noise_scale = np.ones(len(games))
     return Design(
+        spec,
         signed,
         prior_cov,
         noise_scale,

@@ -3,7 +3,8 @@
 eps is integrated, not chosen: it gets a uniform prior over a log-spaced grid (0.25 to 8, so
 roughly log-uniform between "the better team nearly always wins" and "nearly a coin flip"). The
 evidence is the prior-weighted average of the per-eps evidences and the posterior is the
-mixture of the per-eps Gaussians, weighted by the posterior over the grid. Fixing eps
+mixture of the per-eps Gaussians, weighted by the posterior over the grid. Grid points whose
+evidence is far below the best are not fitted (their weight would be below e^-30). Fixing eps
 (``noise_sd=``) is the one-point grid.
 """
 
@@ -16,21 +17,46 @@ import numpy as np
 from scipy.special import logsumexp, ndtr
 
 from stats.ratings.design import Design, ModelSpec, build_design
-from stats.ratings.ep import EPFit, ep_probit
+from stats.ratings.ep import EPFit
 from stats.ratings.records import GameRecord
 
 NOISE_GRID = tuple(0.25 * 2 ** (k / 2) for k in range(11))
+SKIP_NATS = 30.0
 
 
 @dataclass(frozen=True)
 class RatingFit:
-    """A fitted variant: one EP fit per grid eps, the posterior weights, and mixture summaries."""
+    """A fitted variant: EP fits over the eps grid, the posterior weights, mixture summaries.
+
+    ``grid`` is the prior's support (one point when eps is fixed); ``noise_sds`` are the points
+    actually fitted, in order, with ``fits`` and ``weights`` (see ``fit_design`` for the rest).
+    """
 
     design: Design
+    grid: tuple[float, ...]
     noise_sds: np.ndarray
     fits: tuple[EPFit, ...]
     log_evidence: float
-    weights: np.ndarray  # posterior probability of each grid eps
+    weights: np.ndarray  # posterior probability of each fitted eps
+
+    @property
+    def converged(self) -> bool:
+        return all(f.converged for f in self.fits)
+
+    @property
+    def best(self) -> EPFit:
+        """The fit at the most probable eps."""
+        return self.fits[int(np.argmax(self.weights))]
+
+    @property
+    def best_noise_sd(self) -> float:
+        return float(self.noise_sds[int(np.argmax(self.weights))])
+
+    def grid_posterior(self) -> np.ndarray:
+        """P(eps) over the whole grid; points not fitted (far less likely) get 0."""
+        out = np.zeros(len(self.grid))
+        out[[self.grid.index(float(e)) for e in self.noise_sds]] = self.weights
+        return out
 
     @property
     def mean(self) -> np.ndarray:
@@ -76,28 +102,52 @@ class RatingFit:
 
 def fit_design(
     design: Design,
-    noise_sds: Sequence[float],
+    grid: Sequence[float],
     noise_multiplier: np.ndarray | None = None,
+    near: float | None = None,
 ) -> RatingFit:
-    """Fit ``design`` at each eps (uniform prior over them); optional per-game noise multiplier."""
+    """Fit ``design`` with eps uniform on ``grid``; optional per-game noise multiplier.
+
+    The walk starts at the grid point nearest ``near`` (default 1, the prior sd of a skill)
+    and steps outwards, each fit warm-started from its neighbour's sites, always extending
+    on the side whose end has the higher evidence. A side stops once its end is SKIP_NATS
+    below the best evidence so far: further points would carry less than e^-SKIP_NATS of
+    the posterior (assuming, as on all data we have seen, one peak over eps).
+    """
     scale = (
         design.noise_scale if noise_multiplier is None else design.noise_scale * noise_multiplier
     )
-    sds = np.asarray(noise_sds, dtype=float)
-    fits = tuple(ep_probit(design.signed, (eps * scale) ** 2, design.prior_cov) for eps in sds)
-    log_ev = np.array([f.log_evidence for f in fits])
-    total = float(logsumexp(log_ev) - np.log(len(fits)))
+    sds = np.asarray(grid, dtype=float)
+    problem = design.problem
+    first = int(np.argmin(np.abs(np.log(sds) - np.log(1.0 if near is None else near))))
+    fits = {first: problem.fit((sds[first] * scale) ** 2)}
+    while True:
+        best = max(f.log_evidence for f in fits.values())
+        lo, hi = min(fits), max(fits)
+        ends = [
+            (fits[end].log_evidence, end, step)
+            for end, step in ((lo, -1), (hi, 1))
+            if 0 <= end + step < len(sds) and fits[end].log_evidence > best - SKIP_NATS
+        ]
+        if not ends:
+            break
+        _, end, step = max(ends)
+        fits[end + step] = problem.fit((sds[end + step] * scale) ** 2, start=fits[end])
+    order = sorted(fits)
+    log_ev = np.array([fits[i].log_evidence for i in order])
+    total = float(logsumexp(log_ev) - np.log(len(sds)))
     weights = np.exp(log_ev - logsumexp(log_ev))
-    return RatingFit(design, sds, fits, total, weights)
+    return RatingFit(design, tuple(sds), sds[order], tuple(fits[i] for i in order), total, weights)
 
 
 def fit_model(
     games: Sequence[GameRecord],
     spec: ModelSpec | None = None,
     noise_sd: float | None = None,
+    near: float | None = None,
 ) -> RatingFit:
     """Fit one variant; ``noise_sd`` fixes eps, otherwise it is integrated over NOISE_GRID."""
     if not games:
         raise ValueError("there are no games to rate")
-    sds = NOISE_GRID if noise_sd is None else (float(noise_sd),)
-    return fit_design(build_design(games, spec or ModelSpec()), sds)
+    grid = NOISE_GRID if noise_sd is None else (float(noise_sd),)
+    return fit_design(build_design(games, spec or ModelSpec()), grid, near=near)

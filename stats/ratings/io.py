@@ -19,6 +19,21 @@ MAX_FILE_CHARS = 5_000_000
 MAX_GAMES = 50_000
 CSV_COLUMNS = ("kind", "script", "storyteller", "winner", "good", "evil")
 _REQUIRED_CSV = {"winner", "good", "evil"}
+_NULL_TAG = "tag:yaml.org,2002:null"
+
+
+class _TextLoader(yaml.SafeLoader):
+    """Safe YAML where every plain scalar stays text, except an empty value or null.
+
+    YAML 1.1 would read players called No, Yes, On or Off as booleans, 007 as the number 7 and
+    1e3 as 1000.0; in a list of names each of them is a name.
+    """
+
+
+_TextLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag == _NULL_TAG]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
 
 
 def parse_games(text: str, filename: str) -> list[GameRecord]:
@@ -71,7 +86,7 @@ def _detect_format(text: str, filename: str) -> str:
 
 def _parse_yaml(text: str, filename: str) -> list[GameRecord]:
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_TextLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""

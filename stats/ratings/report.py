@@ -6,13 +6,14 @@ prior standard deviation is 15 points. The side bias beta is positive when Good 
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
 from scipy.special import ndtr
 
-from stats.ratings.compare import coin_log_evidence, model_comparisons
+from stats.ratings.compare import Comparison, coin_log_evidence, model_comparisons
 from stats.ratings.design import ModelSpec
 from stats.ratings.fit import RatingFit, fit_model
 from stats.ratings.records import GameRecord
@@ -20,6 +21,7 @@ from stats.ratings.records import GameRecord
 IQ_MEAN = 100.0
 IQ_SD = 15.0
 _HERMITE = np.polynomial.hermite_e.hermegauss(40)
+logger = logging.getLogger(__name__)
 
 
 def fit_ratings(
@@ -48,37 +50,64 @@ def prob_better(fit: RatingFit, a: str, b: str) -> float:
 
 def ratings_report(
     games: Sequence[GameRecord],
+    fit: RatingFit,
     min_games: int = 5,
-    noise_sd: float | None = None,
-    team_size_noise: bool = False,
-    bias: bool = True,
+    comparisons: bool = True,
 ) -> dict:
-    """Fit, compare and summarise; the dict the CLI prints with --json and the bot renders."""
-    fit = fit_ratings(games, noise_sd, team_size_noise, bias)
-    spec = _spec(team_size_noise, bias)
-    comparisons = model_comparisons(games, fit, spec, noise_sd)
+    """Summarise a fit of ``games``: the dict the CLI prints with --json and the bot renders.
+
+    The model comparisons cost many more fits than the ratings; without ``comparisons`` the
+    report's "comparisons" is None.
+    """
     log_ev = fit.log_evidence
+    integrated = len(fit.grid) > 1
+    compared = model_comparisons(games, fit) if comparisons else None
     return {
         "games": len(games),
         "model": {
-            "team_size_noise": team_size_noise,
-            "bias": bias,
-            "noise_sd": "integrated" if noise_sd is None else float(noise_sd),
-            "noise_grid": [round(float(x), 4) for x in fit.noise_sds],
-            "noise_posterior": [round(float(w), 4) for w in fit.weights],
+            "team_size_noise": fit.design.spec.team_size_noise,
+            "bias": fit.design.spec.bias != "none",
+            "noise_sd": "integrated" if integrated else fit.grid[0],
+            "noise_grid": [round(x, 4) for x in fit.grid],
+            "noise_posterior": [round(float(w), 4) for w in fit.grid_posterior()],
             "noise_sd_mean": float(fit.weights @ fit.noise_sds),
         },
         "players": _players(games, fit, min_games),
-        "bias": _bias(fit) if bias else None,
-        "evil_edge": _evil_edge(fit) if bias else None,
+        "bias": _bias(fit) if fit.design.spec.bias != "none" else None,
+        "evil_edge": _evil_edge(fit) if fit.design.spec.bias != "none" else None,
         "evidence": {
             "log_evidence": log_ev,
             "log_evidence_coin": coin_log_evidence(len(games)),
             "log_bayes_factor_vs_coin": log_ev - coin_log_evidence(len(games)),
         },
-        "comparisons": {name: c.as_dict() for name, c in comparisons.items()},
+        "comparisons": None
+        if compared is None
+        else {name: c.as_dict() for name, c in compared.items()},
         "predictive": _predictive(games, fit),
+        "converged": fit.converged,
+        "warnings": _warnings(fit, compared or {}),
     }
+
+
+def _warnings(fit: RatingFit, compared: dict[str, Comparison]) -> list[str]:
+    """Plain sentences about figures that rest on an EP fit that did not converge (logged too)."""
+    out = []
+    stuck = [
+        f"{eps:.2f}" for eps, f in zip(fit.noise_sds, fit.fits, strict=True) if not f.converged
+    ]
+    if stuck:
+        out.append(
+            f"The fit did not converge at noise sd {', '.join(stuck)}, so these ratings are rough."
+        )
+    out.extend(
+        f"The comparison with '{c.alternative}' rests on a fit that did not converge; "
+        "treat it as rough."
+        for c in compared.values()
+        if not c.converged
+    )
+    for sentence in out:
+        logger.warning(sentence)
+    return out
 
 
 def _spec(team_size_noise: bool, bias: bool) -> ModelSpec:

@@ -7,6 +7,7 @@ import io
 import re
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.cogs.ratings import MAX_UPLOAD_BYTES, namer_for, parse_players
@@ -74,7 +75,7 @@ async def test_record_refuses_bad_games_privately_and_stores_nothing(table):
         ({"good": " , ", "evil": "Eve"}, "good team is empty"),
         ({"good": "<@12345>", "evil": "Eve"}, "isn't a member of this server"),
         ({"good": "<@&77>", "evil": "Eve"}, "not roles"),
-        ({"good": "Dora", "evil": "Eve", "storyteller": "Ann Bob"}, "one storyteller"),
+        ({"good": "Dora", "evil": "Eve", "storyteller": "Ann, Bob"}, "one storyteller"),
     ]
     for options, expected in cases:
         result = await bob.slash(table.channel, "ratings record", winner="good", **options)
@@ -124,7 +125,10 @@ async def test_import_of_the_clocktower_iq_games_says_evil_is_favoured(table):
     result = await ann.slash(
         table.channel, "ratings import", file=("games.yaml", IQ_GAMES.read_bytes())
     )
-    assert result.ephemeral and "Imported 24 games" in answer(result).content
+    assert result.ephemeral and "Imported 24 games" in result.response.content
+    notice = answer(result)  # everyone sees what changed their ratings, and how to undo it
+    assert not notice.ephemeral and "ann imported 24 games" in notice.content
+    assert "/ratings undo entry:1" in notice.content
     games = await stored(table)
     assert len(games) == 24 and {g.source for g in games} == {"import"}
     assert games[0].storyteller == "Lizard" and games[0].script == "trouble-brewing"
@@ -179,7 +183,16 @@ async def test_export_round_trips_and_results_survive_a_restart(table):
     result = await member.slash(
         channel, "ratings import", file=("clocktower_games.csv", data), game="clocktower"
     )
-    assert "Imported 3 games" in answer(result).content
+    refusal = answer(result).content
+    assert result.ephemeral and refusal.startswith("Nothing was imported: clocktower_games.csv")
+    assert f"user ids {bob.id}, {cat.id})" in refusal and "plain name" in refusal
+
+    other.add_member(table.user(bob.id))
+    other.add_member(table.user(cat.id))
+    result = await member.slash(
+        channel, "ratings import", file=("clocktower_games.csv", data), game="clocktower"
+    )
+    assert "Imported 3 games" in result.response.content
     again = await member.slash(channel, "ratings export")
     assert await again.response.attachments[0].read() == data
 
@@ -209,16 +222,89 @@ async def test_a_finished_traitors_game_counts_under_game_traitors(table):
     assert "Traitors skill ratings" in embed_text(table.channel.last_message)
 
 
-async def test_names_split_on_commas_else_spaces_and_keys_read_as_display_names(table):
+async def test_names_split_on_commas_and_mentions_and_keys_read_as_display_names(table):
     ann = table.add("ann")
     guild = table.bot.get_guild(table.guild.id)
-    assert parse_players(f"<@{ann.id}>, Dora Smith,Eve", guild) == [
+    assert await parse_players(f"<@{ann.id}>, Dora  Smith,Eve", guild) == [
         user_key(ann.id),
         "Dora Smith",
         "Eve",
     ]
-    assert parse_players(f"Dora <@!{ann.id}>  Eve", guild) == ["Dora", user_key(ann.id), "Eve"]
+    assert await parse_players(f"Dora <@!{ann.id}>  Eve", guild) == [
+        "Dora",
+        user_key(ann.id),
+        "Eve",
+    ]
+    assert await parse_players("Mary Ann Evans", guild) == ["Mary Ann Evans"]
     name = namer_for(guild)
     assert name(user_key(ann.id)) == "ann"
     assert name(user_key(999)) == "player 999"  # someone who left the server
     assert name("Dora Smith") == "Dora Smith"
+
+
+async def test_undo_removes_an_entry_for_its_author_or_manage_server_only(table):
+    ann, bob, _ = await record_three(table)
+    admin_role = table.guild.create_role(
+        "admin", permissions=discord.Permissions(manage_guild=True)
+    )
+    admin = table.guild.add_member(table.env.create_user("admin"), roles=[admin_role])
+
+    refused = await bob.slash(table.channel, "ratings undo", entry=2)
+    assert refused.ephemeral and "made by ann; only they or someone with Manage Server" in (
+        refused.response.content
+    )
+    nothing = await bob.slash(table.channel, "ratings undo")
+    assert nothing.ephemeral and "no recorded or imported games" in nothing.response.content
+    missing = await ann.slash(table.channel, "ratings undo", entry=99)
+    assert missing.ephemeral and "no entry #99" in missing.response.content
+
+    latest = await ann.slash(table.channel, "ratings undo")  # her latest: entry 3
+    assert not latest.ephemeral and "ann undid entry #3" in latest.response.content
+    by_admin = await admin.slash(table.channel, "ratings undo", entry=1)
+    assert not by_admin.ephemeral and "admin undid entry #1" in by_admin.response.content
+    again = await ann.slash(table.channel, "ratings undo", entry=1)
+    assert again.ephemeral and "already undone" in again.response.content
+
+    kept = await stored(table)
+    assert len(kept) == 1 and kept[0].entry_id == 2  # undone games stay on file but don't count
+    await table.restart()
+    assert [r.entry_id for r in await stored(table)] == [2]
+
+
+async def test_the_same_games_are_not_imported_twice(table):
+    ann = table.add("ann")
+    first = await ann.slash(table.channel, "ratings import", file=("a.yaml", IQ_GAMES.read_bytes()))
+    assert "Imported 24 games" in first.response.content
+    twice = await ann.slash(table.channel, "ratings import", file=("b.yaml", IQ_GAMES.read_bytes()))
+    assert "already here as entry #1" in answer(twice).content
+    # A longer file whose first games are that import: refused with the way out.
+    longer = IQ_GAMES.read_text() + (
+        "- {storyteller: Lizard, edition: tb, good: [Ann, Bob], evil: [Cat], winner: good}\n"
+    )
+    extended = await ann.slash(table.channel, "ratings import", file=("c.yaml", longer.encode()))
+    text = answer(extended).content
+    assert "the first 24 games of c.yaml are already here" in text and "undo entry:1" in text
+    # An export of this server's games, imported back here.
+    exported = await ann.slash(table.channel, "ratings export")
+    data = await exported.response.attachments[0].read()
+    back = await ann.slash(table.channel, "ratings import", file=("clocktower_games.csv", data))
+    assert "already this server's first games on record" in answer(back).content
+    assert len(await stored(table)) == 24
+
+    await ann.slash(table.channel, "ratings undo", entry=1)
+    redo = await ann.slash(table.channel, "ratings import", file=("c.yaml", longer.encode()))
+    assert "Imported 25 games" in redo.response.content
+    assert len(await stored(table)) == 25
+
+
+async def test_a_member_missing_from_the_cache_is_asked_of_discord(table):
+    ann, bob = table.add("ann"), table.add("bob")
+    guild = table.bot.get_guild(table.guild.id)
+    guild._remove_member(guild.get_member(bob.id))  # as if start-up chunking hadn't reached bob
+    assert guild.get_member(bob.id) is None
+    result = await ann.slash(
+        table.channel, "ratings record", good=f"<@{bob.id}>", evil="Eve", winner="evil"
+    )
+    assert not result.ephemeral, result.response.content
+    (game,) = await stored(table)
+    assert (user_key(bob.id), "good") in {(s.player, s.team) for s in game.seats}

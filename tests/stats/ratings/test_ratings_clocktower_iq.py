@@ -5,11 +5,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from stats.ratings import parse_games, ratings_report
+from stats.ratings import fit_ratings, parse_games, ratings_report
+from stats.ratings.compare import deterministic_evidence
 from stats.ratings.design import ModelSpec, build_design
+from stats.ratings.ep import ep_probit
 from stats.ratings.fit import fit_model
 
-from .ratings_samplers import mc_log_evidence
+from .ratings_samplers import mc_log_evidence, orthant_log_evidence
 
 DATA = Path(__file__).with_name("clocktower_iq_games.yaml")
 NOISE_SD = np.sqrt(3.23)
@@ -22,7 +24,7 @@ def games():
 
 @pytest.fixture(scope="module")
 def report(games):
-    return ratings_report(games, noise_sd=NOISE_SD)
+    return ratings_report(games, fit_ratings(games, noise_sd=NOISE_SD))
 
 
 def test_the_file_has_24_games_with_evil_winning_16(games):
@@ -50,6 +52,24 @@ def test_skill_is_barely_preferred_and_determinism_strongly_rejected(report):
     comparisons = report["comparisons"]
     assert 0.5 < comparisons["skill_vs_coin"]["probability"] < 0.7
     assert comparisons["skill_vs_deterministic"]["probability"] > 0.95
+    # Bayes factor about 27 against "the better team always wins" (docs/ratings.md).
+    assert np.exp(comparisons["skill_vs_deterministic"]["log_bayes_factor"]) == pytest.approx(
+        27.4, abs=1.0
+    )
+    assert report["converged"] and report["warnings"] == []
+    assert all(c["converged"] for c in comparisons.values())
+
+
+def test_deterministic_evidence_matches_importance_sampling(games):
+    """The deterministic model's evidence P(every winner's side was ahead), independently."""
+    design = build_design(games, ModelSpec())
+    evidence = deterministic_evidence(design)
+    guide = ep_probit(design.signed, 0.0, design.prior_cov)
+    exact, se = orthant_log_evidence(
+        design.signed, design.prior_cov, guide.mean, guide.cov, 400_000, np.random.default_rng(6)
+    )
+    assert se < 0.05
+    assert abs(evidence.log_evidence - exact) < max(0.02, 3 * se)
 
 
 def test_bee_is_rated_like_the_original(report):

@@ -28,6 +28,13 @@ def test_yaml_in_the_clocktower_iq_format():
     assert games[1].winner == "good" and games[1].script is None
 
 
+def test_yaml_names_that_look_like_booleans_or_numbers_stay_names():
+    text = "- good: [No, Yes, 007]\n  evil: [On, 1e3, true]\n  winner: good\n  storyteller:\n"
+    (game,) = parse_games(text, "names.yaml")
+    assert game.good == ("No", "Yes", "007") and game.evil == ("On", "1e3", "true")
+    assert game.storyteller is None
+
+
 def test_format_is_detected_from_content_without_an_extension():
     assert len(parse_games(YAML_TEXT.strip(), "upload")) == 2
     csv_text = games_to_csv(parse_games(YAML_TEXT, "g.yaml"))

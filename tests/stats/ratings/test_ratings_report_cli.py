@@ -7,7 +7,8 @@ import pytest
 
 from bot.cli import main
 from stats.charts.ratings import ratings_chart
-from stats.ratings import GameRecord, fit_ratings, prob_better, ratings_report
+from stats.ratings import GameRecord, fit_ratings, parse_games, prob_better, ratings_report
+from stats.ratings.ep import ProbitProblem
 
 DATA = Path(__file__).with_name("clocktower_iq_games.yaml")
 GAMES = [
@@ -21,7 +22,7 @@ GAMES = [
 
 @pytest.fixture(scope="module")
 def report():
-    return ratings_report(GAMES, min_games=1, noise_sd=1.0)
+    return ratings_report(GAMES, fit_ratings(GAMES, noise_sd=1.0), min_games=1)
 
 
 def test_report_has_the_documented_keys_and_sorting(report):
@@ -41,13 +42,13 @@ def test_report_has_the_documented_keys_and_sorting(report):
 
 
 def test_min_games_filters_players():
-    report = ratings_report(GAMES, min_games=6, noise_sd=1.0)
+    report = ratings_report(GAMES, fit_ratings(GAMES, noise_sd=1.0), min_games=6)
     assert report["players"] == []
 
 
 def test_impossible_deterministic_model_gets_probability_zero():
     clash = [GameRecord(("a",), ("b",), "good"), GameRecord(("a",), ("b",), "evil")]
-    report = ratings_report(clash, min_games=1, noise_sd=1.0, bias=False)
+    report = ratings_report(clash, fit_ratings(clash, noise_sd=1.0, bias=False), min_games=1)
     deterministic = report["comparisons"]["skill_vs_deterministic"]
     assert deterministic["probability"] == 1.0 and deterministic["log_bayes_factor"] is None
     assert report["bias"] is None
@@ -64,7 +65,7 @@ def test_prob_better_is_a_probability_that_sums_to_one_over_the_pair():
 def test_mixed_game_kinds_are_refused():
     mixed = [GAMES[0], GameRecord(("x",), ("y",), "good", kind="traitors")]
     with pytest.raises(ValueError, match="one game kind at a time"):
-        ratings_report(mixed)
+        fit_ratings(mixed)
 
 
 def test_chart_is_a_png_that_grows_with_the_players(report):
@@ -98,3 +99,41 @@ def test_cli_bad_file_is_one_sentence_and_exit_two(tmp_path, capsys):
     assert "game 1: a is on both teams." in capsys.readouterr().err
     assert main(["ratings", str(tmp_path / "missing.csv")]) == 2
     assert main(["ratings", str(DATA), "--noise-sd", "0"]) == 2
+
+
+def test_cli_compare_gives_the_probability_one_player_is_better(capsys):
+    assert main(["ratings", str(DATA), "--noise-sd", "1.797", "--compare", "Bee", "Lizard"]) == 0
+    out = capsys.readouterr().out
+    (line,) = [x for x in out.splitlines() if x.startswith("P(Bee is better than Lizard)")]
+    p = float(line.rsplit("=", 1)[1])
+    games = parse_games(DATA.read_text(encoding="utf-8"), DATA.name)
+    fit = fit_ratings(games, noise_sd=1.797)
+    assert p == pytest.approx(prob_better(fit, "Bee", "Lizard"), abs=0.005)
+    assert "The more skilled team is expected to win" in out
+    assert main(["ratings", str(DATA), "--compare", "Bee", "Nobody", "--json"]) == 2
+    assert "Nobody has no rated games in" in capsys.readouterr().err
+
+
+def test_cli_reads_a_byte_order_mark_and_refuses_a_huge_file_early(tmp_path, capsys, monkeypatch):
+    bom = tmp_path / "bom.csv"
+    bom.write_bytes(b"\xef\xbb\xbfwinner,good,evil\ngood,a,b\nevil,a,b\ngood,b,a\n")
+    assert main(["ratings", str(bom), "--min-games", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 3
+    monkeypatch.setattr("bot.cli.ratings.MAX_FILE_CHARS", 20)
+    assert main(["ratings", str(bom)]) == 2
+    assert "is too large (more than 20 characters)" in capsys.readouterr().err
+
+
+def test_a_fit_that_did_not_converge_is_reported(monkeypatch, capsys):
+    fit_to_convergence = ProbitProblem.fit
+    monkeypatch.setattr(
+        ProbitProblem,
+        "fit",
+        lambda self, noise_var, start=None: fit_to_convergence(self, noise_var, start, max_iter=1),
+    )
+    report = ratings_report(GAMES, fit_ratings(GAMES, noise_sd=1.0), min_games=1)
+    assert report["converged"] is False
+    assert report["warnings"][0].startswith("The fit did not converge at noise sd 1.00")
+    assert not any(c["converged"] for c in report["comparisons"].values())
+    assert main(["ratings", str(DATA), "--noise-sd", "1.8"]) == 0
+    assert "Warning: The fit did not converge" in capsys.readouterr().out

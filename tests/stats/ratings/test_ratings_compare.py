@@ -1,0 +1,94 @@
+"""Model comparisons: the per-storyteller eps sum against brute force, and their building blocks."""
+
+import itertools
+
+import numpy as np
+import pytest
+from scipy.special import logsumexp
+
+from stats.ratings import GameRecord, fit_ratings, ratings_report
+from stats.ratings.compare import (
+    NOISE_TELLERS,
+    STORYTELLER_NOISE_FACTORS,
+    distinct_rows,
+    gray_code,
+    storyteller_noise_evidence,
+)
+from stats.ratings.design import ModelSpec, build_design
+from stats.ratings.ep import ProbitProblem
+
+
+def storyteller_games(rng, n_games, factors):
+    """Games from the model where storyteller k's games have noise sd factors[k]."""
+    skills = rng.standard_normal(30)
+    games = []
+    for _ in range(n_games):
+        chosen = rng.choice(30, size=int(rng.integers(5, 12)), replace=False)
+        evil, good = chosen[: len(chosen) // 3], chosen[len(chosen) // 3 :]
+        teller = int(rng.integers(len(factors)))
+        diff = skills[good].mean() - skills[evil].mean() - 0.3
+        diff += factors[teller] * rng.standard_normal()
+        games.append(
+            GameRecord(
+                tuple(f"p{i}" for i in good),
+                tuple(f"p{i}" for i in evil),
+                "good" if diff > 0 else "evil",
+                f"st{teller}",
+            )
+        )
+    return games
+
+
+def brute_force(design, noise_sd):
+    """The average evidence over every assignment of factors, each fitted from scratch."""
+    teller = design.storyteller_of_game
+    own = np.argsort(-np.bincount(teller), kind="stable")[:NOISE_TELLERS]
+    factors = np.array(STORYTELLER_NOISE_FACTORS)
+    log_ev = []
+    for assignment in itertools.product(range(len(factors)), repeat=len(own)):
+        multiplier = np.ones(len(design.storytellers))
+        multiplier[own] = factors[list(assignment)]
+        sd = noise_sd * design.noise_scale * multiplier[teller]
+        log_ev.append(design.problem.fit(sd**2).log_evidence)
+    return logsumexp(log_ev) - np.log(len(log_ev))
+
+
+@pytest.mark.parametrize(("n_games", "pruned"), [(200, False), (800, True)])
+def test_storyteller_noise_evidence_is_the_brute_force_sum(monkeypatch, n_games, pruned):
+    """With 800 games some assignments are hopeless and are not fitted; the sum is unchanged."""
+    games = storyteller_games(np.random.default_rng(5), n_games, [0.5, 1.0, 2.0, 1.0])
+    base = fit_ratings(games, noise_sd=1.0)
+    calls = []
+    fit = ProbitProblem.fit
+    monkeypatch.setattr(ProbitProblem, "fit", lambda *a, **k: calls.append(1) or fit(*a, **k))
+    evidence = storyteller_noise_evidence(base.design, 1.0, base.best)
+    monkeypatch.setattr(ProbitProblem, "fit", fit)
+    assert evidence.converged
+    assert evidence.log_evidence == pytest.approx(brute_force(base.design, 1.0), abs=1e-6)
+    assert (len(calls) < 80) == pruned  # 80 = every assignment but the base fit's
+
+
+def test_gray_code_visits_every_assignment_once_in_single_steps():
+    codes = list(gray_code(4, 3))
+    assert sorted(codes) == list(itertools.product(range(3), repeat=4))
+    steps = [np.abs(np.subtract(a, b)) for a, b in itertools.pairwise(codes)]
+    assert all(step.sum() == 1 for step in steps)
+
+
+def test_distinct_rows_drops_repeated_games_only():
+    games = [
+        GameRecord(("a", "b"), ("c",), "good"),
+        GameRecord(("b", "a"), ("c",), "good"),  # the same game, players listed differently
+        GameRecord(("a", "b"), ("c",), "evil"),
+        GameRecord(("a",), ("c",), "good"),
+    ]
+    rows = distinct_rows(build_design(games, ModelSpec()).signed)
+    assert rows.shape[0] == 3
+
+
+def test_many_storytellers_name_the_ones_with_their_own_noise():
+    games = storyteller_games(np.random.default_rng(6), 120, [1.0] * 6)
+    report = ratings_report(games, fit_ratings(games, noise_sd=1.0), min_games=1)
+    noise = report["comparisons"]["storyteller_noise_vs_shared_noise"]
+    assert noise["model"].startswith(f"each of the {NOISE_TELLERS} storytellers with the most")
+    assert ratings_report(games, fit_ratings(games), comparisons=False)["comparisons"] is None
