@@ -194,7 +194,7 @@ def bag_embed(bag: dict[str, Any], names: dict[str, Character]) -> discord.Embed
     embed = discord.Embed(
         title=f"Bag for {bag['players']} players: {safe(bag['script'])}"[:256],
         description=(
-            f"Balance **{b['figure']:.3f}** per good player, window {b['window'][0]:.3f}–"
+            f"Balance **{b['figure']:.3f}** per good player, window {b['window'][0]:.3f} to "
             f"{b['window'][1]:.3f} (evil/good {b['evil_to_good']:.2f}; {verdict}).\n"
             f"Seed `{bag['seed']}`: the same seed gives the same bag."
         ),

@@ -516,7 +516,7 @@ def balance_text(b: dict[str, Any]) -> str:
         else ""
     )
     return (
-        f"Balance: {b['figure']:.3f} per good player, window {b['window'][0]:.3f}-"
+        f"Balance: {b['figure']:.3f} per good player, window {b['window'][0]:.3f} to "
         f"{b['window'][1]:.3f} (evil/good {b['evil_to_good']:.2f}{moved}; {verdict}, "
         f"{b['tries']} good draws, {b['evil_redraws']} evil re-draws)"
     )
