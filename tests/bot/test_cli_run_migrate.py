@@ -118,3 +118,13 @@ def test_a_reader_that_leaves_early_gets_no_traceback():
     process.stdout.close()
     _, err = process.communicate(timeout=120)
     assert process.returncode == 1 and b"Traceback" not in err, err.decode()
+
+
+@pytest.mark.parametrize(("given", "expected"), [(None, "1"), ("2", "2")])
+def test_the_cli_uses_one_blas_thread_unless_told_otherwise(given, expected):
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_NUM_THREADS")}
+    if given:
+        env["OPENBLAS_NUM_THREADS"] = given
+    probe = "import bot.cli, os; print(os.environ['OPENBLAS_NUM_THREADS'])"
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
+    assert done.stdout.strip() == expected, done.stderr
