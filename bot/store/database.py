@@ -28,7 +28,11 @@ class Database:
         # Fail here, in this thread, on a path SQLite cannot open: aiosqlite's worker thread
         # would otherwise outlive the failure and complain after the event loop has closed.
         sqlite3.connect(path).close()
-        connection = await aiosqlite.connect(path, isolation_level=None)
+        pending = aiosqlite.connect(path, isolation_level=None)
+        # A connection nobody closed (a crash, a failed test) must not keep the process alive
+        # at exit: every write is already committed in its own transaction.
+        pending._thread.daemon = True
+        connection = await pending
         try:
             connection.row_factory = aiosqlite.Row
             await connection.executescript(

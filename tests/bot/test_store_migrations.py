@@ -1,6 +1,8 @@
 """Migrations: a fresh database, upgrades from every earlier version, a failure rolled back whole."""
 
 import sqlite3
+import subprocess
+import sys
 
 import aiosqlite
 import pytest
@@ -128,3 +130,15 @@ async def test_migrate_reports_the_version_it_reached(tmp_path):
     async with aiosqlite.connect(str(tmp_path / "v.db"), isolation_level=None) as connection:
         assert await migrate(connection, load_migrations()) == len(load_migrations())
         assert await migrate(connection, load_migrations()) == len(load_migrations())
+
+
+def test_a_database_left_open_does_not_keep_the_process_alive(tmp_path):
+    """A crash or a failed test that never closes the database must still let Python exit."""
+    probe = (
+        "import asyncio, sys; from bot.store.database import Database; "
+        "asyncio.run(Database.open(sys.argv[1]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(tmp_path / "open.db")], timeout=60, capture_output=True
+    )
+    assert done.returncode == 0, done.stderr
