@@ -217,6 +217,18 @@ class ClocktowerRenderer:
 
     on_left = on_joined
 
+    def on_seated(self, effect: Announce, session: Session, name: Namer) -> list[Outgoing]:
+        d = effect.data
+        moved = Outgoing(f"💺 <@{d['player']}> moves to seat {d['position'] + 1}.")
+        return [lobby(session), moved]
+
+    def on_traveller_arrived(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(
+            f"🧳 <@{d['player']}> arrives as a Traveller, the **{char_name(d['traveller'])}**, "
+            "and sits at the end of the circle."
+        )
+
     def on_started(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         d = effect.data
         counts = ", ".join(f"{n} {team}" for team, n in d["counts"].items())
@@ -272,6 +284,14 @@ class ClocktowerRenderer:
     def on_became_demon(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
             f"😈 You are now the **{char_name(effect.data['character'])}**.", public=False
+        )
+
+    def on_wake_skipped(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(
+            f"💤 Night {d['night']}: the storyteller passed over your waking as the "
+            f"**{char_name(d['character'])}**; you learn nothing tonight.",
+            public=False,
         )
 
     def on_vote_token(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
@@ -425,7 +445,10 @@ TOPICS = {
     "mayor_bounce": "whether the Demon's kill bounces off the Mayor",
     "star_pass": "which Minion becomes the Imp",
     "scapegoat": "whether the Scapegoat is executed instead",
+    "spy_grimoire": "whether the drunk or poisoned Spy sees the true grimoire",
+    "traveller_character": "which Traveller a newcomer plays",
 }
+HIDDEN = ("decision", "topic", "truth", "consistent")  # shown on the buttons, not in the details
 
 
 def ruling_message(
@@ -433,11 +456,9 @@ def ruling_message(
 ) -> Outgoing:
     """A storyteller decision by DM: the true answer marked, one button per legal answer."""
     players = session.state.players
-    truth = data.get("truth")
+    truth, consistent = data.get("truth"), data.get("consistent")
     details = [
-        f"{key}: {label(value, players, name)}"
-        for key, value in data.items()
-        if key not in ("decision", "topic", "truth")
+        f"{key}: {label(value, players, name)}" for key, value in data.items() if key not in HIDDEN
     ]
     lines = [
         f"📜 **Storyteller decision #{data['decision']}** in <#{session.game.channel_id}>: "
@@ -453,9 +474,13 @@ def ruling_message(
                 players,
                 name,
             ).split(": ", 1)[-1]
-        mark = " ✓ (true)" if index == truth else ""
+        mark = (
+            " ✓ (true)" if index == truth else " ≈ (consistent lie)" if index == consistent else ""
+        )
         choices.append((f"{index + 1}. {text}"[: MAX_LABEL - len(mark)] + mark, index))
     lines.append("The true answer is marked ✓." if truth is not None else "No answer is true.")
+    if consistent is not None:
+        lines.append("≈ marks the lie that agrees with what this player was shown before.")
     value = lambda i: f"{data['decision']}-{i}"  # noqa: E731
     if len(choices) <= MAX_BUTTONS:
         buttons = [("ruling", value(i), text, GREEN if i == truth else BLUE) for text, i in choices]

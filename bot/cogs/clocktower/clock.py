@@ -3,9 +3,10 @@
 Whatever the game waits for (derived from its state) runs on a clock:
 
 - a night choice: the player is reminded by DM after ``remind``; after ``timeout`` the bot
-  storyteller takes the prompt's default (the first living players other than the chooser),
-  while a human storyteller is told, and told again every ``remind``, and acts for the player or
-  skips them: a human game never guesses;
+  storyteller applies the engine's ``timeout_action`` (the prompt's default: the first living
+  players other than the chooser), while a human storyteller is told, and told again every
+  ``remind``, and acts for the player (`/clocktower wake`) or skips them (`/clocktower skip`): a
+  human game never guesses;
 - a storyteller ruling: the storyteller is reminded by DM every ``remind``;
 - a vote: the voter is reminded in the channel after half of ``vote``; after ``vote`` the bot
   storyteller counts a "no", while a human storyteller is told by DM (they vote for the player
@@ -198,18 +199,18 @@ class Clock:
         here = await self.present(session, wait.who)
         if wait.kind == "night_choice":
             if bot:
-                steps = ((t.remind, self.remind_player), (t.timeout, self.choose_default))
-                return Plan(steps if here else ((0, self.choose_default),))
+                steps = ((t.remind, self.remind_player), (t.timeout, self.time_out))
+                return Plan(steps if here else ((0, self.time_out),))
             steps = ((t.remind, self.remind_player), (t.timeout, self.tell_idle_chooser))
             return Plan(steps if here else ((0, self.tell_idle_chooser),), repeat=t.remind)
         if wait.kind == "ruling":
             return Plan(((t.remind, self.remind_storyteller),), repeat=t.remind)
         if wait.kind == "vote":
-            last = self.vote_no if bot else self.tell_idle_voter
+            last = self.time_out if bot else self.tell_idle_voter
             steps = ((t.vote / 2, self.remind_voter), (t.vote, last))
             return Plan(steps if here else ((0, last),), repeat=None if bot else t.remind)
         if bot:
-            return Plan(((t.day - t.warning, self.warn_dusk), (t.day, self.end_day)))
+            return Plan(((t.day - t.warning, self.warn_dusk), (t.day, self.time_out)))
         return Plan(((t.day, self.tell_long_day),))
 
     # What the clock does --------------------------------------------------------------------
@@ -260,7 +261,8 @@ class Clock:
         await self.to_storyteller(
             session,
             f"⏰ In {self.channel(session)}, {name(wait.who)}{gone} has not made their night "
-            f"choice as the {role}. The game waits for them, or for you.",
+            f"choice as the {role}. The game waits for them, or for you: `/clocktower wake` "
+            "chooses for them, `/clocktower skip` passes over them.",
         )
 
     async def remind_voter(self, session: Session, wait: Wait) -> None:
@@ -294,15 +296,16 @@ class Clock:
             "`/clocktower endday` when the talk is done.",
         )
 
-    async def choose_default(self, session: Session, wait: Wait) -> None:
-        await self.act(session, ct.NightChoice(wait.who, tuple(wait.prompt.default)))
-
-    async def vote_no(self, session: Session, wait: Wait) -> None:
-        await self.act(session, ct.Vote(ct.SYSTEM, False, voter=wait.who))
-
-    async def end_day(self, session: Session, wait: Wait) -> None:
-        await self.delivery.post(session, Outgoing("🌇 Time is up: the day ends."))
-        await self.act(session, ct.EndDay(ct.SYSTEM))
+    async def time_out(self, session: Session, wait: Wait) -> None:
+        """The bot storyteller's documented default (``ct.timeout_action``): the night choice's
+        default targets, a "no" vote, or the end of the day. None (a human storyteller, or
+        nothing to time out) keeps the game waiting."""
+        action = ct.timeout_action(session.state)
+        if action is None:
+            return
+        if isinstance(action, ct.EndDay):
+            await self.delivery.post(session, Outgoing("🌇 Time is up: the day ends."))
+        await self.act(session, action)
 
     async def act(self, session: Session, action) -> None:
         """Apply an action for the bot storyteller; a refusal (the game moved on meanwhile)

@@ -239,6 +239,40 @@ class ClocktowerCog(
             choices += [app_commands.Choice(name=n, value=n) for n in names]
         return choices[:CHOICES]
 
+    @app_commands.command(name="seat", description="Move a player to another seat (lobby)")
+    @app_commands.describe(player="Who moves", position="Their new seat: 1 is the first")
+    @app_commands.guild_only()
+    async def seat(
+        self,
+        interaction: discord.Interaction,
+        player: str,
+        position: app_commands.Range[int, 1, 30],
+    ) -> None:
+        async def action(session: Session):
+            if not session.state.bot:
+                self.require_storyteller(session, interaction.user.id)
+                return ct.MoveSeat(interaction.user.id, _player_id(player), position - 1)
+            if interaction.user.id != await self.leader(session):
+                raise RuleError("Only the player who leads the game can change the seating.")
+            return ct.MoveSeat(ct.SYSTEM, _player_id(player), position - 1)
+
+        await self.run(interaction, action, "The seat is changed.")
+
+    @seat.autocomplete("player")
+    async def complete_seated(self, interaction: discord.Interaction, typed: str):
+        return self.complete(interaction, typed)
+
+    @app_commands.command(name="traveller", description="Join this game as a Traveller")
+    @app_commands.guild_only()
+    async def traveller(self, interaction: discord.Interaction) -> None:
+        def action(session: Session):
+            other = self.bot.games.game_of(session.game.guild_id, interaction.user.id)
+            if other is not None and other is not session:
+                raise RuleError(f"You are already in a game in <#{other.game.channel_id}>.")
+            return ct.Join(interaction.user.id, traveller=True)
+
+        await self.run(interaction, action, "You have a seat as a Traveller.")
+
     @app_commands.command(name="start", description="Deal the characters and begin the night")
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:
@@ -484,6 +518,51 @@ class ClocktowerCog(
             for label, value in pairs
             if key in label.casefold()
         ][:CHOICES]
+
+    @app_commands.command(name="wake", description="Storyteller: choose for the waking player")
+    @app_commands.describe(
+        target="The player chosen for them", second="A second player, if they choose two"
+    )
+    @app_commands.guild_only()
+    async def wake(
+        self, interaction: discord.Interaction, target: str, second: str | None = None
+    ) -> None:
+        def action(session: Session):
+            self.require_storyteller(session, interaction.user.id)
+            prompt = self.awaited_wake(session)
+            targets = tuple(_player_id(t) for t in (target, second) if t)
+            return ct.NightChoice(interaction.user.id, targets, player=prompt.to[0])
+
+        await self.run(interaction, action, "Chosen for them.")
+
+    @wake.autocomplete("target")
+    @wake.autocomplete("second")
+    async def complete_wake(self, interaction: discord.Interaction, typed: str):
+        session = self.bot.games.in_channel(interaction.channel_id)
+        if session is None or session.game.kind != KIND:
+            return []
+        if interaction.user.id != session.state.storyteller:
+            return []  # the options would tell who wakes
+        prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
+        options = set(prompt.options) if prompt else set()
+        return self.complete(interaction, typed, lambda s, p: p in options)
+
+    @app_commands.command(name="skip", description="Storyteller: pass over the waking player")
+    @app_commands.guild_only()
+    async def skip(self, interaction: discord.Interaction) -> None:
+        def action(session: Session):
+            self.require_storyteller(session, interaction.user.id)
+            self.awaited_wake(session)
+            return ct.SkipWake(interaction.user.id)
+
+        await self.run(interaction, action, "Passed over; they learn nothing tonight.")
+
+    @staticmethod
+    def awaited_wake(session: Session):
+        prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
+        if prompt is None:
+            raise RuleError("No player's night choice is awaited.")
+        return prompt
 
     @app_commands.command(name="undo", description="Storyteller: take back the last action")
     @app_commands.guild_only()
