@@ -99,13 +99,8 @@ async def test_the_slayer_who_misses_has_spent_the_shot(table, monkeypatch):
     assert "but nothing happens" in table.public_texts()[-1]
     await table.member(slayer).slash(table.channel, "clocktower slay", player=str(imp))
     assert f"<@{imp}>… but nothing happens." in table.public_texts()[-1]
-    assert ct.seat(state(table), imp).alive and all(
-        ct.seat(state(table), p).alive
-        for p in (
-            innocent,
-            slayer,
-        )
-    )
+    assert ct.seat(state(table), slayer).used
+    assert all(x.alive for x in state(table).seats) and state(table).phase is ct.Phase.DAY
 
 
 async def test_the_scarlet_woman_takes_over_when_the_slayer_kills_the_demon(table, monkeypatch):
@@ -166,9 +161,11 @@ async def test_the_gunslinger_shoots_a_player_who_voted(table, monkeypatch):
     assert early.ephemeral and "only after the day's first vote" in said(early), said(early)
 
     s = state(table)
-    target = next(p for p in ct.living(s) if p not in (imp, gunslinger, opener.id))
-    if ct.seat(s, target).character == "virgin":
-        target = next(p for p in ct.living(s) if p not in (imp, gunslinger, opener.id, target))
+    target = next(
+        p
+        for p in ct.living(s)
+        if p not in (imp, gunslinger, opener.id) and ct.seat(s, p).character != "virgin"
+    )
     await opener.slash(table.channel, "clocktower nominate", player=str(target))
     first_voter = state(table).vote.order[0]
     await vote(table, False)  # the first in the circle keeps their hand down
