@@ -147,7 +147,8 @@ def vote_message(session: Session, name: Namer) -> Outgoing | None:
         return None
     what = "calls for the exile of" if vote.exile else "nominates"
     voter = vote.order[vote.index]
-    ghost = " (a ghost vote)" if not any(s.alive for s in state.seats if s.player == voter) else ""
+    dead = not any(s.alive for s in state.seats if s.player == voter)
+    ghost = " (a ghost vote)" if dead and not vote.exile else ""  # exiles spend no ghost vote
     block = (
         f" On the block: <@{state.block}> with {state.block_votes}."
         if state.block is not None and not vote.exile

@@ -4,8 +4,6 @@ Beggar, and the lobby's Join as Traveller button. The deals are forced by the ga
 
 from __future__ import annotations
 
-import pytest
-
 import engine.clocktower.game as ct
 from tests.bot.test_clocktower_bot import (
     deal,
@@ -242,11 +240,6 @@ async def test_a_dead_player_gives_their_ghost_vote_to_the_beggar(table, monkeyp
     assert not [m for m in state(table).marks if m.kind == "token"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="render.clocktower.vote_message labels a dead voter's turn '(a ghost vote)' in an "
-    "exile too, though exile votes never spend the ghost vote",
-)
 async def test_an_exile_vote_does_not_spend_or_claim_a_ghost_vote(table, monkeypatch):
     beggar, victim = await ghost_on_day_two(table, monkeypatch, travelling_as("beggar"))
     caller = table.member(next(p for p in ct.living(state(table)) if p != beggar))
@@ -305,11 +298,6 @@ async def test_exile_and_slay_offer_the_players_the_rules_allow(table, monkeypat
     assert offered(targets) == set(ct.living(state(table)))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cog.complete_first_voters takes today's first history entry, which may be an exile "
-    "vote; the engine's Gunslinger uses the first nomination (day.shoot)",
-)
 async def test_shoot_offers_the_voters_of_the_first_nomination_after_an_exile_call(
     table, monkeypatch
 ):
@@ -336,11 +324,6 @@ async def test_shoot_offers_the_voters_of_the_first_nomination_after_an_exile_ca
     assert offered(choices) == set(first_vote.yes)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cog.complete_living_traveller offers every living Traveller, though only a living "
-    "Beggar may take a vote token (day.give_vote refuses the rest)",
-)
 async def test_givevote_offers_only_the_beggar(table, monkeypatch):
     opener = await first_day(table, monkeypatch, 6, gunslinger_and_beggar, travellers=2)
     beggar = holder(table, "beggar")

@@ -343,8 +343,10 @@ class ClocktowerCog(
     @shoot.autocomplete("player")
     async def complete_first_voters(self, interaction: discord.Interaction, typed: str):
         def voted_first(state: ct.State, player: int) -> bool:
+            """Can be shot now: a yes in the day's first nomination, if nothing followed it."""
             today = [n for n in state.history if n.day == state.day]
-            return bool(today) and player in today[0].yes
+            first = next((n for n in today if not n.exile), None)
+            return first is not None and today[-1] is first and player in first.yes
 
         return self.complete(interaction, typed, voted_first)
 
@@ -359,8 +361,15 @@ class ClocktowerCog(
         )
 
     @givevote.autocomplete("beggar")
-    async def complete_living_traveller(self, interaction: discord.Interaction, typed: str):
-        return await self.complete_traveller(interaction, typed)
+    async def complete_beggar(self, interaction: discord.Interaction, typed: str):
+        """Living Beggars only (a Traveller's character is public, so this reveals nothing)."""
+        return self.complete(
+            interaction,
+            typed,
+            lambda s, p: (
+                p in s.travellers and ct.seat(s, p).alive and ct.seat(s, p).character == "beggar"
+            ),
+        )
 
     def complete(self, interaction: discord.Interaction, typed: str, keep=lambda s, p: True):
         """Players of this channel's game whose name contains ``typed``, living ones first."""
