@@ -78,7 +78,10 @@ async def test_a_human_storyteller_game_waits_and_the_storyteller_chooses_or_ski
     assert_no_secret_in_public(table.public_texts())
 
 
-async def test_the_bot_storyteller_answers_an_idle_player_with_the_documented_default(table):
+async def test_the_bot_storyteller_answers_an_idle_player_with_the_documented_default(
+    table, monkeypatch
+):
+    deal(monkeypatch, seed_where(6, holding("fortuneteller")))  # someone chooses on night 1
     opener, _ = await open_game(table, players=6)
     await opener.slash(table.channel, "clocktower start")
     prompt = ct.open_prompts(state(table))[0]
