@@ -127,8 +127,9 @@ class Delivery:
         guild = self.client.get_guild(session.game.guild_id)
 
         def name(user_id: int) -> str:
-            member = guild.get_member(user_id) if guild else None
-            return member.display_name if member else f"player {user_id}"
+            # Someone who left the server is no member, but the client may still know the user.
+            person = (guild.get_member(user_id) if guild else None) or self.client.get_user(user_id)
+            return person.display_name if person else f"player {user_id}"
 
         return name
 

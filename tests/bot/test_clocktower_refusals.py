@@ -5,8 +5,6 @@ for a player, and the Fortune Teller's two-player menu."""
 
 from __future__ import annotations
 
-import pytest
-
 import engine.clocktower.game as ct
 from bot.cogs.clocktower.cog import BOT_ONLY
 from tests.bot.test_clocktower_bot import (
@@ -369,11 +367,6 @@ async def test_the_bot_storyteller_answers_a_departed_choosers_night_choice_at_o
     assert departure in table.public_texts()  # said of anyone who leaves, waking or not
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the storyteller's DM names a departed voter 'player <id>': Delivery.namer asks only "
-    "the guild's member cache, which no longer holds someone who left",
-)
 async def test_a_human_storyteller_is_told_at_once_of_a_departed_voter_by_name(table, monkeypatch):
     deal(monkeypatch, seed_where(5, two_harmless))
     teller, _ = await open_game(table, players=5, storyteller="me")
