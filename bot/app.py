@@ -110,6 +110,7 @@ class Ravenswood(commands.Bot):
 async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
     """An ephemeral answer, whether or not the interaction was already acknowledged. Text over
     Discord's 2,000 characters goes out as several messages; the view and files with the last."""
+    kwargs = {key: value for key, value in kwargs.items() if value is not None}  # view=None
     pieces = split_text(content)
     for index, piece in enumerate(pieces):
         extra = kwargs if index == len(pieces) - 1 else {}

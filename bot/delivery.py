@@ -201,6 +201,31 @@ class Delivery:
             return False
         return True
 
+    def digest(self, session: Session, player: int) -> Outgoing:
+        """Everything a player has been told privately, plus the menu still waiting for them:
+        the "Show my secret" button and the games' `me` commands."""
+        if player not in session.rules.players(session.state):
+            return Outgoing("You aren't playing in this game.", public=False)
+        name = self.namer(session)
+        told = [
+            m
+            for e in session.private_for(player)
+            for m in _rendered(self.renderer.render(e, session, name))
+        ]
+        asked = [
+            m
+            for p in session.rules.open_prompts(session.state)
+            if player in p.to
+            for m in _rendered(self.renderer.render(p, session, name))
+        ]
+        lines = [m.content for m in told + asked if m.content]
+        view = next((m.view for m in reversed(asked) if m.view), None)
+        return Outgoing(
+            content="\n\n".join(lines) or "You have not been told anything secret yet.",
+            view=view,
+            public=False,
+        )
+
 
 def closed_dm_notice(session: Session, players: Sequence[int]) -> Outgoing:
     who = ", ".join(f"<@{p}>" for p in players)
@@ -220,25 +245,3 @@ def secret_view(game_id: int) -> discord.ui.View:
         GameButton(game_id, SECRET, label="Show my secret", style=discord.ButtonStyle.primary)
     )
     return view
-
-
-def private_digest(
-    session: Session, player: int, open_prompts: Sequence[Prompt], renderer: Renderer, name: Namer
-) -> Outgoing:
-    """Everything a player has been told privately, plus the menu still waiting for them."""
-    told = [
-        m for e in session.private_for(player) for m in _rendered(renderer.render(e, session, name))
-    ]
-    asked = [
-        m
-        for p in open_prompts
-        if player in p.to
-        for m in _rendered(renderer.render(p, session, name))
-    ]
-    lines = [m.content for m in told + asked if m.content]
-    view = next((m.view for m in reversed(asked) if m.view), None)
-    return Outgoing(
-        content="\n\n".join(lines) or "You have not been told anything secret yet.",
-        view=view,
-        public=False,
-    )

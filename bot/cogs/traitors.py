@@ -11,7 +11,7 @@ from discord.ext import commands
 
 import engine.traitors as tg
 from bot.app import Ravenswood, reply
-from bot.delivery import SECRET, Delivery, private_digest
+from bot.delivery import SECRET, Delivery
 from bot.render.odds import odds_embed
 from bot.render.traitors import TraitorsRenderer, lobby, mentions
 from bot.sessions import GameConflict, Session
@@ -262,18 +262,8 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
 
     # Components ------------------------------------------------------------------------------
     async def show_secret(self, interaction: discord.Interaction, session: Session) -> None:
-        if interaction.user.id not in session.state.players:
-            await reply(interaction, "You aren't playing in this game.")
-            return
-        digest = private_digest(
-            session,
-            interaction.user.id,
-            tg.open_prompts(session.state),
-            self.renderer,
-            self.delivery.namer(session),
-        )
-        kwargs = {"view": digest.view} if digest.view else {}
-        await reply(interaction, digest.content, **kwargs)
+        digest = self.delivery.digest(session, interaction.user.id)
+        await reply(interaction, digest.content, view=digest.view)
 
     async def on_component(
         self, interaction: discord.Interaction, session: Session, kind: str, value: str

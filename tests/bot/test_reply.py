@@ -42,5 +42,5 @@ async def test_a_long_answer_goes_out_in_pieces_with_the_view_last():
 
 async def test_a_short_answer_is_one_message():
     interaction = FakeInteraction()
-    await reply(interaction, "You're in.")
+    await reply(interaction, "You're in.", view=None)  # no menu: nothing but the text
     assert interaction.response.sent == [("You're in.", {"ephemeral": True})]

@@ -25,9 +25,9 @@ import engine.clocktower.game as ct
 from bot.app import Ravenswood, reply
 from bot.cogs.clocktower.clock import Clock, Timings
 from bot.cogs.clocktower.rules import KIND, Abandon, ClocktowerRules
-from bot.cogs.clocktower.text import draw_grimoire, png_file, reply_pages, status_text, votes_text
+from bot.cogs.clocktower.text import draw_grimoire, png_file, status_text, votes_text
 from bot.cogs.scripts import Refusal, read_file
-from bot.delivery import SECRET, Delivery, Outgoing, private_digest
+from bot.delivery import SECRET, Delivery, Outgoing
 from bot.render.clocktower import (
     ClocktowerRenderer,
     MultiSelect,
@@ -452,7 +452,7 @@ class ClocktowerCog(
         except RuleError as error:
             await reply(interaction, str(error))
             return
-        await reply_pages(interaction, votes_text(state, day))
+        await reply(interaction, votes_text(state, day))
 
     @app_commands.command(name="status", description="The phase, who lives, what is awaited")
     @app_commands.guild_only()
@@ -462,7 +462,7 @@ class ClocktowerCog(
         except RuleError as error:
             await reply(interaction, str(error))
             return
-        await reply_pages(interaction, status_text(session))
+        await reply(interaction, status_text(session))
 
     # Storyteller tools -----------------------------------------------------------------------
     @app_commands.command(name="grimoire", description="Storyteller: the grimoire (only you)")
@@ -479,7 +479,7 @@ class ClocktowerCog(
         names = {seat["player"]: name(seat["player"]) for seat in book["seats"]}
         await interaction.response.defer(ephemeral=True, thinking=True)
         text, png = await asyncio.to_thread(draw_grimoire, book, names)
-        await reply_pages(interaction, text, file=png_file(png))
+        await reply(interaction, text, file=png_file(png))
 
     @app_commands.command(name="adjust", description="Storyteller: change the grimoire")
     @app_commands.describe(
@@ -616,18 +616,8 @@ class ClocktowerCog(
 
     # Components ------------------------------------------------------------------------------
     async def show_secret(self, interaction: discord.Interaction, session: Session) -> None:
-        user = interaction.user.id
-        if user not in session.rules.players(session.state):
-            await reply(interaction, "You aren't playing in this game.")
-            return
-        digest = private_digest(
-            session,
-            user,
-            ct.open_prompts(session.state),
-            self.renderer,
-            self.delivery.namer(session),
-        )
-        await reply_pages(interaction, digest.content, view=digest.view)
+        digest = self.delivery.digest(session, interaction.user.id)
+        await reply(interaction, digest.content, view=digest.view)
 
     async def on_component(
         self, interaction: discord.Interaction, session: Session, kind: str, value: str

@@ -1,7 +1,6 @@
-"""The Clocktower cog's longer answers: status, vote history, the grimoire; sent in pieces.
+"""The Clocktower cog's longer answers: status, vote history, the grimoire.
 
-Discord allows 2,000 characters a message, so long answers go out as several ephemeral
-messages, split at line breaks, rather than being cut.
+They may run past Discord's 2,000 characters: ``bot.app.reply`` sends them in pieces.
 """
 
 from __future__ import annotations
@@ -11,28 +10,9 @@ import io
 import discord
 
 import engine.clocktower.game as ct
-from bot.app import reply
-from bot.delivery import split_text
 from bot.render.clocktower import mentions
 from bot.sessions import Session
 from stats.charts.grimoire import grimoire_chart, grimoire_text
-
-
-async def reply_pages(
-    interaction: discord.Interaction,
-    text: str,
-    view: discord.ui.View | None = None,
-    file: discord.File | None = None,
-) -> None:
-    """An ephemeral answer of any length: the file with the first piece, the menu with the last."""
-    pieces = split_text(text)
-    for index, piece in enumerate(pieces):
-        kwargs: dict = {}
-        if index == 0 and file is not None:
-            kwargs["file"] = file
-        if index == len(pieces) - 1 and view is not None:
-            kwargs["view"] = view
-        await reply(interaction, piece, **kwargs)
 
 
 def status_text(session: Session) -> str:
