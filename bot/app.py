@@ -107,6 +107,11 @@ class Ravenswood(commands.Bot):
         await reply(interaction, message)
 
 
+def can_manage(user: discord.abc.User) -> bool:
+    """A server manager (Manage Server) may end others' games and remove others' records."""
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
+
+
 async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
     """An ephemeral answer, whether or not the interaction was already acknowledged. Text over
     Discord's 2,000 characters goes out as several messages; the view and files with the last."""

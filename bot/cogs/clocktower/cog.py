@@ -22,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine.clocktower.game as ct
-from bot.app import Ravenswood, reply
+from bot.app import Ravenswood, can_manage, reply
 from bot.cogs.clocktower.clock import Clock, Timings
 from bot.cogs.clocktower.rules import KIND, Abandon, ClocktowerRules
 from bot.cogs.clocktower.text import draw_grimoire, png_file, status_text, votes_text
@@ -56,11 +56,6 @@ def _player_id(text: str) -> int:
     if not digits:
         raise RuleError("Choose a player from the list.")
     return int(digits)
-
-
-def can_manage(interaction: discord.Interaction) -> bool:
-    user = interaction.user
-    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
 
 
 class ClocktowerCog(
@@ -605,7 +600,7 @@ class ClocktowerCog(
         async def action(session: Session):
             state, user = session.state, interaction.user.id
             allowed = await self.leader(session) if state.bot else state.storyteller
-            if user != allowed and not can_manage(interaction):
+            if user != allowed and not can_manage(interaction.user):
                 raise RuleError(
                     "Only the storyteller (in a bot game, its leader) or someone who manages "
                     "the server can end the game."
