@@ -28,7 +28,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Ravenswood, reply
+from bot.app import Ravenswood, can_manage, reply
 from bot.render.ratings import (
     Namer,
     already_imported_text,
@@ -177,10 +177,6 @@ async def unknown_members(games: Sequence[GameRecord], guild: discord.Guild) -> 
         if not key[5:].isdigit() or not await is_member(guild, int(key[5:])):
             unknown.append(key)
     return unknown
-
-
-def can_manage(user: discord.abc.User) -> bool:
-    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
 
 
 def namer_for(guild: discord.Guild | None) -> Namer:

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Ravenswood, reply
+from bot.app import Ravenswood, can_manage, reply
 from bot.config import Config
 from bot.render.scripts import (
     bag_embed,
@@ -92,11 +92,6 @@ def base_script(code: str) -> Script:
 
 def base_code(name: str) -> str | None:
     return BASE_ALIASES.get(normalise_id(name))
-
-
-def can_manage(interaction: discord.Interaction) -> bool:
-    user = interaction.user
-    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
 
 
 async def read_file(interaction: discord.Interaction, file: discord.Attachment) -> bytes:
@@ -350,7 +345,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             if len(normal.encode()) > MAX_BYTES:
                 raise Refusal("That script is over 1 MB once tidied; remove unused items.")
             old = await store.get_script(self.bot.db, interaction.guild_id, shown)
-            if old and old.author_id != interaction.user.id and not can_manage(interaction):
+            if old and old.author_id != interaction.user.id and not can_manage(interaction.user):
                 raise Refusal(
                     f"“{safe(old.name)}” was saved by <@{old.author_id}>; only they or someone "
                     "with Manage Server may replace it. Pick another name."
@@ -382,7 +377,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
         if saved is None:
             await reply(interaction, f"No saved script is called “{safe(name)}”.")
             return
-        if saved.author_id != interaction.user.id and not can_manage(interaction):
+        if saved.author_id != interaction.user.id and not can_manage(interaction.user):
             await reply(
                 interaction,
                 f"Only <@{saved.author_id}>, who saved “{safe(saved.name)}”, or someone with "
