@@ -22,6 +22,7 @@ from bot.views import button_view, choice_view, dispatch
 from engine.clocktower.catalogue import find
 from engine.clocktower.game import Phase, open_prompts
 from engine.clocktower.game.model import Nomination, threshold
+from engine.clocktower.game.roles import REGISTRY, role
 from engine.core import Announce, Effect, GameOver, Prompt, Tell
 
 GREEN, BLUE, RED, GREY = (
@@ -412,43 +413,45 @@ class ClocktowerRenderer:
         return Outgoing(reveal_text(effect.data))
 
 
+class DiscordWords:
+    """The engine's sentence parts (``engine.clocktower.game.roles.Words``) in Discord text."""
+
+    def __init__(self, players: Sequence[int], name: Namer) -> None:
+        self._players, self._name = players, name
+
+    def player(self, player: int) -> str:
+        return self._name(player)
+
+    def players(self, players: Sequence[int]) -> str:
+        return label(tuple(players), self._players, self._name)
+
+    def character(self, cid: str) -> str:
+        return char_name(cid)
+
+    def strong(self, text: object) -> str:
+        return f"**{text}**"
+
+
 def info_text(d: Mapping[str, Any], players: Sequence[int], name: Namer) -> str:
-    """What a character learned at night, in words."""
-    cid, answer, about = d["character"], d["answer"], d.get("players", ())
-    who = f"🔮 Night {d['night']}, **{char_name(cid)}**: "
-    if cid in ("washerwoman", "librarian", "investigator"):
-        if answer is None:
-            return who + "there are no Outsiders in play."
-        a, b, role = answer
-        return who + f"one of {name(a)} and {name(b)} is the **{char_name(role)}**."
-    if cid == "chef":
-        return who + f"**{answer}** pair(s) of evil players sit next to each other."
-    if cid == "empath":
-        return (
-            who
-            + f"**{answer}** of your living neighbours ({label(about, players, name)}) are evil."
-        )
-    if cid == "fortuneteller":
-        verdict = "**Yes**, one of them is" if answer else "**No**, neither is"
-        return who + f"{verdict} the Demon ({label(about, players, name)})."
-    if cid in ("undertaker", "ravenkeeper"):
-        return who + f"{label(about, players, name)} is the **{char_name(answer)}**."
-    return who + label(answer, players, name)
+    """What a character learned at night, in words (each character's unit says how it reads)."""
+    cid = d["character"]
+    return f"🔮 Night {d['night']}, **{char_name(cid)}**: " + role(cid).reads(
+        d, DiscordWords(players, name)
+    )
 
 
-TOPICS = {
+TOPICS = {  # the rulings no one character raises; the units name their own (``Role.topics``)
     "info": "what a player learns",
-    "drunk_token": "the Townsfolk the Drunk believes they are",
-    "red_herring": "the Fortune Teller's red herring",
     "bluffs": "the Demon's three bluffs",
     "traveller_alignment": "a Traveller's alignment",
     "registration": "how a player registers",
-    "mayor_bounce": "whether the Demon's kill bounces off the Mayor",
-    "star_pass": "which Minion becomes the Imp",
-    "scapegoat": "whether the Scapegoat is executed instead",
-    "spy_grimoire": "whether the drunk or poisoned Spy sees the true grimoire",
     "traveller_character": "which Traveller a newcomer plays",
 }
+
+
+def topic_text(topic: str) -> str:
+    owner = REGISTRY.topic_owner(topic)
+    return owner.topics[topic] if owner is not None else TOPICS.get(topic, topic)
 HIDDEN = ("decision", "topic", "truth", "consistent")  # shown on the buttons, not in the details
 
 
@@ -463,7 +466,7 @@ def ruling_message(
     ]
     lines = [
         f"📜 **Storyteller decision #{data['decision']}** in <#{session.game.channel_id}>: "
-        f"{TOPICS.get(data['topic'], data['topic'])}.",
+        f"{topic_text(data['topic'])}.",
         "; ".join(details),
     ]
     choices = []
@@ -471,7 +474,12 @@ def ruling_message(
         text = label(option, players, name)
         if data["topic"] == "info" and data.get("character"):
             text = info_text(
-                {"character": data["character"], "night": session.state.night, "answer": option},
+                {
+                    "character": data["character"],
+                    "night": session.state.night,
+                    "answer": option,
+                    "players": data.get("players", ()),
+                },
                 players,
                 name,
             ).split(": ", 1)[-1]

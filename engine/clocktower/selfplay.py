@@ -1,12 +1,14 @@
 """Headless self-play: the bot storyteller and simple heuristic players, for whole games.
 
 Players keep a suspicion score for everyone, built only from what they were told (their own
-``briefing``): an Empath's count, a Fortune Teller's yes/no, an Investigator's pair, a learned
-character, and, for evil players, who their teammates are. Good players nominate and vote for
-the players they suspect most; evil players protect their team and push good players out. Night
-choices follow the same scores. Travellers take part: the Gunslinger shoots a suspect who voted,
-the dead give the Beggar their votes, a suspected Traveller is called for exile, and newcomers may
-arrive mid-game (``arrivals``). With a stand-in human storyteller (``storyteller``), the table also
+``briefing``), read through each character's unit (``Role.suspect``: an Empath's count, a Fortune
+Teller's yes/no, an Investigator's pair, a learned character) and, for evil players, who their
+teammates are. Good players nominate and vote for the players they suspect most; evil players
+protect their team and push good players out. Night choices follow the same scores where a unit
+says how (``Role.choose``), else they are random; day abilities are the units' (``Role.day_move``:
+the Slayer shoots a suspect, the Gunslinger a suspect who voted, the dead give the Beggar their
+votes). A suspected Traveller is called for exile, and newcomers may arrive mid-game
+(``arrivals``). With a stand-in human storyteller (``storyteller``), the table also
 answers rulings at random and now and then chooses for, or skips, a waking player. It is
 deliberately simple: the point is exercising the rules and seeing how a script plays, not strong
 play.
@@ -19,19 +21,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.clocktower.bag import MAX_TRAVELLERS
-from engine.clocktower.catalogue import character
 from engine.clocktower.game import (
     SYSTEM,
     EndDay,
     Exile,
-    GiveVote,
     Join,
     NightChoice,
     Nominate,
     Phase,
-    Shoot,
     SkipWake,
-    Slay,
     Start,
     State,
     StorytellerRuling,
@@ -41,14 +39,12 @@ from engine.clocktower.game import (
     new_game,
     open_prompts,
 )
-from engine.clocktower.game.abilities.registry import TRAVELLERS
-from engine.clocktower.game.abilities.travellers import tokens
-from engine.clocktower.game.model import alive, living, mark_target, seat
+from engine.clocktower.game.model import alive, living, seat
+from engine.clocktower.game.roles import REGISTRY, automated_travellers, role
 from engine.core import Prompt, seeded_rng
 
 MAX_DAYS = 30
 MAX_NOMINATIONS = 3
-STAR_PASS = 0.03
 SHARE = 0.6
 EVIL_PUSH = 0.5
 EVIL_BUS = 0.2
@@ -105,20 +101,7 @@ def public_talk(state: State, seed: int) -> dict[int, float]:
 
 
 def _read_info(score: dict[int, float], d: Any, w: float) -> None:
-    cid, ans, about = d["character"], d["answer"], d.get("players", ())
-    if cid == "empath":
-        for p in about:
-            score[p] += w * 0.7 * ans
-    elif cid == "fortuneteller":
-        for p in about:
-            score[p] += w * (1.0 if ans else -1.0)
-    elif cid in ("washerwoman", "librarian", "investigator") and ans is not None:
-        weight = 0.8 if cid == "investigator" else -0.5
-        for p in ans[:2]:
-            score[p] += w * weight
-    elif cid in ("undertaker", "ravenkeeper"):
-        for p in about:
-            score[p] += w * (3.0 if character(ans).evil else -1.5)
+    role(d["character"]).suspect(score, d, w)
     for p in score:
         score[p] = max(score[p], -100.0)
 
@@ -167,25 +150,19 @@ class Player:
         me = prompt.to[0]
         cid, pick = prompt.data["character"], prompt.data["pick"]
         others = [p for p in prompt.options if p != me and alive(state, p)]
-        if cid == "imp":
-            teammates = {p for p, v in self.scores(state, me).items() if v <= -100}
-            prey = [p for p in others if p not in teammates] or others
-            if self.rng.random() < STAR_PASS:
-                return NightChoice(me, (me,))
-            return NightChoice(me, (self.rng.choice(prey),) if prey else prompt.default)
-        if cid in ("fortuneteller", "ravenkeeper"):
-            ranked = self.ranked(state, me, others)
-            if len(ranked) >= pick:
-                return NightChoice(me, tuple(ranked[:pick]))
-        elif len(others) >= pick:
+        hinted = role(cid).choose(self, state, me, others, pick)
+        if hinted is not None:
+            return NightChoice(me, tuple(hinted))
+        if len(others) >= pick and cid not in REGISTRY.having("choose"):
             return NightChoice(me, tuple(self.rng.sample(others, pick)))
         return NightChoice(me, tuple(prompt.default))
 
     def _vote(self, state: State, prompt: Prompt) -> Vote:
         voter = prompt.to[0]
         nominee = prompt.data["nominee"]
-        if seat(state, voter).character == "beggar" and not tokens(state, voter):
-            return Vote(voter, False)
+        forced = role(seat(state, voter).character).votes_yes(self, state, voter)
+        if forced is not None:
+            return Vote(voter, forced)
         if nominee == voter:
             return Vote(voter, self.rng.random() < 0.1)
         if seat(state, voter).alignment == "evil" and alive(state, voter):
@@ -207,48 +184,25 @@ class Player:
     def _day(self, state: State, prompt: Prompt | None) -> Any:
         return (
             self._arrive(state)
-            or self._slay(state)
-            or self._shoot(state)
-            or self._give_vote(state)
+            or self._day_ability(state)
             or self._exile(state)
             or self._nominate(state, prompt)
             or EndDay(state.storyteller if state.storyteller is not None else SYSTEM)
         )
 
+    def _day_ability(self, state: State) -> Any:
+        for unit in REGISTRY.having("day_move").values():
+            move = unit.day_move(self, state)
+            if move is not None:
+                return move
+        return None
+
     def _arrive(self, state: State) -> Any:
         in_play = {s.character for s in state.seats}
-        room = len(state.travellers) < MAX_TRAVELLERS and set(TRAVELLERS) - in_play
+        room = len(state.travellers) < MAX_TRAVELLERS and set(automated_travellers()) - in_play
         if self.arrivals and room and state.day >= 2 and self.once("arrive", state.day):
             self.arrivals -= 1
             return Join(NEWCOMER + state.day, traveller=True)
-        return None
-
-    def _slay(self, state: State) -> Any:
-        for p in living(state):
-            if seat(state, p).shown == "slayer" and self.once("slay", p):
-                if self.rng.random() < 0.6:
-                    target = self.ranked(state, p, [q for q in living(state) if q != p])
-                    return Slay(p, target[0])
-        return None
-
-    def _shoot(self, state: State) -> Any:
-        today = [n for n in state.history if n.day == state.day]
-        if len(today) != 1 or today[0].exile:
-            return None
-        for s in state.seats:
-            if s.character == "gunslinger" and s.alive and self.once("shoot", state.day):
-                voters = [p for p in today[0].yes if p != s.player and alive(state, p)]
-                if voters and mark_target(state, "shot", s.player) is None:
-                    if self.rng.random() < 0.5:
-                        return Shoot(s.player, self.ranked(state, s.player, voters)[0])
-        return None
-
-    def _give_vote(self, state: State) -> Any:
-        beggars = [s.player for s in state.seats if s.character == "beggar" and s.alive]
-        for s in state.seats:
-            if beggars and not s.alive and s.ghost_vote and self.once("give", s.player):
-                if s.alignment == "good" and self.rng.random() < 0.3:
-                    return GiveVote(s.player, beggars[0])
         return None
 
     def _exile(self, state: State) -> Any:

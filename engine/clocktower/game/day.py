@@ -1,4 +1,4 @@
-"""The day: nominations, votes in seat order, the block, the Slayer's shot and the execution.
+"""The day: nominations, votes in seat order, the block, the execution and exiles.
 
 Each living player nominates at most once a day and each player is nominated at most once a day.
 Votes go round clockwise from the nominee's left and end with the nominee; a dead player votes yes
@@ -9,20 +9,8 @@ block; equal votes clear it. The storyteller ends the day: the player on the blo
 
 from __future__ import annotations
 
-from engine.clocktower.game.abilities.travellers import (
-    give_token,
-    scapegoat_for,
-    spend_token,
-    tokens,
-)
-from engine.clocktower.game.abilities.votes import (
-    counted_votes,
-    mayor_wins,
-    saint_loses,
-    slayer_hits,
-    virgin_triggers,
-)
-from engine.clocktower.game.actions import EndDay, Exile, GiveVote, Nominate, Shoot, Slay, Vote
+from engine.clocktower.game.abilities.votes import counted_votes
+from engine.clocktower.game.actions import EndDay, Exile, Nominate, Vote
 from engine.clocktower.game.death import die
 from engine.clocktower.game.ending import finish, settle
 from engine.clocktower.game.guards import (
@@ -38,21 +26,20 @@ from engine.clocktower.game.model import (
     State,
     VoteInProgress,
     evolve,
-    mark_target,
-    put_mark,
     seat,
     threshold,
     with_seat,
-    works,
 )
 from engine.clocktower.game.night import dusk
+from engine.clocktower.game.roles import role, seats_having
 from engine.core import Announce, Effect
 
 Result = tuple[State, list[Effect]]
 NOT_DAY = "That can only be done during the day."
 
 
-def _key(state: State) -> str:
+def day_key(state: State) -> str:
+    """The key of the day's next step, under which its decisions are remembered."""
     return f"d{state.day}:{len(state.history)}:{len(state.nominees)}"
 
 
@@ -68,14 +55,18 @@ def _skip_spent(state: State, vote: VoteInProgress) -> VoteInProgress:
 
 
 def execute(state: State, player: int, key: str) -> Result:
-    player = scapegoat_for(state, player, key)
-    state = evolve(state, executed=player, execution_killed=seat(state, player).alive)
+    """Execute ``player`` (or who stands in for them); the executee's unit may end the game."""
+    for s, unit in seats_having(state, "stand_in"):
+        if s.alive:
+            player = unit.stand_in(state, s, player, key)
+    executee = seat(state, player)
+    state = evolve(state, executed=player, execution_killed=executee.alive)
     effects: list[Effect] = [Announce("execution", {"player": player, "day": state.day})]
-    saint = saint_loses(state, player)
+    ending = role(executee.character).executed(state, executee) if executee.alive else None
     state, more = die(state, player, "execution", key)
     effects += more
-    if saint:
-        state, more = finish(state, "evil", "saint_executed")
+    if ending is not None:
+        state, more = finish(state, *ending)
         effects += more
     return state, effects
 
@@ -88,14 +79,15 @@ def nominate(state: State, action: Nominate) -> Result:
     refuse_unless(action.target in state.players, "You can only nominate a player in this game.")
     refuse_unless(action.by not in state.nominators, "You have already nominated today.")
     refuse_unless(action.target not in state.nominees, "That player was already nominated today.")
-    key = _key(state)
+    key = day_key(state)
     state = evolve(
         state, nominators=(*state.nominators, action.by), nominees=(*state.nominees, action.target)
     )
     effects: list[Effect] = [
         Announce("nomination", {"nominator": action.by, "nominee": action.target})
     ]
-    state, executes = virgin_triggers(state, action.by, action.target, key)
+    target = seat(state, action.target)
+    state, executes = role(target.character).nominated(state, target, action.by, key)
     if executes:
         state, more = settle(*execute(state, action.by, key))
         effects += more
@@ -127,12 +119,12 @@ def vote(state: State, action: Vote) -> Result:
         refuse_unless(action.by == voter, "It is not your turn to vote.")
     s = seat(state, voter)
     yes = current.yes
-    if action.yes:
-        if s.character == "beggar" and s.alive and not current.exile:
-            refuse_unless(bool(tokens(state, voter)), "The Beggar needs a vote token to vote.")
-            state = spend_token(state, voter)
-        elif not s.alive and not current.exile:
+    if action.yes and not current.exile:  # exiles ignore abilities and spend no ghost vote
+        if s.alive:
+            state = role(s.character).raise_hand(state, s)
+        else:
             state = with_seat(state, voter, ghost_vote=False)
+    if action.yes:
         yes = (*yes, voter)
     current = _skip_spent(state, evolve(current, yes=yes, index=current.index + 1))
     state = evolve(state, vote=current)
@@ -181,7 +173,7 @@ def _exiled(state: State, effects: list[Effect], votes: int, need: int) -> Resul
     outcome = {"nominee": current.nominee, "votes": votes, "threshold": need, "exiled": exiled}
     effects = [*effects, Announce("exile_result", outcome)]
     if exiled:
-        state, more = die(state, current.nominee, "exile", _key(state))
+        state, more = die(state, current.nominee, "exile", day_key(state))
         effects += more
     return state, effects
 
@@ -207,75 +199,19 @@ def exile(state: State, action: Exile) -> Result:
     return state, [Announce("exile_called", {"by": action.by, "target": action.target})]
 
 
-def shoot(state: State, action: Shoot) -> Result:
-    """The Gunslinger's shot: once a day, at a player who voted in the day's first vote, right
-    after it is tallied: the chance passes when the next nomination or exile call starts."""
-    require_phase(state, Phase.DAY, NOT_DAY)
-    refuse_unless(state.vote is None, "Wait until the current vote is over.")
-    s = next((x for x in state.seats if x.player == action.by), None)
-    refuse_unless(
-        s is not None and s.character == "gunslinger" and s.alive,
-        "Only a living Gunslinger can do that.",
-    )
-    today = [n for n in state.history if n.day == state.day]
-    first = next((n for n in today if not n.exile), None)
-    refuse_unless(first is not None, "The Gunslinger shoots only after the day's first vote.")
-    assert first is not None
-    refuse_unless(mark_target(state, "shot", action.by) is None, "You have already shot today.")
-    refuse_unless(
-        today[-1] is first,
-        "Too late: the Gunslinger shoots right after the first vote, before the next nomination.",
-    )
-    refuse_unless(action.target in first.yes, "Choose a player who voted in the first vote.")
-    state = put_mark(state, "shot", action.by, action.target)
-    effects: list[Effect] = [Announce("shoot", {"by": action.by, "target": action.target})]
-    if works(state, action.by):
-        state, more = die(state, action.target, "shot", _key(state) + ":gun")
-        effects += more
-    return state, effects
-
-
-def give_vote(state: State, action: GiveVote) -> Result:
-    require_phase(state, Phase.DAY, NOT_DAY)
-    giver = next((x for x in state.seats if x.player == action.by), None)
-    refuse_unless(
-        giver is not None and not giver.alive and giver.ghost_vote,
-        "Only a dead player with their ghost vote can give it away.",
-    )
-    beggar = next((x for x in state.seats if x.player == action.to), None)
-    refuse_unless(
-        beggar is not None and beggar.character == "beggar" and beggar.alive,
-        "Vote tokens can only be given to a living Beggar.",
-    )
-    state, effects = give_token(state, action.by, action.to, _key(state) + f":{action.by}")
-    return state, [*effects, Announce("vote_given", {"by": action.by, "to": action.to})]
-
-
-def slay(state: State, action: Slay) -> Result:
-    require_phase(state, Phase.DAY, NOT_DAY)
-    refuse_unless(state.vote is None, "Wait until the current vote is over.")
-    require_living_player(state, action.by, "Only living players can use that ability.")
-    refuse_unless(action.target in state.players, "Choose a player in this game.")
-    state, hit = slayer_hits(state, action.by, action.target, _key(state) + f":{action.by}")
-    effects: list[Effect] = [
-        Announce("slay", {"by": action.by, "target": action.target, "died": hit})
-    ]
-    if hit:
-        state, more = die(state, action.target, "shot", _key(state))
-        effects += more
-    return state, effects
-
-
 def end_day(state: State, action: EndDay) -> Result:
     require_phase(state, Phase.DAY, NOT_DAY)
     storyteller_or_system(state, action.by, "Only the storyteller can end the day.")
     refuse_unless(state.vote is None, "Finish the current vote first.")
     effects: list[Effect] = []
     if state.block is not None:
-        state, effects = settle(*execute(state, state.block, _key(state)))
+        state, effects = settle(*execute(state, state.block, day_key(state)))
         if state.phase is Phase.OVER:
             return state, effects
-    elif mayor_wins(state):
-        return finish(state, "good", "mayor")
+    elif state.executed is None:
+        for s, unit in seats_having(state, "quiet_dusk"):
+            won = unit.quiet_dusk(state, s)
+            if won is not None:
+                return finish(state, *won)
     state, more = dusk(state)
     return state, effects + more

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from engine.clocktower.game.abilities.change import succession
+from engine.clocktower.game.abilities.change import takeover
 from engine.clocktower.game.model import Phase, State, evolve, residents, seat, with_seat
+from engine.clocktower.game.roles import Result, role
 from engine.core import Announce, Effect
 
 
-def die(state: State, player: int, cause: str, key: str) -> tuple[State, list[Effect]]:
-    """``player`` dies. By day the death is announced now; by night at dawn, without its cause."""
+def die(state: State, player: int, cause: str, key: str) -> Result:
+    """``player`` dies. By day the death is announced now; by night at dawn, without its cause.
+    A dead Demon may be replaced (``takeover``), then the dead character's unit reacts."""
     s = seat(state, player)
     if not s.alive:
         return state, []
@@ -20,6 +22,7 @@ def die(state: State, player: int, cause: str, key: str) -> tuple[State, list[Ef
     else:
         effects.append(Announce("death", {"player": player, "cause": cause, "day": state.day}))
     if s.team == "demon":
-        state, more = succession(state, player, s.character, cause, before, key)
+        state, more = takeover(state, s.character, before)
         effects += more
-    return state, effects
+    state, more = role(s.character).died(state, s, cause, key)
+    return state, effects + more

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from engine.clocktower.game.roles import REGISTRY, role
 from engine.core import Tell
 
 T = TypeVar("T")
@@ -43,19 +44,22 @@ class Seat:
 
 @dataclass(frozen=True)
 class Mark:
-    """A reminder token with a meaning: ``kind`` placed by ``source`` on ``target``.
+    """A reminder token with a meaning: ``kind`` placed by ``source`` on ``target`` with the
+    ability of ``character`` (whose unit says, through ``Role.holds``, whether it still works).
 
     Kinds: poisoned, safe (Monk), master (Butler), red_herring (Fortune Teller), triple
     (Bureaucrat), negative (Thief), shot (Gunslinger), token (Beggar), and the storyteller's own
-    (``source`` = ``SYSTEM``): drunk, poisoned, reminder (with ``note``). Ability marks that last a
-    night and a day are cleared at the next dusk, and lapse when their source loses the ability;
-    the storyteller's stay until removed.
+    (``source`` = ``SYSTEM``): drunk, poisoned, safe, reminder (with ``note``). A mark placed to
+    last until a dusk (``until``: the night that dusk begins) is cleared then; marks lapse early
+    when their source loses the ability; the storyteller's stay until removed.
     """
 
     kind: str
     source: int
     target: int
     note: str = ""
+    character: str = ""
+    until: int | None = None
 
 
 @dataclass(frozen=True)
@@ -191,24 +195,26 @@ def minions(state: State) -> tuple[int, ...]:
     return tuple(s.player for s in state.seats if s.alive and s.team == "minion")
 
 
+def holds(state: State, mark: Mark) -> bool:
+    """Whether a reminder still has its effect: the storyteller's always; an ability's as long
+    as its character's unit says (``Role.holds``)."""
+    return mark.source == SYSTEM or role(mark.character).holds(state, mark)
+
+
+def _marked(state: State, kind: str, player: int) -> bool:
+    return any(m.kind == kind and m.target == player and holds(state, m) for m in state.marks)
+
+
 def is_drunk(state: State, player: int) -> bool:
-    """The Drunk, or made drunk by the storyteller."""
-    if seat(state, player).character == "drunk":
+    """Drunk by character (the Drunk) or by a reminder that still holds."""
+    if seat(state, player).character in REGISTRY.having("always_drunk"):
         return True
-    return any(m.kind == "drunk" and m.target == player for m in state.marks)
+    return _marked(state, "drunk", player)
 
 
 def is_poisoned(state: State, player: int) -> bool:
-    """Poisoned by a Poisoner who still is one and is alive (her poison ends when she dies), or
-    by the storyteller."""
-    for m in state.marks:
-        if m.kind == "poisoned" and m.target == player:
-            if m.source == SYSTEM:
-                return True
-            src = seat(state, m.source)
-            if src.alive and src.character == "poisoner":
-                return True
-    return False
+    """Poisoned by a reminder that still holds (a Poisoner's ends when she dies)."""
+    return _marked(state, "poisoned", player)
 
 
 def sober(state: State, player: int) -> bool:
@@ -227,9 +233,15 @@ def mark_target(state: State, kind: str, source: int) -> int | None:
     return None
 
 
-def put_mark(state: State, kind: str, source: int, target: int) -> State:
+def put_mark(state: State, kind: str, source: int, target: int, dusks: int | None = None) -> State:
+    """Place ``source``'s reminder on ``target`` (replacing their earlier one of that kind),
+    made with the ability of the character ``source`` holds now; it lasts until the ``dusks``-th
+    dusk from now (None: for the game)."""
     kept = tuple(m for m in state.marks if not (m.kind == kind and m.source == source))
-    return evolve(state, marks=(*kept, Mark(kind, source, target)))
+    made_by = "" if source == SYSTEM else seat(state, source).character
+    until = None if dusks is None else state.night + dusks
+    mark = Mark(kind, source, target, character=made_by, until=until)
+    return evolve(state, marks=(*kept, mark))
 
 
 def answer(state: State, key: str) -> Any:

@@ -2,26 +2,20 @@
 
 At dusk the wakes are listed in order, as (character, player) by the character each player
 believes they are (a Drunk wakes as its Townsfolk). Each wake runs when its turn comes, if the
-player still holds that character and is alive; a character woken by its death (the Ravenkeeper)
-wakes only on the night it died, never while it lives.
+player still holds that character and its unit says they wake (alive, usually; the Ravenkeeper
+only on the night it died).
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from engine.clocktower.game.abilities.registry import (
-    INFO_MARKERS_FROM,
-    MARKERS,
-    WAKE_WHEN_DEAD,
-    WAKES,
-)
-from engine.clocktower.game.model import SYSTEM, Phase, State, evolve, seat
+from engine.clocktower.game.markers import MARKERS, info_nights
+from engine.clocktower.game.model import Phase, State, evolve, seat
+from engine.clocktower.game.roles import REGISTRY, role
 from engine.clocktower.game.setup import script_of
 from engine.clocktower.nightorder import night_order
 from engine.core import Announce, Effect
-
-EXPIRE_AT_DUSK = ("poisoned", "safe", "triple", "negative", "shot")
 
 
 @cache
@@ -37,15 +31,15 @@ def dusk(state: State) -> tuple[State, list[Effect]]:
     queue: list[tuple[str, int]] = []
     for cid in order:
         if cid in MARKERS:
-            if sum(s.team != "traveller" for s in state.seats) >= INFO_MARKERS_FROM:
+            if info_nights(state):
                 queue.append((cid, 0))
-        elif cid in WAKES:
+        elif cid in REGISTRY.having("night"):
             queue.extend((cid, s.player) for s in state.seats if s.shown == cid)
     state = evolve(
         state,
         phase=Phase.NIGHT,
         night=night,
-        marks=tuple(m for m in state.marks if m.kind not in EXPIRE_AT_DUSK or m.source == SYSTEM),
+        marks=tuple(m for m in state.marks if m.until is None or m.until > night),
         queue=tuple(queue),
         cursor=0,
         died_tonight=(),
@@ -63,9 +57,9 @@ def wake(state: State) -> tuple[State, list[Effect]]:
         state, effects = MARKERS[cid](state, key)
     else:
         s = seat(state, player)
-        awake = player in state.died_tonight if cid in WAKE_WHEN_DEAD else s.alive
-        if awake and s.shown == cid:
-            state, effects = WAKES[cid](state, player, cid, key)
+        unit = role(cid)
+        if s.shown == cid and unit.wakes(state, s):
+            state, effects = unit.night(state, player, key)
     return evolve(state, cursor=state.cursor + 1), effects
 
 

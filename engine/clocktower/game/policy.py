@@ -25,13 +25,14 @@ at the start; positive when good is ahead):
   (and dies) with chance ``p``; a Spy nominating a working Virgin registers as a Townsfolk (and is
   executed) with chance ``max(0, 0.3 - p)``, so only when good is behind.
 - A Traveller's alignment: evil with chance 0.5 + edge, clamped to [0.2, 0.8].
-- The Mayor's bounce: with chance 0.5 - edge, clamped to [0.25, 0.75], to a random other living
-  good player (never the Demon, a dead player or an evil one), else the Mayor dies.
+- A ruling raised by one character (the Mayor's bounce, say) is answered by that character's
+  unit first (``Role.decide``), where its policy is documented; None falls through to here.
 """
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import Pending, State, demons, living, seat
+from engine.clocktower.game.model import Pending, State
+from engine.clocktower.game.roles import REGISTRY
 from engine.core import seeded_rng
 
 BASE_MISREGISTER = 0.3
@@ -46,25 +47,26 @@ def good_edge(state: State) -> float:
     return share(alive) - share(state.seats)
 
 
-def _clamp(value: float, low: float, high: float) -> float:
+def clamp(value: float, low: float, high: float) -> float:
     return min(high, max(low, value))
 
 
 def misregister_chance(state: State) -> float:
-    return _clamp(BASE_MISREGISTER + good_edge(state), 0.1, 0.5)
+    return clamp(BASE_MISREGISTER + good_edge(state), 0.1, 0.5)
 
 
 def evil_traveller_chance(state: State) -> float:
-    return _clamp(0.5 + good_edge(state), 0.2, 0.8)
-
-
-def bounce_chance(state: State) -> float:
-    return _clamp(0.5 - good_edge(state), 0.25, 0.75)
+    return clamp(0.5 + good_edge(state), 0.2, 0.8)
 
 
 def decide(state: State, pending: Pending) -> int:
     rng = seeded_rng(state.seed, "policy", pending.key)
     data = dict(pending.data)
+    owner = REGISTRY.topic_owner(pending.topic)
+    if owner is not None:
+        decided = owner.decide(state, pending, rng)
+        if decided is not None:
+            return decided
     if "consistent" in data:  # drunk or poisoned information, the Spy's grimoire
         return data["consistent"]
     if pending.topic == "traveller_alignment":
@@ -83,15 +85,4 @@ def decide(state: State, pending: Pending) -> int:
         if data.get("cause") == "virgin":
             p = max(0.0, BASE_MISREGISTER - p)
         return 1 - pending.truth if rng.random() < p else pending.truth
-    if pending.topic == "mayor_bounce":
-        evil = set(demons(state))
-        good = [
-            i
-            for i, p in enumerate(pending.options)
-            if i != pending.truth
-            and p in living(state)
-            and p not in evil
-            and seat(state, p).alignment == "good"
-        ]
-        return rng.choice(good) if good and rng.random() < bounce_chance(state) else pending.truth
     return pending.truth

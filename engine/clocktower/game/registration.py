@@ -1,8 +1,8 @@
-"""How players register to abilities: as themselves, or (Spy, Recluse) as something else.
+"""How players register to abilities: as themselves, or (the Spy, the Recluse) as something else.
 
-A misregistering character's possible registrations are data (``MISREGISTER``): which teams it
-may register as and with which alignment. Whether it does, each time it matters, is a storyteller
-ruling; the engine offers every registration the rules allow.
+A character that may misregister says how in its unit (``Role.registrations``, usually through
+``misregistrations`` below). Whether it does, each time it matters, is a storyteller ruling; the
+engine offers every registration the rules allow.
 """
 
 from __future__ import annotations
@@ -12,12 +12,7 @@ from functools import cache
 
 from engine.clocktower.catalogue import character
 from engine.clocktower.game.model import State, seat, sober
-
-# character id -> ((team it may register as, alignment it then registers with), ...)
-MISREGISTER: dict[str, tuple[tuple[str, str], ...]] = {
-    "spy": (("townsfolk", "good"), ("outsider", "good")),
-    "recluse": (("minion", "evil"), ("demon", "evil")),
-}
+from engine.clocktower.game.roles import role
 
 
 @dataclass(frozen=True)
@@ -42,20 +37,28 @@ def true_registration(state: State, player: int) -> Registration:
     return Registration(s.character, s.team, s.alignment)
 
 
-def misregisters(state: State, player: int) -> bool:
-    """Spy and Recluse misregister even when dead, but not when drunk or poisoned."""
-    return seat(state, player).character in MISREGISTER and sober(state, player)
+def misregistrations(
+    state: State, player: int, ways: tuple[tuple[str, str], ...]
+) -> tuple[Registration, ...]:
+    """The true registration, then every character of each (team, alignment) in ``ways`` on the
+    script. Misregistration works even when dead, but not when drunk or poisoned."""
+    true = true_registration(state, player)
+    if not sober(state, player):
+        return (true,)
+    found = [true]
+    for team, alignment in ways:
+        found.extend(Registration(c, team, alignment) for c in script_team(state, team))
+    return tuple(dict.fromkeys(found))
 
 
 def registrations(state: State, player: int) -> tuple[Registration, ...]:
     """Every way ``player`` may register now, the true one first."""
-    true = true_registration(state, player)
-    if not misregisters(state, player):
-        return (true,)
-    found = [true]
-    for team, alignment in MISREGISTER[true.character]:
-        found.extend(Registration(c, team, alignment) for c in script_team(state, team))
-    return tuple(dict.fromkeys(found))
+    s = seat(state, player)
+    return role(s.character).registrations(state, s)
+
+
+def misregisters(state: State, player: int) -> bool:
+    return len(registrations(state, player)) > 1
 
 
 def alignments(state: State, player: int) -> tuple[str, ...]:

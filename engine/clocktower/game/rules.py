@@ -11,23 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.clocktower.catalogue import edition_characters, find
-from engine.clocktower.game import adjust, day, night, policy, seating, setup
-from engine.clocktower.game.abilities.registry import TRAVELLERS
+from engine.clocktower.catalogue import find
+from engine.clocktower.game import adjust, characters, day, night, policy, seating, setup
 from engine.clocktower.game.actions import (
     Action,
     Adjust,
     EndDay,
     Exile,
-    GiveVote,
     Join,
     Leave,
     MoveSeat,
     NightChoice,
     Nominate,
-    Shoot,
     SkipWake,
-    Slay,
     Start,
     StorytellerRuling,
     Vote,
@@ -38,11 +34,13 @@ from engine.clocktower.game.ending import settle
 from engine.clocktower.game.guards import refuse_unless, require_no_pending, storyteller_or_system
 from engine.clocktower.game.model import Phase, State, evolve
 from engine.clocktower.game.prompts import prompt_for
+from engine.clocktower.game.roles import REGISTRY
 from engine.core import Effect, RuleError, Step
 
+assert characters  # imported to register every character's unit
 Result = tuple[State, list[Effect]]
-# Trouble Brewing: waking characters have handlers; the rest act through hooks (see abilities).
-SUPPORTED = frozenset(c.id for c in edition_characters("tb")) | frozenset(TRAVELLERS)
+# The characters the engine automates: those with a unit. The rest need a human storyteller.
+SUPPORTED = frozenset(REGISTRY.roles)
 Handler = Callable[[State, Any], Result]
 
 HANDLERS: dict[type, Handler] = {
@@ -52,12 +50,11 @@ HANDLERS: dict[type, Handler] = {
     Start: setup.start,
     Nominate: day.nominate,
     Vote: day.vote,
-    Slay: day.slay,
     EndDay: day.end_day,
     Exile: day.exile,
-    Shoot: day.shoot,
-    GiveVote: day.give_vote,
     Adjust: adjust.adjust,
+    # Day abilities (the Slayer's shot, the Gunslinger's, a ghost vote given to the Beggar).
+    **{unit.day_action: unit.day for unit in REGISTRY.having("day_action").values()},
 }
 
 

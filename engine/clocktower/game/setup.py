@@ -2,10 +2,10 @@
 
 Characters are dealt as given (checked against the setup table with any modifiers, such as the
 Baron's two extra Outsiders; Traveller characters exactly to the Travellers' seats) or drawn as a
-balanced bag and shuffled round the seats. Then the storyteller rules the Drunk's Townsfolk
-token, each Traveller's alignment, the Fortune Teller's red herring (a good player who is not a
-Traveller) and the Demon's three bluffs, and each player is told the character they believe they
-are. (The lobby itself is ``seating``.)
+balanced bag and shuffled round the seats. Then the storyteller rules each Traveller's alignment,
+each character's own setup rulings (``Role.setup``: the Drunk's Townsfolk token, the Fortune
+Teller's red herring) and the Demon's three bluffs, and each player is told the character they
+believe they are (``Role.briefed_as``). (The lobby itself is ``seating``.)
 """
 
 from __future__ import annotations
@@ -22,19 +22,17 @@ from engine.clocktower.catalogue import (
     find,
     setup_counts,
 )
-from engine.clocktower.game.abilities.registry import TRAVELLERS
 from engine.clocktower.game.actions import Start
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.guards import refuse_unless, require_phase
-from engine.clocktower.game.model import SYSTEM, Phase, Seat, State, evolve, put_mark, with_seat
-from engine.clocktower.game.registration import script_team
+from engine.clocktower.game.model import SYSTEM, Phase, Seat, State, evolve, seat, with_seat
+from engine.clocktower.game.roles import automated_travellers, role
 from engine.clocktower.script import Script, script_from_ids
 from engine.core import Announce, Effect, RuleError, seeded_rng
 
 BLUFF_OPTIONS = 6
 _PLAIN = SetupModifier()
-HAS_RED_HERRING = ("fortuneteller",)
 
 
 @cache
@@ -65,7 +63,7 @@ def _check_characters(state: State, ids: tuple[str, ...]) -> list[str]:
     for player, cid in zip(state.players, ids, strict=True):
         char = find(cid)
         refuse_unless(
-            char is not None and (char.id in state.script_ids or char.id in TRAVELLERS),
+            char is not None and (char.id in state.script_ids or char.id in automated_travellers()),
             f"{cid} is not a character on this script.",
         )
         assert char is not None
@@ -97,7 +95,7 @@ def _bag(state: State) -> list[str]:
     """A balanced bag shuffled round the residents' seats; Travellers get the bag's Travellers."""
     residents = len(state.players) - len(state.travellers)
     # The supported Travellers join the script so the bag deals only Travellers the engine runs.
-    extra = tuple(t for t in TRAVELLERS if t not in state.script_ids)
+    extra = tuple(t for t in automated_travellers() if t not in state.script_ids)
     try:
         bag = balanced_bag(
             script_of(state.script_ids + extra), residents, state.seed, len(state.travellers)
@@ -161,32 +159,17 @@ def traveller_alignment(state: State, key: str, player: int) -> str:
 def run_setup(state: State) -> tuple[State, list[Effect]]:
     """The setup rulings, then each player's character. Re-run from the start after a ruling."""
     for s in state.seats:
-        mod = character(s.character).setup
-        if mod is not None and not mod.in_bag and mod.shown_as == "townsfolk":
-            taken = {x.character for x in state.seats} | {x.shown for x in state.seats}
-            spare = tuple(c for c in script_team(state, "townsfolk") if c not in taken)
-            token = rule(
-                state, f"setup:token:{s.player}", "drunk_token", spare, truth=None, player=s.player
-            )
-            state = with_seat(state, s.player, shown=token)
-    for s in state.seats:
         if s.team == "traveller":
             side = traveller_alignment(state, f"setup:side:{s.player}", s.player)
             state = with_seat(state, s.player, alignment=side)
-    for s in state.seats:
-        if s.character in HAS_RED_HERRING:
-            good = tuple(
-                x.player for x in state.seats if x.alignment == "good" and x.team != "traveller"
-            )
-            herring = rule(
-                state, f"setup:herring:{s.player}", "red_herring", good, truth=None, player=s.player
-            )
-            state = put_mark(state, "red_herring", s.player, herring)
+    for player in state.players:
+        current = seat(state, player)
+        state = role(current.character).setup(state, current)
     bluffs = rule(state, "setup:bluffs", "bluffs", _bluff_options(state), truth=None)
     state = evolve(state, bluffs=bluffs)
     effects: list[Effect] = []
     for s in state.seats:
-        believed = "good" if s.character == "drunk" else s.alignment
-        state, e = tell(state, s.player, "character", character=s.shown, alignment=believed)
+        shown, believed = role(s.character).briefed_as(state, s)
+        state, e = tell(state, s.player, "character", character=shown, alignment=believed)
         effects.append(e)
     return state, effects

@@ -24,20 +24,17 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.clocktower.game.decisions import choose, rule
+from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.falseworld import World, false_world
 from engine.clocktower.game.model import (
     State,
     is_drunk,
-    mark_target,
-    neighbours,
     sober,
     works,
 )
 from engine.clocktower.game.registration import (
     alignments,
-    may_register_as_team,
     misregisters,
     registrations,
     script_team,
@@ -46,7 +43,6 @@ from engine.core import Effect, seeded_rng
 
 Result = tuple[State, list[Effect]]
 Lie = Callable[[World], Any]  # the answer computed on a false world
-WAKE_WHEN_DEAD = ("ravenkeeper",)  # wakes on the night it dies, and only then
 MAX_FALSE = 3
 
 
@@ -65,14 +61,15 @@ def learn(
     false: Iterable[Any] = (),
     about: tuple[int, ...] = (),
     lie: Lie | None = None,
+    dead_ok: bool = False,
 ) -> Result:
     """Tell ``player`` the answer: the truth, or the storyteller's pick where the rules allow.
 
-    A player woken by their own death (the Ravenkeeper) is judged by sobriety alone. For a drunk
-    or poisoned player ``lie`` gives the answer in their false world, offered after the truth and
-    the registrations, its index in the ruling's ``consistent``."""
-    data: dict[str, Any] = {"player": player, "character": character}
-    if sober(state, player) if character in WAKE_WHEN_DEAD else works(state, player):
+    A player woken by their own death (``dead_ok``: the Ravenkeeper) is judged by sobriety alone.
+    For a drunk or poisoned player ``lie`` gives the answer in their false world, offered after
+    the truth and the registrations, its index in the ruling's ``consistent``."""
+    data: dict[str, Any] = {"player": player, "character": character, "players": about}
+    if sober(state, player) if dead_ok else works(state, player):
         options = tuple(dict.fromkeys((truth, *registered)))
         data["reason"] = "registration"
     else:
@@ -123,65 +120,24 @@ def one_of_two(state: State, player: int, character: str, key: str, team: str) -
     return learn(state, player, character, key, truth, registered, false, lie=shown)
 
 
-def _evil_views(state: State, players: list[int]) -> list[dict[int, bool]]:
+def evil_views(state: State, players: list[int]) -> list[dict[int, bool]]:
     """Every combination of how ``players`` may register: evil (True) or not."""
     choices = [[a == "evil" for a in alignments(state, p)] for p in players]
     return [dict(zip(players, combo, strict=True)) for combo in itertools.product(*choices)]
 
 
-def _numbers(truth: int, possible: list[int], top: int) -> tuple[list[int], list[int]]:
+def numbers(truth: int, possible: list[int], top: int) -> tuple[list[int], list[int]]:
+    """A count's registered answers (other counts misregistration allows) and false ones (the
+    rest of 0..``top``)."""
     registered = [v for v in dict.fromkeys(possible) if v != truth]
     false = [v for v in range(top + 1) if v != truth and v not in registered]
     return registered, false
 
 
-def chef(state: State, player: int, character: str, key: str) -> Result:
-    order = [s.player for s in state.seats]
-    pairs = list(zip(order, order[1:] + order[:1], strict=True))
-
-    def count(view: dict[int, bool]) -> int:
-        return sum(view[a] and view[b] for a, b in pairs)
-
-    def counted(world: World) -> int:
-        return count({p: r.alignment == "evil" for p, r in world.items()})
-
-    views = _evil_views(state, order)
-    truth = count(views[0])
-    registered, false = _numbers(truth, [count(v) for v in views], 3)
-    return learn(state, player, character, key, truth, registered, false[:MAX_FALSE], lie=counted)
-
-
-def empath(state: State, player: int, character: str, key: str) -> Result:
-    near = list(dict.fromkeys(neighbours(state, player)))
-
-    def counted(world: World) -> int:
-        return sum(world[p].alignment == "evil" for p in near)
-
-    views = _evil_views(state, near)
-    counts = [sum(v[p] for p in near) for v in views]
-    registered, false = _numbers(counts[0], counts, 2)
-    return learn(
-        state, player, character, key, counts[0], registered, false, tuple(near), lie=counted
-    )
-
-
-def fortuneteller(state: State, player: int, character: str, key: str) -> Result:
-    everyone = tuple(s.player for s in state.seats)
-    chosen = choose(state, key + ":pick", player, character, everyone, pick=2)
-    herring = mark_target(state, "red_herring", player)
-
-    def seen(world: World) -> bool:
-        return herring in chosen or any(world[p].team == "demon" for p in chosen)
-
-    # Each chosen player registers as the Demon or not (true way first); the red herring is fixed.
-    views = itertools.product(*(may_register_as_team(state, p, "demon") for p in chosen))
-    answers = [herring in chosen or any(view) for view in views]
-    truth = answers[0]
-    registered = [a for a in dict.fromkeys(answers) if a != truth]
-    return learn(state, player, character, key, truth, registered, [not truth], chosen, lie=seen)
-
-
-def _character_of(state: State, player: int, character: str, key: str, target: int) -> Result:
+def character_of(
+    state: State, player: int, character: str, key: str, target: int, dead_ok: bool = False
+) -> Result:
+    """The Undertaker's and Ravenkeeper's pattern: learn the character ``target`` registers as."""
     rng = seeded_rng(state.seed, key)
     regs = registrations(state, target)
     registered = [r.character for r in regs[1:]]
@@ -192,48 +148,14 @@ def _character_of(state: State, player: int, character: str, key: str, target: i
         return world[target].character
 
     return learn(
-        state, player, character, key, regs[0].character, registered, false, (target,), shown
-    )
-
-
-def undertaker(state: State, player: int, character: str, key: str) -> Result:
-    """Learns the character of the player who died by execution today (none: learns nothing)."""
-    if state.executed is None or not state.execution_killed:
-        return state, []
-    return _character_of(state, player, character, key, state.executed)
-
-
-def ravenkeeper(state: State, player: int, character: str, key: str) -> Result:
-    everyone = tuple(s.player for s in state.seats)
-    (target,) = choose(state, key + ":pick", player, character, everyone)
-    return _character_of(state, player, character, key, target)
-
-
-def spy(state: State, player: int, character: str, key: str) -> Result:
-    """The Spy sees the grimoire: every true character, alignment, life and reminder. Drunk or
-    poisoned, it sees what the storyteller rules: the truth, or its false world."""
-    world = {s.player: (s.character, s.alignment) for s in state.seats}
-    if not works(state, player):
-        seen = rule(
-            state,
-            key,
-            "spy_grimoire",
-            ("true", "false"),
-            player=player,
-            reason=impaired(state, player),
-            consistent=1,
-        )
-        if seen == "false":
-            world = {p: (r.character, r.alignment) for p, r in false_world(state, player).items()}
-    grimoire = tuple((s.player, *world[s.player], s.alive) for s in state.seats)
-    marks = tuple((m.kind, m.source, m.target) for m in state.marks)
-    state, effect = tell(
         state,
         player,
-        "grimoire",
-        character=character,
-        night=state.night,
-        seats=grimoire,
-        marks=marks,
+        character,
+        key,
+        regs[0].character,
+        registered,
+        false,
+        (target,),
+        shown,
+        dead_ok=dead_ok,
     )
-    return state, [effect]

@@ -1,26 +1,16 @@
-"""The protection pattern: who the Demon cannot kill tonight (Monk's choice, the Soldier)."""
+"""The protection pattern: who the Demon cannot kill tonight.
+
+Each unit that protects says whom (``Role.protects``: the Soldier itself, the Monk's choice); the
+storyteller's own ``safe`` reminder (``/clocktower adjust protect``) protects too.
+"""
 
 from __future__ import annotations
 
-from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import State, put_mark, seat, works
-from engine.core import Effect
-
-IMMUNE_TO_DEMON = ("soldier",)
+from engine.clocktower.game.model import SYSTEM, State
+from engine.clocktower.game.roles import seats_having
 
 
 def safe_from_demon(state: State, target: int) -> bool:
-    s = seat(state, target)
-    if s.character in IMMUNE_TO_DEMON and works(state, target):
+    if any(r.protects(state, s, target) for s, r in seats_having(state, "protects")):
         return True
-    return any(
-        m.kind == "safe" and m.target == target and works(state, m.source) for m in state.marks
-    )
-
-
-def monk(state: State, player: int, character: str, key: str) -> tuple[State, list[Effect]]:
-    others = tuple(s.player for s in state.seats if s.player != player)
-    (target,) = choose(state, key, player, character, others)
-    if works(state, player):
-        state = put_mark(state, "safe", player, target)
-    return state, []
+    return any(m.kind == "safe" and m.source == SYSTEM and m.target == target for m in state.marks)

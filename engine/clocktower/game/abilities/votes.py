@@ -1,73 +1,26 @@
-"""Vote and execution effects: the Virgin, the Slayer, the Butler's vote, the Saint, the Mayor."""
+"""The vote pattern: what raised hands are worth. A unit may weigh another player's vote (the
+Bureaucrat ×3, the Thief ×-1: ``Role.vote_factor``) or make its own hand count only under a
+condition (the Butler: ``Role.vote_counts``)."""
 
 from __future__ import annotations
 
-from engine.clocktower.game.abilities.travellers import vote_weight
-from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import State, living, mark_target, seat, with_seat, works
-from engine.clocktower.game.registration import may_register_as_team
+from engine.clocktower.game.model import State, seat
+from engine.clocktower.game.roles import role, seats_having
 
 
-def virgin_triggers(state: State, nominator: int, nominee: int, key: str) -> tuple[State, bool]:
-    """The Virgin's first nomination spends her ability; True when the nominator is executed.
-
-    It executes a nominator who registers as a Townsfolk (a Drunk does not; a Spy may)."""
-    s = seat(state, nominee)
-    if s.character != "virgin" or s.used:
-        return state, False
-    state = with_seat(state, nominee, used=True)
-    if not works(state, nominee):
-        return state, False
-    options = may_register_as_team(state, nominator, "townsfolk")
-    hit = rule(
-        state,
-        key + ":virgin",
-        "registration",
-        options,
-        player=nominator,
-        team="townsfolk",
-        cause="virgin",
-    )
-    return state, hit
-
-
-def slayer_hits(state: State, slayer: int, target: int, key: str) -> tuple[State, bool]:
-    """A real Slayer's shot spends the ability (drunk or not); it kills a Demon, or a player the
-    storyteller rules registers as one (a Recluse)."""
-    s = seat(state, slayer)
-    if s.character != "slayer" or s.used:
-        return state, False
-    state = with_seat(state, slayer, used=True)
-    if not works(state, slayer) or not seat(state, target).alive:
-        return state, False
-    options = may_register_as_team(state, target, "demon")
-    hit = rule(
-        state, key + ":slay", "registration", options, player=target, team="demon", cause="slayer"
-    )
-    return state, hit
+def vote_weight(state: State, voter: int) -> int:
+    """How many votes a yes from ``voter`` is worth."""
+    weight = 1
+    for s, unit in seats_having(state, "vote_factor"):
+        weight *= unit.vote_factor(state, s, voter)
+    return weight
 
 
 def counted_votes(state: State, yes: tuple[int, ...]) -> int:
-    """The votes the yes voters are worth: a working Butler's counts only if its Master voted yes
-    too; a Bureaucrat's or Thief's chosen player's vote counts three times or negatively."""
+    """The votes the raised hands are worth."""
     count = 0
     for p in yes:
-        if seat(state, p).character == "butler" and works(state, p):
-            master = mark_target(state, "master", p)
-            if master not in yes:
-                continue
-        count += vote_weight(state, p)
+        s = seat(state, p)
+        if role(s.character).vote_counts(state, s, yes):
+            count += vote_weight(state, p)
     return count
-
-
-def saint_loses(state: State, executed: int) -> bool:
-    s = seat(state, executed)
-    return s.character == "saint" and s.alive and works(state, executed)
-
-
-def mayor_wins(state: State) -> bool:
-    """Three players alive (Travellers count here, unlike in the other endings, so they must be
-    exiled first), no execution today, and a working Mayor alive."""
-    if len(living(state)) != 3 or state.executed is not None:
-        return False
-    return any(s.character == "mayor" and works(state, s.player) for s in state.seats)

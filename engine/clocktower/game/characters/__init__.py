@@ -1,0 +1,32 @@
+"""Every character the engine automates, one module each; importing this package registers them
+all (see ``engine.clocktower.game.roles``). To add a character, add its module here."""
+
+from engine.clocktower.game.characters import (  # noqa: F401  (imported to register)
+    baron,
+    beggar,
+    bureaucrat,
+    butler,
+    chef,
+    drunk,
+    empath,
+    fortuneteller,
+    gunslinger,
+    imp,
+    investigator,
+    librarian,
+    mayor,
+    monk,
+    poisoner,
+    ravenkeeper,
+    recluse,
+    saint,
+    scapegoat,
+    scarletwoman,
+    slayer,
+    soldier,
+    spy,
+    thief,
+    undertaker,
+    virgin,
+    washerwoman,
+)

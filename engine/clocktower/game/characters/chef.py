@@ -1,0 +1,33 @@
+"""The Chef: on the first night, learns how many pairs of evil players sit next to each other."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.clocktower.game.abilities.info import MAX_FALSE, evil_views, learn, numbers
+from engine.clocktower.game.falseworld import World
+from engine.clocktower.game.model import State
+from engine.clocktower.game.roles import Result, Role, Words
+
+
+class Chef(Role):
+    id = "chef"
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        order = [s.player for s in state.seats]
+        pairs = list(zip(order, order[1:] + order[:1], strict=True))
+
+        def count(view: dict[int, bool]) -> int:
+            return sum(view[a] and view[b] for a, b in pairs)
+
+        def counted(world: World) -> int:
+            return count({p: r.alignment == "evil" for p, r in world.items()})
+
+        views = evil_views(state, order)
+        truth = count(views[0])
+        registered, false = numbers(truth, [count(v) for v in views], 3)
+        return learn(state, player, self.id, key, truth, registered, false[:MAX_FALSE], lie=counted)
+
+    def reads(self, info: Mapping[str, Any], words: Words) -> str:
+        return f"{words.strong(info['answer'])} pair(s) of evil players sit next to each other."

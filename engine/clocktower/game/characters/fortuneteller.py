@@ -1,0 +1,65 @@
+"""The Fortune Teller: each night, chooses two players and learns whether either is the Demon;
+one good player (the red herring, chosen at setup) reads as a Demon to her."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from typing import Any
+
+from engine.clocktower.game.abilities.info import learn
+from engine.clocktower.game.decisions import choose, rule
+from engine.clocktower.game.falseworld import World
+from engine.clocktower.game.model import Seat, State, mark_target, put_mark
+from engine.clocktower.game.registration import may_register_as_team
+from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspected
+
+
+class FortuneTeller(Role):
+    id = "fortuneteller"
+    topics = {"red_herring": "the Fortune Teller's red herring"}
+
+    def setup(self, state: State, seat: Seat) -> State:
+        good = tuple(
+            x.player for x in state.seats if x.alignment == "good" and x.team != "traveller"
+        )
+        herring = rule(
+            state,
+            f"setup:herring:{seat.player}",
+            "red_herring",
+            good,
+            truth=None,
+            player=seat.player,
+        )
+        return put_mark(state, "red_herring", seat.player, herring)
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        everyone = tuple(s.player for s in state.seats)
+        chosen = choose(state, key + ":pick", player, self.id, everyone, pick=2)
+        herring = mark_target(state, "red_herring", player)
+
+        def seen(world: World) -> bool:
+            return herring in chosen or any(world[p].team == "demon" for p in chosen)
+
+        # Each chosen player registers as the Demon or not (true way first); the red herring
+        # is fixed.
+        views = itertools.product(*(may_register_as_team(state, p, "demon") for p in chosen))
+        answers = [herring in chosen or any(view) for view in views]
+        truth = answers[0]
+        registered = [a for a in dict.fromkeys(answers) if a != truth]
+        return learn(state, player, self.id, key, truth, registered, [not truth], chosen, lie=seen)
+
+    def reads(self, info: Mapping[str, Any], words: Words) -> str:
+        verdict = (
+            f"{words.strong('Yes')}, one of them is"
+            if info["answer"]
+            else (f"{words.strong('No')}, neither is")
+        )
+        return f"{verdict} the Demon ({words.players(info['players'])})."
+
+    def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:
+        for p in info["players"]:
+            score[p] += weight * (1.0 if info["answer"] else -1.0)
+
+    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+        return most_suspected(table, state, player, options, pick)

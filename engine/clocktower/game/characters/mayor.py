@@ -1,0 +1,56 @@
+"""The Mayor: if only three players live and no execution happens by the end of the day, good
+wins; attacked at night, another player might die instead (the bounce).
+
+The bounce is the storyteller's choice (``mayor_bounce``): the Mayor (the truth), another living
+player, the attacking Demon (its kill then lands on itself), or a dead player (nobody dies). The
+bot storyteller bounces with chance 0.5 - good's edge, clamped to [0.25, 0.75], to a random other
+living good player, never to the Demon, a dead or an evil player (``policy.good_edge``)."""
+
+from __future__ import annotations
+
+import random
+
+from engine.clocktower.game.decisions import rule
+from engine.clocktower.game.model import Pending, Seat, State, demons, living, seat, works
+from engine.clocktower.game.policy import clamp, good_edge
+from engine.clocktower.game.roles import Role
+
+
+def bounce_options(state: State, mayor: int, attacker: int) -> tuple[int, ...]:
+    """Who may die instead of the Mayor: the Mayor (the truth), the other living players, the
+    attacking Demon, then the dead (on whom the kill does nothing)."""
+    others = [s.player for s in state.seats if s.alive and s.player not in (mayor, attacker)]
+    dead = [s.player for s in state.seats if not s.alive]
+    return (mayor, *others, attacker, *dead)
+
+
+def bounce_chance(state: State) -> float:
+    return clamp(0.5 - good_edge(state), 0.25, 0.75)
+
+
+class Mayor(Role):
+    id = "mayor"
+    topics = {"mayor_bounce": "whether the Demon's kill bounces off the Mayor"}
+
+    def redirect(self, state: State, seat: Seat, attacker: int, key: str) -> int:
+        options = bounce_options(state, seat.player, attacker)
+        return rule(state, key + ":bounce", "mayor_bounce", options, mayor=seat.player)
+
+    def quiet_dusk(self, state: State, seat: Seat) -> tuple[str, str] | None:
+        """Three players alive (Travellers count here, unlike in the other endings, so they must
+        be exiled first) and a working Mayor."""
+        if len(living(state)) == 3 and works(state, seat.player):
+            return "good", "mayor"
+        return None
+
+    def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
+        evil = set(demons(state))
+        good = [
+            i
+            for i, p in enumerate(pending.options)
+            if i != pending.truth
+            and p in living(state)
+            and p not in evil
+            and seat(state, p).alignment == "good"
+        ]
+        return rng.choice(good) if good and rng.random() < bounce_chance(state) else pending.truth

@@ -1,0 +1,21 @@
+"""The Monk: each night after the first, makes another player safe from the Demon."""
+
+from __future__ import annotations
+
+from engine.clocktower.game.decisions import choose
+from engine.clocktower.game.model import Seat, State, mark_target, put_mark, works
+from engine.clocktower.game.roles import Result, Role
+
+
+class Monk(Role):
+    id = "monk"
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        others = tuple(s.player for s in state.seats if s.player != player)
+        (target,) = choose(state, key, player, self.id, others)
+        if works(state, player):
+            state = put_mark(state, "safe", player, target, dusks=1)
+        return state, []
+
+    def protects(self, state: State, seat: Seat, target: int) -> bool:
+        return mark_target(state, "safe", seat.player) == target and works(state, seat.player)

@@ -1,0 +1,24 @@
+"""The Poisoner: each night, poisons a player until the next dusk; the poison ends if she dies.
+
+A poisoned player's ability does nothing and their information may be false."""
+
+from __future__ import annotations
+
+from engine.clocktower.game.decisions import choose
+from engine.clocktower.game.model import Mark, State, put_mark, seat, works
+from engine.clocktower.game.roles import Result, Role
+
+
+class Poisoner(Role):
+    id = "poisoner"
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        everyone = tuple(s.player for s in state.seats)
+        (target,) = choose(state, key, player, self.id, everyone)
+        if works(state, player):
+            state = put_mark(state, "poisoned", player, target, dusks=1)
+        return state, []
+
+    def holds(self, state: State, mark: Mark) -> bool:
+        source = seat(state, mark.source)
+        return source.alive and source.character == mark.character

@@ -1,0 +1,14 @@
+"""The Recluse: a good Outsider who may register as evil, as a Minion or the Demon."""
+
+from __future__ import annotations
+
+from engine.clocktower.game.model import Seat, State
+from engine.clocktower.game.registration import Registration, misregistrations
+from engine.clocktower.game.roles import Role
+
+
+class Recluse(Role):
+    id = "recluse"
+
+    def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...]:
+        return misregistrations(state, seat.player, (("minion", "evil"), ("demon", "evil")))

@@ -1,0 +1,13 @@
+"""The Saint: if executed while alive and working, evil wins."""
+
+from __future__ import annotations
+
+from engine.clocktower.game.model import Seat, State, works
+from engine.clocktower.game.roles import Role
+
+
+class Saint(Role):
+    id = "saint"
+
+    def executed(self, state: State, seat: Seat) -> tuple[str, str] | None:
+        return ("evil", "saint_executed") if works(state, seat.player) else None

@@ -1,0 +1,66 @@
+"""The Slayer: once per game, by day, publicly chooses a player; a Demon dies.
+
+Anyone living may claim the shot in public (``Slay``): only a real Slayer's can kill, and a real
+Slayer's shot is spent even when drunk. It kills a Demon, or a player the storyteller rules
+registers as one (a Recluse)."""
+
+from __future__ import annotations
+
+from engine.clocktower.game.actions import Slay
+from engine.clocktower.game.day import NOT_DAY, day_key
+from engine.clocktower.game.death import die
+from engine.clocktower.game.decisions import rule
+from engine.clocktower.game.guards import refuse_unless, require_living_player, require_phase
+from engine.clocktower.game.model import Phase, State, living, seat, with_seat, works
+from engine.clocktower.game.registration import may_register_as_team
+from engine.clocktower.game.roles import Result, Role, Table
+from engine.core import Announce, Effect
+
+SHOOTS = 0.6  # how often a simulated player who believes they are the Slayer shoots, once
+
+
+class Slayer(Role):
+    id = "slayer"
+    day_action = Slay
+
+    def day(self, state: State, action: Slay) -> Result:
+        require_phase(state, Phase.DAY, NOT_DAY)
+        refuse_unless(state.vote is None, "Wait until the current vote is over.")
+        require_living_player(state, action.by, "Only living players can use that ability.")
+        refuse_unless(action.target in state.players, "Choose a player in this game.")
+        key = day_key(state)
+        state, hit = self._hits(state, action.by, action.target, key + f":{action.by}")
+        effects: list[Effect] = [
+            Announce("slay", {"by": action.by, "target": action.target, "died": hit})
+        ]
+        if hit:
+            state, more = die(state, action.target, "shot", key)
+            effects += more
+        return state, effects
+
+    def _hits(self, state: State, slayer: int, target: int, key: str) -> tuple[State, bool]:
+        s = seat(state, slayer)
+        if s.character != self.id or s.used:
+            return state, False
+        state = with_seat(state, slayer, used=True)
+        if not works(state, slayer) or not seat(state, target).alive:
+            return state, False
+        options = may_register_as_team(state, target, "demon")
+        hit = rule(
+            state,
+            key + ":slay",
+            "registration",
+            options,
+            player=target,
+            team="demon",
+            cause="slayer",
+        )
+        return state, hit
+
+    def day_move(self, table: Table, state: State) -> Slay | None:
+        for p in living(state):
+            if seat(state, p).shown == self.id and table.once("slay", p):
+                if table.rng.random() < SHOOTS:
+                    target = table.ranked(state, p, [q for q in living(state) if q != p])
+                    return Slay(p, target[0])
+        return None

@@ -1,0 +1,51 @@
+"""The Spy: sees the grimoire each night, and may register as good (any Townsfolk or Outsider).
+
+Drunk or poisoned, it sees what the storyteller rules (``spy_grimoire``): the true grimoire, or
+its false world's (see ``falseworld``)."""
+
+from __future__ import annotations
+
+from engine.clocktower.game.abilities.info import impaired
+from engine.clocktower.game.decisions import rule
+from engine.clocktower.game.effects import tell
+from engine.clocktower.game.falseworld import false_world
+from engine.clocktower.game.model import Seat, State, works
+from engine.clocktower.game.registration import Registration, misregistrations
+from engine.clocktower.game.roles import Result, Role
+
+
+class Spy(Role):
+    id = "spy"
+    topics = {"spy_grimoire": "whether the drunk or poisoned Spy sees the true grimoire"}
+
+    def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...]:
+        return misregistrations(state, seat.player, (("townsfolk", "good"), ("outsider", "good")))
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        world = {s.player: (s.character, s.alignment) for s in state.seats}
+        if not works(state, player):
+            seen = rule(
+                state,
+                key,
+                "spy_grimoire",
+                ("true", "false"),
+                player=player,
+                reason=impaired(state, player),
+                consistent=1,
+            )
+            if seen == "false":
+                world = {
+                    p: (r.character, r.alignment) for p, r in false_world(state, player).items()
+                }
+        grimoire = tuple((s.player, *world[s.player], s.alive) for s in state.seats)
+        marks = tuple((m.kind, m.source, m.target) for m in state.marks)
+        state, effect = tell(
+            state,
+            player,
+            "grimoire",
+            character=self.id,
+            night=state.night,
+            seats=grimoire,
+            marks=marks,
+        )
+        return state, [effect]

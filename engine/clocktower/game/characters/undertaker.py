@@ -1,0 +1,18 @@
+"""The Undertaker: each night after the first, learns the character of the player executed
+today (when the execution killed them)."""
+
+from __future__ import annotations
+
+from engine.clocktower.game.abilities.info import character_of
+from engine.clocktower.game.characters._learns_character import LearnsCharacter
+from engine.clocktower.game.model import State
+from engine.clocktower.game.roles import Result
+
+
+class Undertaker(LearnsCharacter):
+    id = "undertaker"
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        if state.executed is None or not state.execution_killed:
+            return state, []
+        return character_of(state, player, self.id, key, state.executed)

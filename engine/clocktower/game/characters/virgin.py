@@ -1,0 +1,32 @@
+"""The Virgin: the first time she is nominated, if the nominator registers as a Townsfolk, the
+nominator is executed at once (a Drunk does not register as one; a Spy may). The ability is
+spent by that first nomination whether or not she works."""
+
+from __future__ import annotations
+
+from engine.clocktower.game.decisions import rule
+from engine.clocktower.game.model import Seat, State, with_seat, works
+from engine.clocktower.game.registration import may_register_as_team
+from engine.clocktower.game.roles import Role
+
+
+class Virgin(Role):
+    id = "virgin"
+
+    def nominated(self, state: State, seat: Seat, nominator: int, key: str) -> tuple[State, bool]:
+        if seat.used:
+            return state, False
+        state = with_seat(state, seat.player, used=True)
+        if not works(state, seat.player):
+            return state, False
+        options = may_register_as_team(state, nominator, "townsfolk")
+        hit = rule(
+            state,
+            key + ":virgin",
+            "registration",
+            options,
+            player=nominator,
+            team="townsfolk",
+            cause="virgin",
+        )
+        return state, hit

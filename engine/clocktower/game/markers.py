@@ -1,0 +1,43 @@
+"""The night sheet's markers that are not characters: Minion info and Demon info (first night,
+seven or more players besides Travellers)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.clocktower.game.effects import tell
+from engine.clocktower.game.model import State, demons, minions
+from engine.clocktower.game.roles import Result
+from engine.core import Effect
+
+INFO_MARKERS_FROM = 7  # Minion and Demon info happen with this many players or more
+
+
+def minion_info(state: State, key: str) -> Result:
+    effects: list[Effect] = []
+    team = minions(state)
+    for p in team:
+        state, e = tell(
+            state, p, "minion_info", demon=demons(state), minions=tuple(m for m in team if m != p)
+        )
+        effects.append(e)
+    return state, effects
+
+
+def demon_info(state: State, key: str) -> Result:
+    effects: list[Effect] = []
+    for p in demons(state):
+        state, e = tell(state, p, "demon_info", minions=minions(state), bluffs=state.bluffs)
+        effects.append(e)
+    return state, effects
+
+
+MARKERS: dict[str, Callable[[State, str], Result]] = {
+    "minioninfo": minion_info,
+    "demoninfo": demon_info,
+}
+
+
+def info_nights(state: State) -> bool:
+    """Whether this table is big enough for Minion and Demon info (and so for bluffs)."""
+    return sum(s.team != "traveller" for s in state.seats) >= INFO_MARKERS_FROM
