@@ -452,6 +452,8 @@ TOPICS = {  # the rulings no one character raises; the units name their own (``R
 def topic_text(topic: str) -> str:
     owner = REGISTRY.topic_owner(topic)
     return owner.topics[topic] if owner is not None else TOPICS.get(topic, topic)
+
+
 HIDDEN = ("decision", "topic", "truth", "consistent")  # shown on the buttons, not in the details
 
 

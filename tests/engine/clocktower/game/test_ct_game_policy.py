@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.clocktower.game import ACTIONS, NightChoice, StorytellerRuling, apply, briefing
+from engine.clocktower.game.characters.mayor import bounce_chance
 from engine.clocktower.game.falseworld import false_world
 from engine.clocktower.game.model import Pending, evolve, is_drunk, is_poisoned, mark_target
-from engine.clocktower.game.characters.mayor import bounce_chance
 from engine.clocktower.game.policy import decide, evil_traveller_chance, misregister_chance
 from engine.clocktower.selfplay import play, setup_game
 from engine.core import Tell, decode_action, encode_action
