@@ -33,11 +33,9 @@ GREEN, BLUE, RED, GREY = (
 )
 MAX_BUTTONS = 25  # five rows of five
 MAX_LABEL = 80
-ENDINGS = {
+ENDINGS = {  # the endings no one character causes; the units name their own (``Role.endings``)
     "demon_dead": "the Demon is dead",
     "two_left": "only two players are left alive",
-    "saint_executed": "the Saint was executed",
-    "mayor": "the Mayor survived a day without an execution",
 }
 CAUSES = {"shot": "is shot", "storyteller": "dies", "exile": "is exiled"}
 
@@ -449,6 +447,11 @@ TOPICS = {  # the rulings no one character raises; the units name their own (``R
 }
 
 
+def ending_text(ending: str) -> str:
+    owner = REGISTRY.ending_owner(ending)
+    return owner.endings[ending] if owner is not None else ENDINGS.get(ending, ending)
+
+
 def topic_text(topic: str) -> str:
     owner = REGISTRY.topic_owner(topic)
     return owner.topics[topic] if owner is not None else TOPICS.get(topic, topic)
@@ -504,7 +507,7 @@ def ruling_message(
 def reveal_text(d: Mapping[str, Any]) -> str:
     """The end: who won and why, and the whole grimoire revealed."""
     side = "🌞 **Good wins!**" if d["winner"] == "good" else "🌑 **Evil wins!**"
-    lines = [f"{side} The game ends because {ENDINGS.get(d['ending'], d['ending'])}.", ""]
+    lines = [f"{side} The game ends because {ending_text(d['ending'])}.", ""]
     lines.append("📖 **The grimoire:**")
     for s in d["seats"]:
         drunk = f" (believed the {char_name(s['shown'])})" if s["shown"] != s["character"] else ""

@@ -41,6 +41,7 @@ from bot.store import games as game_store
 from bot.store import scripts as script_store
 from engine.clocktower.catalogue import BASE_EDITIONS, edition_characters, find, normalise_id
 from engine.clocktower.game.adjust import CHANGES
+from engine.clocktower.game.roles import REGISTRY, Role
 from engine.clocktower.script import ScriptError, load_script
 from engine.core import GameOver, RuleError
 
@@ -69,6 +70,8 @@ class ClocktowerCog(
         bot.games.rules[KIND] = ClocktowerRules()
         bot.component_handlers[KIND] = self.on_component
         bot.add_dynamic_items(MultiSelect)
+        for unit in REGISTRY.having("command").values():
+            self.app_command.add_command(self.day_command(unit))
 
     async def cog_unload(self) -> None:
         self.clock.stop()
@@ -295,20 +298,6 @@ class ClocktowerCog(
     async def complete_nominee(self, interaction: discord.Interaction, typed: str):
         return self.complete(interaction, typed, lambda s, p: p not in s.nominees)
 
-    @app_commands.command(name="slay", description="Claim the Slayer's shot at a player, in public")
-    @app_commands.describe(player="Who you shoot at")
-    @app_commands.guild_only()
-    async def slay(self, interaction: discord.Interaction, player: str) -> None:
-        await self.run(
-            interaction,
-            lambda s: ct.Slay(by=interaction.user.id, target=_player_id(player)),
-            "Your shot is taken.",
-        )
-
-    @slay.autocomplete("player")
-    async def complete_living(self, interaction: discord.Interaction, typed: str):
-        return self.complete(interaction, typed, lambda s, p: ct.seat(s, p).alive)
-
     @app_commands.command(name="exile", description="Call for a Traveller's exile; all may vote")
     @app_commands.describe(traveller="The Traveller to exile")
     @app_commands.guild_only()
@@ -325,46 +314,36 @@ class ClocktowerCog(
             interaction, typed, lambda s, p: p in s.travellers and ct.seat(s, p).alive
         )
 
-    @app_commands.command(name="shoot", description="Gunslinger: shoot a player who voted")
-    @app_commands.describe(player="A player who raised a hand in the day's first vote")
-    @app_commands.guild_only()
-    async def shoot(self, interaction: discord.Interaction, player: str) -> None:
-        await self.run(
-            interaction,
-            lambda s: ct.Shoot(by=interaction.user.id, target=_player_id(player)),
-            "You fire.",
-        )
+    def day_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower <name> <player>`` for a character's day ability (its ``command``): the
+        action is the unit's ``request``, the player offered from its ``day_targets``."""
+        spec = unit.command
+        assert spec is not None
 
-    @shoot.autocomplete("player")
-    async def complete_first_voters(self, interaction: discord.Interaction, typed: str):
-        def voted_first(state: ct.State, player: int) -> bool:
-            """Can be shot now: a yes in the day's first nomination, if nothing followed it."""
-            today = [n for n in state.history if n.day == state.day]
-            first = next((n for n in today if not n.exile), None)
-            return first is not None and today[-1] is first and player in first.yes
+        @app_commands.rename(player=spec.option)
+        @app_commands.describe(player=spec.option_description)
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction, player: str) -> None:
+            await self.run(
+                interaction,
+                lambda s: unit.request(interaction.user.id, _player_id(player)),
+                spec.done,
+            )
 
-        return self.complete(interaction, typed, voted_first)
+        command = app_commands.Command(name=spec.name, description=spec.description, callback=use)
 
-    @app_commands.command(name="givevote", description="Dead: give your ghost vote to the Beggar")
-    @app_commands.describe(beggar="The Beggar who receives your vote token")
-    @app_commands.guild_only()
-    async def givevote(self, interaction: discord.Interaction, beggar: str) -> None:
-        await self.run(
-            interaction,
-            lambda s: ct.GiveVote(by=interaction.user.id, to=_player_id(beggar)),
-            "Your vote token is given.",
-        )
+        @command.autocomplete("player")
+        async def targets(interaction: discord.Interaction, typed: str):
+            offered = self._offered(interaction, unit)
+            return self.complete(interaction, typed, lambda s, p: p in offered)
 
-    @givevote.autocomplete("beggar")
-    async def complete_beggar(self, interaction: discord.Interaction, typed: str):
-        """Living Beggars only (a Traveller's character is public, so this reveals nothing)."""
-        return self.complete(
-            interaction,
-            typed,
-            lambda s, p: (
-                p in s.travellers and ct.seat(s, p).alive and ct.seat(s, p).character == "beggar"
-            ),
-        )
+        return command
+
+    def _offered(self, interaction: discord.Interaction, unit: Role) -> tuple[int, ...]:
+        session = self.bot.games.in_channel(interaction.channel_id)
+        if session is None or session.game.kind != KIND or not session.state.seats:
+            return ()
+        return unit.day_targets(session.state, interaction.user.id)
 
     def complete(self, interaction: discord.Interaction, typed: str, keep=lambda s, p: True):
         """Players of this channel's game whose name contains ``typed``, living ones first."""

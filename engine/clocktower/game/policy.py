@@ -22,11 +22,11 @@ at the start; positive when good is ahead):
 - Registration (Spy, Recluse) in information: the misregistration with chance ``p`` =
   0.3 + edge, clamped to [0.1, 0.5]: more misleading when good is ahead, less when behind.
 - Registration that decides a death: a Recluse shot by a working Slayer registers as the Demon
-  (and dies) with chance ``p``; a Spy nominating a working Virgin registers as a Townsfolk (and is
-  executed) with chance ``max(0, 0.3 - p)``, so only when good is behind.
+  (and dies) with chance ``p`` (the Virgin's unit has its own rule).
 - A Traveller's alignment: evil with chance 0.5 + edge, clamped to [0.2, 0.8].
-- A ruling raised by one character (the Mayor's bounce, say) is answered by that character's
-  unit first (``Role.decide``), where its policy is documented; None falls through to here.
+- A ruling raised by one character (its topic, or the ``cause`` it names: the Mayor's bounce, the
+  Virgin's registration) is answered by that character's unit first (``Role.decide``), where its
+  policy is documented; None falls through to here.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def evil_traveller_chance(state: State) -> float:
 def decide(state: State, pending: Pending) -> int:
     rng = seeded_rng(state.seed, "policy", pending.key)
     data = dict(pending.data)
-    owner = REGISTRY.topic_owner(pending.topic)
+    owner = REGISTRY.topic_owner(pending.topic) or REGISTRY.get(str(data.get("cause", "")))
     if owner is not None:
         decided = owner.decide(state, pending, rng)
         if decided is not None:
@@ -82,7 +82,5 @@ def decide(state: State, pending: Pending) -> int:
         return pending.truth
     if pending.topic == "registration":
         p = misregister_chance(state)
-        if data.get("cause") == "virgin":
-            p = max(0.0, BASE_MISREGISTER - p)
         return 1 - pending.truth if rng.random() < p else pending.truth
     return pending.truth

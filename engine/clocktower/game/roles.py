@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from engine.core import Effect
@@ -61,16 +62,32 @@ def most_suspected(
     return tuple(ranked[:pick]) if len(ranked) >= pick else None
 
 
+@dataclass(frozen=True)
+class DayCommand:
+    """A day ability as the shell offers it: ``/clocktower <name> <option>``, the option a player
+    (offered from ``Role.day_targets``), and ``done`` the acknowledgement."""
+
+    name: str
+    description: str
+    option: str
+    option_description: str
+    done: str
+
+
 class Role:
     """A character's unit. Subclasses set ``id`` and override the hooks their ability uses."""
 
     id: ClassVar[str] = ""
     # The rulings this character raises, by topic, in words for the storyteller's prompt.
     topics: ClassVar[Mapping[str, str]] = {}
+    # The game endings this character causes, by name, in words ("the Saint was executed").
+    endings: ClassVar[Mapping[str, str]] = {}
     # The Drunk: the ability never works.
     always_drunk: ClassVar[bool] = False
-    # A day action (an action class of ``engine.clocktower.game.actions``) handled by ``day``.
+    # A day action (an action class of ``engine.clocktower.game.actions``) handled by ``day``,
+    # requested through ``command``.
     day_action: ClassVar[type | None] = None
+    command: ClassVar[DayCommand | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -163,6 +180,11 @@ class Role:
         """Whom ``by`` may target with the ``day_action`` now (the shell's autocomplete)."""
         return tuple(s.player for s in state.seats if s.alive)
 
+    def request(self, by: int, target: int) -> Any:
+        """The ``day_action`` of ``by`` aimed at ``target``."""
+        assert self.day_action is not None
+        return self.day_action(by=by, target=target)
+
     # Reading ------------------------------------------------------------------------------------
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         """What this character learned (an ``info`` tell's data), as the rest of a sentence."""
@@ -235,6 +257,9 @@ class Registry:
 
     def topic_owner(self, topic: str) -> Role | None:
         return next((r for r in self.roles.values() if topic in r.topics), None)
+
+    def ending_owner(self, ending: str) -> Role | None:
+        return next((r for r in self.roles.values() if ending in r.endings), None)
 
 
 REGISTRY = Registry()

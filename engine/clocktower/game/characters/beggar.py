@@ -11,7 +11,7 @@ from engine.clocktower.game.effects import tell
 from engine.clocktower.game.guards import refuse_unless, require_phase
 from engine.clocktower.game.model import Phase, Seat, State, evolve, put_mark, with_seat
 from engine.clocktower.game.registration import alignments
-from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table
 from engine.core import Announce
 
 GIVES = 0.3  # how often a simulated dead good player gives a living Beggar their vote, once
@@ -25,6 +25,13 @@ def tokens(state: State, beggar: int) -> tuple[int, ...]:
 class Beggar(Role):
     id = "beggar"
     day_action = GiveVote
+    command = DayCommand(
+        "givevote",
+        "Dead: give your ghost vote to the Beggar",
+        "beggar",
+        "The Beggar who receives your vote token",
+        "Your vote token is given.",
+    )
 
     def raise_hand(self, state: State, seat: Seat) -> State:
         held = tokens(state, seat.player)
@@ -66,6 +73,9 @@ class Beggar(Role):
     def day_targets(self, state: State, by: int) -> tuple[int, ...]:
         """Living Beggars (a Traveller's character is public, so this reveals nothing)."""
         return tuple(s.player for s in state.seats if s.character == self.id and s.alive)
+
+    def request(self, by: int, target: int) -> GiveVote:
+        return GiveVote(by=by, to=target)
 
     def day_move(self, table: Table, state: State) -> GiveVote | None:
         beggars = self.day_targets(state, 0)

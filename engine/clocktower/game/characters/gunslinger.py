@@ -9,7 +9,7 @@ from engine.clocktower.game.day import NOT_DAY, day_key
 from engine.clocktower.game.death import die
 from engine.clocktower.game.guards import refuse_unless, require_phase
 from engine.clocktower.game.model import Phase, State, alive, mark_target, put_mark, works
-from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table
 from engine.core import Announce, Effect
 
 SHOOTS = 0.5  # how often a simulated Gunslinger shoots when it can
@@ -18,6 +18,13 @@ SHOOTS = 0.5  # how often a simulated Gunslinger shoots when it can
 class Gunslinger(Role):
     id = "gunslinger"
     day_action = Shoot
+    command = DayCommand(
+        "shoot",
+        "Gunslinger: shoot a player who voted",
+        "player",
+        "A player who raised a hand in the day's first vote",
+        "You fire.",
+    )
 
     def day(self, state: State, action: Shoot) -> Result:
         require_phase(state, Phase.DAY, NOT_DAY)

@@ -31,6 +31,7 @@ def bounce_chance(state: State) -> float:
 class Mayor(Role):
     id = "mayor"
     topics = {"mayor_bounce": "whether the Demon's kill bounces off the Mayor"}
+    endings = {"mayor": "the Mayor survived a day without an execution"}
 
     def redirect(self, state: State, seat: Seat, attacker: int, key: str) -> int:
         options = bounce_options(state, seat.player, attacker)

@@ -8,6 +8,7 @@ from engine.clocktower.game.roles import Role
 
 class Saint(Role):
     id = "saint"
+    endings = {"saint_executed": "the Saint was executed"}
 
     def executed(self, state: State, seat: Seat) -> tuple[str, str] | None:
         return ("evil", "saint_executed") if works(state, seat.player) else None

@@ -13,7 +13,7 @@ from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.guards import refuse_unless, require_living_player, require_phase
 from engine.clocktower.game.model import Phase, State, living, seat, with_seat, works
 from engine.clocktower.game.registration import may_register_as_team
-from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table
 from engine.core import Announce, Effect
 
 SHOOTS = 0.6  # how often a simulated player who believes they are the Slayer shoots, once
@@ -22,6 +22,13 @@ SHOOTS = 0.6  # how often a simulated player who believes they are the Slayer sh
 class Slayer(Role):
     id = "slayer"
     day_action = Slay
+    command = DayCommand(
+        "slay",
+        "Claim the Slayer's shot at a player, in public",
+        "player",
+        "Who you shoot at",
+        "Your shot is taken.",
+    )
 
     def day(self, state: State, action: Slay) -> Result:
         require_phase(state, Phase.DAY, NOT_DAY)

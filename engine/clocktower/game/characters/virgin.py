@@ -1,11 +1,18 @@
 """The Virgin: the first time she is nominated, if the nominator registers as a Townsfolk, the
 nominator is executed at once (a Drunk does not register as one; a Spy may). The ability is
-spent by that first nomination whether or not she works."""
+spent by that first nomination whether or not she works.
+
+Bot storyteller: a Spy nominating a working Virgin registers as a Townsfolk (and is executed)
+with chance max(0, 0.3 - p), p the usual misregistration chance (``policy``): only when good is
+behind."""
 
 from __future__ import annotations
 
+import random
+
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import Seat, State, with_seat, works
+from engine.clocktower.game.model import Pending, Seat, State, with_seat, works
+from engine.clocktower.game.policy import BASE_MISREGISTER, misregister_chance
 from engine.clocktower.game.registration import may_register_as_team
 from engine.clocktower.game.roles import Role
 
@@ -30,3 +37,9 @@ class Virgin(Role):
             cause="virgin",
         )
         return state, hit
+
+    def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
+        if pending.topic != "registration" or pending.truth is None:
+            return None
+        chance = max(0.0, BASE_MISREGISTER - misregister_chance(state))
+        return 1 - pending.truth if rng.random() < chance else pending.truth
