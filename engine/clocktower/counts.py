@@ -226,7 +226,9 @@ def _representatives(pool: Sequence[Character]) -> list[Character]:
 def evil_sides(roster: Roster, players: int) -> Iterator[EvilSide | tuple[float, str]]:
     """Every distinct evil start for ``players`` (up to interchangeable characters), or the
     shortfall that rules one out."""
-    demons: list[Character | None] = [*_representatives(roster.demon)] or [None]
+    demons: list[Character | None] = [*_representatives(roster.demon)]
+    if not demons or any(not mod(m).demon for m in roster.minion):
+        demons.append(None)  # a Summoner's start has no Demon, whatever Demons the script has
     plain = [m for m in roster.minion if m.setup is None]
     special = [m for m in roster.minion if m.setup is not None]
     for demon in demons:

@@ -314,6 +314,17 @@ def test_witch_hunt_fills_every_minion_slot_with_witches():
         assert bag["demon"] == "lilmonsta" and not bag["demon_held"]
 
 
+def test_a_summoner_start_needs_no_demon_even_beside_one_that_cannot_start():
+    """Found by the property test below: with Lil' Monsta as the only Demon (it takes two Minion
+    slots) the Summoner's own start (no Demon, one Minion) is still legal."""
+    ids = ["steward", "knight", "chef", "noble", "investigator", "washerwoman", "clockmaker"]
+    ids += ["grandmother", "librarian", "hermit", "butler", "summoner", "mezepheles", "lilmonsta"]
+    script = load_script(ids_script(*ids))
+    assert 5 in script.supported_players
+    bag = balanced_bag(script, 5, 0)
+    assert_legal(script, bag)
+
+
 def test_figure_applies_cuts():
     empath = character("empath")
     assert figure([empath], []) == 1.25
