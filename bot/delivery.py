@@ -144,6 +144,9 @@ class Delivery:
                 if isinstance(effect, (Announce, GameOver)) or (
                     isinstance(effect, Prompt) and message.public
                 ):
+                    if closed:  # said before the table moves on (before night falls, say)
+                        await self.post(session, closed_dm_notice(session, closed))
+                        closed = []
                     await self.post(session, message)
                     continue
                 targets = (effect.to,) if isinstance(effect, Tell) else effect.to

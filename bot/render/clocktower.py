@@ -457,7 +457,13 @@ def topic_text(topic: str) -> str:
     return owner.topics[topic] if owner is not None else TOPICS.get(topic, topic)
 
 
-HIDDEN = ("decision", "topic", "truth", "consistent")  # shown on the buttons, not in the details
+HIDDEN = (
+    "decision",
+    "topic",
+    "truth",
+    "consistent",
+    "form",
+)  # shown on the buttons, not in the details
 
 
 def ruling_message(

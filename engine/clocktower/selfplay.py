@@ -23,16 +23,21 @@ from typing import Any
 from engine.clocktower.bag import MAX_TRAVELLERS
 from engine.clocktower.game import (
     SYSTEM,
+    Ask,
+    DeclareWinner,
     EndDay,
     Exile,
+    FinishWake,
     Join,
     NightChoice,
     Nominate,
     Phase,
+    Show,
     SkipWake,
     Start,
     State,
     StorytellerRuling,
+    UseAbility,
     Vote,
     apply,
     briefing,
@@ -48,7 +53,10 @@ MAX_NOMINATIONS = 3
 SHARE = 0.6
 EVIL_PUSH = 0.5
 EVIL_BUS = 0.2
-STORYTELLER_STEPS_IN = 0.05  # a stand-in human storyteller chooses for a waking player, or skips
+STORYTELLER_STEPS_IN = 0.05
+OWN_ANSWER = 0.2  # how often a stand-in storyteller gives an answer of their own
+CLAIMS = 0.3  # how often a storyteller-run character's holder claims their day ability, daily
+DECLARES = 0.05  # how often a stand-in storyteller ends a game with such a character, daily  # a stand-in human storyteller chooses for a waking player, or skips
 NEWCOMER = 1000  # player ids of mid-game arrivals start here
 
 
@@ -106,6 +114,11 @@ def _read_info(score: dict[int, float], d: Any, w: float) -> None:
         score[p] = max(score[p], -100.0)
 
 
+def _parts(answer: Any) -> tuple[Any, ...]:
+    """A ruling's answer as the parts of its form (a lone value is one part)."""
+    return answer if isinstance(answer, tuple) else (answer,)
+
+
 class Player:
     """One game's heuristic table: decides the next action from the open prompts."""
 
@@ -137,18 +150,50 @@ class Player:
                 return NightChoice(state.storyteller, choice.targets, player=choice.by)
             return self._night_choice(state, prompt)
         if prompt is not None and prompt.kind == "ruling":
-            # A stand-in human storyteller: any legal option, so every ruling path gets used.
-            pick = self.rng.randrange(len(prompt.options))
-            return StorytellerRuling(prompt.to[0], prompt.data["decision"], pick)
+            return self._ruling(prompt)
+        if prompt is not None and prompt.kind == "panel":
+            return self._panel(state, prompt)
         if prompt is not None and prompt.kind == "vote":
             return self._vote(state, prompt)
         if state.phase is Phase.DAY:
             return self._day(state, prompt)
         raise RuntimeError(f"self-play has nothing to do in {state.phase}")
 
+    def _ruling(self, prompt: Prompt) -> StorytellerRuling:
+        """A stand-in human storyteller: any legal option or, now and then, an answer of their
+        own from the ruling's full range, so every ruling path gets used."""
+        teller, decision = prompt.to[0], prompt.data["decision"]
+        form = prompt.data.get("form")
+        if form is not None and self.rng.random() < OWN_ANSWER:
+            if form.allowed is not None:
+                shaped = (a for a in form.allowed if len(_parts(a)) == len(form.fields))
+                legal = sorted(shaped, key=repr)
+                if legal:
+                    return StorytellerRuling(teller, decision, value=_parts(self.rng.choice(legal)))
+            else:
+                values: list[Any] = []
+                for field in form.fields:
+                    pool = [v for v in field.domain if v not in values]
+                    values.append(self.rng.choice(pool))
+                return StorytellerRuling(teller, decision, value=tuple(values))
+        return StorytellerRuling(teller, decision, self.rng.randrange(len(prompt.options)))
+
+    def _panel(self, state: State, prompt: Prompt) -> Any:
+        """A stand-in human storyteller running a character the engine does not: sometimes asks
+        the player to choose, sometimes shows them a number, then finishes the wake."""
+        teller, player = prompt.to[0], prompt.data["player"]
+        if self.once("ask", prompt.data["decision"]) and self.rng.random() < 0.5:
+            kind = self.rng.choice(("players", "character"))
+            return Ask(teller, kind, 1)
+        if self.once("show", prompt.data["decision"]) and self.rng.random() < 0.5:
+            return Show(teller, player, "number", self.rng.randrange(3))
+        return FinishWake(teller)
+
     def _night_choice(self, state: State, prompt: Prompt) -> NightChoice:
         me = prompt.to[0]
         cid, pick = prompt.data["character"], prompt.data["pick"]
+        if prompt.data.get("ask") == "character":
+            return NightChoice(me, (self.rng.choice(prompt.options),))
         others = [p for p in prompt.options if p != me and alive(state, p)]
         hinted = role(cid).choose(self, state, me, others, pick)
         if hinted is not None:
@@ -185,10 +230,27 @@ class Player:
         return (
             self._arrive(state)
             or self._day_ability(state)
+            or self._storyteller_run(state)
             or self._exile(state)
             or self._nominate(state, prompt)
             or EndDay(state.storyteller if state.storyteller is not None else SYSTEM)
         )
+
+    def _storyteller_run(self, state: State) -> Any:
+        """With a stand-in human storyteller, characters the engine does not run get used: a
+        living holder claims their day ability now and then, and, rarely, the storyteller rules
+        that such a character's win condition has ended the game (for the side ahead)."""
+        manual = [s for s in state.seats if s.alive and s.character not in REGISTRY]
+        if state.storyteller is None or not manual:
+            return None
+        holder = manual[0]
+        if self.once("claim", state.day, holder.player) and self.rng.random() < CLAIMS:
+            return UseAbility(holder.player, "I use my ability.", self.rng.random() < 0.5)
+        if self.once("declare", state.day) and self.rng.random() < DECLARES:
+            good = sum(s.alive and s.alignment == "good" for s in state.seats)
+            evil = sum(s.alive and s.alignment == "evil" for s in state.seats)
+            return DeclareWinner(state.storyteller, "good" if good > 2 * evil else "evil")
+        return None
 
     def _day_ability(self, state: State) -> Any:
         for unit in REGISTRY.having("day_move").values():

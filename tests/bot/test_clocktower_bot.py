@@ -240,10 +240,10 @@ async def test_the_bot_storyteller_runs_a_whole_game_with_no_moderator(table):
 
 
 async def test_a_human_storyteller_rules_by_dm_through_a_whole_game(table):
-    teller, _ = await open_game(table, players=6, storyteller="me")
+    teller, _ = await open_game(table, players=7, storyteller="me")
     await teller.slash(table.channel, "clocktower start")
     prompt = ct.open_prompts(state(table))[0]
-    assert prompt.kind == "ruling"  # at least the Demon's bluffs wait for the storyteller
+    assert prompt.kind == "ruling"  # from seven players the Demon's bluffs wait for the teller
     dm = table.last_dm(teller.id)
     assert "Storyteller decision" in dm.content and "✓" in dm.content or "No answer" in dm.content
     await answer_ruling(table, prompt, teller)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from engine.clocktower.catalogue import character, edition_characters
-from engine.clocktower.game import Adjust, Phase, apply, grimoire
+from engine.clocktower.game import Adjust, DeclareWinner, Phase, apply, grimoire
 from engine.clocktower.selfplay import Player, setup_game
 from stats.charts.grimoire import Layout, grimoire_chart, grimoire_text, seat_views
 
@@ -28,7 +28,10 @@ def played(players: int, travellers: int, seed: int, days: int) -> dict:
     state = setup_game(TB, players, seed, travellers=travellers, storyteller=ST)
     table = Player(seed)
     while state.phase is not Phase.OVER and state.day < days:
-        state = apply(state, table.act(state)).state
+        action = table.act(state)
+        if isinstance(action, DeclareWinner):  # the stand-in storyteller would end it early
+            continue
+        state = apply(state, action).state
     for player, change, value in ((2, "poison", ""), (4, "drunk", ""), (5, "remind", "note")):
         state = apply(state, Adjust(ST, player, change, value)).state
     return grimoire(state)

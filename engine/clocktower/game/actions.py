@@ -8,6 +8,7 @@ for a bot storyteller); the shell fills it from the interaction.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -39,11 +40,13 @@ class MoveSeat:
 
 @dataclass(frozen=True)
 class Start:
-    """Deal the characters: ``characters`` (true ids in seat order, e.g. ``drunk``) or, empty, a
-    balanced bag. The storyteller (or, with the bot storyteller, any seated player) starts."""
+    """Deal the characters: ``characters`` (true ids, e.g. ``drunk``: in seat order, or with
+    ``shuffle`` at random among the seats) or, empty, a balanced bag. The storyteller (or, with
+    the bot storyteller, any seated player) starts."""
 
     by: int
     characters: tuple[str, ...] = ()
+    shuffle: bool = False
 
 
 @dataclass(frozen=True)
@@ -67,11 +70,13 @@ class SkipWake:
 
 @dataclass(frozen=True)
 class StorytellerRuling:
-    """The storyteller's answer to decision ``decision_id``: an index into its options."""
+    """The storyteller's answer to decision ``decision_id``: an index into its options, or
+    (``value``, one value per part of the ruling's form) an answer of their own."""
 
     by: int
     decision_id: int
-    choice: int
+    choice: int = -1
+    value: tuple[Any, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -142,6 +147,52 @@ class Adjust:
     value: str = ""
 
 
+@dataclass(frozen=True)
+class Show:
+    """The storyteller shows ``player`` something privately: ``kind`` is ``character`` (an id),
+    ``number``, ``yesno`` (a bool), ``player`` (an id) or ``text`` (a short line)."""
+
+    by: int
+    player: int
+    kind: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class Ask:
+    """During a storyteller-run wake, the storyteller asks the waking player to choose ``count``
+    players (``kind`` = ``players``) or a character (``kind`` = ``character``)."""
+
+    by: int
+    kind: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class FinishWake:
+    """The storyteller is done with a storyteller-run wake; the night goes on."""
+
+    by: int
+
+
+@dataclass(frozen=True)
+class UseAbility:
+    """A player claims to use a day ability the storyteller runs, described in ``text``; in
+    ``public`` the table hears of it, otherwise only the storyteller."""
+
+    by: int
+    text: str
+    public: bool = True
+
+
+@dataclass(frozen=True)
+class DeclareWinner:
+    """A human storyteller ends the game with ``winner`` (``good`` or ``evil``) winning."""
+
+    by: int
+    winner: str
+
+
 ACTION_TYPES = (
     Join,
     Leave,
@@ -158,6 +209,11 @@ ACTION_TYPES = (
     Shoot,
     GiveVote,
     Adjust,
+    Show,
+    Ask,
+    FinishWake,
+    UseAbility,
+    DeclareWinner,
 )
 Action = (
     Join
@@ -175,5 +231,10 @@ Action = (
     | Shoot
     | GiveVote
     | Adjust
+    | Show
+    | Ask
+    | FinishWake
+    | UseAbility
+    | DeclareWinner
 )
 ACTIONS: dict[str, type] = {cls.__name__: cls for cls in ACTION_TYPES}

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.clocktower.game.model import MISSING, Pending, State, alive, answer, evolve
+from engine.clocktower.game.model import MISSING, Form, Pending, State, alive, answer, evolve
+from engine.core import RuleError
 
 
 class Need(Exception):
@@ -59,19 +60,21 @@ def rule(
     topic: str,
     options: tuple[Any, ...],
     truth: int | None = 0,
+    form: Form | None = None,
     **data: Any,
 ) -> Any:
-    """The storyteller's pick among ``options`` (``truth``: index of the true answer, if any).
+    """The storyteller's pick among ``options`` (``truth``: index of the true answer, if any),
+    or with a ``form`` any answer in its full range (``options`` are then suggestions).
 
-    A single option needs no ruling. ``data`` says what the ruling is about (who learns it, why
-    it may differ from the truth) in plain values for the storyteller's prompt.
+    A single legal answer needs no ruling. ``data`` says what the ruling is about (who learns
+    it, why it may differ from the truth) in plain values for the storyteller's prompt.
     """
     options = tuple(dict.fromkeys(options))
-    if len(options) == 1:
+    if len(options) == 1 and (form is None or form.allowed == frozenset(options)):
         return options[0]
     found = answer(state, key)
     if found is not MISSING:
-        return options[found]
+        return found
     pending = Pending(
         id=state.decisions + 1,
         key=key,
@@ -82,9 +85,35 @@ def rule(
         truth=truth,
         default=truth if truth is not None else 0,
         data=tuple(sorted(data.items())),
+        form=form,
     )
     raise Need(pending)
 
 
 def remember(state: State, key: str, value: Any) -> State:
+    """Memoise the answer to decision ``key`` (a value, never an index) and stop waiting."""
     return evolve(state, answers=(*state.answers, (key, value)), pending=None)
+
+
+def custom_answer(pending: Pending, values: tuple[Any, ...]) -> Any:
+    """A storyteller's own answer to a ruling with a form, checked against it; RuleError with a
+    sentence saying what is wrong, else the answer in canonical shape."""
+    form = pending.form
+    if form is None:
+        raise RuleError("Choose one of the options offered.")
+    if len(values) != len(form.fields):
+        raise RuleError(f"The answer has {len(form.fields)} part(s); give exactly that many.")
+    seen: dict[str, set[Any]] = {}
+    for number, (value, field) in enumerate(zip(values, form.fields, strict=True), start=1):
+        if value not in field.domain:
+            raise RuleError(f"Part {number} must be a {field.kind} this ruling allows.")
+        if value in seen.setdefault(field.kind, set()):
+            raise RuleError(f"Part {number} repeats a {field.kind}; choose different ones.")
+        seen[field.kind].add(value)
+    got = form.canonical(values)
+    if form.allowed is not None and got not in form.allowed:
+        raise RuleError(
+            "The rules do not allow that answer here (it is neither true nor a "
+            "way a player may register)."
+        )
+    return got

@@ -50,7 +50,14 @@ def result(state: State) -> dict[str, Any]:
 
 def finish(state: State, winner: str, ending: str) -> tuple[State, list[Effect]]:
     state = evolve(
-        state, phase=Phase.OVER, winner=winner, ending=ending, pending=None, resume=None, vote=None
+        state,
+        phase=Phase.OVER,
+        winner=winner,
+        ending=ending,
+        pending=None,
+        asked=None,
+        resume=None,
+        vote=None,
     )
     return state, [
         Announce("game_over", {"winner": winner, "ending": ending}),

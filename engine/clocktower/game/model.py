@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from engine.clocktower.catalogue import Character
 from engine.clocktower.game.roles import REGISTRY, role
 from engine.core import Tell
 
@@ -63,13 +64,42 @@ class Mark:
 
 
 @dataclass(frozen=True)
+class Field:
+    """One part of a ruling's answer: a ``player``, a ``character`` or a ``number``, from
+    ``domain``."""
+
+    kind: str
+    domain: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Form:
+    """The full range of a ruling's answers, when it is larger than the options suggested.
+
+    An answer has one value per field (a lone field's answer is its value). Fields of one kind
+    take different values; the first ``unordered`` values are a set (a pair of players, three
+    bluffs) and are kept sorted. ``allowed`` lists the legal answers when not every combination
+    is one (sober information: its true answers and registrations); None: any combination.
+    """
+
+    fields: tuple[Field, ...]
+    unordered: int = 0
+    allowed: frozenset[Any] | None = None
+
+    def canonical(self, values: tuple[Any, ...]) -> Any:
+        head = tuple(sorted(values[: self.unordered]))
+        values = head + tuple(values[self.unordered :])
+        return values[0] if len(values) == 1 else values
+
+
+@dataclass(frozen=True)
 class Pending:
     """A decision the game waits for: a player's night choice or a storyteller ruling.
 
     ``key`` names the decision within the game (the answer is memoised under it and the
     interrupted step re-run); ``options`` are the legal answers (for a ruling: the true answer
-    first when there is one, ``truth`` its index); ``pick`` is how many distinct targets a night
-    choice takes.
+    first when there is one, ``truth`` its index), or with a ``form`` the suggested ones among the
+    form's full range; ``pick`` is how many distinct targets a night choice takes.
     """
 
     id: int
@@ -82,6 +112,7 @@ class Pending:
     pick: int = 1
     default: Any = None
     data: tuple[tuple[str, Any], ...] = ()
+    form: Form | None = None
 
 
 @dataclass(frozen=True)
@@ -113,6 +144,7 @@ class State:
     storyteller: int | None
     bot: bool
     script_ids: tuple[str, ...]
+    homebrew: tuple[Character, ...] = ()  # the script's own characters (see ``cast``)
     players: tuple[int, ...] = ()
     travellers: tuple[int, ...] = ()  # players who joined as Travellers
     phase: Phase = Phase.LOBBY
@@ -122,6 +154,7 @@ class State:
     marks: tuple[Mark, ...] = ()
     bluffs: tuple[str, ...] = ()
     pending: Pending | None = None
+    asked: Pending | None = None  # a player's choice the storyteller asked for in a panel
     resume: Any = None  # a day action interrupted by a ruling, re-run once it is answered
     answers: tuple[tuple[str, Any], ...] = ()
     decisions: int = 0

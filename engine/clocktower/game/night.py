@@ -10,30 +10,32 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.clocktower.game.cast import game_script
 from engine.clocktower.game.markers import MARKERS, info_nights
 from engine.clocktower.game.model import Phase, State, evolve, seat
 from engine.clocktower.game.roles import REGISTRY, role
-from engine.clocktower.game.setup import script_of
+from engine.clocktower.game.storyteller import panel
 from engine.clocktower.nightorder import night_order
+from engine.clocktower.script import Script
 from engine.core import Announce, Effect
 
 
 @cache
-def _order(script_ids: tuple[str, ...], kind: str) -> tuple[str, ...]:
-    return tuple(e["id"] for e in night_order(script_of(script_ids))[kind])
+def _order(script: Script, kind: str) -> tuple[str, ...]:
+    return tuple(e["id"] for e in night_order(script)[kind])
 
 
 def dusk(state: State) -> tuple[State, list[Effect]]:
     night = state.night + 1
     # Travellers need not be on the script; their wakes join the order at their official place.
     extra = tuple(sorted({s.character for s in state.seats if s.team == "traveller"}))
-    order = _order(state.script_ids + extra, "first" if night == 1 else "other")
+    order = _order(game_script(state, extra), "first" if night == 1 else "other")
     queue: list[tuple[str, int]] = []
     for cid in order:
         if cid in MARKERS:
             if info_nights(state):
                 queue.append((cid, 0))
-        elif cid in REGISTRY.having("night"):
+        elif cid in REGISTRY.having("night") or (cid not in REGISTRY and not state.bot):
             queue.extend((cid, s.player) for s in state.seats if s.shown == cid)
     state = evolve(
         state,
@@ -59,7 +61,10 @@ def wake(state: State) -> tuple[State, list[Effect]]:
         s = seat(state, player)
         unit = role(cid)
         if s.shown == cid and unit.wakes(state, s):
-            state, effects = unit.night(state, player, key)
+            if cid in REGISTRY:
+                state, effects = unit.night(state, player, key)
+            else:  # a character the storyteller runs: their panel of tools
+                state, effects = panel(state, player, cid, key)
     return evolve(state, cursor=state.cursor + 1), effects
 
 

@@ -75,6 +75,8 @@ def decide(state: State, pending: Pending) -> int:
     if pending.truth is None:
         return rng.randrange(len(pending.options))
     if pending.topic == "info":
+        if data.get("reason") == "choice" or len(pending.options) == 1:
+            return pending.truth  # sober, with several true answers: the one suggested
         if data.get("reason") != "registration":  # impaired, with no consistent lie offered
             return rng.randrange(1, len(pending.options))
         if rng.random() < misregister_chance(state):

@@ -15,12 +15,16 @@ from engine.core import Prompt, Tell
 def prompt_for(state: State, pending: Pending) -> Prompt:
     """The Prompt for a pending decision.
 
-    A night choice goes to the player: ``options`` are the players they may choose, ``data``
-    has ``decision``, ``character`` (as they believe it), ``pick`` and ``night``. A ruling goes to
-    the storyteller (``to`` is empty with the bot storyteller): ``options`` are the legal
-    answers, ``data["truth"]`` the index of the true one (None: no true answer, e.g. bluffs),
+    A night choice goes to the player: ``options`` are the players (or, asked by the storyteller
+    for one, the characters: ``data["ask"]``) they may choose, ``data`` has ``decision``,
+    ``character`` (as they believe it), ``pick`` and ``night``. A panel goes to the human
+    storyteller for a character they run (``data``: ``decision``, ``character``, ``player``,
+    ``night``). A ruling goes to the storyteller (``to`` is empty with the bot storyteller):
+    ``options`` are the legal answers (or, with ``data["form"]``, suggestions among its full
+    range), ``data["truth"]`` the index of the true one (None: no true answer, e.g. bluffs),
     ``data["topic"]`` what it is about, plus the ruling's own details (player, reason ...).
-    The answer to a ruling is ``StorytellerRuling(by, data["decision"], index)``.
+    The answer to a ruling is ``StorytellerRuling(by, data["decision"], index)`` or, with a
+    form, ``StorytellerRuling(by, data["decision"], value=(...))``.
     """
     if pending.kind == "night_choice":
         data: dict[str, Any] = {
@@ -28,18 +32,25 @@ def prompt_for(state: State, pending: Pending) -> Prompt:
             "character": pending.topic,
             "pick": pending.pick,
             "night": state.night,
+            "ask": dict(pending.data).get("ask", "players"),
         }
         return Prompt((pending.to,), "night_choice", pending.options, pending.default, data)
+    if pending.kind == "panel":
+        data = {"decision": pending.id, "character": pending.topic, **dict(pending.data)}
+        return Prompt((pending.to,), "panel", (), None, data)
     to = () if pending.to is None else (pending.to,)
     data = {"decision": pending.id, "topic": pending.topic, "truth": pending.truth}
     data.update(dict(pending.data))
+    if pending.form is not None:
+        data["form"] = pending.form
     return Prompt(to, "ruling", pending.options, pending.default, data)
 
 
 def open_prompts(state: State) -> tuple[Prompt, ...]:
     """What is awaited now, from whom: a night choice, a ruling, a vote, or nominations."""
     if state.pending is not None:
-        return (prompt_for(state, state.pending),)
+        asked = () if state.asked is None else (prompt_for(state, state.asked),)
+        return (*asked, prompt_for(state, state.pending))
     if state.phase is not Phase.DAY:
         return ()
     if state.vote is not None:

@@ -8,9 +8,8 @@ engine offers every registration the rules allow.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
-from engine.clocktower.catalogue import character
+from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.model import State, seat, sober
 from engine.clocktower.game.roles import role
 
@@ -20,16 +19,6 @@ class Registration:
     character: str
     team: str
     alignment: str
-
-
-@cache
-def _script_team(script_ids: tuple[str, ...], team: str) -> tuple[str, ...]:
-    return tuple(c for c in script_ids if character(c).team == team)
-
-
-def script_team(state: State, team: str) -> tuple[str, ...]:
-    """The characters of ``team`` on this game's script."""
-    return _script_team(state.script_ids, team)
 
 
 def true_registration(state: State, player: int) -> Registration:

@@ -11,24 +11,38 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.clocktower.catalogue import find
-from engine.clocktower.game import adjust, characters, day, night, policy, seating, setup
+from engine.clocktower.catalogue import Character, find
+from engine.clocktower.game import (
+    adjust,
+    characters,
+    day,
+    night,
+    policy,
+    seating,
+    setup,
+    storyteller,
+)
 from engine.clocktower.game.actions import (
     Action,
     Adjust,
+    Ask,
+    DeclareWinner,
     EndDay,
     Exile,
+    FinishWake,
     Join,
     Leave,
     MoveSeat,
     NightChoice,
     Nominate,
+    Show,
     SkipWake,
     Start,
     StorytellerRuling,
+    UseAbility,
     Vote,
 )
-from engine.clocktower.game.decisions import Need, remember
+from engine.clocktower.game.decisions import Need, custom_answer, remember
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.ending import settle
 from engine.clocktower.game.guards import refuse_unless, require_no_pending, storyteller_or_system
@@ -43,6 +57,8 @@ Result = tuple[State, list[Effect]]
 SUPPORTED = frozenset(REGISTRY.roles)
 Handler = Callable[[State, Any], Result]
 
+# The storyteller's hand works even while the game waits for a decision (a panel's tools, say).
+ANY_TIME = (Adjust, Show, Ask, DeclareWinner)
 HANDLERS: dict[type, Handler] = {
     Join: seating.join,
     Leave: seating.leave,
@@ -53,32 +69,48 @@ HANDLERS: dict[type, Handler] = {
     EndDay: day.end_day,
     Exile: day.exile,
     Adjust: adjust.adjust,
+    Show: storyteller.show,
+    Ask: storyteller.ask,
+    UseAbility: storyteller.use_ability,
+    DeclareWinner: storyteller.declare_winner,
     # Day abilities (the Slayer's shot, the Gunslinger's, a ghost vote given to the Beggar).
     **{unit.day_action: unit.day for unit in REGISTRY.having("day_action").values()},
 }
 
 
 def unsupported(script_ids: tuple[str, ...]) -> tuple[str, ...]:
-    """The characters of a script that this engine does not implement (yet)."""
+    """The characters of a script that the bot storyteller cannot run (a human one runs them)."""
     return tuple(c for c in script_ids if c not in SUPPORTED)
 
 
 def new_game(
-    storyteller: int | None, seed: int, script_ids: tuple[str, ...], bot_storyteller: bool
+    storyteller: int | None,
+    seed: int,
+    script_ids: tuple[str, ...],
+    bot_storyteller: bool,
+    homebrew: tuple[Character, ...] = (),
 ) -> State:
-    """A lobby. Without a human ``storyteller`` the bot must be the storyteller."""
+    """A lobby. Without a human ``storyteller`` the bot must be the storyteller, and then every
+    character must be one the engine runs. ``homebrew`` defines the script's own characters."""
     if storyteller is None and not bot_storyteller:
         raise RuleError("A game needs a storyteller: a player id or the bot.")
+    own = {c.id: c for c in homebrew}
     ids = []
     for cid in script_ids:
-        char = find(cid)
+        char = own.get(cid) or find(cid)
         if char is None:
             raise RuleError(f"{cid} is not a known character.")
         ids.append(char.id)
-    missing = unsupported(tuple(ids))
+    missing = unsupported(tuple(ids)) if bot_storyteller else ()
     if missing:
         raise RuleError(f"The rules engine cannot run these characters yet: {', '.join(missing)}.")
-    return State(seed=seed, storyteller=storyteller, bot=bot_storyteller, script_ids=tuple(ids))
+    return State(
+        seed=seed,
+        storyteller=storyteller,
+        bot=bot_storyteller,
+        script_ids=tuple(ids),
+        homebrew=tuple(c for c in homebrew if c.id in ids),
+    )
 
 
 def _run(state: State, fn: Callable[[State], Result]) -> Result:
@@ -89,7 +121,8 @@ def _run(state: State, fn: Callable[[State], Result]) -> Result:
         except Need as need:
             if need.pending.kind != "ruling" or not state.bot:
                 raise
-            state = remember(state, need.pending.key, policy.decide(state, need.pending))
+            choice = policy.decide(state, need.pending)
+            state = remember(state, need.pending.key, need.pending.options[choice])
 
 
 def _suspend(state: State, need: Need, resume: Any = None) -> Result:
@@ -140,8 +173,14 @@ def _ruling(state: State, action: StorytellerRuling) -> Result:
     assert pending is not None
     refuse_unless(action.by == state.storyteller, "Only the storyteller can rule on that.")
     refuse_unless(action.decision_id == pending.id, "That decision has already been made.")
-    refuse_unless(0 <= action.choice < len(pending.options), "Choose one of the options offered.")
-    state = remember(state, pending.key, action.choice)
+    if action.value is not None:
+        got = custom_answer(pending, tuple(action.value))
+    else:
+        refuse_unless(
+            0 <= action.choice < len(pending.options), "Choose one of the options offered."
+        )
+        got = pending.options[action.choice]
+    state = remember(state, pending.key, got)
     if state.resume is not None:
         resumed, state = state.resume, evolve(state, resume=None)
         return _act(state, resumed)
@@ -149,11 +188,12 @@ def _ruling(state: State, action: StorytellerRuling) -> Result:
 
 
 def _night_choice(state: State, action: NightChoice) -> Result:
-    pending = state.pending
     who = action.by
     if action.player is not None:
         storyteller_or_system(state, action.by, "Only the storyteller can choose for a player.")
         who = action.player
+    asked = state.asked is not None and state.asked.to == who
+    pending = state.asked if asked else state.pending
     refuse_unless(
         pending is not None and pending.kind == "night_choice" and pending.to == who,
         "You are not being asked to choose anything now."
@@ -162,18 +202,27 @@ def _night_choice(state: State, action: NightChoice) -> Result:
     )
     assert pending is not None
     targets = tuple(action.targets)
+    what = "character" if dict(pending.data).get("ask") == "character" else "player"
     refuse_unless(
         len(targets) == pending.pick,
-        f"Choose exactly {pending.pick} player{'s' if pending.pick > 1 else ''}.",
+        f"Choose exactly {pending.pick} {what}{'s' if pending.pick > 1 else ''}.",
     )
-    refuse_unless(len(set(targets)) == len(targets), "Choose different players.")
-    refuse_unless(all(t in pending.options for t in targets), "You cannot choose that player.")
+    refuse_unless(len(set(targets)) == len(targets), f"Choose different {what}s.")
+    refuse_unless(all(t in pending.options for t in targets), f"You cannot choose that {what}.")
+    if asked:
+        return storyteller.answered(state, targets)
     return advance(remember(state, pending.key, targets), [])
+
+
+def _finish_wake(state: State, action: FinishWake | SkipWake) -> Result:
+    return advance(storyteller.finish_wake(state, FinishWake(action.by)), [])
 
 
 def _skip_wake(state: State, action: SkipWake) -> Result:
     """Pass over the awaited wake: the cursor moves on as if it had had no effect."""
     pending = state.pending
+    if pending is not None and pending.kind == "panel":
+        return _finish_wake(state, action)
     refuse_unless(
         pending is not None and pending.kind == "night_choice",
         "No player's night choice is awaited.",
@@ -197,8 +246,10 @@ def apply(state: State, action: Action) -> Step:
         new, effects = _night_choice(state, action)
     elif isinstance(action, SkipWake):
         new, effects = _skip_wake(state, action)
+    elif isinstance(action, FinishWake):
+        new, effects = _finish_wake(state, action)
     elif type(action) in HANDLERS:
-        if not isinstance(action, Adjust):  # the storyteller may fix the grimoire at any time
+        if not isinstance(action, ANY_TIME):
             require_no_pending(state)
         new, effects = _act(state, action)
     else:

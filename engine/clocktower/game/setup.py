@@ -1,16 +1,18 @@
 """Before the first night: dealing characters, and the storyteller's setup rulings.
 
-Characters are dealt as given (checked against the setup table with any modifiers, such as the
-Baron's two extra Outsiders; Traveller characters exactly to the Travellers' seats) or drawn as a
-balanced bag and shuffled round the seats. Then the storyteller rules each Traveller's alignment,
-each character's own setup rulings (``Role.setup``: the Drunk's Townsfolk token, the Fortune
-Teller's red herring) and the Demon's three bluffs, and each player is told the character they
-believe they are (``Role.briefed_as``). (The lobby itself is ``seating``.)
+Characters are dealt as given (in seat order, or with ``shuffle`` at random among the seats), or
+drawn as a balanced bag and shuffled round the seats; Traveller characters go exactly to the
+Travellers' seats. A deal is checked against the setup table with its characters' setup
+modifiers (the Baron's two extra Outsiders): the bot storyteller deals only legal setups, while a
+human storyteller may deal any (some modifiers are theirs to apply by hand) and is told where it
+differs. Then the storyteller rules each Traveller's alignment, each character's own setup
+rulings (``Role.setup``: the Drunk's Townsfolk token, the Fortune Teller's red herring) and, with
+seven or more players, the Demon's three bluffs; each player is told the character they believe
+they are (``Role.briefed_as``). A human storyteller is also told what they run by hand.
+(The lobby itself is ``seating``.)
 """
 
 from __future__ import annotations
-
-from functools import cache
 
 from engine.clocktower.bag import BagError, balanced_bag
 from engine.clocktower.catalogue import (
@@ -18,33 +20,40 @@ from engine.clocktower.catalogue import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     SetupModifier,
-    character,
-    find,
+    characters,
     setup_counts,
 )
 from engine.clocktower.game.actions import Start
+from engine.clocktower.game.cast import char, find_char, game_script, playable
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.guards import refuse_unless, require_phase
-from engine.clocktower.game.model import SYSTEM, Phase, Seat, State, evolve, seat, with_seat
-from engine.clocktower.game.roles import automated_travellers, role
-from engine.clocktower.script import Script, script_from_ids
+from engine.clocktower.game.markers import info_nights
+from engine.clocktower.game.model import (
+    SYSTEM,
+    Field,
+    Form,
+    Phase,
+    Seat,
+    State,
+    evolve,
+    seat,
+    with_seat,
+)
+from engine.clocktower.game.roles import REGISTRY, automated_travellers, role
 from engine.core import Announce, Effect, RuleError, seeded_rng
 
 BLUFF_OPTIONS = 6
+TEAMS = ("townsfolk", "outsider", "minion", "demon")
 _PLAIN = SetupModifier()
+Result = tuple[State, list[Effect]]
 
 
-@cache
-def script_of(script_ids: tuple[str, ...]) -> Script:
-    return script_from_ids(list(script_ids))
-
-
-def expected_counts(ids: list[str]) -> dict[str, int]:
+def expected_counts(state: State, ids: list[str]) -> dict[str, int]:
     """The setup table's counts for these characters, with their setup modifiers applied."""
     counts = setup_counts(len(ids))
     for cid in dict.fromkeys(ids):
-        mod = character(cid).setup
+        mod = char(state, cid).setup
         if mod is not None and mod.outsiders != (0,):
             shift = max(mod.outsiders)
             counts["outsider"] += shift
@@ -54,52 +63,73 @@ def expected_counts(ids: list[str]) -> dict[str, int]:
     return counts
 
 
-def _check_characters(state: State, ids: tuple[str, ...]) -> list[str]:
+def traveller_pool(state: State) -> tuple[str, ...]:
+    """The Travellers this game may deal: the script's own, then the bot storyteller's automated
+    ones, or (with a human storyteller, who runs them) every official Traveller."""
+    own = tuple(c for c in state.script_ids if char(state, c).team == "traveller")
+    if state.bot:
+        return tuple(dict.fromkeys(own + automated_travellers()))
+    official = tuple(c.id for c in characters() if c.team == "traveller")
+    return tuple(dict.fromkeys(own + official))
+
+
+def _check_characters(state: State, ids: tuple[str, ...]) -> tuple[list[str], str]:
+    """The dealt ids, and where their counts differ from the setup table ("" if nowhere)."""
     refuse_unless(
         len(ids) == len(state.players),
         f"Give one character per player ({len(state.players)}), in seat order.",
     )
+    dealable = set(playable(state)) | set(traveller_pool(state))
     found = []
     for player, cid in zip(state.players, ids, strict=True):
-        char = find(cid)
+        known = find_char(state, cid)
         refuse_unless(
-            char is not None and (char.id in state.script_ids or char.id in automated_travellers()),
-            f"{cid} is not a character on this script.",
+            known is not None and known.id in dealable,
+            f"{cid} is not a character on this script that a player can hold.",
         )
-        assert char is not None
+        assert known is not None
         refuse_unless(
-            (char.team == "traveller") == (player in state.travellers),
+            (known.team == "traveller") == (player in state.travellers),
             "Traveller characters go to the Travellers' seats, and only there.",
         )
-        found.append(char.id)
+        found.append(known.id)
     refuse_unless(len(set(found)) == len(found), "Each character can be dealt only once.")
-    residents = [cid for cid in found if character(cid).team != "traveller"]
+    residents = [cid for cid in found if char(state, cid).team != "traveller"]
     refuse_unless(
         MIN_PLAYERS <= len(residents) <= MAX_PLAYERS,
         f"{MIN_PLAYERS} to {MAX_PLAYERS} players besides the Travellers are needed.",
     )
-    counts = {t: 0 for t in ("townsfolk", "outsider", "minion", "demon")}
+    counts = {t: 0 for t in TEAMS}
     for cid in residents:
-        counts[character(cid).team] += 1
-    want = expected_counts(residents)
-    refuse_unless(
-        counts == want,
-        "With these characters the setup needs "
-        + ", ".join(f"{want[t]} {t}" for t in want)
-        + f", not {', '.join(f'{counts[t]} {t}' for t in counts)}.",
+        counts[char(state, cid).team] += 1
+    want = expected_counts(state, residents)
+    if counts == want:
+        return found, ""
+    note = (
+        "With these characters the setup table gives "
+        + ", ".join(f"{want[t]} {t}" for t in TEAMS)
+        + f"; this deal has {', '.join(f'{counts[t]} {t}' for t in TEAMS)}."
     )
-    return found
+    refuse_unless(not state.bot, note)
+    return found, note
+
+
+def _shuffled(state: State, ids: list[str]) -> list[str]:
+    """The dealt characters shuffled among the residents' seats (and the Travellers')."""
+    rng = seeded_rng(state.seed, "deal")
+    residents = [c for c in ids if char(state, c).team != "traveller"]
+    travellers = [c for c in ids if char(state, c).team == "traveller"]
+    rng.shuffle(residents)
+    rng.shuffle(travellers)
+    return [travellers.pop() if p in state.travellers else residents.pop() for p in state.players]
 
 
 def _bag(state: State) -> list[str]:
     """A balanced bag shuffled round the residents' seats; Travellers get the bag's Travellers."""
     residents = len(state.players) - len(state.travellers)
-    # The supported Travellers join the script so the bag deals only Travellers the engine runs.
-    extra = tuple(t for t in automated_travellers() if t not in state.script_ids)
+    extra = tuple(t for t in traveller_pool(state) if t not in state.script_ids)
     try:
-        bag = balanced_bag(
-            script_of(state.script_ids + extra), residents, state.seed, len(state.travellers)
-        )
+        bag = balanced_bag(game_script(state, extra), residents, state.seed, len(state.travellers))
     except BagError as exc:
         raise RuleError(str(exc)) from None
     ids = list(bag["characters"])
@@ -108,15 +138,18 @@ def _bag(state: State) -> list[str]:
     return [next(travellers) if p in state.travellers else ids.pop() for p in state.players]
 
 
-def start(state: State, action: Start) -> tuple[State, list[Effect]]:
+def start(state: State, action: Start) -> Result:
     require_phase(state, Phase.LOBBY, "The game has already started.")
     refuse_unless(
         action.by == state.storyteller
         or (state.bot and (action.by == SYSTEM or action.by in state.players)),
         "Only the storyteller can start the game.",
     )
+    note = ""
     if action.characters:
-        ids = _check_characters(state, action.characters)
+        ids, note = _check_characters(state, action.characters)
+        if action.shuffle:
+            ids = _shuffled(state, ids)
     else:
         n = len(state.players) - len(state.travellers)
         refuse_unless(
@@ -127,28 +160,65 @@ def start(state: State, action: Start) -> tuple[State, list[Effect]]:
         ids = _bag(state)
     seats = []
     for player, cid in zip(state.players, ids, strict=True):
-        team = character(cid).team
+        team = char(state, cid).team
         alignment = "evil" if team in EVIL_TEAMS else "good"
         seats.append(Seat(player, cid, cid, alignment, team))
     state = evolve(state, phase=Phase.SETUP, seats=tuple(seats))
     residents = sum(s.team != "traveller" for s in seats)
     travellers = tuple((s.player, s.character) for s in seats if s.team == "traveller")
-    data = {"players": state.players, "counts": setup_counts(residents), "travellers": travellers}
-    return state, [Announce("started", data)]
+    fabled = tuple(c.id for c in game_script(state).characters if c.team in ("fabled", "loric"))
+    data = {
+        "players": state.players,
+        "counts": setup_counts(residents),
+        "travellers": travellers,
+        "fabled": fabled,
+    }
+    effects: list[Effect] = [Announce("started", data)]
+    if state.storyteller is not None:
+        state, notes = _storyteller_notes(state, note, fabled)
+        effects += notes
+    return state, effects
 
 
-def _bluff_options(state: State) -> tuple[tuple[str, ...], ...]:
+def _storyteller_notes(state: State, note: str, fabled: tuple[str, ...]) -> Result:
+    """What a human storyteller runs by hand: the characters in play the engine does not
+    automate (each wakes with a panel of tools), homebrew characters with no night-order number
+    (never woken), the Fabled; and where their deal differs from the setup table."""
+    in_play = tuple(dict.fromkeys(s.character for s in state.seats))
+    manual = tuple(c for c in in_play if c not in REGISTRY)
+    unwoken = tuple(
+        c.id
+        for c in state.homebrew
+        if c.team not in ("fabled", "loric") and not c.first_night and not c.other_night
+    )
+    if not (manual or unwoken or fabled or note):
+        return state, []
+    assert state.storyteller is not None
+    state, told = tell(
+        state,
+        state.storyteller,
+        "setup_notes",
+        manual=manual,
+        unwoken=unwoken,
+        fabled=fabled,
+        counts=note,
+    )
+    return state, [told]
+
+
+def _bluff_options(state: State) -> tuple[tuple[tuple[str, ...], ...], Form]:
+    """A few suggested triples, and the form of any three good characters not in play."""
     in_play = {s.character for s in state.seats} | {s.shown for s in state.seats}
     spare = [
         c
-        for c in state.script_ids
-        if character(c).good and c not in in_play and (character(c).setup or _PLAIN).in_bag
+        for c in playable(state)
+        if char(state, c).good and c not in in_play and (char(state, c).setup or _PLAIN).in_bag
     ]
     rng = seeded_rng(state.seed, "bluffs")
-    options = []
-    for _ in range(BLUFF_OPTIONS):
-        options.append(tuple(sorted(rng.sample(spare, min(3, len(spare))))))
-    return tuple(options)
+    size = min(3, len(spare))
+    options = tuple(tuple(sorted(rng.sample(spare, size))) for _ in range(BLUFF_OPTIONS))
+    form = Form(tuple(Field("character", tuple(spare)) for _ in range(size)), unordered=size)
+    return options, form
 
 
 def traveller_alignment(state: State, key: str, player: int) -> str:
@@ -165,8 +235,10 @@ def run_setup(state: State) -> tuple[State, list[Effect]]:
     for player in state.players:
         current = seat(state, player)
         state = role(current.character).setup(state, current)
-    bluffs = rule(state, "setup:bluffs", "bluffs", _bluff_options(state), truth=None)
-    state = evolve(state, bluffs=bluffs)
+    if info_nights(state):  # below seven players the Demon learns no bluffs
+        options, form = _bluff_options(state)
+        bluffs = rule(state, "setup:bluffs", "bluffs", options, truth=None, form=form)
+        state = evolve(state, bluffs=bluffs if isinstance(bluffs, tuple) else (bluffs,))
     effects: list[Effect] = []
     for s in state.seats:
         shown, believed = role(s.character).briefed_as(state, s)

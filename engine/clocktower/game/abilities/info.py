@@ -24,10 +24,13 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from engine.clocktower.game.cast import playable
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.falseworld import World, false_world
 from engine.clocktower.game.model import (
+    Field,
+    Form,
     State,
     is_drunk,
     sober,
@@ -62,23 +65,37 @@ def learn(
     about: tuple[int, ...] = (),
     lie: Lie | None = None,
     dead_ok: bool = False,
+    fields: tuple[Field, ...] = (),
+    unordered: int = 0,
+    also_true: Iterable[Any] = (),
 ) -> Result:
     """Tell ``player`` the answer: the truth, or the storyteller's pick where the rules allow.
 
     A player woken by their own death (``dead_ok``: the Ravenkeeper) is judged by sobriety alone.
     For a drunk or poisoned player ``lie`` gives the answer in their false world, offered after
-    the truth and the registrations, its index in the ruling's ``consistent``."""
+    the truth and the registrations, its index in the ruling's ``consistent``. With ``fields``
+    (the answer's parts) the storyteller may also answer from the full range: for a drunk or
+    poisoned player anything of that shape, for a sober one any true answer (``also_true``: the
+    true answers beside the one suggested) or registration."""
     data: dict[str, Any] = {"player": player, "character": character, "players": about}
+    form = None
     if sober(state, player) if dead_ok else works(state, player):
         options = tuple(dict.fromkeys((truth, *registered)))
         data["reason"] = "registration"
+        if fields:
+            allowed = frozenset((*options, *also_true))
+            form = Form(fields, unordered, allowed)
+            if len(allowed) > len(options):
+                data["reason"] = "choice" if not registered else "registration"
     else:
         consistent = () if lie is None else (lie(false_world(state, player)),)
         options = tuple(dict.fromkeys((truth, *registered, *consistent, *false)))
         data["reason"] = impaired(state, player)
         if consistent:
             data["consistent"] = options.index(consistent[0])
-    got = rule(state, key, "info", options, **data)
+        if fields:
+            form = Form(fields, unordered)
+    got = rule(state, key, "info", options, form=form, **data)
     state, effect = tell(
         state, player, "info", character=character, night=state.night, answer=got, players=about
     )
@@ -96,7 +113,7 @@ def one_of_two(state: State, player: int, character: str, key: str, team: str) -
 
     def pair(p: int, cid: str) -> tuple[int, int, str]:
         decoy = rng.choice([o for o in others if o != p])
-        a, b = rng.sample([p, decoy], 2)
+        a, b = sorted((p, decoy))
         return (a, b, cid)
 
     def shown(world: World) -> tuple[int, int, str] | None:
@@ -117,7 +134,27 @@ def one_of_two(state: State, player: int, character: str, key: str, team: str) -
     false: list[Any] = [pair(rng.choice(others), rng.choice(pool)) for _ in range(MAX_FALSE)]
     if team == "outsider" and truth is not None:
         false.append(None)
-    return learn(state, player, character, key, truth, registered, false, lie=shown)
+    hits = [(p, r.character) for p in others for r in registrations(state, p) if r.team == team]
+    true_pairs = {(*sorted((p, d)), cid) for p, cid in hits for d in others if d != p}
+    chars = tuple(dict.fromkeys((*pool, *(cid for _, cid in hits))))
+    fields = (
+        Field("player", tuple(others)),
+        Field("player", tuple(others)),
+        Field("character", chars),
+    )
+    return learn(
+        state,
+        player,
+        character,
+        key,
+        truth,
+        registered,
+        false,
+        lie=shown,
+        fields=fields,
+        unordered=2,
+        also_true=true_pairs,
+    )
 
 
 def evil_views(state: State, players: list[int]) -> list[dict[int, bool]]:
@@ -158,4 +195,5 @@ def character_of(
         (target,),
         shown,
         dead_ok=dead_ok,
+        fields=(Field("character", playable(state)),),
     )

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.clocktower.game.abilities.info import MAX_FALSE, evil_views, learn, numbers
 from engine.clocktower.game.falseworld import World
-from engine.clocktower.game.model import State
+from engine.clocktower.game.model import Field, State
 from engine.clocktower.game.roles import Result, Role, Words
 
 
@@ -27,7 +27,18 @@ class Chef(Role):
         views = evil_views(state, order)
         truth = count(views[0])
         registered, false = numbers(truth, [count(v) for v in views], 3)
-        return learn(state, player, self.id, key, truth, registered, false[:MAX_FALSE], lie=counted)
+        fields = (Field("number", tuple(range(len(order) + 1))),)
+        return learn(
+            state,
+            player,
+            self.id,
+            key,
+            truth,
+            registered,
+            false[:MAX_FALSE],
+            lie=counted,
+            fields=fields,
+        )
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         return f"{words.strong(info['answer'])} pair(s) of evil players sit next to each other."

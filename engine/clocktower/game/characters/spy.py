@@ -1,15 +1,17 @@
 """The Spy: sees the grimoire each night, and may register as good (any Townsfolk or Outsider).
 
 Drunk or poisoned, it sees what the storyteller rules (``spy_grimoire``): the true grimoire, or
-its false world's (see ``falseworld``)."""
+its false world's (see ``falseworld``), or any grimoire the storyteller makes up (one character
+per seat, each shown with its team's alignment)."""
 
 from __future__ import annotations
 
 from engine.clocktower.game.abilities.info import impaired
+from engine.clocktower.game.cast import char, playable
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.falseworld import false_world
-from engine.clocktower.game.model import Seat, State, works
+from engine.clocktower.game.model import Field, Form, Seat, State, works
 from engine.clocktower.game.registration import Registration, misregistrations
 from engine.clocktower.game.roles import Result, Role
 
@@ -24,11 +26,13 @@ class Spy(Role):
     def night(self, state: State, player: int, key: str) -> Result:
         world = {s.player: (s.character, s.alignment) for s in state.seats}
         if not works(state, player):
+            domain = tuple(dict.fromkeys((*playable(state), *(s.character for s in state.seats))))
             seen = rule(
                 state,
                 key,
                 "spy_grimoire",
                 ("true", "false"),
+                form=Form(tuple(Field("character", domain) for _ in state.seats)),
                 player=player,
                 reason=impaired(state, player),
                 consistent=1,
@@ -36,6 +40,11 @@ class Spy(Role):
             if seen == "false":
                 world = {
                     p: (r.character, r.alignment) for p, r in false_world(state, player).items()
+                }
+            elif isinstance(seen, tuple):
+                world = {
+                    s.player: (cid, "evil" if char(state, cid).evil else "good")
+                    for s, cid in zip(state.seats, seen, strict=True)
                 }
         grimoire = tuple((s.player, *world[s.player], s.alive) for s in state.seats)
         marks = tuple((m.kind, m.source, m.target) for m in state.marks)

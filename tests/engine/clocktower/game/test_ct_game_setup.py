@@ -25,9 +25,10 @@ def test_a_bag_deals_legal_counts_and_setup_facts(n):
     assert state.phase in (Phase.NIGHT, Phase.DAY) and state.night == 1
     ids = [s.character for s in state.seats]
     teams = {t: sum(character(c).team == t for c in ids) for t in setup_counts(n)}
-    assert teams == expected_counts(ids)
+    assert teams == expected_counts(state, ids)
     in_play = set(ids) | {s.shown for s in state.seats}
-    assert len(state.bluffs) == 3 and not set(state.bluffs) & in_play
+    assert len(state.bluffs) == (3 if n >= 7 else 0)  # no Demon info, so no bluffs, below 7
+    assert not set(state.bluffs) & in_play
     assert all(character(b).good for b in state.bluffs)
     for s in state.seats:
         if s.character == "drunk":
@@ -53,7 +54,8 @@ def test_demon_info_names_minions_and_the_bluffs():
 
 
 def test_the_baron_adds_two_outsiders():
-    counts = expected_counts(["imp", "baron", "washerwoman", "chef", "empath", "saint", "drunk"])
+    ids = ["imp", "baron", "washerwoman", "chef", "empath", "saint", "drunk"]
+    counts = expected_counts(lobby(7), ids)
     assert counts == {"townsfolk": 3, "outsider": 2, "minion": 1, "demon": 1}
     with pytest.raises(RuleError, match="3 townsfolk, 2 outsider"):
         apply(
@@ -62,13 +64,22 @@ def test_the_baron_adds_two_outsiders():
         )
 
 
+def test_a_human_storyteller_may_deal_off_the_table_and_is_told_where():
+    deal = ("imp", "baron", "washerwoman", "chef", "empath", "monk", "mayor")
+    state = apply(lobby(7, bot=False), Start(100, deal)).state
+    assert [s.character for s in state.seats] == list(deal)
+    notes = next(t for t in briefing(state, 100) if t.event == "setup_notes")
+    assert "3 townsfolk, 2 outsider" in notes.data["counts"]
+    assert "5 townsfolk, 0 outsider" in notes.data["counts"]
+
+
 @pytest.mark.parametrize(
     ("chars", "message"),
     [
         (("imp", "poisoner", "chef", "empath"), "one character per player"),
         (("imp", "poisoner", "chef", "empath", "empath"), "only once"),
         (("imp", "poisoner", "chef", "empath", "vortox"), "not a character on this script"),
-        (("imp", "poisoner", "chef", "empath", "saint"), "needs"),
+        (("imp", "poisoner", "chef", "empath", "saint"), "setup table gives"),
     ],
 )
 def test_bad_character_lists_are_refused(chars, message):
