@@ -28,7 +28,7 @@ from stats.odds import RANDOM_VOTING, exact_model, solve, win_table
 CURVE_TRAITORS = (1, 2, 3, 4)
 REFERENCE_LABEL = "random voting (reference)"
 LOG_FROM = 100  # players: a wider size axis is logarithmic
-BESIDE = 10  # points between the star and the simulated rate drawn beside it
+BESIDE = 12  # points between the star and the simulated rate drawn beside it
 GREY = "0.6"
 LABEL_BOX = (0.27, 0.06)  # the 50% line's label, as fractions of the axes' width and height
 
