@@ -277,7 +277,9 @@ def _legend(own: list[Curve], reference: bool, star: bool, simulated: bool) -> l
     if star:
         handles.append(line("asked table", marker="*", ms=11, color="crimson"))
     if simulated:
-        handles.append(line("simulated, 95% interval", marker="$\N{APL FUNCTIONAL SYMBOL I-BEAM}$", ms=8))
+        handles.append(
+            line("simulated, 95% interval", marker="$\N{APL FUNCTIONAL SYMBOL I-BEAM}$", ms=8)
+        )
     return handles
 
 
