@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout
 
 import stats.charts  # noqa: E402
+from engine.clocktower.catalogue import edition_characters  # noqa: E402
 from engine.clocktower.game import Adjust, Phase, apply, grimoire  # noqa: E402
 from engine.clocktower.selfplay import Player, setup_game  # noqa: E402
 from engine.cluedo import notebook_from_json, solve  # noqa: E402
@@ -49,30 +50,9 @@ def ratings(players: int) -> dict:
 
 
 def twenty_seats() -> dict:
-    tb = ("imp", "poisoner", "spy", "baron", "drunk", "saint", "butler", "recluse")
-    state = setup_game(
-        tb
-        + (
-            "washerwoman",
-            "librarian",
-            "investigator",
-            "chef",
-            "empath",
-            "fortuneteller",
-            "undertaker",
-            "monk",
-            "ravenkeeper",
-            "virgin",
-            "slayer",
-            "soldier",
-            "mayor",
-            "scarletwoman",
-        ),
-        15,
-        3,
-        travellers=5,
-        storyteller=99,
-    )
+    """A Trouble Brewing grimoire of 15 players and 5 Travellers on day 3, one player poisoned."""
+    tb = tuple(c.id for c in edition_characters("tb"))
+    state = setup_game(tb, 15, 3, travellers=5, storyteller=99)
     table = Player(3)
     while state.phase is not Phase.OVER and state.day < 3:
         state = apply(state, table.act(state)).state
