@@ -22,12 +22,12 @@ import matplotlib
 import noto_cjk_sans_otc
 from matplotlib import font_manager, ft2font
 
-FIRST = ("DejaVu Sans",)  # matplotlib's own: Latin, Greek, Cyrillic, many symbols
+LATIN = "DejaVu Sans"  # matplotlib's own: Latin, Greek, Cyrillic, many symbols
+MATH = "STIXGeneral"  # matplotlib's own: the Mathematical Alphanumeric Symbols
 NOTO = files("manimgx_fonts")
-EMOJI = ("NotoEmoji[wght].ttf",)
-AFTER_CJK = ("STIXGeneral",)  # matplotlib's own: the Mathematical Alphanumeric Symbols
-SYMBOLS = ("NotoSansSymbols[wght].ttf",)
-UNLISTED = ("NotoSans[wght].ttf", "NotoSans-Italic[wght].ttf")  # Latin: DejaVu Sans draws it
+EMOJI, SYMBOLS = "NotoEmoji[wght].ttf", "NotoSansSymbols[wght].ttf"
+LATIN_NOTO = {"NotoSans[wght].ttf", "NotoSans-Italic[wght].ttf"}  # unused: DejaVu draws Latin
+PLACED = {EMOJI, SYMBOLS, *LATIN_NOTO}  # the package's faces that are not other scripts
 BOLD = 700
 MATH_LETTERS = "STIXGeneral, any weight"  # our name for STIX's upright face
 REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
@@ -46,17 +46,13 @@ def _chain() -> list[Path]:
     """Every face in fallback order. Emoji come before CJK and symbols, so a character both
     have (☀) is drawn as an emoji; the scripts' own faces come last, as DejaVu draws most
     punctuation better."""
-    scripts = sorted(
-        name
-        for name in (p.name for p in NOTO.iterdir())
-        if name.endswith(".ttf") and name not in EMOJI + SYMBOLS + UNLISTED
-    )
+    scripts = sorted(p.name for p in NOTO.iterdir() if p.suffix == ".ttf" and p.name not in PLACED)
     return [
-        *map(_shipped, FIRST),
-        *(Path(str(NOTO / name)) for name in EMOJI),
+        _shipped(LATIN),
+        Path(str(NOTO / EMOJI)),
         Path(str(noto_cjk_sans_otc.FONT_PATH)),
-        *map(_shipped, AFTER_CJK),
-        *(Path(str(NOTO / name)) for name in (*SYMBOLS, *scripts)),
+        _shipped(MATH),
+        *(Path(str(NOTO / name)) for name in (SYMBOLS, *scripts)),
     ]
 
 

@@ -123,37 +123,15 @@ def odds_chart(
         own = [c for c in curves if not c.reference]
         colours = {c.traitors: f"C{k}" for k, c in enumerate(own)}
         for curve in curves:
-            _draw(axes, curve, colours.get(curve.traitors, GREY) if not curve.reference else GREY)
+            _draw(axes, curve, GREY if curve.reference else colours[curve.traitors])
         _label_even_chance(axes, curves)
+        beside = offset_copy(axes.transData, fig=figure, x=BESIDE, units="points")
         for point in points:
-            beside = point is mine
-            shift = offset_copy(axes.transData, fig=figure, x=BESIDE, units="points")
-            axes.errorbar(
-                point.players,
-                point.rate,
-                yerr=[[point.rate - point.low], [point.high - point.rate]],
-                fmt="o",
-                color="black",
-                capsize=3,
-                ms=4,
-                zorder=4,
-                clip_on=False,
-                transform=shift if beside else axes.transData,
-            )
+            _simulated(axes, point, beside if point is mine else axes.transData)
         star = exact if exact is not None else mine.rate if mine else None
         if star is not None:
-            axes.plot(
-                players,
-                star,
-                marker="*",
-                ms=15,
-                color="crimson",
-                mec="white",
-                mew=0.6,
-                ls="none",
-                zorder=5,
-                clip_on=False,
-            )
+            style = {"marker": "*", "ms": 15, "color": "crimson", "mec": "white", "mew": 0.6}
+            axes.plot(players, star, ls="none", zorder=5, clip_on=False, **style)
         punished = ", punishment" if punish else ""
         figure.suptitle("Traitors' chance to win, by table size", x=0.02, ha="left")
         axes.set_title(
@@ -169,6 +147,22 @@ def odds_chart(
             fontsize=8,
         )
         return to_png(figure)
+
+
+def _simulated(axes, point: SimulatedPoint, transform) -> None:
+    """A simulated rate and its 95% interval, beside the star when it is the asked table's."""
+    axes.errorbar(
+        point.players,
+        point.rate,
+        yerr=[[point.rate - point.low], [point.high - point.rate]],
+        fmt="o",
+        color="black",
+        capsize=3,
+        ms=4,
+        zorder=4,
+        clip_on=False,
+        transform=transform,
+    )
 
 
 def _axes(axes, top: int) -> None:

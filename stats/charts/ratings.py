@@ -26,6 +26,8 @@ def ranked(players: list[dict]) -> list[dict]:
 def ratings_chart(report: dict, title: str | None = None, max_rows: int = MAX_ROWS) -> bytes:
     """PNG bytes of the forest plot for a ``ratings_report`` dict (a note if nobody qualifies):
     the best ``max_rows`` players, with a note of how many more there are."""
+    if max_rows < 1:
+        raise ValueError(f"max_rows must be at least 1, not {max_rows}.")
     players = ranked(report["players"])
     shown, left_out = players[:max_rows], len(players) - max_rows
     rows = range(len(shown))[::-1]
@@ -38,7 +40,7 @@ def ratings_chart(report: dict, title: str | None = None, max_rows: int = MAX_RO
             axes.text(0.5, 0.5, "No player has enough games yet.", ha="center", va="center")
             axes.set_axis_off()
             return to_png(figure)
-        notes = ["Best first by the low end of the 95% interval; (n) games played."]
+        notes = ["Best first by the low end of the 95% interval; (n) = games played."]
         if left_out > 0:
             notes.append(f"Top {len(shown)} of {len(players)} players: {left_out} more not shown.")
         figure.supxlabel("\n".join(notes), x=0.02, ha="left", fontsize=9, color="0.3")

@@ -72,7 +72,7 @@ def test_rows_are_ranked_by_the_low_end_and_the_chart_says_so():
         f"{drawable(shortened(p['name'], MAX_LABEL))} ({p['games']})" for p in best_first
     ]
     assert "Best first by the low end of the 95% interval" in caption(look)
-    assert "(n) games played" in caption(look)
+    assert "(n) = games played" in caption(look)
 
 
 def test_a_hundred_players_are_capped_with_a_note_of_the_rest():
@@ -85,6 +85,8 @@ def test_a_hundred_players_are_capped_with_a_note_of_the_rest():
         ratings_chart(report(100), max_rows=10)
     assert len(labels(look)) == 10
     assert "Top 10 of 100 players: 90 more not shown." in caption(look)
+    with pytest.raises(ValueError, match="at least 1"):
+        ratings_chart(report(3), max_rows=0)
 
 
 @pytest.mark.parametrize("players, on_top", [(TOP_AXIS_ROWS - 1, False), (TOP_AXIS_ROWS, True)])
