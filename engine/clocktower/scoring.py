@@ -159,6 +159,12 @@ def normalise(raw: float, players: int, characters: int) -> float:
     return round(raw * table_factor(players, characters), 2)
 
 
+def at_table(raw: float, players: int, characters: int) -> dict[str, Any]:
+    """The score and category at one table size."""
+    score = normalise(raw, players, characters)
+    return {"players": players, "score": score, "category": category(score)}
+
+
 def raw_score(
     chars: tuple[Character, ...],
 ) -> tuple[float, list[dict[str, Any]], list[dict[str, Any]]]:
@@ -206,15 +212,8 @@ def base_raw_scores() -> dict[str, tuple[float, int]]:
 def _comparison(score: float, players: int) -> dict[str, Any]:
     bases = []
     for edition, (raw, characters) in base_raw_scores().items():
-        at = normalise(raw, players, characters)
-        bases.append(
-            {
-                "edition": edition,
-                "name": BASE_EDITIONS[edition],
-                "score": at,
-                "category": category(at),
-            }
-        )
+        at = at_table(raw, players, characters)
+        bases.append({"edition": edition, "name": BASE_EDITIONS[edition], **at})
     easier = [b["name"] for b in bases if b["score"] < score]
     harder = [b["name"] for b in bases if b["score"] > score]
     parts = []
@@ -243,10 +242,7 @@ def score_script(script: Script, players: int | None = None) -> dict[str, Any]:
         f"+ {n} players) / ({characters} + {table['reference_players']})",
         "characters": rows,
         "synergies": synergies,
-        "by_players": [
-            {"players": p, "score": (at := normalise(raw, p, characters)), "category": category(at)}
-            for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-        ],
+        "by_players": [at_table(raw, p, characters) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
         "comparison": _comparison(score, n),
         "jinxes": [list(pair) for pair in script.jinxes],
         "errors": [],
