@@ -138,7 +138,7 @@ def score_embed(result: dict[str, Any]) -> discord.Embed:
         embed.add_field(name="Warnings", value=fit(warnings, FIELD // 2), inline=False)
     embed.set_footer(
         text=f"{len(result['characters'])} characters · {len(result['jinxes'])} jinx(es) · "
-        "score = (tag weights + synergies) × 5 / players · every point in score.txt"
+        "score = (tag weights + synergies) × table factor · every point in score.txt"
     )
     return embed
 

@@ -1,8 +1,8 @@
-"""Difficulty scoring: a transparent sum of tag weights and synergies, normalised by players.
+"""Difficulty scoring: a transparent sum of tag weights and synergies, weighed by table size.
 
 Weights, synergy deltas and category bounds live in ``data/scoring.toml``. The result explains
-every point: each character's tags and weight, each synergy that fired and why, the total and
-category, and where the script sits beside the three base editions.
+every point: each character's tags and weight, each synergy that fired and why, the total, the
+table-size factor, the category, and where the script sits beside the three base editions.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from engine.clocktower.catalogue import (
 )
 from engine.clocktower.script import Script, ScriptError, load_script, script_from_ids
 
+DEALT = ("townsfolk", "outsider", "minion", "demon")
 INFO_TAGS = ("info", "onceInfo")
 KILL_TAGS = ("kill", "multiKill")
 
@@ -141,8 +142,27 @@ def category(score: float) -> str:
     raise AssertionError("the last category must have no max")
 
 
-def normalise(raw: float, players: int) -> float:
-    return round(raw * rules()["reference_players"] / players, 2)
+def dealt(chars: tuple[Character, ...]) -> int:
+    """How many of the script's characters can be dealt (no Travellers, no Fabled)."""
+    return sum(c.team in DEALT for c in chars)
+
+
+def table_factor(players: int, characters: int) -> float:
+    """The weight a table of ``players`` gives a script of ``characters`` dealable characters:
+    a player reasons about every character on the script (any may be in play or bluffed) and
+    the table adds the ones really in play, so the difficulty met grows with their sum."""
+    table = rules()["table"]
+    return table["scale"] * (characters + players) / (characters + table["reference_players"])
+
+
+def normalise(raw: float, players: int, characters: int) -> float:
+    return round(raw * table_factor(players, characters), 2)
+
+
+def at_table(raw: float, players: int, characters: int) -> dict[str, Any]:
+    """The score and category at one table size."""
+    score = normalise(raw, players, characters)
+    return {"players": players, "score": score, "category": category(score)}
 
 
 def raw_score(
@@ -177,27 +197,23 @@ def raw_score(
 
 
 @cache
-def base_raw_scores() -> dict[str, float]:
-    """The raw scores of the three base editions (from the catalogue, no files needed)."""
+def base_raw_scores() -> dict[str, tuple[float, int]]:
+    """The raw scores and dealable character counts of the three base editions (from the
+    catalogue, no files needed)."""
     scores = {}
     for edition in BASE_EDITIONS:
         script = script_from_ids(
             [c.id for c in edition_characters(edition)], BASE_EDITIONS[edition]
         )
-        scores[edition] = raw_score(script.characters)[0]
+        scores[edition] = raw_score(script.characters)[0], dealt(script.characters)
     return scores
 
 
 def _comparison(score: float, players: int) -> dict[str, Any]:
-    bases = [
-        {
-            "edition": e,
-            "name": BASE_EDITIONS[e],
-            "score": normalise(raw, players),
-            "category": category(normalise(raw, players)),
-        }
-        for e, raw in base_raw_scores().items()
-    ]
+    bases = []
+    for edition, (raw, characters) in base_raw_scores().items():
+        at = at_table(raw, players, characters)
+        bases.append({"edition": edition, "name": BASE_EDITIONS[edition], **at})
     easier = [b["name"] for b in bases if b["score"] < score]
     harder = [b["name"] for b in bases if b["score"] > score]
     parts = []
@@ -212,7 +228,9 @@ def score_script(script: Script, players: int | None = None) -> dict[str, Any]:
     """The score, category and full explanation (the ``score --json`` payload)."""
     n = players or rules()["default_players"]
     raw, rows, synergies = raw_score(script.characters)
-    score = normalise(raw, n)
+    characters = dealt(script.characters)
+    score = normalise(raw, n, characters)
+    table = rules()["table"]
     return {
         "script": script.name,
         "players": n,
@@ -220,13 +238,11 @@ def score_script(script: Script, players: int | None = None) -> dict[str, Any]:
         "score": score,
         "category": category(score),
         "formula": f"({raw:g} = tags {sum(r['weight'] for r in rows):g} + synergies "
-        f"{sum(s['delta'] for s in synergies):g}) x {rules()['reference_players']} / {n}",
+        f"{sum(s['delta'] for s in synergies):g}) x {table['scale']:g} x ({characters} characters "
+        f"+ {n} players) / ({characters} + {table['reference_players']})",
         "characters": rows,
         "synergies": synergies,
-        "by_players": [
-            {"players": p, "score": normalise(raw, p), "category": category(normalise(raw, p))}
-            for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-        ],
+        "by_players": [at_table(raw, p, characters) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
         "comparison": _comparison(score, n),
         "jinxes": [list(pair) for pair in script.jinxes],
         "errors": [],

@@ -17,7 +17,8 @@ from matplotlib.axes import Axes
 from matplotlib.patches import Circle, Polygon
 
 from engine.clocktower.catalogue import character
-from stats.charts import house_style, new_figure, to_png
+from stats.charts import drawable, house_style, new_figure, to_png
+from stats.charts.fonts import columns
 
 TEAM_COLOURS = {
     "townsfolk": "#1f5fbf",
@@ -134,11 +135,14 @@ def _shorten(text: str, width: int) -> str:
 
 
 def _wrap(text: str, width: int, lines: int) -> str:
-    """Wrapped to ``width`` characters, at most ``lines`` lines, the last one cut with …"""
+    """Wrapped to ``width`` characters, at most ``lines`` lines, the last one cut with …, each
+    line made ``drawable`` (this is text for the picture). Wide characters (CJK, emoji) count
+    twice, roughly: the width shrinks by the text's share of them."""
+    width = max(2, width * len(text) // max(columns(text), 1))
     wrapped = textwrap.wrap(text, width, break_long_words=True) or [""]
     if len(wrapped) > lines:
         wrapped = [*wrapped[: lines - 1], _shorten(" ".join(wrapped[lines - 1 :]), width)]
-    return "\n".join(wrapped)
+    return "\n".join(map(drawable, wrapped))
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -192,8 +196,9 @@ def _token(axes: Axes, layout: Layout, index: int, view: SeatView) -> None:
         shroud = [(x - 0.42 * r, y + 0.9 * r), (x + 0.42 * r, y + 0.9 * r)]
         shroud += [(x + 0.42 * r, y + 0.35 * r), (x, y + 0.12 * r), (x - 0.42 * r, y + 0.35 * r)]
         axes.add_patch(Polygon(shroud, closed=True, facecolor="#1a1a1a", zorder=3))
-    label = "\n".join(textwrap.wrap(view.character, 9, break_long_words=False)[:3])
-    longest = max(len(part) for part in label.split("\n"))
+    parts = textwrap.wrap(view.character, 9, break_long_words=False)[:3] or [""]
+    label = "\n".join(map(drawable, parts))
+    longest = max(1, *map(columns, parts))
     axes.text(
         x,
         y - (0.25 * r if not view.alive else 0.0),

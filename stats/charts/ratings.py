@@ -1,42 +1,62 @@
 """Forest plot of player ratings: one row per player, mean and 95% interval on the IQ scale.
 
-Rows come sorted as in the report (best lower bound on top); the figure grows with the number
-of players so labels stay legible on a phone screen.
+Rows are ranked as the report ranks them, best first by the low end of the 95% interval (a
+player must be both good and well measured to rank high), and the chart says so. At most
+``max_rows`` players are drawn, the rest counted in a note, so a big server's chart stays a
+picture rather than a scroll; a tall chart repeats the skill axis at its top.
 """
 
 from __future__ import annotations
 
-from stats.charts import house_style, new_figure, to_png
+from stats.charts import WIDTH, drawable, house_style, new_figure, to_png
+from stats.charts.fonts import shortened
 
-ROW_HEIGHT = 0.32
-MAX_LABEL = 18
+MAX_ROWS = 30
+ROW_HEIGHT = 0.3  # inches per player
+TOP_AXIS_ROWS = 12  # from this many rows on, the axis is drawn at the top too
+MAX_LABEL = 18  # columns of a name (a CJK character or emoji takes two)
+COLOUR = "#1f4e79"
 
 
-def ratings_chart(report: dict, title: str | None = None) -> bytes:
-    """PNG bytes of the forest plot for a ``ratings_report`` dict (a note if nobody qualifies)."""
-    players = report["players"]
+def ranked(players: list[dict]) -> list[dict]:
+    """The report's ranking: highest low end of the 95% interval first, then by name."""
+    return sorted(players, key=lambda p: (-p["iq_ci95"][0], p["name"]))
+
+
+def ratings_chart(report: dict, title: str | None = None, max_rows: int = MAX_ROWS) -> bytes:
+    """PNG bytes of the forest plot for a ``ratings_report`` dict (a note if nobody qualifies):
+    the best ``max_rows`` players, with a note of how many more there are."""
+    if max_rows < 1:
+        raise ValueError(f"max_rows must be at least 1, not {max_rows}.")
+    players = ranked(report["players"])
+    shown, left_out = players[:max_rows], len(players) - max_rows
+    rows = range(len(shown))[::-1]
     with house_style():
-        figure = new_figure(width=5.5, height=max(2.2, 1.3 + ROW_HEIGHT * len(players)))
+        figure = new_figure(WIDTH, 1.9 + ROW_HEIGHT * max(len(shown), 2))
         axes = figure.add_subplot()
-        axes.set_title(title or f"Skill ratings ({report['games']} games)", loc="left")
-        if not players:
+        heading = title or f"Skill ratings ({report['games']} games)"
+        figure.suptitle(drawable(heading), x=0.02, ha="left")
+        if not shown:
             axes.text(0.5, 0.5, "No player has enough games yet.", ha="center", va="center")
             axes.set_axis_off()
             return to_png(figure)
-        rows = range(len(players))[::-1]
-        means = [p["iq_mean"] for p in players]
-        lows = [p["iq_mean"] - p["iq_ci95"][0] for p in players]
-        highs = [p["iq_ci95"][1] - p["iq_mean"] for p in players]
-        axes.errorbar(means, rows, xerr=[lows, highs], fmt="o", color="#1f4e79", capsize=3)
+        notes = ["Best first by the low end of the 95% interval; (n) = games played."]
+        if left_out > 0:
+            notes.append(f"Top {len(shown)} of {len(players)} players: {left_out} more not shown.")
+        figure.supxlabel("\n".join(notes), x=0.02, ha="left", fontsize=9, color="0.3")
+        means = [p["iq_mean"] for p in shown]
+        lows = [p["iq_mean"] - p["iq_ci95"][0] for p in shown]
+        highs = [p["iq_ci95"][1] - p["iq_mean"] for p in shown]
+        axes.errorbar(means, rows, xerr=[lows, highs], fmt="o", color=COLOUR, capsize=3)
         axes.axvline(100, color="grey", linewidth=1, linestyle="--")
-        axes.set_yticks(list(rows), [_label(p) for p in players])
-        axes.set_xlabel("skill (IQ scale, mean 100, sd 15) with 95% interval")
+        axes.set_yticks(list(rows), [_label(p) for p in shown])
+        axes.set_ylim(-0.7, len(shown) - 0.3)
+        axes.set_xlabel("skill on the IQ scale (average 100, sd 15)")
+        if len(shown) >= TOP_AXIS_ROWS:
+            axes.tick_params(axis="x", top=True, labeltop=True)
         axes.grid(axis="y", visible=False)
         return to_png(figure)
 
 
 def _label(player: dict) -> str:
-    name = player["name"]
-    if len(name) > MAX_LABEL:
-        name = name[: MAX_LABEL - 1] + "…"
-    return f"{name} ({player['games']})"
+    return f"{drawable(shortened(player['name'], MAX_LABEL))} ({player['games']})"

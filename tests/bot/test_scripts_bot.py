@@ -51,7 +51,7 @@ async def test_score_a_pasted_script_publicly_with_every_point(table):
     (attached,) = result.response.attachments
     report = (await attached.read()).decode()
     assert attached.filename == "score.txt" and "Butler" in report and "no tags" in report
-    assert "extra_misinformers" in report and "By player count: 5: 3.5 Beginner" in report
+    assert "extra_misinformers" in report and "By player count: 5: 1.48 Beginner" in report
 
 
 async def test_a_long_script_names_every_character_or_points_to_the_file(table):
@@ -91,7 +91,7 @@ async def test_score_an_attached_file_deferring_before_the_download(table):
     assert not posted.ephemeral
     (embed,) = posted.embeds
     check_limits(embed)
-    assert embed.description.startswith("**3.5** at 5 players")
+    assert embed.description.startswith("**1.48** at 5 players")
     bad = await st.slash(table.channel, "script score", file=("bad.json", b'["imp",'))
     assert bad.response.ephemeral and not bad.followups
     assert "not valid JSON" in bad.response.embeds[0].description

@@ -13,11 +13,27 @@ import pytest
 from engine.clocktower.catalogue import character, edition_characters
 from engine.clocktower.game import Adjust, DeclareWinner, Phase, apply, grimoire
 from engine.clocktower.selfplay import Player, setup_game
+from stats.charts import DPI, drawable
 from stats.charts.grimoire import Layout, grimoire_chart, grimoire_text, seat_views
+from tests.stats.chart_checks import looking
+
+FANCY = (
+    "王小明",
+    "🐉 Dragon",
+    "𝓙𝓪𝓷𝓮 𝓓𝓸𝓮",
+    "김민준",
+    "さくらさくらさくら",
+    "سارة",
+    "Bartholomew Fitzgerald-Smythe",
+    "$\\alpha$ x",
+    "Ann 👩‍👩‍👧",
+    "𝔐𝔞𝔯𝔨𝔲𝔰",
+)
 
 TB = tuple(c.id for c in edition_characters("tb"))
 ST = 99
 EIGHT = ("imp", "poisoner", "drunk", "washerwoman", "empath", "chef", "monk", "undertaker")
+SIDE = 8 * DPI  # pixels: an 8-inch square
 LONG = "a reminder far too long to fit anywhere on a small token, said twice over for length"
 
 
@@ -61,15 +77,31 @@ def test_chart_is_a_phone_sized_png_for_5_to_20_seats(players, travellers, days)
     g = played(players, travellers, 3, days)
     assert len(g["seats"]) == players + travellers
     image = decode(grimoire_chart(g, names_for(g)))
-    assert image.shape[:2] == (880, 880)
+    assert image.shape[:2] == (SIDE, SIDE)
     assert image[..., :3].std() > 0.1  # something was drawn
+
+
+@pytest.mark.parametrize(
+    "players, travellers, days", [(5, 0, 1), (8, 0, 2), (12, 2, 3), (15, 5, 3)]
+)
+def test_long_and_foreign_names_are_drawn_whole_at_every_seat(players, travellers, days):
+    """Every seat (so every direction round the circle) gets a long or non-Latin name; none is
+    cut off by the picture's edge, and no glyph is missing (``looking`` fails on a warning)."""
+    g = played(players, travellers, 3, days)
+    names = {s["player"]: FANCY[k % len(FANCY)] for k, s in enumerate(g["seats"])}
+    with looking() as look:
+        grimoire_chart(g, names)
+    assert look.cut_off() == []
+    drawn = "".join(look.strings())
+    for seat in g["seats"]:
+        assert drawable(names[seat["player"]])[:4] in drawn  # "$" escaped: never mathematics
 
 
 def test_chart_without_names_and_with_an_unknown_character_still_draws():
     g = dict(played(7, 0, 4, 2))
     first = dict(g["seats"][0], character="my_homebrew", mad="saint")
     g["seats"] = (first, *g["seats"][1:])
-    assert decode(grimoire_chart(g)).shape[:2] == (880, 880)
+    assert decode(grimoire_chart(g)).shape[:2] == (SIDE, SIDE)
 
 
 def test_tokens_never_overlap_their_neighbours():

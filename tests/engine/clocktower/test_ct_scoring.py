@@ -1,18 +1,22 @@
 import pytest
 
+from engine.clocktower.catalogue import MAX_PLAYERS, MIN_PLAYERS
 from engine.clocktower.scoring import (
+    base_raw_scores,
     category,
     normalise,
     raw_score,
     rules,
     score_script,
     score_text,
+    table_factor,
 )
 from engine.clocktower.script import load_script
 
 from .helpers import BASE, fake, ids_script, text
 
-USUAL = range(rules()["usual_players"][0], rules()["usual_players"][1] + 1)
+EVERY_COUNT = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+OFFICIAL = {"tb": "Beginner", "bmr": "Intermediate", "snv": "Intermediate"}
 
 
 def synergy(chars) -> dict[str, float]:
@@ -104,8 +108,18 @@ def test_categories_and_normalisation():
         "Advanced",
         "Expert",
     ]
-    assert normalise(12, 10) == 6.0
-    assert normalise(12, 5) == 12.0
+    assert normalise(12, 10, 25) == 6.0  # at the reference table: the seed's 12 x 5 / 10
+    assert normalise(12, 5, 25) == 5.14  # 12 x 0.5 x 30 / 35
+    assert normalise(12, 15, 25) == 6.86  # 12 x 0.5 x 40 / 35
+
+
+def test_the_table_factor_grows_mildly_with_the_table():
+    for characters in (5, 22, 25, 31):
+        factors = [table_factor(n, characters) for n in EVERY_COUNT]
+        assert factors == sorted(factors)
+        assert table_factor(10, characters) == rules()["table"]["scale"]
+    # the editions' labels need the largest factor under 1.93 times the smallest (see the docs)
+    assert table_factor(15, 22) / table_factor(5, 22) < (10 / 13.5) / (5 / 13)
 
 
 def test_worked_example_trouble_brewing():
@@ -123,17 +137,32 @@ def test_worked_example_trouble_brewing():
     assert r["raw"] == 3.5 and r["score"] == 1.75 and r["category"] == "Beginner"
 
 
-@pytest.mark.parametrize("players", USUAL)
-def test_calibration_at_usual_player_counts(players):
-    scores = {e: score_script(load_script(text(f)), players) for e, f in BASE.items()}
-    assert scores["bmr"]["category"] == "Intermediate"
-    assert scores["snv"]["category"] == "Intermediate"
+@pytest.mark.parametrize("players", EVERY_COUNT)
+@pytest.mark.parametrize("edition", OFFICIAL)
+def test_the_official_labels_hold_at_every_player_count(edition, players):
+    """Trouble Brewing is Beginner, Bad Moon Rising and Sects & Violets Intermediate, from 5 to
+    15 players: 33 cases, from the script files as a user would paste them."""
+    result = score_script(load_script(text(BASE[edition])), players)
+    assert result["category"] == OFFICIAL[edition]
+    by = {row["players"]: row["category"] for row in result["by_players"]}
+    assert by[players] == OFFICIAL[edition]
+    base = {b["edition"]: b["category"] for b in result["comparison"]["base_editions"]}
+    assert base == OFFICIAL  # the catalogue's editions agree with the files
 
 
-def test_trouble_brewing_is_beginner_at_every_player_count():
-    by = score_script(load_script(text(BASE["tb"])))["by_players"]
-    assert [row["players"] for row in by] == list(range(5, 16))
-    assert {row["category"] for row in by} == {"Beginner"}
+def test_the_seed_normalisation_would_break_the_labels():
+    """Why the table factor exists: raw x 5 / players made S&V Beginner at 13 and BMR at 15."""
+    raw = {edition: score for edition, (score, _) in base_raw_scores().items()}
+    assert category(raw["snv"] * 5 / 13) == "Beginner"
+    assert category(raw["bmr"] * 5 / 15) == "Beginner"
+
+
+def test_the_formula_shows_every_factor():
+    r = score_script(load_script(text(BASE["bmr"])), players=12)
+    assert r["formula"] == (
+        "(13.5 = tags 8.5 + synergies 5) x 0.5 x (25 characters + 12 players) / (25 + 10)"
+    )
+    assert r["score"] == round(13.5 * 0.5 * 37 / 35, 2)
 
 
 def test_payload_shape_and_comparison():
