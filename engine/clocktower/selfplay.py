@@ -24,6 +24,7 @@ from engine.clocktower.bag import MAX_TRAVELLERS
 from engine.clocktower.game import (
     SYSTEM,
     Ask,
+    CountHand,
     DeclareWinner,
     EndDay,
     Exile,
@@ -32,6 +33,7 @@ from engine.clocktower.game import (
     NightChoice,
     Nominate,
     Phase,
+    SetPace,
     Show,
     SkipWake,
     Start,
@@ -54,6 +56,7 @@ SHARE = 0.6
 EVIL_PUSH = 0.5
 EVIL_BUS = 0.2
 STORYTELLER_STEPS_IN = 0.05
+EARLY_HANDS = 0.2  # how often, at each step of a count, a later voter sets their hand early
 OWN_ANSWER = 0.2  # how often a stand-in storyteller gives an answer of their own
 CLAIMS = 0.3  # how often a storyteller-run character's holder claims their day ability, daily
 DECLARES = 0.05  # how often a stand-in storyteller ends a game with such a character, daily  # a stand-in human storyteller chooses for a waking player, or skips
@@ -202,22 +205,41 @@ class Player:
             return NightChoice(me, tuple(self.rng.sample(others, pick)))
         return NightChoice(me, tuple(prompt.default))
 
-    def _vote(self, state: State, prompt: Prompt) -> Vote:
+    def _vote(self, state: State, prompt: Prompt) -> Any:
+        """The count: a hand set in advance is counted (by the storyteller, or the shell for the
+        bot), some later voters raise or lower their hands early, else the voter reached
+        answers. A stand-in human storyteller sets the count's pace once."""
+        assert state.vote is not None
+        teller = SYSTEM if state.storyteller is None else state.storyteller
+        if state.storyteller is not None and self.once("pace"):
+            return SetPace(teller, self.rng.randrange(0, 6))
         voter = prompt.to[0]
-        nominee = prompt.data["nominee"]
+        if voter in dict(state.vote.hands):
+            return CountHand(teller)
+        later = [
+            p
+            for p in state.vote.order[state.vote.index + 1 :]
+            if p not in dict(state.vote.hands) and (alive(state, p) or seat(state, p).ghost_vote)
+        ]
+        if later and self.rng.random() < EARLY_HANDS:
+            early = self.rng.choice(later)
+            return Vote(early, self._yes(state, early, prompt.data["nominee"]))
+        return Vote(voter, self._yes(state, voter, prompt.data["nominee"]))
+
+    def _yes(self, state: State, voter: int, nominee: int) -> bool:
         forced = role(seat(state, voter).character).votes_yes(self, state, voter)
         if forced is not None:
-            return Vote(voter, forced)
+            return forced
         if nominee == voter:
-            return Vote(voter, self.rng.random() < 0.1)
+            return self.rng.random() < 0.1
         if seat(state, voter).alignment == "evil" and alive(state, voter):
             # Evil hides in the crowd: it often backs good nominees, sometimes even a teammate.
             teammate = self.scores(state, voter).get(nominee, 0.0) <= -100
-            return Vote(voter, self.rng.random() < (EVIL_BUS if teammate else EVIL_PUSH))
+            return self.rng.random() < (EVIL_BUS if teammate else EVIL_PUSH)
         pool = [p for p in living(state) if p != voter]
         ranked = self.ranked(state, voter, pool)
         top = 1 if not alive(state, voter) else max(1, len(pool) // 3)
-        return Vote(voter, nominee in ranked[:top])
+        return nominee in ranked[:top]
 
     def once(self, *key: Any) -> bool:
         """True the first time a one-off choice is weighed (so a 'no' is not asked again)."""
@@ -281,7 +303,11 @@ class Player:
         nominators = list(prompt.to)
         self.rng.shuffle(nominators)
         for p in nominators[:3]:
-            pool = [q for q in prompt.options if q != p and alive(state, q)]
+            pool = [
+                q
+                for q in prompt.options
+                if q != p and alive(state, q) and seat(state, q).team != "traveller"
+            ]
             if pool:
                 score = self.scores(state, p)
                 target = max(pool, key=lambda q: score.get(q, 0.0))

@@ -87,12 +87,29 @@ class Nominate:
 
 @dataclass(frozen=True)
 class Vote:
-    """The vote of the player whose turn it is (``yes``). The storyteller (or, with the bot
-    storyteller, the shell as ``SYSTEM`` after a timeout) may vote for them, naming ``voter``."""
+    """A voter raises (``yes``) or lowers their hand: counted at once if the count has reached
+    them, else held until it does. The storyteller (or, with the bot storyteller, the shell as
+    ``SYSTEM`` after a timeout) may answer for a voter, naming ``voter``."""
 
     by: int
     yes: bool
     voter: int | None = None
+
+
+@dataclass(frozen=True)
+class CountHand:
+    """The count moves on: the next voter's hand, set in advance, is counted and locks. The
+    storyteller runs it, or the shell (``SYSTEM``) at the storyteller's pace."""
+
+    by: int
+
+
+@dataclass(frozen=True)
+class SetPace:
+    """The storyteller sets how many seconds the count waits on each hand set in advance."""
+
+    by: int
+    seconds: int
 
 
 @dataclass(frozen=True)
@@ -203,6 +220,8 @@ ACTION_TYPES = (
     StorytellerRuling,
     Nominate,
     Vote,
+    CountHand,
+    SetPace,
     Slay,
     EndDay,
     Exile,
@@ -225,6 +244,8 @@ Action = (
     | StorytellerRuling
     | Nominate
     | Vote
+    | CountHand
+    | SetPace
     | Slay
     | EndDay
     | Exile

@@ -1,16 +1,21 @@
 """The day: nominations, votes in seat order, the block, the execution and exiles.
 
-Each living player nominates at most once a day and each player is nominated at most once a day.
-Votes go round clockwise from the nominee's left and end with the nominee; a dead player votes yes
-only by spending their one ghost vote (their turn is skipped once it is spent). A nominee with at
-least half the living players' votes (rounded up) and more than the player on the block takes the
-block; equal votes clear it. The storyteller ends the day: the player on the block is executed.
+Each living player nominates at most once a day and each player is nominated at most once a day;
+nominating a Traveller calls for their exile instead. The count goes round clockwise from the
+nominee's left and ends with the nominee. As at a real table, any voter may raise or lower their
+hand (``Vote``) while the count has not reached them; a hand locks when it is counted. The voter
+the count has reached is counted the moment they answer; a hand set in advance is counted when
+the count moves on (``CountHand``: the storyteller, or the shell at the storyteller's pace,
+``SetPace``). A dead player votes yes only by spending their one ghost vote (their turn is
+skipped once it is spent). A nominee with at least half the living players' votes (rounded up)
+and more than the player on the block takes the block; equal votes clear it. The storyteller ends
+the day: the player on the block is executed.
 """
 
 from __future__ import annotations
 
 from engine.clocktower.game.abilities.votes import counted_votes
-from engine.clocktower.game.actions import EndDay, Exile, Nominate, Vote
+from engine.clocktower.game.actions import CountHand, EndDay, Exile, Nominate, SetPace, Vote
 from engine.clocktower.game.death import die
 from engine.clocktower.game.ending import finish, settle
 from engine.clocktower.game.guards import (
@@ -36,6 +41,7 @@ from engine.core import Announce, Effect
 
 Result = tuple[State, list[Effect]]
 NOT_DAY = "That can only be done during the day."
+MAX_PACE = 60
 
 
 def day_key(state: State) -> str:
@@ -74,6 +80,8 @@ def execute(state: State, player: int, key: str) -> Result:
 def nominate(state: State, action: Nominate) -> Result:
     require_phase(state, Phase.DAY, NOT_DAY)
     refuse_unless(state.vote is None, "Wait until the current vote is over.")
+    if any(s.player == action.target and s.team == "traveller" and s.alive for s in state.seats):
+        return exile(state, Exile(action.by, action.target))  # the rules: a call for exile
     refuse_unless(state.executed is None, "Someone has been executed today; no more nominations.")
     require_living_player(state, action.by, "Only living players may nominate.")
     refuse_unless(action.target in state.players, "You can only nominate a player in this game.")
@@ -105,35 +113,89 @@ def nominate(state: State, action: Nominate) -> Result:
     return state, effects
 
 
+def _voter(state: State, action: Vote) -> int:
+    """Whose hand the vote sets: the player's own, or (``voter``) one the storyteller answers
+    for (the shell for the bot storyteller, after a timeout)."""
+    current = state.vote
+    assert current is not None
+    if action.voter is not None and (
+        action.by == state.storyteller or (state.bot and action.by == SYSTEM)
+    ):
+        return action.voter
+    refuse_unless(action.by in current.order, "You have no vote in this count.")
+    return action.by
+
+
 def vote(state: State, action: Vote) -> Result:
+    """Raise or lower a hand: counted at once when the count has reached the voter, else held
+    until it does."""
     require_phase(state, Phase.DAY, NOT_DAY)
     current = state.vote
     refuse_unless(current is not None, "There is no vote in progress.")
     assert current is not None
-    voter = current.order[current.index]
-    if action.voter is not None and (
-        action.by == state.storyteller or (state.bot and action.by == SYSTEM)
-    ):
-        refuse_unless(action.voter == voter, "It is not that player's turn to vote.")
-    else:
-        refuse_unless(action.by == voter, "It is not your turn to vote.")
+    voter = _voter(state, action)
+    refuse_unless(voter in current.order, "That player has no vote in this count.")
+    position = current.order.index(voter)
+    refuse_unless(position >= current.index, "That hand was already counted; it is locked.")
+    if action.yes and not current.exile:
+        _may_raise(state, voter)
+    if position == current.index:
+        return _count(state, voter, action.yes)
+    hands = tuple((p, y) for p, y in current.hands if p != voter) + ((voter, action.yes),)
+    state = evolve(state, vote=evolve(current, hands=hands))
+    return state, [Announce("hand", {"voter": voter, "yes": action.yes})]
+
+
+def _may_raise(state: State, voter: int) -> None:
+    """Refuse a raised hand the rules would not count (a spent ghost vote, a Beggar's)."""
     s = seat(state, voter)
-    yes = current.yes
-    if action.yes and not current.exile:  # exiles ignore abilities and spend no ghost vote
+    if not s.alive:
+        refuse_unless(s.ghost_vote, "A dead player votes yes only with their ghost vote, spent.")
+    else:
+        role(s.character).raise_hand(state, s)  # raises RuleError if it would be refused
+
+
+def count_hand(state: State, action: CountHand) -> Result:
+    """The count moves on to the next voter, whose hand was set in advance."""
+    require_phase(state, Phase.DAY, NOT_DAY)
+    refuse_unless(action.by in (state.storyteller, SYSTEM), "Only the storyteller runs the count.")
+    current = state.vote
+    refuse_unless(current is not None, "There is no vote in progress.")
+    assert current is not None
+    voter = current.order[current.index]
+    hand = dict(current.hands).get(voter)
+    refuse_unless(hand is not None, "The count waits for that player's hand.")
+    assert hand is not None
+    return _count(state, voter, hand)
+
+
+def _count(state: State, voter: int, yes: bool) -> Result:
+    """Count the voter the count has reached: their hand locks, and the count moves on."""
+    current = state.vote
+    assert current is not None
+    s = seat(state, voter)
+    if yes and not current.exile:  # exiles ignore abilities and spend no ghost vote
         if s.alive:
             state = role(s.character).raise_hand(state, s)
         else:
             state = with_seat(state, voter, ghost_vote=False)
-    if action.yes:
-        yes = (*yes, voter)
-    current = _skip_spent(state, evolve(current, yes=yes, index=current.index + 1))
+    raised = (*current.yes, voter) if yes else current.yes
+    hands = tuple((p, y) for p, y in current.hands if p != voter)
+    current = _skip_spent(state, evolve(current, yes=raised, index=current.index + 1, hands=hands))
     state = evolve(state, vote=current)
-    effects: list[Effect] = [
-        Announce("voted", {"voter": voter, "yes": action.yes, "count": len(yes)})
-    ]
+    effects: list[Effect] = [Announce("voted", {"voter": voter, "yes": yes, "count": len(raised)})]
     if current.index >= len(current.order):
         return _tally(state, effects)
     return state, effects
+
+
+def set_pace(state: State, action: SetPace) -> Result:
+    """How many seconds the count waits on each hand set in advance (the shell's clock)."""
+    storyteller_or_system(state, action.by, "Only the storyteller sets the pace of the count.")
+    refuse_unless(0 <= action.seconds <= MAX_PACE, f"Choose 0 to {MAX_PACE} seconds a hand.")
+    return evolve(state, pace=float(action.seconds)), [
+        Announce("pace", {"seconds": action.seconds})
+    ]
 
 
 def _tally(state: State, effects: list[Effect]) -> Result:

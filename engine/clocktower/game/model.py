@@ -123,6 +123,7 @@ class VoteInProgress:
     index: int = 0
     yes: tuple[int, ...] = ()
     exile: bool = False  # a call to exile a Traveller: everyone votes freely, no ghost votes
+    hands: tuple[tuple[int, bool], ...] = ()  # hands set in advance, not yet counted
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,7 @@ class State:
     bluffs: tuple[str, ...] = ()
     pending: Pending | None = None
     asked: Pending | None = None  # a player's choice the storyteller asked for in a panel
+    pace: float | None = None  # seconds the count waits on a hand set in advance (None: default)
     resume: Any = None  # a day action interrupted by a ruling, re-run once it is answered
     answers: tuple[tuple[str, Any], ...] = ()
     decisions: int = 0

@@ -65,7 +65,13 @@ def open_prompts(state: State) -> tuple[Prompt, ...]:
     if state.executed is not None:
         return ()
     can = tuple(p for p in living(state) if p not in state.nominators)
-    targets = tuple(p for p in state.players if p not in state.nominees)
+    called = {n.nominee for n in state.history if n.exile and n.day == state.day}
+    travellers = {s.player for s in state.seats if s.team == "traveller" and s.alive}
+    targets = tuple(
+        p
+        for p in state.players
+        if p not in state.nominees and not (p in travellers and p in called)
+    )
     if not can or not targets:
         return ()
     return (Prompt(can, "nominate", targets, None, {"day": state.day}),)

@@ -26,6 +26,7 @@ from engine.clocktower.game.actions import (
     Action,
     Adjust,
     Ask,
+    CountHand,
     DeclareWinner,
     EndDay,
     Exile,
@@ -35,6 +36,7 @@ from engine.clocktower.game.actions import (
     MoveSeat,
     NightChoice,
     Nominate,
+    SetPace,
     Show,
     SkipWake,
     Start,
@@ -58,7 +60,7 @@ SUPPORTED = frozenset(REGISTRY.roles)
 Handler = Callable[[State, Any], Result]
 
 # The storyteller's hand works even while the game waits for a decision (a panel's tools, say).
-ANY_TIME = (Adjust, Show, Ask, DeclareWinner)
+ANY_TIME = (Adjust, Show, Ask, DeclareWinner, SetPace)
 HANDLERS: dict[type, Handler] = {
     Join: seating.join,
     Leave: seating.leave,
@@ -66,6 +68,8 @@ HANDLERS: dict[type, Handler] = {
     Start: setup.start,
     Nominate: day.nominate,
     Vote: day.vote,
+    CountHand: day.count_hand,
+    SetPace: day.set_pace,
     EndDay: day.end_day,
     Exile: day.exile,
     Adjust: adjust.adjust,

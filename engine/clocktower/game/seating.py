@@ -55,7 +55,8 @@ def join(state: State, action: Join) -> Result:
 
 
 def leave(state: State, action: Leave) -> Result:
-    require_phase(state, Phase.LOBBY, "You can only leave before the game starts.")
+    if state.phase is not Phase.LOBBY:
+        return depart(state, action.player)
     refuse_unless(action.player in state.players, "You aren't in this game.")
     state = evolve(
         state,
@@ -78,6 +79,25 @@ def move_seat(state: State, action: MoveSeat) -> Result:
     state = evolve(state, players=tuple(order))
     data = {"player": action.player, "position": action.position, "players": state.players}
     return state, [Announce("seated", data)]
+
+
+def depart(state: State, player: int) -> Result:
+    """A Traveller leaves a game under way, as the rules let them: by day, between votes. Their
+    seat is taken out of the circle with every reminder on or from it."""
+    refuse_unless(player in state.travellers, "Only a Traveller can leave a game under way.")
+    require_phase(state, Phase.DAY, "A Traveller leaves by day; wait for the morning.")
+    refuse_unless(state.vote is None, "Wait until the current vote is over.")
+    marks = tuple(m for m in state.marks if player not in (m.source, m.target))
+    state = evolve(
+        state,
+        players=tuple(p for p in state.players if p != player),
+        travellers=tuple(p for p in state.travellers if p != player),
+        seats=tuple(s for s in state.seats if s.player != player),
+        marks=marks,
+        block=None if state.block == player else state.block,
+        block_votes=0 if state.block == player else state.block_votes,
+    )
+    return state, [Announce("traveller_left", {"player": player, "players": state.players})]
 
 
 def arrive(state: State, player: int) -> Result:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.clocktower.game import (
+    CountHand,
     EndDay,
     NightChoice,
     Nominate,
@@ -58,13 +59,29 @@ def test_day_refusals(day):
 
 
 def test_vote_refusals(voting):
-    refused(voting, Vote(3, True), "not your turn")  # the nominee (1) is on the left of 5
+    refused(voting, Vote(999, True), "no vote in this count")
     refused(voting, Nominate(4, 2), "current vote")
     refused(voting, EndDay(100), "Finish the current vote")
     refused(voting, Slay(4, 1), "current vote")
-    refused(voting, Vote(100, True, voter=3), "not that player's turn")
+    refused(voting, Vote(100, True, voter=999), "no vote in this count")
     first = voting.vote.order[0]
     assert apply(voting, Vote(100, True, voter=first)).state.vote.yes == (first,)
+
+
+def test_hands_set_in_advance_are_counted_in_turn_and_then_locked(voting):
+    first, second, third = voting.vote.order[:3]
+    early = apply(voting, Vote(third, True)).state
+    assert early.vote.yes == () and early.vote.hands == ((third, True),)
+    assert apply(early, Vote(third, False)).state.vote.hands == ((third, False),)  # changed
+    refused(early, CountHand(100), "waits for that player's hand")
+    state = apply(early, Vote(first, False)).state  # the count had reached them: counted
+    state = apply(state, Vote(second, True)).state
+    assert state.vote.yes == (second,) and state.vote.order[state.vote.index] == third
+    refused(state, CountHand(4), "Only the storyteller")
+    state = apply(state, CountHand(100)).state
+    assert state.vote.yes == (second, third) and state.vote.hands == ()
+    refused(state, Vote(third, False), "locked")
+    refused(state, Vote(first, True), "locked")
 
 
 def test_once_a_day_rules(day):
