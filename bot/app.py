@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.config import Config
 from bot.delivery import split_text
 from bot.sessions import SessionManager
 from bot.store.database import Database
 from bot.views import GameButton, GameSelect
+from engine.clocktower.catalogue import OfficialText, official_texts
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +41,8 @@ class Ravenswood(commands.Bot):
         self.sync_guild = sync_guild
         self.db: Database | None = None
         self.games: SessionManager | None = None
+        # The operator's official character texts (RAVENSWOOD_ROLES_JSON), else none: our own.
+        self.official: dict[str, OfficialText] = {}
         # Game kind -> the cog method that handles its buttons and menus.
         self.component_handlers: dict[str, ComponentHandler] = {}
         # The custom_id patterns of every persistent component; anything else is unknown to us.
@@ -47,6 +53,7 @@ class Ravenswood(commands.Bot):
         logging.getLogger("discord").setLevel(logging.NOTSET)  # logged in: its logs are wanted
         self.db = await Database.open(self.database_path)
         self.games = SessionManager(self.db, [])
+        self.official = await asyncio.to_thread(load_official, Config.from_env().roles_json)
         for name in COGS:
             await self.load_extension(name)
         restored = await self.games.restore()
@@ -105,6 +112,22 @@ class Ravenswood(commands.Bot):
             )
             message = "Something went wrong on my side; nothing was lost. Please try again."
         await reply(interaction, message)
+
+
+def load_official(path: str) -> dict[str, OfficialText]:
+    """The operator's official roles.json, if configured; a bad file is logged and ignored."""
+    if not path:
+        return {}
+    try:
+        texts = official_texts(Path(path).read_bytes())
+    except OSError as exc:
+        log.warning("RAVENSWOOD_ROLES_JSON: cannot read %s (%s); using our summaries", path, exc)
+        return {}
+    if not texts:
+        log.warning("RAVENSWOOD_ROLES_JSON: %s has no usable characters; using our summaries", path)
+    else:
+        log.info("showing official texts for %d characters from %s", len(texts), path)
+    return texts
 
 
 def can_manage(user: discord.abc.User) -> bool:

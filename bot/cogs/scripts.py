@@ -9,19 +9,16 @@ reminders are shown instead of our summaries (read once, at start-up).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
 from functools import cache
-from pathlib import Path
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Ravenswood, can_manage, reply
-from bot.config import Config
 from bot.render.scripts import (
     bag_embed,
     character_embed,
@@ -44,7 +41,6 @@ from engine.clocktower.catalogue import (
     edition_characters,
     find,
     normalise_id,
-    official_texts,
     search,
     suggest,
 )
@@ -126,29 +122,14 @@ async def publish(interaction: discord.Interaction, note: str, **message) -> Non
         await interaction.response.send_message(**message)
 
 
-def load_official(path: str) -> dict[str, OfficialText]:
-    """The operator's official roles.json, if configured; a bad file is logged and ignored."""
-    if not path:
-        return {}
-    try:
-        texts = official_texts(Path(path).read_bytes())
-    except OSError as exc:
-        log.warning("RAVENSWOOD_ROLES_JSON: cannot read %s (%s); using our summaries", path, exc)
-        return {}
-    if not texts:
-        log.warning("RAVENSWOOD_ROLES_JSON: %s has no usable characters; using our summaries", path)
-    else:
-        log.info("showing official texts for %d characters from %s", len(texts), path)
-    return texts
-
-
 class ScriptsCog(commands.GroupCog, group_name="script", group_description="Clocktower scripts"):
     def __init__(self, bot: Ravenswood) -> None:
         self.bot = bot
-        self.official: dict[str, OfficialText] = {}
 
-    async def cog_load(self) -> None:
-        self.official = await asyncio.to_thread(load_official, Config.from_env().roles_json)
+    @property
+    def official(self) -> dict[str, OfficialText]:
+        """The operator's official texts, loaded once by the bot (``bot.app.load_official``)."""
+        return self.bot.official
 
     # Finding the script ----------------------------------------------------------------------
     async def source(

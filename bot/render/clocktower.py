@@ -18,9 +18,9 @@ import discord
 
 from bot.delivery import Namer, Outgoing, Rendered, secret_view
 from bot.sessions import Session
-from bot.views import button_view, choice_view, dispatch
-from engine.clocktower.catalogue import find
-from engine.clocktower.game import Phase, open_prompts
+from bot.views import GameButton, button_view, choice_view, dispatch
+from engine.clocktower.catalogue import Character, OfficialText, find
+from engine.clocktower.game import SYSTEM, Phase, open_prompts
 from engine.clocktower.game.model import Nomination, threshold
 from engine.clocktower.game.roles import REGISTRY, role
 from engine.core import Announce, Effect, GameOver, Prompt, Tell
@@ -36,6 +36,7 @@ MAX_LABEL = 80
 ENDINGS = {  # the endings no one character causes; the units name their own (``Role.endings``)
     "demon_dead": "the Demon is dead",
     "two_left": "only two players are left alive",
+    "storyteller": "the storyteller says so",
 }
 CAUSES = {"shot": "is shot", "storyteller": "dies", "exile": "is exiled"}
 
@@ -78,12 +79,31 @@ def mentions(players: Sequence[int]) -> str:
     return ", ".join(f"<@{p}>" for p in players) or "nobody"
 
 
-def char_name(cid: str | None) -> str:
-    found = find(cid) if cid else None
+def known(cid: str, state: Any = None) -> Character | None:
+    """The character ``cid`` of this game (its script's homebrew first), or None."""
+    for c in getattr(state, "homebrew", ()):
+        if c.id == cid:
+            return c
+    return find(cid)
+
+
+def char_name(cid: str | None, state: Any = None) -> str:
+    found = known(cid, state) if cid else None
     return found.name if found else str(cid)
 
 
-def label(value: Any, players: Sequence[int], name: Namer) -> str:
+def ability(cid: str, state: Any, official: Mapping[str, OfficialText]) -> str:
+    """A character's ability in words: the official text where the operator ships it, our own
+    summary otherwise, and for a homebrew character the script's own words, quoted as such."""
+    found = known(cid, state)
+    if found is None:
+        return ""
+    if found.edition == "homebrew":
+        return f"The script says: “{found.summary}”"
+    return official[cid].ability if cid in official else found.summary
+
+
+def label(value: Any, players: Sequence[int], name: Namer, state: Any = None) -> str:
     """Any option or answer as words: players by name, characters by name."""
     if value is None:
         return "nothing"
@@ -92,8 +112,8 @@ def label(value: Any, players: Sequence[int], name: Namer) -> str:
     if isinstance(value, int):
         return name(value) if value in players else str(value)
     if isinstance(value, (tuple, list)):
-        return ", ".join(label(v, players, name) for v in value)
-    return char_name(value) if find(str(value)) else str(value)
+        return ", ".join(label(v, players, name, state) for v in value)
+    return char_name(value, state) if known(str(value), state) else str(value)
 
 
 def opener(state: Any, host: int, present: Callable[[int], bool] = lambda _: True) -> int | None:
@@ -153,15 +173,22 @@ def vote_message(session: Session, name: Namer) -> Outgoing | None:
         if state.block is not None and not vote.exile
         else ""
     )
+    held = dict(vote.hands)
+    waiting = "" if voter in held else " (waiting for their hand)"
+    early = [f"<@{p}> {'✋' if held[p] else '✊'}" for p in vote.order if p in held]
+    ahead = f"\nHands set in advance: {', '.join(early)}." if early else ""
     text = (
         f"🗳️ **Day {state.day}:** <@{vote.nominator}> {what} <@{vote.nominee}>.\n"
-        f"Hands raised: {len(vote.yes)} ({mentions(vote.yes)}); {threshold(state)} needed."
-        f"{block}\nNow voting: <@{voter}>{ghost}. The hand goes round the circle."
+        f"Counted yes: {len(vote.yes)} ({mentions(vote.yes)}); {threshold(state)} needed."
+        f"{block}\nThe count has reached <@{voter}>{ghost}{waiting}.{ahead}\n"
+        "Raise or lower your hand any time before the count reaches you; it locks when counted."
     )
     buttons = [
-        ("vote", vote_value(state, True), "Yes", GREEN),
-        ("vote", vote_value(state, False), "No", RED),
+        ("vote", vote_value(state, True), "Hand up", GREEN),
+        ("vote", vote_value(state, False), "Hand down", RED),
     ]
+    if not state.bot:
+        buttons.append(("count", str(len(state.history)), "Count (storyteller)", GREY))
     slot = vote_slot(state.day, vote.nominee, vote.exile)
     return Outgoing(text, view=button_view(session.game.id, buttons), slot=slot)
 
@@ -201,6 +228,9 @@ def discreet(effect: Effect, session: Session) -> bool:
 
 
 class ClocktowerRenderer:
+    def __init__(self, official: Mapping[str, OfficialText] | None = None) -> None:
+        self.official = official or {}  # the operator's official texts, by character id
+
     def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
         if isinstance(effect, GameOver):
             return self.game_over(effect, session)
@@ -225,29 +255,91 @@ class ClocktowerRenderer:
     def on_traveller_arrived(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         d = effect.data
         return Outgoing(
-            f"🧳 <@{d['player']}> arrives as a Traveller, the **{char_name(d['traveller'])}**, "
+            f"🧳 <@{d['player']}> arrives as a Traveller, the "
+            f"**{char_name(d['traveller'], session.state)}**, "
             "and sits at the end of the circle."
         )
 
     def on_started(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
+        d, state = effect.data, session.state
         counts = ", ".join(f"{n} {team}" for team, n in d["counts"].items())
         travellers = "".join(
-            f"\n<@{p}> travels as the **{char_name(c)}**." for p, c in d["travellers"]
+            f"\n<@{p}> travels as the **{char_name(c, state)}**." for p, c in d["travellers"]
+        )
+        fabled = "".join(
+            f"\n✨ **{char_name(c, state)}** is in play: {ability(c, state, self.official)}"
+            for c in d.get("fabled", ())
         )
         return Outgoing(
             f"🎭 The game begins with {len(d['players'])} players ({counts}). "
-            f"Everyone is told their character privately.{travellers}"
+            f"Everyone is told their character privately.{travellers}{fabled}"
         )
+
+    def on_traveller_left(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"🧳 <@{effect.data['player']}> leaves the game; the circle closes up.")
 
     # Secrets ---------------------------------------------------------------------------------
     def on_character(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        cid = effect.data["character"]
-        found = find(cid)
-        summary = f"\n*{found.summary}*" if found else ""
+        cid, state = effect.data["character"], session.state
+        text = ability(cid, state, self.official)
         return Outgoing(
             f"🎭 **Clocktower** in <#{session.game.channel_id}>: you are the "
-            f"**{char_name(cid)}** ({effect.data['alignment']}).{summary}",
+            f"**{char_name(cid, state)}** ({effect.data['alignment']}).\n*{text}*",
+            public=False,
+        )
+
+    def on_setup_notes(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        """What a human storyteller runs by hand in this game."""
+        d, state = effect.data, session.state
+        names = lambda ids: ", ".join(f"**{char_name(c, state)}**" for c in ids)  # noqa: E731
+        lines = [f"📋 **Your game** in <#{session.game.channel_id}>:"]
+        if d["counts"]:
+            lines.append(f"⚖️ {d['counts']}")
+        if d["manual"]:
+            lines.append(
+                f"🛠️ You run {names(d['manual'])}: each wakes in night order with a panel of "
+                "tools in this DM; by day, players claim such abilities with `/clocktower "
+                "ability` and you answer with `/clocktower show` and `/clocktower adjust`."
+            )
+        if d["unwoken"]:
+            lines.append(
+                f"⏰ {names(d['unwoken'])}: the script gives no night-order number, so I never "
+                "wake them; use `/clocktower show` and `/clocktower adjust` when they act."
+            )
+        if d["fabled"]:
+            lines.append(f"✨ The Fabled {names(d['fabled'])} are yours to run.")
+        lines.append("When the game is won, declare it with `/clocktower end winner:`.")
+        return Outgoing("\n".join(lines), public=False)
+
+    def on_chosen(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        d, state = effect.data, session.state
+        return Outgoing(
+            f"👉 {name(d['player'])}, as the **{char_name(d['character'], state)}**, chose "
+            f"**{label(d['choice'], state.players, name, state)}**.",
+            public=False,
+        )
+
+    def on_shown(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        d, state = effect.data, session.state
+        when = f"Night {d['night']}" if d["phase"] == "night" else f"Day {d['day']}"
+        role_text = f", as the **{char_name(d['character'], state)}**" if d["character"] else ""
+        value = label(d["value"], state.players, name, state)
+        if d["kind"] == "text":
+            value = d["value"]
+        return Outgoing(
+            f"🔮 {when}{role_text}: the storyteller shows you **{value}**.", public=False
+        )
+
+    def on_ability_used(self, effect: Effect, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        if isinstance(effect, Announce):
+            return Outgoing(f"✋ <@{d['player']}> uses an ability: “{d['text']}”")
+        where = "in public" if d["public"] else "privately"
+        return Outgoing(
+            f"✋ In <#{session.game.channel_id}>, {name(d['player'])} (the "
+            f"**{char_name(d['character'], session.state)}**) uses an ability {where}: "
+            f"“{d['text']}”. Resolve it with `/clocktower show`, `/clocktower adjust` or by "
+            "saying what happens.",
             public=False,
         )
 
@@ -262,7 +354,7 @@ class ClocktowerRenderer:
 
     def on_demon_info(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
         d = effect.data
-        bluffs = ", ".join(char_name(c) for c in d["bluffs"]) or "none"
+        bluffs = ", ".join(char_name(c, session.state) for c in d["bluffs"]) or "none"
         return Outgoing(
             f"😈 Your Minions: **{', '.join(name(p) for p in d['minions']) or 'none'}**. "
             f"Three good characters not in play, for bluffing: {bluffs}.",
@@ -270,27 +362,32 @@ class ClocktowerRenderer:
         )
 
     def on_info(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(info_text(effect.data, session.state.players, name), public=False)
+        state = session.state
+        return Outgoing(info_text(effect.data, state.players, name, state), public=False)
 
     def on_grimoire(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        state = session.state
         lines = [f"📖 Night {effect.data['night']}: you see the grimoire."]
         for player, cid, alignment, alive in effect.data["seats"]:
-            state = "" if alive else " (dead)"
-            lines.append(f"{name(player)}: {char_name(cid)}, {alignment}{state}")
-        for kind, source, target in effect.data["marks"]:
-            lines.append(f"Reminder: {kind} on {name(target)} (from {label(source, (), name)})")
+            dead = "" if alive else " (dead)"
+            lines.append(f"{name(player)}: {char_name(cid, state)}, {alignment}{dead}")
+        for kind, source, target, *note in effect.data["marks"]:
+            what = (note[0] if note else "") or REGISTRY.reminder_text(kind)
+            placed = "the storyteller" if source == SYSTEM else name(source)
+            lines.append(f"Reminder on {name(target)}: {what} (placed by {placed})")
         return Outgoing("\n".join(lines), public=False)
 
     def on_became_demon(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
-            f"😈 You are now the **{char_name(effect.data['character'])}**.", public=False
+            f"😈 You are now the **{char_name(effect.data['character'], session.state)}**.",
+            public=False,
         )
 
     def on_wake_skipped(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
         d = effect.data
         return Outgoing(
             f"💤 Night {d['night']}: the storyteller passed over your waking as the "
-            f"**{char_name(d['character'])}**; you learn nothing tonight.",
+            f"**{char_name(d['character'], session.state)}**; you learn nothing tonight.",
             public=False,
         )
 
@@ -303,15 +400,17 @@ class ClocktowerRenderer:
 
     # Prompts ---------------------------------------------------------------------------------
     def on_night_choice(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
+        d, state = effect.data, session.state
         pick = d["pick"]
-        choices = [(name(p), str(p)) for p in effect.options]
-        text = (
-            f"🌙 Night {d['night']}, as the **{char_name(d['character'])}**: choose "
-            f"{'a player' if pick == 1 else f'{pick} players'}."
-        )
+        if d.get("ask") == "character":
+            choices = [(char_name(c, state), c) for c in effect.options]
+            wanted = "a character"
+        else:
+            choices = [(name(p), str(p)) for p in effect.options]
+            wanted = "a player" if pick == 1 else f"{pick} players"
+        text = f"🌙 Night {d['night']}, as the **{char_name(d['character'], state)}**: choose {wanted}."
         if pick == 1:
-            view = choice_view(session.game.id, "night", choices, "Choose a player")
+            view = choice_view(session.game.id, "night", choices, f"Choose {wanted}")
         else:
             view = discord.ui.View(timeout=None)
             options = [discord.SelectOption(label=lab[:100], value=v) for lab, v in choices]
@@ -320,6 +419,29 @@ class ClocktowerRenderer:
 
     def on_ruling(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
         return ruling_message(effect.data, effect.options, session, name)
+
+    def on_panel(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
+        """A storyteller-run wake: who wakes, what the character does, and the tools."""
+        d, state = effect.data, session.state
+        cid = d["character"]
+        cue = night_cue(cid, state, self.official, d["night"])
+        game, decision = session.game.id, d["decision"]
+        buttons = [
+            ("panel", f"{decision}-ask1", "Ask: 1 player", BLUE),
+            ("panel", f"{decision}-ask2", "Ask: 2 players", BLUE),
+            ("panel", f"{decision}-askc", "Ask: a character", BLUE),
+            ("panel", f"{decision}-done", "Done: next wake", GREEN),
+        ]
+        text = (
+            f"🌙 **Night {d['night']}** in <#{session.game.channel_id}>: "
+            f"**{name(d['player'])}** wakes as the **{char_name(cid, state)}**.\n"
+            f"*{cue}*\n"
+            "Tools: **Ask** the player to choose (their answer comes back here); "
+            "`/clocktower show` shows them a character, number, yes/no, player or text; "
+            "`/clocktower adjust` adds reminders or makes someone drunk, poisoned, protected "
+            "or dead. Press **Done** when this wake is over."
+        )
+        return Outgoing(text, view=button_view(game, buttons), public=False)
 
     # Public events ---------------------------------------------------------------------------
     def on_night(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
@@ -350,6 +472,11 @@ class ClocktowerRenderer:
         return vote_message(session, name)
 
     on_exile_called = on_voted
+    on_hand = on_voted
+
+    def on_pace(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        seconds = effect.data["seconds"]
+        return Outgoing(f"⏱️ The count now waits {seconds} second(s) on each hand set in advance.")
 
     def on_vote_result(self, effect: Announce, session: Session, name: Namer) -> list[Outgoing]:
         d = effect.data
@@ -408,33 +535,44 @@ class ClocktowerRenderer:
     def game_over(self, effect: GameOver, session: Session) -> Outgoing:
         if effect.winner == "abandoned":
             return Outgoing("🛑 The game was ended; no result is recorded.")
-        return Outgoing(reveal_text(effect.data))
+        return Outgoing(reveal_text(effect.data, session.state))
 
 
 class DiscordWords:
     """The engine's sentence parts (``engine.clocktower.game.roles.Words``) in Discord text."""
 
-    def __init__(self, players: Sequence[int], name: Namer) -> None:
-        self._players, self._name = players, name
+    def __init__(self, players: Sequence[int], name: Namer, state: Any = None) -> None:
+        self._players, self._name, self._state = players, name, state
 
     def player(self, player: int) -> str:
         return self._name(player)
 
     def players(self, players: Sequence[int]) -> str:
-        return label(tuple(players), self._players, self._name)
+        return label(tuple(players), self._players, self._name, self._state)
 
     def character(self, cid: str) -> str:
-        return char_name(cid)
+        return char_name(cid, self._state)
 
     def strong(self, text: object) -> str:
         return f"**{text}**"
 
 
-def info_text(d: Mapping[str, Any], players: Sequence[int], name: Namer) -> str:
+def night_cue(cid: str, state: Any, official: Mapping[str, OfficialText], night: int) -> str:
+    """What the storyteller does when ``cid`` wakes: the official night reminder where the
+    operator ships it, else the ability (ours, or the script's words for homebrew)."""
+    text = official.get(cid)
+    if text is not None:
+        cue = text.first_night if night == 1 else text.other_night
+        if cue:
+            return cue
+    return ability(cid, state, official)
+
+
+def info_text(d: Mapping[str, Any], players: Sequence[int], name: Namer, state: Any = None) -> str:
     """What a character learned at night, in words (each character's unit says how it reads)."""
     cid = d["character"]
-    return f"🔮 Night {d['night']}, **{char_name(cid)}**: " + role(cid).reads(
-        d, DiscordWords(players, name)
+    return f"🔮 Night {d['night']}, **{char_name(cid, state)}**: " + role(cid).reads(
+        d, DiscordWords(players, name, state)
     )
 
 
@@ -470,10 +608,13 @@ def ruling_message(
     data: Mapping[str, Any], options: Sequence[Any], session: Session, name: Namer
 ) -> Outgoing:
     """A storyteller decision by DM: the true answer marked, one button per legal answer."""
-    players = session.state.players
+    state = session.state
+    players = state.players
     truth, consistent = data.get("truth"), data.get("consistent")
     details = [
-        f"{key}: {label(value, players, name)}" for key, value in data.items() if key not in HIDDEN
+        f"{key}: {label(value, players, name, state)}"
+        for key, value in data.items()
+        if key not in HIDDEN
     ]
     lines = [
         f"📜 **Storyteller decision #{data['decision']}** in <#{session.game.channel_id}>: "
@@ -482,7 +623,7 @@ def ruling_message(
     ]
     choices = []
     for index, option in enumerate(options):
-        text = label(option, players, name)
+        text = label(option, players, name, state)
         if data["topic"] == "info" and data.get("character"):
             text = info_text(
                 {
@@ -493,6 +634,7 @@ def ruling_message(
                 },
                 players,
                 name,
+                state,
             ).split(": ", 1)[-1]
         mark = (
             " ✓ (true)" if index == truth else " ≈ (consistent lie)" if index == consistent else ""
@@ -501,27 +643,38 @@ def ruling_message(
     lines.append("The true answer is marked ✓." if truth is not None else "No answer is true.")
     if consistent is not None:
         lines.append("≈ marks the lie that agrees with what this player was shown before.")
+    form = data.get("form")
+    if form is not None:
+        lines.append(
+            "Suggested answers below; **Your own answer…** (or `/clocktower rule`) gives any "
+            + ("answer the rules allow." if form.allowed is not None else "answer at all.")
+        )
     value = lambda i: f"{data['decision']}-{i}"  # noqa: E731
-    if len(choices) <= MAX_BUTTONS:
+    own = [("custom", str(data["decision"]), "Your own answer…", GREY)] if form else []
+    if len(choices) + len(own) <= MAX_BUTTONS:
         buttons = [("ruling", value(i), text, GREEN if i == truth else BLUE) for text, i in choices]
-        view = button_view(session.game.id, buttons)
+        view = button_view(session.game.id, buttons + own)
     else:
         view = choice_view(session.game.id, "ruling", [(t, value(i)) for t, i in choices], "Rule")
+        for kind, val, text, style in own:
+            view.add_item(GameButton(session.game.id, kind, val, label=text, style=style))
     return Outgoing("\n".join(line for line in lines if line), view=view, public=False)
 
 
-def reveal_text(d: Mapping[str, Any]) -> str:
+def reveal_text(d: Mapping[str, Any], state: Any = None) -> str:
     """The end: who won and why, and the whole grimoire revealed."""
     side = "🌞 **Good wins!**" if d["winner"] == "good" else "🌑 **Evil wins!**"
     lines = [f"{side} The game ends because {ending_text(d['ending'])}.", ""]
     lines.append("📖 **The grimoire:**")
     for s in d["seats"]:
-        drunk = f" (believed the {char_name(s['shown'])})" if s["shown"] != s["character"] else ""
-        state = "alive" if s["alive"] else "dead"
+        believed = char_name(s["shown"], state)
+        drunk = f" (believed the {believed})" if s["shown"] != s["character"] else ""
+        life = "alive" if s["alive"] else "dead"
         lines.append(
-            f"<@{s['player']}>: **{char_name(s['character'])}**{drunk}, {s['alignment']}, {state}"
+            f"<@{s['player']}>: **{char_name(s['character'], state)}**{drunk}, "
+            f"{s['alignment']}, {life}"
         )
     if d.get("bluffs"):
-        lines.append("Demon bluffs: " + ", ".join(char_name(c) for c in d["bluffs"]))
+        lines.append("Demon bluffs: " + ", ".join(char_name(c, state) for c in d["bluffs"]))
     lines.append("The result is recorded for `/ratings`.")
     return "\n".join(lines)

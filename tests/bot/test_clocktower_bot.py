@@ -96,7 +96,9 @@ def first_label(message) -> str:
 
 def vote_board(channel):
     return next(
-        m for m in reversed(list(channel.history())) if m.components and "Now voting" in m.content
+        m
+        for m in reversed(list(channel.history()))
+        if m.components and "The count has reached" in m.content
     )
 
 
@@ -136,7 +138,8 @@ async def to_day(table, teller=None, channel=None) -> None:
 async def vote(table, yes: bool, channel=None) -> None:
     channel = channel or table.channel
     voter = state(table, channel).vote.order[state(table, channel).vote.index]
-    result = await table.member(voter).click(vote_board(channel), label="Yes" if yes else "No")
+    board = vote_board(channel)
+    result = await table.member(voter).click(board, label="Hand up" if yes else "Hand down")
     assert result.ephemeral and "counted" in said(result), said(result)
 
 
@@ -321,11 +324,12 @@ async def test_restart_mid_night_and_mid_vote_keeps_old_buttons_working(table):
     voter = state(table).vote.order[state(table).vote.index]
     await table.env.advance_time(TIMES.vote / 2 + 1)  # restored games get their clocks back
     assert any(f"<@{voter}>, the vote waits" in t for t in table.public_texts())
-    out_of_turn = next(p for p in ct.living(state(table)) if p != voter)
-    refused = await table.member(out_of_turn).click(board, label="Yes")
-    assert refused.ephemeral and "not your turn" in refused.response.content
+    later = state(table).vote.order[state(table).vote.index + 1]
+    early = await table.member(later).click(board, label="Hand up")
+    assert early.ephemeral and "counts, and locks, when the count reaches you" in said(early)
+    assert f"<@{later}> ✋" in fresh(table.channel, board).content  # hands show, as at a table
     await vote(table, False)
-    assert "Hands raised: 1" in fresh(table.channel, board).content
+    assert "Counted yes: 1" in fresh(table.channel, board).content
 
 
 async def test_two_games_in_two_channels(table):

@@ -161,9 +161,10 @@ async def test_bad_input_gets_one_clear_sentence(table):
     during = await table.member(other).slash(table.channel, "clocktower nominate", player="x1")
     assert one_sentence(during) == "Wait until the current vote is over."
     voter = state(table).vote.order[state(table).vote.index]
-    out_of_turn = table.member(next(p for p in state(table).players if p != voter))
-    refused = await out_of_turn.click(board, label="Yes")
-    assert one_sentence(refused) == "It is not your turn to vote."
+    await vote(table, False)
+    actions = len(session.actions)
+    refused = await table.member(voter).click(board, label="Hand up")
+    assert one_sentence(refused) == "That hand was already counted; it is locked."
     assert len(session.actions) == actions and state(table).vote.yes == ()
     while state(table).vote is not None:
         await vote(table, False)
@@ -308,13 +309,13 @@ async def test_the_storyteller_votes_for_an_idle_player_and_undoes_it(table):
     assert any(reminder in t for t in table.public_texts())
     assert any("the vote waits for" in t for t in table.dm_texts(teller.id))
 
-    override = await teller.click(vote_board(table.channel), label="Yes")
+    override = await teller.click(vote_board(table.channel), label="Hand up")
     assert override.ephemeral and "counted" in said(override)
     assert state(table).vote.yes == (voter,)
-    assert "Hands raised: 1" in vote_board(table.channel).content
+    assert "Counted yes: 1" in vote_board(table.channel).content
     undo = await teller.slash(table.channel, "clocktower undo")
     assert said(undo) == "Undone: Vote." and state(table).vote.yes == ()
-    assert "Hands raised: 0" in vote_board(table.channel).content
+    assert "Counted yes: 0" in vote_board(table.channel).content
     adjusted = await teller.slash(
         table.channel, "clocktower adjust", player=str(voter), change="remind", value="suspicious"
     )
@@ -387,7 +388,7 @@ async def test_a_human_storyteller_is_told_at_once_of_a_departed_voter_by_name(t
     told = table.dm_texts(teller.id)[-1]
     assert "the vote waits for" in told and "(they have left the server)" in told, told
     assert state(table).vote.index == 0  # a human storyteller's game never guesses
-    counted = await teller.click(vote_board(table.channel), label="No")
+    counted = await teller.click(vote_board(table.channel), label="Hand down")
     assert counted.ephemeral and "counted" in said(counted)
     assert state(table).vote.index == 1 and voter not in state(table).vote.yes
     assert f"the vote waits for {gone.name} (they have left the server)" in told, told

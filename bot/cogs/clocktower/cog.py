@@ -26,12 +26,14 @@ from bot.app import Ravenswood, can_manage, reply
 from bot.cogs.clocktower.clock import Clock, Timings
 from bot.cogs.clocktower.rules import KIND, Abandon, ClocktowerRules
 from bot.cogs.clocktower.text import draw_grimoire, png_file, status_text, votes_text
-from bot.cogs.scripts import Refusal, read_file
+from bot.cogs.clocktower.tools import StorytellerTools, player_id
+from bot.cogs.scripts import Refusal, base_code, base_script, read_file
 from bot.delivery import SECRET, Delivery, Outgoing
 from bot.render.clocktower import (
     ClocktowerRenderer,
     MultiSelect,
     char_name,
+    known,
     lobby,
     vote_message,
 )
@@ -39,10 +41,10 @@ from bot.render.scripts import problems_embed
 from bot.sessions import GameConflict, Session
 from bot.store import games as game_store
 from bot.store import scripts as script_store
-from engine.clocktower.catalogue import BASE_EDITIONS, edition_characters, find, normalise_id
+from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
 from engine.clocktower.game.adjust import CHANGES
 from engine.clocktower.game.roles import REGISTRY, Role
-from engine.clocktower.script import ScriptError, load_script
+from engine.clocktower.script import Script, ScriptError, load_script
 from engine.core import GameOver, RuleError
 
 log = logging.getLogger(__name__)
@@ -52,19 +54,16 @@ BOT_ONLY = "The bot is the storyteller in this game; that tool is for a human st
 STALE_VOTE = "That vote is over; use the buttons of the current vote."
 
 
-def _player_id(text: str) -> int:
-    digits = "".join(ch for ch in text if ch.isdigit())
-    if not digits:
-        raise RuleError("Choose a player from the list.")
-    return int(digits)
-
-
 class ClocktowerCog(
-    commands.GroupCog, group_name="clocktower", group_description="Play Blood on the Clocktower"
+    StorytellerTools,
+    commands.GroupCog,
+    group_name="clocktower",
+    group_description="Play Blood on the Clocktower",
 ):
     def __init__(self, bot: Ravenswood) -> None:
         self.bot = bot
-        self.renderer = ClocktowerRenderer()
+        self.drafts = {}
+        self.renderer = ClocktowerRenderer(bot.official)
         self.delivery = Delivery(bot, self.renderer)
         self.clock = Clock(bot, self.delivery, Timings.from_env(), self.play)
         bot.games.rules[KIND] = ClocktowerRules()
@@ -157,34 +156,31 @@ class ClocktowerCog(
     # Opening a game --------------------------------------------------------------------------
     async def resolve_script(
         self, interaction: discord.Interaction, script: str | None, file: discord.Attachment | None
-    ) -> tuple[str, tuple[str, ...]]:
-        """The script's name and character ids: a base edition, a saved script or a file."""
+    ) -> Script:
+        """The script: a base edition, a saved script or a file (homebrew characters kept)."""
         if file is not None:
             if script is not None:
                 raise RuleError("Give either a script name or a file, not both.")
-            loaded = load_script(await read_file(file))  # ScriptError: shown to the user
-            return loaded.name, loaded.ids
+            return load_script(await read_file(interaction, file))  # ScriptError: shown to the user
         script = script or "tb"
-        key = normalise_id(script)
-        for code, title in BASE_EDITIONS.items():
-            if key in (code, normalise_id(title)):
-                return title, tuple(c.id for c in edition_characters(code))
+        code = base_code(script)
+        if code is not None:
+            return base_script(code)
         saved = await script_store.get_script(self.bot.db, interaction.guild_id, script)
         if saved is None:
             raise RuleError(
-                f"No saved script is called “{script[:100]}”; try tb or `/script list`."
+                f"No saved script is called “{script[:100]}”; try tb, bmr, snv or `/script list`."
             )
         try:
-            loaded = load_script(saved.json)
+            return load_script(saved.json)
         except ScriptError:
             raise RuleError(f"The saved script “{saved.name}” is no longer valid.") from None
-        return saved.name, loaded.ids
 
     @app_commands.command(name="new", description="Open a Clocktower lobby in this channel")
     @app_commands.describe(
-        script="tb (Trouble Brewing) or the name of a script saved with /script save",
+        script="tb, bmr, snv (the base editions) or the name of a script saved with /script save",
         storyteller="me: you run the game and don't play; bot: the bot runs it and you play",
-        file="A script as a .json file (instead of a name)",
+        file="A script as a .json file in the official format (instead of a name)",
     )
     @app_commands.choices(storyteller=[app_commands.Choice(name=n, value=n) for n in ("bot", "me")])
     @app_commands.guild_only()
@@ -196,15 +192,23 @@ class ClocktowerCog(
         file: discord.Attachment | None = None,
     ) -> None:
         try:
-            name, ids = await self.resolve_script(interaction, script, file)
-            missing = ct.unsupported(ids)
+            loaded = await self.resolve_script(interaction, script, file)
+            bot_storyteller = storyteller == "bot"
+            missing = ct.unsupported(loaded.ids) if bot_storyteller else ()
             if missing:
+                names = {c.id: c.name for c in loaded.characters}
                 raise RuleError(
-                    "The rules engine cannot run these characters yet: "
-                    + ", ".join(char_name(c) for c in missing[:20])
-                    + "."
+                    "The bot storyteller cannot run these characters yet: "
+                    + ", ".join(names[c] for c in missing[:20])
+                    + (f" and {len(missing) - 20} more" if len(missing) > 20 else "")
+                    + ". Open the game with `storyteller: me` to run them yourself."
                 )
-            options = {"script": list(ids), "script_name": name, "bot": storyteller == "bot"}
+            options = {
+                "script": list(loaded.ids),
+                "script_name": loaded.name,
+                "script_json": loaded.to_json(),
+                "bot": bot_storyteller,
+            }
             session = await self.bot.games.open(
                 KIND, interaction.guild_id, interaction.channel_id, interaction.user.id, options
             )
@@ -216,8 +220,12 @@ class ClocktowerCog(
             await reply(interaction, "", embed=problems_embed(problems, "no game was opened."))
             return
         message = lobby(session)
-        await interaction.response.send_message(message.content, view=message.view)
-        sent = await interaction.original_response()
+        if interaction.response.is_done():  # the file took a private acknowledgement
+            await interaction.edit_original_response(content="The lobby is open below.")
+            sent = await interaction.followup.send(message.content, view=message.view, wait=True)
+        else:
+            await interaction.response.send_message(message.content, view=message.view)
+            sent = await interaction.original_response()
         await game_store.remember_message(
             self.bot.db, session.game.id, "lobby", sent.channel.id, sent.id
         )
@@ -228,7 +236,7 @@ class ClocktowerCog(
         choices = [
             app_commands.Choice(name=f"{title} (base edition)", value=code)
             for code, title in BASE_EDITIONS.items()
-            if code == "tb" and (key in code or key in normalise_id(title))
+            if key in code or key in normalise_id(title)
         ]
         if interaction.guild_id is not None:
             names = await script_store.matching_names(
@@ -249,10 +257,10 @@ class ClocktowerCog(
         async def action(session: Session):
             if not session.state.bot:
                 self.require_storyteller(session, interaction.user.id)
-                return ct.MoveSeat(interaction.user.id, _player_id(player), position - 1)
+                return ct.MoveSeat(interaction.user.id, player_id(player), position - 1)
             if interaction.user.id != await self.leader(session):
                 raise RuleError("Only the player who leads the game can change the seating.")
-            return ct.MoveSeat(ct.SYSTEM, _player_id(player), position - 1)
+            return ct.MoveSeat(ct.SYSTEM, player_id(player), position - 1)
 
         await self.run(interaction, action, "The seat is changed.")
 
@@ -272,16 +280,43 @@ class ClocktowerCog(
         await self.run(interaction, action, "You have a seat as a Traveller.")
 
     @app_commands.command(name="start", description="Deal the characters and begin the night")
+    @app_commands.describe(
+        characters="Storyteller: your own bag, names separated by commas (else a balanced bag)",
+        shuffle="Deal your bag at random (yes) or to the seats in order (no)",
+    )
     @app_commands.guild_only()
-    async def start(self, interaction: discord.Interaction) -> None:
+    async def start(
+        self, interaction: discord.Interaction, characters: str = "", shuffle: bool = True
+    ) -> None:
         async def action(session: Session):
             if session.state.bot and interaction.user.id != await self.leader(session):
                 raise RuleError("Only the player who leads the game can start it.")
             if not session.state.bot:
                 self.require_storyteller(session, interaction.user.id)
-            return ct.Start(by=interaction.user.id)
+            elif characters:
+                raise RuleError("The bot storyteller deals a balanced bag itself.")
+            bag = tuple(c.strip() for c in characters.split(",") if c.strip())
+            return ct.Start(by=interaction.user.id, characters=bag, shuffle=shuffle and bool(bag))
 
         await self.run(interaction, action, "The characters are dealt.")
+
+    @start.autocomplete("characters")
+    async def complete_bag(self, interaction: discord.Interaction, typed: str):
+        """The next character of the bag being typed, from the script (and its Travellers)."""
+        session = self.bot.games.in_channel(interaction.channel_id)
+        if session is None or session.game.kind != KIND:
+            return []
+        state = session.state
+        done, _, current = typed.rpartition(",")
+        taken = {c.strip().casefold() for c in done.split(",")}
+        prefix = f"{done}, " if done else ""
+        names = [char_name(c, state) for c in state.script_ids]
+        key = current.strip().casefold()
+        return [
+            app_commands.Choice(name=(prefix + n)[:100], value=(prefix + n)[:100])
+            for n in names
+            if key in n.casefold() and n.casefold() not in taken
+        ][:CHOICES]
 
     # The day ---------------------------------------------------------------------------------
     @app_commands.command(name="nominate", description="Nominate a player for execution")
@@ -290,7 +325,7 @@ class ClocktowerCog(
     async def nominate(self, interaction: discord.Interaction, player: str) -> None:
         await self.run(
             interaction,
-            lambda s: ct.Nominate(by=interaction.user.id, target=_player_id(player)),
+            lambda s: ct.Nominate(by=interaction.user.id, target=player_id(player)),
             "Your nomination is made; the vote goes round the circle.",
         )
 
@@ -304,7 +339,7 @@ class ClocktowerCog(
     async def exile(self, interaction: discord.Interaction, traveller: str) -> None:
         await self.run(
             interaction,
-            lambda s: ct.Exile(by=interaction.user.id, target=_player_id(traveller)),
+            lambda s: ct.Exile(by=interaction.user.id, target=player_id(traveller)),
             "You call for the exile; the vote goes round the circle.",
         )
 
@@ -326,7 +361,7 @@ class ClocktowerCog(
         async def use(interaction: discord.Interaction, player: str) -> None:
             await self.run(
                 interaction,
-                lambda s: unit.request(interaction.user.id, _player_id(player)),
+                lambda s: unit.request(interaction.user.id, player_id(player)),
                 spec.done,
             )
 
@@ -384,7 +419,7 @@ class ClocktowerCog(
     async def whisper(self, interaction: discord.Interaction, player: str) -> None:
         try:
             session = self.session_here(interaction)
-            other, me = _player_id(player), interaction.user.id
+            other, me = player_id(player), interaction.user.id
             state = session.state
             if me not in state.players or other not in state.players or other == me:
                 raise RuleError("Whispers are between two different players of this game.")
@@ -466,7 +501,7 @@ class ClocktowerCog(
     ) -> None:
         def action(session: Session):
             self.require_storyteller(session, interaction.user.id)
-            return ct.Adjust(interaction.user.id, _player_id(player), change, value)
+            return ct.Adjust(interaction.user.id, player_id(player), change, value)
 
         await self.run(interaction, action, "The grimoire is changed.")
 
@@ -483,13 +518,13 @@ class ClocktowerCog(
             return []
         change, key = interaction.namespace.change, typed.casefold()
         if change == "character":
-            found = [find(c) for c in session.state.script_ids]
+            found = [known(c, session.state) for c in session.state.script_ids]
             pairs = [(f"{c.name} ({c.team})", c.id) for c in found if c is not None]
         elif change == "alignment":
             pairs = [("good", "good"), ("evil", "evil")]
         elif change == "forget":
             try:
-                target = _player_id(str(interaction.namespace.player or ""))
+                target = player_id(str(interaction.namespace.player or ""))
             except RuleError:
                 return []
             notes = [m.note for m in session.state.marks if m.target == target and m.note]
@@ -513,7 +548,7 @@ class ClocktowerCog(
         def action(session: Session):
             self.require_storyteller(session, interaction.user.id)
             prompt = self.awaited_wake(session)
-            targets = tuple(_player_id(t) for t in (target, second) if t)
+            targets = tuple(player_id(t) for t in (target, second) if t)
             return ct.NightChoice(interaction.user.id, targets, player=prompt.to[0])
 
         await self.run(interaction, action, "Chosen for them.")
@@ -573,11 +608,18 @@ class ClocktowerCog(
             session, [p for p in ct.open_prompts(session.state) if p.kind != "vote"]
         )
 
-    @app_commands.command(name="end", description="Abandon the game (no result is recorded)")
+    @app_commands.command(name="end", description="End the game: declare the winner, or abandon it")
+    @app_commands.describe(
+        winner="Storyteller: the side that won (recorded for ratings); leave out to abandon"
+    )
+    @app_commands.choices(winner=[app_commands.Choice(name=w, value=w) for w in ("good", "evil")])
     @app_commands.guild_only()
-    async def end(self, interaction: discord.Interaction) -> None:
+    async def end(self, interaction: discord.Interaction, winner: str | None = None) -> None:
         async def action(session: Session):
             state, user = session.state, interaction.user.id
+            if winner is not None:
+                self.require_storyteller(session, user)
+                return ct.DeclareWinner(user, winner)
             allowed = await self.leader(session) if state.bot else state.storyteller
             if user != allowed and not can_manage(interaction.user):
                 raise RuleError(
@@ -587,6 +629,11 @@ class ClocktowerCog(
             return Abandon(by=user)
 
         await self.run(interaction, action, "The game is over.")
+
+    @app_commands.command(name="leave", description="Leave the lobby, or leave as a Traveller")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, lambda s: ct.Leave(interaction.user.id), "You have left.")
 
     # Components ------------------------------------------------------------------------------
     async def show_secret(self, interaction: discord.Interaction, session: Session) -> None:
@@ -624,17 +671,22 @@ class ClocktowerCog(
                 await self.act(interaction, session, action, "Your nomination is made.")
                 return
             if kind == "vote":
-                await self.act(
-                    interaction,
-                    session,
-                    self.vote_action(session, user, value),
-                    "Your vote is counted.",
+                action = self.vote_action(session, user, value)
+                vote = session.state.vote
+                reached = vote is not None and vote.order[vote.index] in (action.voter, user)
+                ack = (
+                    "Your hand is counted."
+                    if reached
+                    else "Your hand is set; it counts, and locks, when the count reaches you."
                 )
+                await self.act(interaction, session, action, ack)
                 return
             if kind == "ruling":
                 decision, choice = (int(v) for v in value.split("-"))
                 action = ct.StorytellerRuling(user, decision, choice)
                 await self.act(interaction, session, action, "Ruled.")
+                return
+            if await self.on_tool(interaction, session, kind, value):
                 return
             raise RuleError("That button is from an older version of the bot; use the commands.")
         except RuleError as error:

@@ -9,6 +9,7 @@ import engine.clocktower.game as ct
 from bot.render.clocktower import char_name
 from bot.store import games as game_store
 from bot.store.results import Result, Seat, user_key
+from engine.clocktower.script import load_script
 from engine.core import GameOver, RuleError, Step
 
 KIND = "clocktower"
@@ -27,9 +28,18 @@ class ClocktowerRules:
     actions = {**ct.ACTIONS, "Abandon": Abandon}
 
     def new_state(self, game: game_store.GameRow) -> ct.State:
+        """The game's lobby; the script's homebrew characters come from the script saved with
+        it (games opened before homebrew was kept have ids only)."""
         bot = bool(game.options["bot"])
+        homebrew = ()
+        if "script_json" in game.options:
+            homebrew = load_script(game.options["script_json"]).homebrew
         state = ct.new_game(
-            None if bot else game.host_id, game.seed, tuple(game.options["script"]), bot
+            None if bot else game.host_id,
+            game.seed,
+            tuple(game.options["script"]),
+            bot,
+            homebrew=homebrew,
         )
         return ct.apply(state, ct.Join(game.host_id)).state if bot else state
 
@@ -52,7 +62,7 @@ class ClocktowerRules:
         if over.winner not in ("good", "evil"):
             return None
         seats = tuple(
-            Seat(user_key(s["player"]), s["alignment"], char_name(s["character"]))
+            Seat(user_key(s["player"]), s["alignment"], char_name(s["character"], state))
             for s in over.data["seats"]
         )
         return Result(

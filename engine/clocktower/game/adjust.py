@@ -1,20 +1,22 @@
 """The storyteller's hand on the grimoire: kill or revive, change a character or alignment, make
-drunk or poisoned (until undone), and free-text reminders. The win conditions are checked after.
+drunk, poisoned or protected (safe from the Demon) until undone, and free-text reminders. The
+win conditions are checked after.
 
 Undo is not an action: the shell rebuilds the game by replaying the log without the last action.
 """
 
 from __future__ import annotations
 
-from engine.clocktower.catalogue import EVIL_TEAMS, find
+from engine.clocktower.catalogue import EVIL_TEAMS
+from engine.clocktower.game.cast import find_char
 from engine.clocktower.game.actions import Adjust
 from engine.clocktower.game.death import die
 from engine.clocktower.game.guards import refuse_unless
 from engine.clocktower.game.model import SYSTEM, Mark, Phase, State, evolve, seat, with_seat
 from engine.core import Announce, Effect
 
-STATUS = {"drunk": "drunk", "poison": "poisoned"}
-CURE = {"sober": "drunk", "cure": "poisoned"}
+STATUS = {"drunk": "drunk", "poison": "poisoned", "protect": "safe"}
+CURE = {"sober": "drunk", "cure": "poisoned", "unprotect": "safe"}
 CHANGES = ("kill", "revive", "character", "alignment", *STATUS, *CURE, "remind", "forget")
 
 
@@ -33,7 +35,7 @@ def adjust(state: State, action: Adjust) -> tuple[State, list[Effect]]:
         state = with_seat(state, p, alive=True, ghost_vote=True)
         return state, [Announce("revived", {"player": p})]
     if change == "character":
-        char = find(value)
+        char = find_char(state, value)
         refuse_unless(char is not None and char.team != "traveller", f"{value} is no character.")
         assert char is not None
         align = "evil" if char.team in EVIL_TEAMS else "good"

@@ -82,6 +82,8 @@ class Role:
     topics: ClassVar[Mapping[str, str]] = {}
     # The game endings this character causes, by name, in words ("the Saint was executed").
     endings: ClassVar[Mapping[str, str]] = {}
+    # The reminders this character places, by kind, in words ("poisoned", "the red herring").
+    reminders: ClassVar[Mapping[str, str]] = {}
     # The Drunk: the ability never works.
     always_drunk: ClassVar[bool] = False
     # A day action (an action class of ``engine.clocktower.game.actions``) handled by ``day``,
@@ -260,6 +262,11 @@ class Registry:
 
     def ending_owner(self, ending: str) -> Role | None:
         return next((r for r in self.roles.values() if ending in r.endings), None)
+
+    def reminder_text(self, kind: str) -> str:
+        """A reminder's kind in words, from the unit that places it (else the kind itself)."""
+        owner = next((r for r in self.roles.values() if kind in r.reminders), None)
+        return owner.reminders[kind] if owner is not None else kind.replace("_", " ")
 
 
 REGISTRY = Registry()

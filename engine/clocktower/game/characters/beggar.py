@@ -25,6 +25,7 @@ def tokens(state: State, beggar: int) -> tuple[int, ...]:
 class Beggar(Role):
     id = "beggar"
     day_action = GiveVote
+    reminders = {"token": "a vote token"}
     command = DayCommand(
         "givevote",
         "Dead: give your ghost vote to the Beggar",

@@ -9,3 +9,4 @@ class Bureaucrat(WeighsAVote):
     id = "bureaucrat"
     mark = "triple"
     factor = 3
+    reminders = {"triple": "their vote counts three times"}

@@ -10,6 +10,7 @@ from engine.clocktower.game.roles import Result, Role
 
 class Butler(Role):
     id = "butler"
+    reminders = {"master": "the Butler's master"}
 
     def night(self, state: State, player: int, key: str) -> Result:
         others = tuple(s.player for s in state.seats if s.player != player)

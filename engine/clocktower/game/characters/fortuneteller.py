@@ -18,6 +18,7 @@ from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspec
 class FortuneTeller(Role):
     id = "fortuneteller"
     topics = {"red_herring": "the Fortune Teller's red herring"}
+    reminders = {"red_herring": "the red herring"}
 
     def setup(self, state: State, seat: Seat) -> State:
         good = tuple(

@@ -18,6 +18,7 @@ SHOOTS = 0.5  # how often a simulated Gunslinger shoots when it can
 class Gunslinger(Role):
     id = "gunslinger"
     day_action = Shoot
+    reminders = {"shot": "shot at today"}
     command = DayCommand(
         "shoot",
         "Gunslinger: shoot a player who voted",

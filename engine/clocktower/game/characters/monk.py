@@ -9,6 +9,7 @@ from engine.clocktower.game.roles import Result, Role
 
 class Monk(Role):
     id = "monk"
+    reminders = {"safe": "safe from the Demon"}
 
     def night(self, state: State, player: int, key: str) -> Result:
         others = tuple(s.player for s in state.seats if s.player != player)

@@ -47,7 +47,7 @@ class Spy(Role):
                     for s, cid in zip(state.seats, seen, strict=True)
                 }
         grimoire = tuple((s.player, *world[s.player], s.alive) for s in state.seats)
-        marks = tuple((m.kind, m.source, m.target) for m in state.marks)
+        marks = tuple((m.kind, m.source, m.target, m.note) for m in state.marks)
         state, effect = tell(
             state,
             player,

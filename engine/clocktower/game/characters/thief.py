@@ -9,3 +9,4 @@ class Thief(WeighsAVote):
     id = "thief"
     mark = "negative"
     factor = -1
+    reminders = {"negative": "their vote counts negatively"}
