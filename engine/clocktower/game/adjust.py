@@ -8,8 +8,8 @@ Undo is not an action: the shell rebuilds the game by replaying the log without 
 from __future__ import annotations
 
 from engine.clocktower.catalogue import EVIL_TEAMS
-from engine.clocktower.game.cast import find_char
 from engine.clocktower.game.actions import Adjust
+from engine.clocktower.game.cast import find_char
 from engine.clocktower.game.death import die
 from engine.clocktower.game.guards import refuse_unless
 from engine.clocktower.game.model import SYSTEM, Mark, Phase, State, evolve, seat, with_seat
