@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -10,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.delivery import split_text
+from bot.delivery import Courier, split_text
 from bot.sessions import SessionManager
 from bot.store.database import Database
 from bot.views import GameButton, GameSelect
@@ -35,8 +36,10 @@ class Ravenswood(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.database_path = database
         self.sync_guild = sync_guild
-        self.db: Database | None = None
-        self.games: SessionManager | None = None
+        # Set up in setup_hook, before any cog or event can use them.
+        self.db: Database
+        self.games: SessionManager
+        self.courier: Courier
         # Game kind -> the cog method that handles its buttons and menus.
         self.component_handlers: dict[str, ComponentHandler] = {}
         # The custom_id patterns of every persistent component; anything else is unknown to us.
@@ -47,12 +50,11 @@ class Ravenswood(commands.Bot):
         logging.getLogger("discord").setLevel(logging.NOTSET)  # logged in: its logs are wanted
         self.db = await Database.open(self.database_path)
         self.games = SessionManager(self.db, [])
+        self.courier = Courier(self, self.games)
         for name in COGS:
             await self.load_extension(name)
         restored = await self.games.restore()
         log.info("restored %d running game(s)", len(restored))
-        for game in self.games.unrestorable:
-            await self.explain_unrestorable(game.channel_id)
         # Persistent components: their custom_id carries the game id, so old buttons keep working.
         self.add_dynamic_items(GameButton, GameSelect)
         if self.sync_guild:
@@ -76,19 +78,16 @@ class Ravenswood(commands.Bot):
             return
         await reply(interaction, "That button is no longer in use; the slash commands still work.")
 
-    async def explain_unrestorable(self, channel_id: int) -> None:
-        channel = self.get_partial_messageable(channel_id)
-        try:
-            await channel.send(
-                "⚠️ After a restart I could not rebuild the game that was running in this "
-                "channel, so it is closed (its record is kept). Sorry — please start a new one."
-            )
-        except discord.HTTPException:
-            log.warning("could not tell channel %s its game was closed", channel_id)
+    async def on_ready(self) -> None:
+        """What games still owed when the bot stopped goes out first, each game in order."""
+        waiting = self.games.waiting()
+        if waiting:
+            log.info("delivering what %d game(s) still owe", len(waiting))
+            await asyncio.gather(*(self.courier.flush(box) for box in waiting))
 
     async def close(self) -> None:
         await super().close()
-        if self.db is not None:
+        if hasattr(self, "db"):
             await self.db.close()
 
     async def on_app_command_error(

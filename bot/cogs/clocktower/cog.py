@@ -66,7 +66,7 @@ class ClocktowerCog(
         self.renderer = ClocktowerRenderer()
         self.delivery = Delivery(bot, self.renderer)
         self.clock = Clock(bot, self.delivery, Timings.from_env(), self.play)
-        bot.games.rules[KIND] = ClocktowerRules()
+        bot.games.register(ClocktowerRules(), self.delivery.compose)
         bot.component_handlers[KIND] = self.on_component
         bot.add_dynamic_items(MultiSelect)
 
@@ -103,9 +103,9 @@ class ClocktowerCog(
         await self.publish(session, step.effects)
 
     async def publish(self, session: Session, effects) -> None:
-        """Deliver effects, help whoever could not be reached, show the grimoire at the end,
-        and restart the game's clock."""
-        unreached = await self.delivery.deliver(session, effects)
+        """Deliver what the game owes (its outbox), help whoever could not be reached, show the
+        grimoire at the end, and restart the game's clock."""
+        unreached = await self.delivery.flush(session)
         players = [p for p in unreached if p != session.state.storyteller]
         if players:
             await self.clock.unreachable(session, players)
@@ -114,11 +114,14 @@ class ClocktowerCog(
         self.clock.schedule(session)
 
     async def act(self, interaction: discord.Interaction, session: Session, action, ack: str):
-        """Apply (a refusal raises RuleError before anything is sent), deliver, acknowledge."""
-        step = await self.bot.games.apply(session, action)
+        """Apply (a refusal raises RuleError before anything is sent), deliver, acknowledge; the
+        acknowledgement is saved with the action, so a click the bot died answering is answered
+        when pressed again."""
+        accepted = await self.bot.games.act(session, action, interaction.user.id, ack)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.publish(session, step.effects)
-        await interaction.followup.send(ack, ephemeral=True)
+        await self.publish(session, accepted.step.effects)
+        await interaction.followup.send(accepted.reply, ephemeral=True)
+        await self.bot.games.answered(session, accepted)
 
     async def run(self, interaction: discord.Interaction, make_action, ack: str) -> None:
         """Apply the action ``make_action(session)`` makes (it may be a coroutine function)."""
