@@ -140,7 +140,7 @@ class Diverged(Exception):
     """Replaying a log gave a different game than the one that was played."""
 
     def __init__(self, seq: int) -> None:
-        super().__init__(f"the game differs from its record after log entry {seq + 1}")
+        super().__init__(f"the game differs from its record at log entry {seq + 1}")
         self.seq = seq
 
 
@@ -439,7 +439,7 @@ class SessionManager:
                 f"⚠️ I have been upgraded: this game began under version {then} of the "
                 f"{game.kind} rules and I now play version {rules.version}. Replayed from its "
                 f"record with the new rules, the game would no longer be the one you played "
-                f"(it changes after step {problem.seq + 1}), so it is closed; its record is "
+                f"(it changes at step {problem.seq + 1}), so it is closed; its record is "
                 "kept. Sorry — please start a new one."
             )
         return (
