@@ -119,6 +119,14 @@ def plain(value: Any) -> Any:
 def checksum(fingerprint: Any) -> str:
     """A short digest of a game's fingerprint (see each game's ``fingerprint``): stored with each
     accepted action and compared when the log is replayed, so a rule change that would rewrite a
-    running game is noticed instead of silently adopted."""
-    text = json.dumps(plain(fingerprint), sort_keys=True, separators=(",", ":"))
+    running game is noticed instead of silently adopted. The digest is of ``plain(fingerprint)``
+    as compact sorted JSON; JSON's own encoder does the common cases (tuples, str enums, int
+    keys), ``plain`` the rest, which keeps this cheap enough to run after every action."""
+    text = json.dumps(fingerprint, sort_keys=True, separators=(",", ":"), default=_plain_rest)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _plain_rest(value: Any) -> Any:
+    if isinstance(value, (Enum, Mapping, set, frozenset)):
+        return plain(value)
+    raise TypeError(f"cannot fingerprint {type(value).__name__}: {value!r}")

@@ -25,7 +25,7 @@ def fingerprint(state: State) -> dict[str, Any]:
         "host": state.host,
         "recruit": state.recruit,
         "players": state.players,
-        "traitors": state.traitor_ids,
+        "traitors": tuple(sorted(state.traitor_ids)),
         "recruits": state.recruits,
         "fates": state.fates,
         "ballots": state.ballots,
