@@ -13,7 +13,6 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from functools import cache
 from pathlib import Path
 
 import discord
@@ -22,6 +21,7 @@ from discord.ext import commands
 
 from bot.app import Ravenswood, can_manage, reply
 from bot.config import Config
+from bot.editions import base_code, base_script, for_players
 from bot.render.scripts import (
     bag_embed,
     character_embed,
@@ -41,7 +41,6 @@ from engine.clocktower.catalogue import (
     Character,
     OfficialText,
     characters,
-    edition_characters,
     find,
     normalise_id,
     official_texts,
@@ -56,18 +55,11 @@ from engine.clocktower.script import (
     Script,
     ScriptError,
     load_script,
-    script_from_ids,
 )
 
 log = logging.getLogger(__name__)
 
 CHOICES = 25
-BASE_ALIASES = {
-    **{normalise_id(code): code for code in BASE_EDITIONS},
-    **{normalise_id(name): code for code, name in BASE_EDITIONS.items()},
-    "sectsandviolets": "snv",
-    "sv": "snv",
-}
 SOURCE_HELP = (
     "paste its JSON in `json`, attach it as `file`, or give the `name` of a saved script "
     "(or tb, bmr, snv)"
@@ -81,17 +73,6 @@ SOURCE_OPTIONS = {
 
 class Refusal(Exception):
     """One sentence telling the user what to do instead."""
-
-
-@cache
-def base_script(code: str) -> Script:
-    """A base edition as a script (built from the catalogue, so always available)."""
-    ids = [c.id for c in edition_characters(code)]
-    return script_from_ids(ids, BASE_EDITIONS[code])
-
-
-def base_code(name: str) -> str | None:
-    return BASE_ALIASES.get(normalise_id(name))
 
 
 async def read_file(interaction: discord.Interaction, file: discord.Attachment) -> bytes:
@@ -190,7 +171,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     ) -> Script:
         found = await self.source(interaction, json, file, name)
         if isinstance(found, Script):
-            return found if players is None else load_script(found.to_json(), players)
+            return for_players(found, players)
         return load_script(found, players)
 
     async def run(

@@ -19,6 +19,7 @@ import discord
 from bot.delivery import Namer, Outgoing, Rendered, secret_view
 from bot.sessions import Session
 from bot.views import button_view, choice_view, dispatch
+from bot.words import plural, team_count
 from engine.clocktower.catalogue import find
 from engine.clocktower.game import Phase, open_prompts
 from engine.clocktower.game.model import Nomination, threshold
@@ -232,7 +233,7 @@ class ClocktowerRenderer:
 
     def on_started(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         d = effect.data
-        counts = ", ".join(f"{n} {team}" for team, n in d["counts"].items())
+        counts = ", ".join(team_count(team, n) for team, n in d["counts"].items())
         travellers = "".join(
             f"\n<@{p}> travels as the **{char_name(c)}**." for p, c in d["travellers"]
         )
@@ -422,11 +423,13 @@ def info_text(d: Mapping[str, Any], players: Sequence[int], name: Namer) -> str:
         a, b, role = answer
         return who + f"one of {name(a)} and {name(b)} is the **{char_name(role)}**."
     if cid == "chef":
-        return who + f"**{answer}** pair(s) of evil players sit next to each other."
+        sit = "sits" if answer == 1 else "sit"
+        return who + f"**{plural(answer, 'pair')}** of evil players {sit} next to each other."
     if cid == "empath":
         return (
             who
-            + f"**{answer}** of your living neighbours ({label(about, players, name)}) are evil."
+            + f"**{answer}** of your living neighbours ({label(about, players, name)}) "
+            + ("is evil." if answer == 1 else "are evil.")
         )
     if cid == "fortuneteller":
         verdict = "**Yes**, one of them is" if answer else "**No**, neither is"

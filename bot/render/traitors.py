@@ -95,7 +95,7 @@ class TraitorsRenderer:
         d = effect.data
         return Outgoing(
             f"🎭 The game begins with {len(d['players'])} players, {d['traitor_count']} of them "
-            "Traitors. Everyone has been told their role privately. Day 1: talk, then the host "
+            f"{'a Traitor' if d['traitor_count'] == 1 else 'Traitors'}. Everyone has been told their role privately. Day 1: talk, then the host "
             "opens the vote with `/traitors vote`."
         )
 

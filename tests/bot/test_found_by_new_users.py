@@ -1,10 +1,10 @@
-"""What new users ran into at the Traitors table: the deciding voter's reply, and a recruit offer
-to a Faithful whose DMs are closed."""
+"""What new users ran into: the deciding voter's reply, a recruit offer to a Faithful whose DMs are
+closed, the closed-DM notice's command, and counted nouns at the start of a Clocktower game."""
 
 from __future__ import annotations
 
 import engine.traitors as tg
-from tests.bot.test_clocktower_bot import said
+from tests.bot.test_clocktower_bot import deal, holding, open_game, said, seed_where
 from tests.bot.test_traitors_bot import (
     assert_no_living_role_leak,
     menu_id,
@@ -65,3 +65,22 @@ async def test_a_faithful_with_closed_dms_learns_discreetly_that_an_offer_awaits
     assert shown.ephemeral and "invite you to join them" in shown.response.content
     accepted = await table.member(chosen).click(shown.response, label="Accept")
     assert accepted.ephemeral and chosen in tg.traitors(state(table))
+
+
+async def test_one_closed_dm_notice_names_everyone_and_the_command(table):
+    host, _ = await open_lobby(table, players=5)
+    shy = [table.members[1].id, table.members[3].id]
+    for player in shy:
+        table.close_dms(player)
+    await host.slash(table.channel, "traitors start", traitors=1)
+    notices = [t for t in table.public_texts() if "couldn't send a private message" in t]
+    assert len(notices) == 1
+    assert all(f"<@{p}>" in notices[0] for p in shy) and "`/traitors me`" in notices[0]
+
+
+async def test_a_clocktower_start_counts_in_words(table, monkeypatch):
+    deal(monkeypatch, seed_where(5, lambda s: not holding("baron")(s)))  # no extra Outsiders
+    opener, _ = await open_game(table, players=5)
+    await opener.slash(table.channel, "clocktower start")
+    started = next(t for t in table.public_texts() if "The game begins" in t)
+    assert "(3 Townsfolk, 0 Outsiders, 1 Minion, 1 Demon)" in started
