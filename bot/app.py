@@ -6,6 +6,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -26,7 +27,7 @@ COGS = (
     "bot.cogs.clocktower",
 )
 
-ComponentHandler = Callable[[discord.Interaction, object, str, str], Awaitable[None]]
+ComponentHandler = Callable[[discord.Interaction, Any, str, str], Awaitable[None]]
 
 
 class Ravenswood(commands.Bot):
@@ -44,7 +45,7 @@ class Ravenswood(commands.Bot):
         self.component_handlers: dict[str, ComponentHandler] = {}
         # The custom_id patterns of every persistent component; anything else is unknown to us.
         self.component_templates: list[re.Pattern[str]] = []
-        self.tree.on_error = self.on_app_command_error
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         logging.getLogger("discord").setLevel(logging.NOTSET)  # logged in: its logs are wanted
@@ -73,7 +74,8 @@ class Ravenswood(commands.Bot):
         instead of Discord's bare "This interaction failed"."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = (interaction.data or {}).get("custom_id", "")
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         if any(template.fullmatch(custom_id) for template in self.component_templates):
             return
         await reply(interaction, "That button is no longer in use; the slash commands still work.")
@@ -104,6 +106,25 @@ class Ravenswood(commands.Bot):
             )
             message = "Something went wrong on my side; nothing was lost. Please try again."
         await reply(interaction, message)
+
+
+def guild_id(interaction: discord.Interaction) -> int:
+    """The server of a command that only works in one (Discord sends those from servers only)."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage("This command works in a server's channels.")
+    return interaction.guild_id
+
+
+def guild_of(interaction: discord.Interaction) -> discord.Guild:
+    if interaction.guild is None:
+        raise app_commands.NoPrivateMessage("This command works in a server's channels.")
+    return interaction.guild
+
+
+def channel_id(interaction: discord.Interaction) -> int:
+    if interaction.channel_id is None:
+        raise app_commands.NoPrivateMessage("This command works in a server's channels.")
+    return interaction.channel_id
 
 
 def can_manage(user: discord.abc.User) -> bool:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -271,7 +272,7 @@ class Courier:
     async def transmit(self, box: Outbox, parcel: Parcel) -> tuple[str, int | None]:
         """Send one parcel: its outcome and the message it became. Raises Unavailable."""
         message = unpack(parcel.body)
-        nonce = f"rw{parcel.id}" if parcel.id else None
+        nonce = f"rw{parcel.id}" if parcel.id else secrets.token_hex(8)
         try:
             if parcel.kind == "dm":
                 assert parcel.recipient is not None
@@ -286,7 +287,7 @@ class Courier:
             return "failed", None
 
     async def post(
-        self, box: Outbox, message: Outgoing, nonce: str | None = None, in_doubt: bool = False
+        self, box: Outbox, message: Outgoing, nonce: str, in_doubt: bool = False
     ) -> tuple[str, int | None]:
         """Post in the game's channel, or edit the slot's message in place."""
         found_channel = self.client.get_channel(box.game.channel_id)
@@ -307,7 +308,7 @@ class Courier:
         return "sent", sent.id
 
     async def _dm(
-        self, box: Outbox, parcel: Parcel, message: Outgoing, nonce: str | None
+        self, box: Outbox, parcel: Parcel, message: Outgoing, nonce: str
     ) -> tuple[str, int | None]:
         refused = "unreached" if message.discreet else "closed"
         try:
@@ -448,7 +449,8 @@ class Delivery:
         box = Outbox(session.game)
         try:
             for piece in _pieces(message):
-                outcome, message_id = await self.client.courier.post(box, piece)
+                nonce = secrets.token_hex(8)  # a message sent now, once
+                outcome, message_id = await self.client.courier.post(box, piece, nonce)
                 name = piece.slot or piece.remember
                 if outcome == "sent" and name and message_id is not None:
                     await game_store.remember_message(

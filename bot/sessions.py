@@ -47,9 +47,16 @@ log = logging.getLogger(__name__)
 class GameRules(Protocol):
     """What the shell needs to know about one kind of game."""
 
-    kind: str
-    actions: Mapping[str, type]
-    version: int  # the engine's RULES_VERSION, stored with every game it opens
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def actions(self) -> Mapping[str, type]: ...
+
+    @property
+    def version(self) -> int:
+        """The engine's RULES_VERSION, stored with every game it opens."""
+        ...
 
     def new_state(self, game: GameRow) -> Any: ...
 

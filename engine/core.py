@@ -94,7 +94,7 @@ def encode_action(action: Any) -> dict[str, Any]:
 def decode_action(data: Mapping[str, Any], actions: Mapping[str, type]) -> Any:
     """The inverse of ``encode_action``, for a game whose action classes are ``actions``."""
     kind = data.get("type")
-    if kind not in actions:
+    if not isinstance(kind, str) or kind not in actions:
         raise ValueError(f"unknown action type {kind!r}")
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "type"}
     return actions[kind](**values)

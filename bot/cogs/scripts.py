@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Ravenswood, can_manage, reply
+from bot.app import Ravenswood, can_manage, guild_id, reply
 from bot.config import Config
 from bot.editions import base_code, base_script, for_players
 from bot.render.scripts import (
@@ -148,6 +148,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             return await read_file(interaction, file)
         if json is not None:
             return json
+        assert name is not None  # exactly one source was given
         code = base_code(name)
         if code is not None:
             return base_script(code)
@@ -325,14 +326,14 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             normal = script.to_json()
             if len(normal.encode()) > MAX_BYTES:
                 raise Refusal("That script is over 1 MB once tidied; remove unused items.")
-            old = await store.get_script(self.bot.db, interaction.guild_id, shown)
+            old = await store.get_script(self.bot.db, guild_id(interaction), shown)
             if old and old.author_id != interaction.user.id and not can_manage(interaction.user):
                 raise Refusal(
                     f"“{safe(old.name)}” was saved by <@{old.author_id}>; only they or someone "
                     "with Manage Server may replace it. Pick another name."
                 )
             replaced = await store.save_script(
-                self.bot.db, interaction.guild_id, shown, normal, interaction.user.id
+                self.bot.db, guild_id(interaction), shown, normal, interaction.user.id
             )
             what = "Replaced the earlier" if replaced else "Saved the"
             await reply(
@@ -346,7 +347,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     @app_commands.command(name="list", description="The scripts saved on this server")
     @app_commands.guild_only()
     async def list_(self, interaction: discord.Interaction) -> None:
-        saved = await store.list_scripts(self.bot.db, interaction.guild_id)
+        saved = await store.list_scripts(self.bot.db, guild_id(interaction))
         await reply(interaction, "", embed=saved_list_embed(saved))
 
     @app_commands.command(name="delete", description="Delete a saved script (its saver or admins)")
@@ -354,7 +355,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     @app_commands.autocomplete(name=complete_saved)
     @app_commands.guild_only()
     async def delete(self, interaction: discord.Interaction, name: str) -> None:
-        saved = await store.get_script(self.bot.db, interaction.guild_id, name)
+        saved = await store.get_script(self.bot.db, guild_id(interaction), name)
         if saved is None:
             await reply(interaction, f"No saved script is called “{safe(name)}”.")
             return
@@ -365,7 +366,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
                 "Manage Server may delete it.",
             )
             return
-        await store.delete_script(self.bot.db, interaction.guild_id, name)
+        await store.delete_script(self.bot.db, guild_id(interaction), name)
         await reply(interaction, f"Deleted the saved script **{safe(saved.name)}**.")
 
     @app_commands.command(name="characters", description="Look up an official character")
@@ -383,7 +384,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
         if found:
             await reply(interaction, "", embed=characters_embed(found, query, self.official))
             return
-        close = [find(cid).name for cid in suggest(query)]
+        close = [c.name for c in map(find, suggest(query)) if c is not None]
         hint = f" Did you mean {', '.join(close)}?" if close else ""
         await reply(interaction, f"No character matches “{safe(query)}”.{hint}")
 

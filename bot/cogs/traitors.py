@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import engine.traitors as tg
-from bot.app import Ravenswood, reply
+from bot.app import Ravenswood, channel_id, guild_id, reply
 from bot.delivery import SECRET, Delivery
 from bot.render.odds import odds_embed
 from bot.render.traitors import TraitorsRenderer, lobby, mentions, waiting_message
@@ -100,7 +101,7 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
 
     # Helpers ---------------------------------------------------------------------------------
     def session_here(self, interaction: discord.Interaction) -> Session:
-        session = self.bot.games.in_channel(interaction.channel_id)
+        session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
             raise RuleError(
                 "There's no Traitors game in this channel. Open one with `/traitors new`."
@@ -156,8 +157,8 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
         try:
             session = await self.bot.games.open(
                 KIND,
-                interaction.guild_id,
-                interaction.channel_id,
+                guild_id(interaction),
+                channel_id(interaction),
                 interaction.user.id,
                 {"recruit": recruit},
             )
@@ -165,6 +166,7 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
             await reply(interaction, str(error))
             return
         message = lobby(session, session.state.players, session.state.host)
+        assert message.view is not None
         await interaction.response.send_message(message.content, view=message.view)
         sent = await interaction.original_response()
         await game_store.remember_message(
@@ -237,9 +239,9 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
     )
     @app_commands.guild_only()
     async def me(self, interaction: discord.Interaction) -> None:
-        session = self.bot.games.in_channel(interaction.channel_id)
+        session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:  # asked elsewhere in the server
-            session = self.bot.games.game_of(interaction.guild_id, interaction.user.id)
+            session = self.bot.games.game_of(guild_id(interaction), interaction.user.id)
         if session is None or session.game.kind != KIND:
             await reply(interaction, "You aren't in a Traitors game in this server.")
             return
@@ -275,7 +277,7 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
         rule: str = "parity",
         games: app_commands.Range[int, 1, 200_000] | None = None,
     ) -> None:
-        strategies = {
+        strategies: dict[str, Any] = {
             "faithful": faithful_strategy,
             "traitors_play": traitor_strategy,
             "punish": punish,

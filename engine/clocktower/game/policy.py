@@ -84,13 +84,13 @@ def decide(state: State, pending: Pending) -> int:
             p = max(0.0, BASE_MISREGISTER - p)
         return 1 - pending.truth if rng.random() < p else pending.truth
     if pending.topic == "mayor_bounce":
-        evil = set(demons(state))
+        demon = set(demons(state))
         good = [
             i
             for i, p in enumerate(pending.options)
             if i != pending.truth
             and p in living(state)
-            and p not in evil
+            and p not in demon
             and seat(state, p).alignment == "good"
         ]
         return rng.choice(good) if good and rng.random() < bounce_chance(state) else pending.truth

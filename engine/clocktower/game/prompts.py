@@ -29,6 +29,7 @@ def prompt_for(state: State, pending: Pending) -> Prompt:
             "pick": pending.pick,
             "night": state.night,
         }
+        assert pending.to is not None  # a night choice is always a player's
         return Prompt((pending.to,), "night_choice", pending.options, pending.default, data)
     to = () if pending.to is None else (pending.to,)
     data = {"decision": pending.id, "topic": pending.topic, "truth": pending.truth}
