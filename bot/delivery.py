@@ -232,6 +232,9 @@ class Courier:
                     log.warning("game %s: delivery paused: %s", box.game.id, problem)
                     self._retry_later(box)
                     break
+                except Exception:  # our own bug: give this message up, not the game behind it
+                    log.exception("game %s: parcel %s could not be sent", box.game.id, parcel.id)
+                    outcome, message_id = "failed", None
                 if outcome in ("closed", "unreached"):
                     assert parcel.recipient is not None
                     missed = (

@@ -222,12 +222,6 @@ class SessionManager:
             self.sessions[game.id] = session
             return session
 
-    async def enrol(self, session: Session, user_id: int, action: Any) -> Step:
-        """Apply an action that adds ``user_id`` to a game, unless they play elsewhere here."""
-        async with self.enrolment[session.game.guild_id]:
-            self._refuse_if_busy(session.game.guild_id, user_id, session)
-            return await self.apply(session, action)
-
     def _refuse_if_busy(self, guild_id: int, user_id: int, joining: Session | None) -> None:
         other = self.game_of(guild_id, user_id)
         if other is not None and other is not joining:
@@ -254,7 +248,8 @@ class SessionManager:
         ``reply`` is the acknowledgement, or a function of the step that words it. If the rules
         refuse the very action whose acknowledgement ``by`` never saw (the bot died while
         answering them), the click is the same click again: they get that acknowledgement, not
-        a refusal. ``enrols``: the action adds ``by`` to the game (see ``enrol``).
+        a refusal. ``enrols``: the action adds ``by`` to the game, so it is refused if they play
+        in another game in this server; the check and the action happen under one lock.
         """
         if enrols:
             async with self.enrolment[session.game.guild_id]:

@@ -34,13 +34,7 @@ async def test_the_deciding_voter_is_told_the_ballots_are_revealed(table):
 
 
 async def test_a_faithful_with_closed_dms_learns_discreetly_that_an_offer_awaits(table):
-    host = table.add("host")
-    for i in range(6):
-        table.add(f"p{i}")
-    await host.slash(table.channel, "traitors new", recruit=True)
-    lobby = table.channel.last_message
-    for member in table.members[1:]:
-        await member.click(lobby, label="Join")
+    host, _ = await open_lobby(table, players=7, recruit=True)
     await host.slash(table.channel, "traitors start", traitors=2)
     first, second = sorted(traitor_ids(table))
     faithful = [m.id for m in table.members if m.id not in (first, second)]

@@ -56,12 +56,18 @@ async def test_nothing_to_undo_is_refused(manager):
         await manager.undo(session)
 
 
-async def test_a_repeated_action_is_not_logged_twice(manager):
+async def vote_open(manager):
+    """A started four-player game (host 100, players 101-103) with the vote open."""
     session = await manager.open("traitors", 1, 10, 100, {}, seed=5)
     for player in (101, 102, 103):
         await manager.apply(session, tg.Join(player))
     await manager.apply(session, tg.Start(100, 1))
     await manager.apply(session, tg.OpenVote(100))
+    return session
+
+
+async def test_a_repeated_action_is_not_logged_twice(manager):
+    session = await vote_open(manager)
     await manager.apply(session, tg.Vote(101, 102))
     before = session.seq
     await manager.apply(session, tg.Vote(101, 102))
@@ -120,7 +126,8 @@ async def test_joining_two_games_at_once_enrols_in_only_one(manager):
         for channel, host in ((10, 100), (11, 200))
     ]
     outcomes = await asyncio.gather(
-        *(manager.enrol(game, 300, tg.Join(300)) for game in games), return_exceptions=True
+        *(manager.act(game, tg.Join(300), 300, "in", enrols=True) for game in games),
+        return_exceptions=True,
     )
     refused = [o for o in outcomes if isinstance(o, GameConflict)]
     assert len(refused) == 1 and "already in a game" in str(refused[0])
@@ -129,11 +136,7 @@ async def test_joining_two_games_at_once_enrols_in_only_one(manager):
 
 async def voting_game(manager):
     """A started four-player game with the vote open and all ballots but the last cast."""
-    session = await manager.open("traitors", 1, 10, 100, {}, seed=5)
-    for player in (101, 102, 103):
-        await manager.apply(session, tg.Join(player))
-    await manager.apply(session, tg.Start(100, 1))
-    await manager.apply(session, tg.OpenVote(100))
+    session = await vote_open(manager)
     (traitor,) = session.state.traitor_ids
     target = 101 if traitor != 101 else 102
     voters = [p for p in session.state.players if p != target]
