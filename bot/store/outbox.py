@@ -29,14 +29,22 @@ BATCH = 150  # rows per INSERT, well inside SQLite's limit on bound parameters
 class Parcel:
     """One message to deliver. ``recipient``: a user (dm, reply) or None (the game's channel).
     ``in_doubt``: loaded after a restart as its game's first waiting parcel, so the crash may
-    have come after Discord took it and before it was settled."""
+    have come after Discord took it and before it was settled. ``stored``: the body as data,
+    or (loaded from the database) its JSON text, read on first use."""
 
     kind: str
     recipient: int | None
-    body: dict[str, Any]
+    stored: dict[str, Any] | str
     id: int = 0
     seq: int = 0
     in_doubt: bool = False
+
+    @property
+    def body(self) -> dict[str, Any]:
+        if isinstance(self.stored, str):
+            self.stored = json.loads(self.stored)
+        assert isinstance(self.stored, dict)
+        return self.stored
 
 
 async def put(
@@ -52,7 +60,8 @@ async def put(
         values = ", ".join("(?, ?, ?, ?, ?)" for _ in chunk)
         params: list[Any] = []
         for p in chunk:
-            params += (game_id, seq, p.kind, p.recipient, json.dumps(p.body))
+            body = p.stored if isinstance(p.stored, str) else json.dumps(p.stored)
+            params += (game_id, seq, p.kind, p.recipient, body)
         cursor = await connection.execute(
             f"INSERT INTO outbox (game_id, seq, kind, recipient, body) VALUES {values}", params
         )
@@ -86,7 +95,7 @@ class Backlog:
 
 
 def _parcel(row: aiosqlite.Row) -> Parcel:
-    return Parcel(row["kind"], row["recipient"], json.loads(row["body"]), row["id"], row["seq"])
+    return Parcel(row["kind"], row["recipient"], row["body"], row["id"], row["seq"])
 
 
 async def backlog(db: Database) -> Backlog:
