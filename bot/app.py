@@ -85,7 +85,12 @@ class Ravenswood(commands.Bot):
         waiting = self.games.waiting()
         if waiting:
             log.info("delivering what %d game(s) still owe", len(waiting))
-            await asyncio.gather(*(self.courier.flush(box) for box in waiting))
+            outcomes = await asyncio.gather(
+                *(self.courier.flush(box) for box in waiting), return_exceptions=True
+            )
+            for box, outcome in zip(waiting, outcomes, strict=True):
+                if isinstance(outcome, BaseException):
+                    log.error("game %s: delivery failed", box.game.id, exc_info=outcome)
 
     async def close(self) -> None:
         await super().close()
