@@ -7,13 +7,14 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
-from bot.delivery import split_text
+from bot.delivery import Courier, split_text
 from bot.sessions import SessionManager
 from bot.store.database import Database
 from bot.views import GameButton, GameSelect
@@ -29,7 +30,7 @@ COGS = (
     "bot.cogs.clocktower",
 )
 
-ComponentHandler = Callable[[discord.Interaction, object, str, str], Awaitable[None]]
+ComponentHandler = Callable[[discord.Interaction, Any, str, str], Awaitable[None]]
 
 
 class Ravenswood(commands.Bot):
@@ -39,27 +40,28 @@ class Ravenswood(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.database_path = database
         self.sync_guild = sync_guild
-        self.db: Database | None = None
-        self.games: SessionManager | None = None
+        # Set up in setup_hook, before any cog or event can use them.
+        self.db: Database
+        self.games: SessionManager
+        self.courier: Courier
         # The operator's official character texts (RAVENSWOOD_ROLES_JSON), else none: our own.
         self.official: dict[str, OfficialText] = {}
         # Game kind -> the cog method that handles its buttons and menus.
         self.component_handlers: dict[str, ComponentHandler] = {}
         # The custom_id patterns of every persistent component; anything else is unknown to us.
         self.component_templates: list[re.Pattern[str]] = []
-        self.tree.on_error = self.on_app_command_error
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         logging.getLogger("discord").setLevel(logging.NOTSET)  # logged in: its logs are wanted
         self.db = await Database.open(self.database_path)
         self.games = SessionManager(self.db, [])
+        self.courier = Courier(self, self.games)
         self.official = await asyncio.to_thread(load_official, Config.from_env().roles_json)
         for name in COGS:
             await self.load_extension(name)
         restored = await self.games.restore()
         log.info("restored %d running game(s)", len(restored))
-        for game in self.games.unrestorable:
-            await self.explain_unrestorable(game.channel_id)
         # Persistent components: their custom_id carries the game id, so old buttons keep working.
         self.add_dynamic_items(GameButton, GameSelect)
         if self.sync_guild:
@@ -78,24 +80,27 @@ class Ravenswood(commands.Bot):
         instead of Discord's bare "This interaction failed"."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = (interaction.data or {}).get("custom_id", "")
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         if any(template.fullmatch(custom_id) for template in self.component_templates):
             return
         await reply(interaction, "That button is no longer in use; the slash commands still work.")
 
-    async def explain_unrestorable(self, channel_id: int) -> None:
-        channel = self.get_partial_messageable(channel_id)
-        try:
-            await channel.send(
-                "⚠️ After a restart I could not rebuild the game that was running in this "
-                "channel, so it is closed (its record is kept). Sorry — please start a new one."
+    async def on_ready(self) -> None:
+        """What games still owed when the bot stopped goes out first, each game in order."""
+        waiting = self.games.waiting()
+        if waiting:
+            log.info("delivering what %d game(s) still owe", len(waiting))
+            outcomes = await asyncio.gather(
+                *(self.courier.flush(box) for box in waiting), return_exceptions=True
             )
-        except discord.HTTPException:
-            log.warning("could not tell channel %s its game was closed", channel_id)
+            for box, outcome in zip(waiting, outcomes, strict=True):
+                if isinstance(outcome, BaseException):
+                    log.error("game %s: delivery failed", box.game.id, exc_info=outcome)
 
     async def close(self) -> None:
         await super().close()
-        if self.db is not None:
+        if hasattr(self, "db"):
             await self.db.close()
 
     async def on_app_command_error(
@@ -128,6 +133,25 @@ def load_official(path: str) -> dict[str, OfficialText]:
     else:
         log.info("showing official texts for %d characters from %s", len(texts), path)
     return texts
+
+
+def guild_id(interaction: discord.Interaction) -> int:
+    """The server of a command that only works in one (Discord sends those from servers only)."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage("This command works in a server's channels.")
+    return interaction.guild_id
+
+
+def guild_of(interaction: discord.Interaction) -> discord.Guild:
+    if interaction.guild is None:
+        raise app_commands.NoPrivateMessage("This command works in a server's channels.")
+    return interaction.guild
+
+
+def channel_id(interaction: discord.Interaction) -> int:
+    if interaction.channel_id is None:
+        raise app_commands.NoPrivateMessage("This command works in a server's channels.")
+    return interaction.channel_id
 
 
 def can_manage(user: discord.abc.User) -> bool:

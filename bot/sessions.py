@@ -1,8 +1,15 @@
-"""Running games: load and replay, one lock per game, apply an action, persist it.
+"""Running games: load and replay, one lock per game, apply an action, persist it with its messages.
 
 A game is its seed plus its log of accepted actions. ``apply`` runs the pure engine under the
-game's lock, writes the action (and, at the end, the result) in one transaction, and only then
-updates memory, so a crash between the two loses nothing that was acknowledged.
+game's lock and writes, in one transaction, the action, a checksum of the game's fingerprint
+after it, and the messages it causes (the *outbox*, rendered by the game's composer); only then
+does it update memory. So a crash loses nothing that was accepted, not even what the table was
+about to be told: ``bot.delivery.Courier`` delivers each game's outbox in order, and after a
+restart delivers what is still waiting before anything new.
+
+Replaying a log checks each stored checksum, so a game whose rules changed under it (a new rules
+version that plays its log differently) is closed with an explanation instead of silently
+rewritten.
 """
 
 from __future__ import annotations
@@ -11,13 +18,16 @@ import asyncio
 import logging
 import secrets
 import sqlite3
-from collections import defaultdict
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections import defaultdict, deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from bot.store import games as game_store
+from bot.store import outbox as outbox_store
 from bot.store.database import Database
+from bot.store.games import GameRow, LogEntry
+from bot.store.outbox import Parcel
 from bot.store.results import Result, insert_result
 from engine.core import (
     Effect,
@@ -26,6 +36,7 @@ from engine.core import (
     RuleError,
     Step,
     Tell,
+    checksum,
     decode_action,
     encode_action,
 )
@@ -36,12 +47,24 @@ log = logging.getLogger(__name__)
 class GameRules(Protocol):
     """What the shell needs to know about one kind of game."""
 
-    kind: str
-    actions: Mapping[str, type]
+    @property
+    def kind(self) -> str: ...
 
-    def new_state(self, game: game_store.GameRow) -> Any: ...
+    @property
+    def actions(self) -> Mapping[str, type]: ...
+
+    @property
+    def version(self) -> int:
+        """The engine's RULES_VERSION, stored with every game it opens."""
+        ...
+
+    def new_state(self, game: GameRow) -> Any: ...
 
     def apply(self, state: Any, action: Any) -> Step: ...
+
+    def fingerprint(self, state: Any) -> Any:
+        """What the game means, as plain data; its checksum is stored with each action."""
+        ...
 
     def players(self, state: Any) -> Iterable[int]:
         """Everyone taking part (for the one-game-per-server rule)."""
@@ -51,16 +74,30 @@ class GameRules(Protocol):
         """The menus waiting for answers now (derived from the state, so valid after a restart)."""
         ...
 
-    def result(self, state: Any, game: game_store.GameRow, over: GameOver) -> Result | None:
+    def result(self, state: Any, game: GameRow, over: GameOver) -> Result | None:
         """The result to record when the game ends, or None when it was abandoned."""
         ...
+
+
+@dataclass
+class Outbox:
+    """A game's messages that are saved but not yet delivered, oldest first; one deliverer at a
+    time. ``closed``: per log entry still being delivered, the players whose DMs were closed (the
+    channel is told once the entry's messages are out). ``newest``: the newest Discord message the
+    game made, so a message in doubt after a restart is only looked for after it."""
+
+    game: GameRow
+    parcels: deque[Parcel] = field(default_factory=deque)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    closed: dict[int, list[int]] = field(default_factory=dict)
+    newest: int | None = None
 
 
 @dataclass
 class Session:
     """One running game in memory."""
 
-    game: game_store.GameRow
+    game: GameRow
     rules: GameRules
     state: Any
     seq: int = 0  # rows in the log, undo markers included
@@ -69,6 +106,13 @@ class Session:
     actions: list[Any] = field(default_factory=list)
     # Everything each player has been told privately, so they can ask again (closed DMs, /me).
     inbox: dict[int, list[Tell]] = field(default_factory=lambda: defaultdict(list))
+    outbox: Outbox = None  # type: ignore[assignment]  # set in __post_init__
+    # Per player, the acknowledgement of their last accepted click if they never saw it.
+    unanswered: dict[int, Parcel] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.outbox is None:
+            self.outbox = Outbox(self.game)
 
     def absorb(self, effects: Iterable[Effect]) -> None:
         for effect in effects:
@@ -79,20 +123,59 @@ class Session:
         return list(self.inbox.get(player, ()))
 
 
+# The messages an accepted action causes, rendered against the game as it stands after it.
+Compose = Callable[[Session, Sequence[Effect]], list[Parcel]]
+Reply = str | Callable[[Step], str]
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """An action a player's click caused, and the acknowledgement they are owed. ``parcel`` is
+    that acknowledgement as stored: settled once they have seen it (``SessionManager.answered``),
+    so that after a crash their next click on the same thing shows it instead of a refusal."""
+
+    step: Step
+    reply: str
+    parcel: Parcel | None = None
+
+
 class GameConflict(RuleError):
     """A game cannot be opened or joined here (one per channel, one per player per server)."""
+
+
+class Diverged(Exception):
+    """Replaying a log gave a different game than the one that was played."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(f"the game differs from its record at log entry {seq + 1}")
+        self.seq = seq
+
+
+@dataclass(frozen=True)
+class Unrestorable:
+    game: GameRow
+    reason: str
 
 
 class SessionManager:
     def __init__(self, db: Database, rules: Iterable[GameRules]) -> None:
         self.db = db
         self.rules = {r.kind: r for r in rules}
+        self.composers: dict[str, Compose] = {}
         self.sessions: dict[int, Session] = {}
+        # Outboxes of games no longer running that still owe messages (found after a restart).
+        self.leftovers: dict[int, Outbox] = {}
         # One lock per server around "is this user free?" and the action that enrols them, so
         # two clicks at once in two channels cannot put one user in two games.
         self.enrolment: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # Games whose log could not be replayed at start-up: closed, their log kept for study.
-        self.unrestorable: list[game_store.GameRow] = []
+        self.unrestorable: list[Unrestorable] = []
+
+    def register(self, rules: GameRules, compose: Compose | None = None) -> None:
+        """A kind of game, and how its effects become messages (none: nothing is sent)."""
+        self.rules[rules.kind] = rules
+        if compose is not None:
+            self.composers[rules.kind] = compose
 
     def get(self, game_id: int) -> Session | None:
         return self.sessions.get(game_id)
@@ -109,6 +192,11 @@ class SessionManager:
                 return session
         return None
 
+    def waiting(self) -> list[Outbox]:
+        """Every outbox with messages still to deliver."""
+        boxes = [s.outbox for s in self.sessions.values()] + list(self.leftovers.values())
+        return [box for box in boxes if box.parcels]
+
     async def open(
         self,
         kind: str,
@@ -123,22 +211,16 @@ class SessionManager:
                 raise GameConflict("A game is already running in this channel.")
             self._refuse_if_busy(guild_id, host_id, None)
             seed = secrets.randbits(62) if seed is None else seed
+            rules = self.rules[kind]
             try:
                 game = await game_store.create_game(
-                    self.db, kind, guild_id, channel_id, host_id, seed, options
+                    self.db, kind, guild_id, channel_id, host_id, seed, options, rules.version
                 )
             except sqlite3.IntegrityError:
                 raise GameConflict("A game is already running in this channel.") from None
-            rules = self.rules[kind]
             session = Session(game, rules, rules.new_state(game))
             self.sessions[game.id] = session
             return session
-
-    async def enrol(self, session: Session, user_id: int, action: Any) -> Step:
-        """Apply an action that adds ``user_id`` to a game, unless they play elsewhere here."""
-        async with self.enrolment[session.game.guild_id]:
-            self._refuse_if_busy(session.game.guild_id, user_id, session)
-            return await self.apply(session, action)
 
     def _refuse_if_busy(self, guild_id: int, user_id: int, joining: Session | None) -> None:
         other = self.game_of(guild_id, user_id)
@@ -146,42 +228,122 @@ class SessionManager:
             raise GameConflict(f"You are already in a game in <#{other.game.channel_id}>.")
 
     async def apply(self, session: Session, action: Any) -> Step:
-        """Validate, persist, then adopt one action. Raises RuleError, leaving all unchanged.
+        """Validate, persist (with its messages), then adopt one action. Raises RuleError,
+        leaving all unchanged.
 
         An action that changes nothing and says nothing (a double click, a repeated vote) is
         accepted silently and not logged, so it can never be counted twice.
         """
         async with session.lock:
-            if self.sessions.get(session.game.id) is not session:
-                raise RuleError("This game has already ended.")
-            step = session.rules.apply(session.state, action)
-            if step.state == session.state and not step.effects:
-                return step
-            over = next((e for e in step.effects if isinstance(e, GameOver)), None)
-            async with self.db.transaction() as connection:
-                await game_store.append_action(
-                    connection, session.game.id, session.seq, encode_action(action)
-                )
-                if over is not None:
-                    result = session.rules.result(step.state, session.game, over)
-                    await game_store.end_game(
-                        connection, session.game.id, "finished" if result else "abandoned"
-                    )
-                    if result is not None:
-                        await insert_result(connection, result)
-            session.state = step.state
-            session.seq += 1
-            session.actions.append(action)
-            session.absorb(step.effects)
-            if over is not None:
-                del self.sessions[session.game.id]
+            step = self._validate(session, action)
+            if not _no_op(session, step):
+                await self._commit(session, action, step)
             return step
+
+    async def act(
+        self, session: Session, action: Any, by: int, reply: Reply, *, enrols: bool = False
+    ) -> Accepted:
+        """Apply a player's click, storing the acknowledgement they are owed with it.
+
+        ``reply`` is the acknowledgement, or a function of the step that words it. If the rules
+        refuse the very action whose acknowledgement ``by`` never saw (the bot died while
+        answering them), the click is the same click again: they get that acknowledgement, not
+        a refusal. ``enrols``: the action adds ``by`` to the game, so it is refused if they play
+        in another game in this server; the check and the action happen under one lock.
+        """
+        if enrols:
+            async with self.enrolment[session.game.guild_id]:
+                self._refuse_if_busy(session.game.guild_id, by, session)
+                return await self._act(session, action, by, reply)
+        return await self._act(session, action, by, reply)
+
+    async def _act(self, session: Session, action: Any, by: int, reply: Reply) -> Accepted:
+        async with session.lock:
+            owed = session.unanswered.get(by)
+            again = owed is not None and self._same(session, owed, action)
+            try:
+                step = self._validate(session, action)
+            except RuleError:
+                if again:
+                    assert owed is not None
+                    return Accepted(Step(session.state), owed.body["content"], owed)
+                raise
+            if _no_op(session, step):  # nothing new; if it is the unanswered click, answer it
+                return (
+                    Accepted(step, owed.body["content"], owed)
+                    if again and owed
+                    else (Accepted(step, reply(step) if callable(reply) else reply))
+                )
+            text = reply(step) if callable(reply) else reply
+            parcel = Parcel("reply", by, {"content": text, "action": encode_action(action)})
+            await self._commit(session, action, step, parcel)
+            return Accepted(step, text, parcel)
+
+    @staticmethod
+    def _same(session: Session, owed: Parcel, action: Any) -> bool:
+        try:
+            return bool(decode_action(owed.body["action"], session.rules.actions) == action)
+        except (ValueError, TypeError):
+            return False
+
+    async def answered(self, session: Session, accepted: Accepted) -> None:
+        """The player has seen the acknowledgement: settle it."""
+        parcel = accepted.parcel
+        if parcel is None:
+            return
+        async with self.db.transaction() as connection:
+            await outbox_store.settle(connection, parcel.id, "sent")
+        if parcel.recipient is not None and session.unanswered.get(parcel.recipient) is parcel:
+            del session.unanswered[parcel.recipient]
+
+    def _validate(self, session: Session, action: Any) -> Step:
+        if self.sessions.get(session.game.id) is not session:
+            raise RuleError("This game has already ended.")
+        step: Step = session.rules.apply(session.state, action)
+        return step
+
+    async def _commit(
+        self, session: Session, action: Any, step: Step, reply: Parcel | None = None
+    ) -> None:
+        """Write the action, its checksum and its messages in one transaction, then adopt it."""
+        over = next((e for e in step.effects if isinstance(e, GameOver)), None)
+        compose = self.composers.get(session.game.kind)
+        parcels = compose(replace(session, state=step.state), step.effects) if compose else []
+        by = reply.recipient if reply is not None else None
+        owed = session.unanswered.get(by) if by is not None else None
+        digest = checksum(session.rules.fingerprint(step.state))
+        async with self.db.transaction() as connection:
+            await game_store.append_action(
+                connection, session.game.id, session.seq, encode_action(action), digest
+            )
+            await outbox_store.put(
+                connection, session.game.id, session.seq, parcels + ([reply] if reply else [])
+            )
+            if owed is not None:
+                await outbox_store.settle(connection, owed.id, "superseded")
+            if over is not None:
+                result = session.rules.result(step.state, session.game, over)
+                await game_store.end_game(
+                    connection, session.game.id, "finished" if result else "abandoned"
+                )
+                if result is not None:
+                    await insert_result(connection, result)
+        session.state = step.state
+        session.seq += 1
+        session.actions.append(action)
+        session.absorb(step.effects)
+        session.outbox.parcels.extend(parcels)
+        if reply is not None and by is not None:
+            session.unanswered[by] = reply
+        if over is not None:
+            del self.sessions[session.game.id]
 
     async def undo(self, session: Session) -> Step:
         """Take back the last action in effect (a storyteller's undo).
 
         The log stays append-only: an ``Undo`` marker is written, and the game is rebuilt from
-        the actions still in effect, so everything said privately since is forgotten too.
+        the actions still in effect, so everything said privately since is forgotten too, and
+        acknowledgements still owed no longer apply.
         """
         async with session.lock:
             if self.sessions.get(session.game.id) is not session:
@@ -189,62 +351,147 @@ class SessionManager:
             if not session.actions:
                 raise RuleError("There is nothing to undo.")
             rebuilt = fold(session.game, session.rules, session.actions[:-1])
+            digest = checksum(session.rules.fingerprint(rebuilt.state))
             async with self.db.transaction() as connection:
-                await game_store.append_action(connection, session.game.id, session.seq, UNDO)
+                await game_store.append_action(
+                    connection, session.game.id, session.seq, UNDO, digest
+                )
+                for owed in session.unanswered.values():
+                    await outbox_store.settle(connection, owed.id, "superseded")
             session.state, session.inbox, session.actions = (
                 rebuilt.state,
                 rebuilt.inbox,
                 rebuilt.actions,
             )
+            session.unanswered.clear()
             session.seq += 1
             return Step(session.state)
 
-    async def restore(self) -> list[Session]:
-        """Rebuild every unfinished game by replaying its log.
+    async def settle(
+        self,
+        box: Outbox,
+        outcome: str,
+        message_id: int | None = None,
+        *,
+        slot: str | None = None,
+        notice: Parcel | None = None,
+    ) -> None:
+        """The first waiting parcel of ``box`` is delivered (or given up): record how, with the
+        message it became under ``slot``, and queue ``notice`` next (all in one transaction)."""
+        parcel = box.parcels[0]
+        async with self.db.transaction() as connection:
+            await outbox_store.settle(connection, parcel.id, outcome, message_id)
+            if slot is not None and message_id is not None:
+                await game_store.remember(
+                    connection, box.game.id, slot, box.game.channel_id, message_id
+                )
+            if notice is not None:
+                await outbox_store.put(connection, box.game.id, parcel.seq, [notice])
+        box.parcels.popleft()
+        if notice is not None:
+            box.parcels.appendleft(notice)
+        if message_id is not None:
+            box.newest = max(box.newest or 0, message_id)
+        if not box.parcels:
+            self.leftovers.pop(box.game.id, None)
 
-        A game whose log no longer replays (its kind is gone, or a rule changed under it) is
-        marked abandoned, so its channel is free again, and listed in ``unrestorable`` for the
-        bot to explain; its log stays in the database. Nothing else is affected.
+    async def restore(self) -> list[Session]:
+        """Rebuild every unfinished game by replaying its log, and load what is still owed.
+
+        A game whose log no longer replays (its kind is gone, a rule changed under it, or a
+        checksum differs) is marked abandoned, so its channel is free again, and told why in its
+        channel (through its outbox, after whatever it still owed); its log stays in the
+        database. Nothing else is affected.
         """
+        owed = await outbox_store.backlog(self.db)
         restored = []
-        for game, log_entries in await game_store.running_games(self.db):
+        for game, entries in await game_store.running_games(self.db):
             try:
-                rules = self.rules[game.kind]
-                session = replay(game, rules, log_entries)
-            except (KeyError, RuleError, ValueError, TypeError, IndexError) as exc:
+                session = replay(game, self.rules[game.kind], entries)
+            except (KeyError, RuleError, ValueError, TypeError, IndexError, Diverged) as exc:
                 log.error("game %s (%s) could not be replayed: %r", game.id, game.kind, exc)
+                explanation = Parcel("post", None, {"content": self._why(game, exc)})
                 async with self.db.transaction() as connection:
                     await game_store.end_game(connection, game.id, "abandoned")
-                self.unrestorable.append(game)
+                    await outbox_store.put(connection, game.id, len(entries), [explanation])
+                owed.waiting.setdefault(game.id, []).append(explanation)
+                self.unrestorable.append(Unrestorable(game, str(exc)))
                 continue
             self.sessions[game.id] = session
+            session.unanswered = owed.replies.get(game.id, {})
             restored.append(session)
+        finished = [g for g in owed.waiting if g not in self.sessions]
+        for game in await game_store.games_by_id(self.db, finished) if finished else []:
+            self.leftovers[game.id] = Outbox(game)
+        for game_id, parcels in owed.waiting.items():
+            box = self.sessions[game_id].outbox if game_id in self.sessions else None
+            box = box or self.leftovers[game_id]
+            box.parcels.extend(parcels)
+            box.closed = {
+                seq: list(players) for seq, players in owed.closed.get(game_id, {}).items()
+            }
+            box.newest = owed.newest.get(game_id)
         return restored
+
+    def _why(self, game: GameRow, problem: Exception) -> str:
+        rules = self.rules.get(game.kind)
+        if isinstance(problem, Diverged) and rules is not None:
+            then = game.rules_version if game.rules_version is not None else "an older one"
+            return (
+                f"⚠️ I have been upgraded: this game began under version {then} of the "
+                f"{game.kind} rules and I now play version {rules.version}. Replayed from its "
+                f"record with the new rules, the game would no longer be the one you played "
+                f"(it changes at step {problem.seq + 1}), so it is closed; its record is "
+                "kept. Sorry — please start a new one."
+            )
+        return (
+            "⚠️ After a restart I could not rebuild the game that was running in this channel, "
+            "so it is closed (its record is kept). Sorry — please start a new one."
+        )
 
 
 UNDO = {"type": "Undo"}  # a log entry that takes back the last action still in effect
 
 
-def replay(game: game_store.GameRow, rules: GameRules, entries: list[dict[str, Any]]) -> Session:
-    """A session rebuilt from its creation record and its log (actions and undo markers)."""
-    actions: list[Any] = []
-    for entry in entries:
-        if entry == UNDO:
-            actions.pop()
+def _no_op(session: Session, step: Step) -> bool:
+    return bool(step.state == session.state) and not step.effects
+
+
+def rebuild(game: GameRow, rules: GameRules, entries: Iterable[tuple[Any, str | None]]) -> Session:
+    """A session rebuilt from its creation record and its log: (action or ``UNDO``, checksum or
+    None) pairs. Raises ``Diverged`` where the game's fingerprint no longer matches a checksum."""
+    start = rules.new_state(game)
+    kept: list[tuple[Any, Any, tuple[Effect, ...]]] = []  # (action, state after, effects)
+    count = 0
+    for count, (action, digest) in enumerate(entries, start=1):
+        if action is UNDO:
+            kept.pop()
         else:
-            actions.append(decode_action(entry, rules.actions))
-    session = fold(game, rules, actions)
-    session.seq = len(entries)
-    return session
-
-
-def fold(game: game_store.GameRow, rules: GameRules, actions: list[Any]) -> Session:
-    """A session after applying ``actions`` in order to a new game."""
-    session = Session(game, rules, rules.new_state(game))
-    for action in actions:
-        step = rules.apply(session.state, action)
-        session.state = step.state
-        session.absorb(step.effects)
+            step = rules.apply(kept[-1][1] if kept else start, action)
+            kept.append((action, step.state, step.effects))
+        state = kept[-1][1] if kept else start
+        if digest is not None and checksum(rules.fingerprint(state)) != digest:
+            raise Diverged(count - 1)
+    session = Session(game, rules, kept[-1][1] if kept else start)
+    for action, _, effects in kept:
         session.actions.append(action)
-    session.seq = len(actions)
+        session.absorb(effects)
+    session.seq = count
     return session
+
+
+def fold(game: GameRow, rules: GameRules, actions: list[Any]) -> Session:
+    """A session after applying ``actions`` in order to a new game."""
+    return rebuild(game, rules, ((action, None) for action in actions))
+
+
+def replay(game: GameRow, rules: GameRules, entries: list[LogEntry]) -> Session:
+    """A session rebuilt from stored log entries, checking their checksums."""
+    return rebuild(
+        game,
+        rules,
+        (
+            (UNDO if e.action == UNDO else decode_action(e.action, rules.actions), e.checksum)
+            for e in entries
+        ),
+    )

@@ -9,8 +9,12 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 import discord
+
+if TYPE_CHECKING:
+    from bot.app import Ravenswood
 
 log = logging.getLogger(__name__)
 
@@ -77,11 +81,12 @@ class GameSelect(
 async def dispatch(interaction: discord.Interaction, game_id: int, kind: str, value: str) -> None:
     from bot.app import reply
 
-    session = interaction.client.games.get(game_id)
+    client = cast("Ravenswood", interaction.client)
+    session = client.games.get(game_id)
     if session is None:
         await reply(interaction, "That game has ended, so this button no longer does anything.")
         return
-    handler = interaction.client.component_handlers.get(session.game.kind)
+    handler = client.component_handlers.get(session.game.kind)
     if handler is None:
         await reply(interaction, "That game can't be played on this version of the bot.")
         return

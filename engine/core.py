@@ -8,9 +8,11 @@ Player ids are ints (Discord user ids in the bot, any ints in tests).
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 
@@ -92,7 +94,45 @@ def encode_action(action: Any) -> dict[str, Any]:
 def decode_action(data: Mapping[str, Any], actions: Mapping[str, type]) -> Any:
     """The inverse of ``encode_action``, for a game whose action classes are ``actions``."""
     kind = data.get("type")
-    if kind not in actions:
+    if not isinstance(kind, str) or kind not in actions:
         raise ValueError(f"unknown action type {kind!r}")
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "type"}
     return actions[kind](**values)
+
+
+def plain(value: Any) -> Any:
+    """``value`` as canonical JSON-ready data: tuples and lists as lists, sets sorted, enums as
+    their values, mappings with string keys. Anything else that JSON cannot hold is refused."""
+    if isinstance(value, Enum):
+        return plain(value.value)
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(plain(v) for v in value)
+    raise TypeError(f"cannot fingerprint {type(value).__name__}: {value!r}")
+
+
+def checksum(fingerprint: Any) -> str:
+    """A short digest of a game's fingerprint (see each game's ``fingerprint``): stored with each
+    accepted action and compared when the log is replayed, so a rule change that would rewrite a
+    running game is noticed instead of silently adopted. The digest is of ``plain(fingerprint)``
+    as compact sorted JSON; JSON's own encoder does the common cases (tuples, str enums, int
+    keys), ``plain`` the rest, which keeps this cheap enough to run after every action."""
+    text = json.dumps(
+        fingerprint,
+        sort_keys=True,
+        separators=(",", ":"),
+        default=_plain_rest,
+        check_circular=False,  # a fingerprint is a tree; skipping the check halves the cost
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _plain_rest(value: Any) -> Any:
+    if isinstance(value, (Enum, Mapping, set, frozenset)):
+        return plain(value)
+    raise TypeError(f"cannot fingerprint {type(value).__name__}: {value!r}")

@@ -6,9 +6,8 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-from pathlib import Path
 
-from bot.cli.common import CliError, emit, read_text
+from bot.cli.common import CliError, emit, read_text, write_file
 from engine.cluedo import advise, notebook_from_json, solution_report, solve
 from engine.cluedo.notebook import Notebook
 from engine.core import RuleError
@@ -85,6 +84,8 @@ def load(path: str) -> Notebook:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CliError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg}).") from None
+    except RecursionError:
+        raise CliError(f"{path} is nested too deeply to read.") from None
     try:
         return notebook_from_json(data)
     except (ValueError, RuleError) as exc:
@@ -96,7 +97,7 @@ def run_solve(args: argparse.Namespace) -> int:
     solution = solve(notebook)
     report = solution_report(notebook, solution=solution)
     if args.chart:
-        Path(args.chart).write_bytes(cluedo_chart(solution))
+        write_file(args.chart, cluedo_chart(solution))
     emit(report, args.json, _solve_text(report))
     return 0
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from bot.cli.common import CliError, emit
+from bot.cli.common import CliError, check_seed, emit, write_file
+from bot.words import plural
 from stats.charts.odds import odds_chart
 from stats.odds import odds_report
 from stats.odds.rules import FAITHFUL_STRATEGIES, RULES, TRAITOR_STRATEGIES
@@ -46,7 +46,7 @@ def _text(report: dict) -> str:
     low, high = sim["ci95"]
     lines.append(
         f"Simulated: {sim['traitor_win_rate']:.4f} (95% CI {low:.4f}-{high:.4f}) "
-        f"over {sim['games']:,} games, seed {sim['seed']}"
+        f"over {plural(sim['games'], 'game')}, seed {sim['seed']}"
     )
     lines.append(f"Expected rounds: {report['expected_rounds']:.2f}")
     favoured = report["smallest_traitors_favoured"]
@@ -60,8 +60,7 @@ def _text(report: dict) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.seed is not None and args.seed < 0:
-        raise CliError(f"--seed must be a whole number from 0 up, not {args.seed}.")
+    check_seed(args.seed)
     try:
         report = odds_report(
             args.players,
@@ -85,9 +84,6 @@ def run(args: argparse.Namespace) -> int:
             punish=args.punish,
             simulated=report,
         )
-        try:
-            Path(args.chart).write_bytes(png)
-        except OSError as exc:
-            raise CliError(f"Cannot write {args.chart}: {exc.strerror}") from None
+        write_file(args.chart, png)
     emit(report, args.json, _text(report))
     return 0

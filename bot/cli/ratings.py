@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import argparse
 import math
-from pathlib import Path
 
-from bot.cli.common import CliError, emit, read_text
+from bot.cli.common import CliError, emit, read_text, write_file
+from bot.words import plural
 from stats.charts.ratings import ratings_chart
 from stats.ratings import fit_ratings, parse_games, prob_better, ratings_report
 from stats.ratings.io import MAX_FILE_CHARS
@@ -59,21 +59,20 @@ def run(args: argparse.Namespace) -> int:
     if args.compare:
         report["compare"] = pair
     if args.chart:
-        try:
-            Path(args.chart).write_bytes(ratings_chart(report))
-        except OSError as exc:
-            raise CliError(f"Cannot write {args.chart}: {exc.strerror}.") from None
+        write_file(args.chart, ratings_chart(report))
     emit(report, args.json, format_report(report))
     return 0
 
 
 def format_report(report: dict) -> str:
     """The human-readable summary: table of players, then one line per model question."""
-    lines = [f"{report['games']} games; players with enough games, best lower bound first:"]
+    lines = [
+        f"{plural(report['games'], 'game')}; players with enough games, best lower bound first:"
+    ]
     for p in report["players"]:
         lo, hi = p["iq_ci95"]
         lines.append(
-            f"  {p['name']:<20} {p['games']:>4} games  {p['iq_mean']:6.1f}  [{lo:.1f}, {hi:.1f}]"
+            f"  {p['name']:<20} {plural(p['games'], 'game'):>10}  {p['iq_mean']:6.1f}  [{lo:.1f}, {hi:.1f}]"
         )
     if "compare" in report:
         pair = report["compare"]

@@ -7,11 +7,14 @@ cannot be imported prints every problem (with where and how to fix it) and exits
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from bot.cli.common import CliError, emit, read_text
+from bot.cli.common import CliError, OutputError, check_seed, emit, read_text
+from bot.editions import base_code, base_script, for_players
+from bot.words import plural
 from engine.clocktower.bag import BagError, bag_text, balanced_bag
 from engine.clocktower.catalogue import official_texts, search, summary_overlap
 from engine.clocktower.nightorder import night_order, night_text
@@ -26,21 +29,21 @@ def register(subparsers: Any) -> None:
     sub = parser.add_subparsers(dest="script_command", required=True, metavar="ACTION")
 
     score = sub.add_parser("score", help="How hard a script is, and why.")
-    score.add_argument("file", help="script JSON file, or - for standard input")
+    score.add_argument("file", help="script JSON file, - for standard input, or tb, bmr, snv")
     score.add_argument("--players", type=int, default=None)
     score.add_argument("--json", action="store_true")
     score.set_defaults(handler=_answering_json(_score))
 
     night = sub.add_parser("nightorder", help="The script's first-night and other-night order.")
-    night.add_argument("file")
+    night.add_argument("file", help="script JSON file, - for standard input, or tb, bmr, snv")
     night.add_argument("--json", action="store_true")
     night.set_defaults(handler=_answering_json(_nightorder))
 
     bag = sub.add_parser("bag", help="A balanced random set of characters.")
-    bag.add_argument("file")
+    bag.add_argument("file", help="script JSON file, - for standard input, or tb, bmr, snv")
     bag.add_argument("--players", type=int, required=True)
     bag.add_argument("--travellers", type=int, default=0)
-    bag.add_argument("--seed", type=int, default=0)
+    bag.add_argument("--seed", type=int, default=0, help="a whole number from 0 up")
     bag.add_argument("--json", action="store_true")
     bag.set_defaults(handler=_answering_json(_bag))
 
@@ -77,7 +80,7 @@ def _answering_json(handler: Callable[[argparse.Namespace], int]) -> Callable[..
         try:
             return handler(args)
         except CliError as exc:
-            if not args.json:
+            if not args.json or isinstance(exc, OutputError):
                 raise
             problem = {"position": "command line", "message": str(exc), "fix": ""}
             emit(_failed(args.script_command, [problem]), True, "")
@@ -87,8 +90,12 @@ def _answering_json(handler: Callable[[argparse.Namespace], int]) -> Callable[..
 
 
 def _load(args: argparse.Namespace, players: int | None = None) -> Script | int:
-    """The script, or (after printing its problems) exit status 2."""
+    """The script (a file, standard input, or a base edition's name such as tb), or (after
+    printing its problems) exit status 2."""
+    code = None if os.path.exists(args.file) else base_code(args.file)
     try:
+        if code is not None:
+            return for_players(base_script(code), players)
         # A file of more characters than the byte limit is over it: refused without reading on.
         return load_script(read_text(args.file, MAX_BYTES), players)
     except ScriptError as exc:
@@ -97,7 +104,8 @@ def _load(args: argparse.Namespace, players: int | None = None) -> Script | int:
             emit(_failed(args.script_command, problems), True, "")
         else:
             print(
-                f"ravenswood script: {args.file} has {len(problems)} problem(s):", file=sys.stderr
+                f"ravenswood script: {args.file} has {plural(len(problems), 'problem')}:",
+                file=sys.stderr,
             )
             for p in exc.problems:
                 print(f"  - {p}", file=sys.stderr)
@@ -129,6 +137,7 @@ def _nightorder(args: argparse.Namespace) -> int:
 
 
 def _bag(args: argparse.Namespace) -> int:
+    check_seed(args.seed)
     _check_players(args.players)
     script = _load(args, args.players)
     if isinstance(script, int):

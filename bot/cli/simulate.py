@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bot.cli.common import CliError, emit, read_text
+from bot.cli.common import CliError, check_seed, emit, read_text
+from bot.editions import base_code, base_script
+from bot.words import plural
 from engine.clocktower.bag import MAX_TRAVELLERS
-from engine.clocktower.catalogue import BASE_EDITIONS, MAX_PLAYERS, MIN_PLAYERS, edition_characters
+from engine.clocktower.catalogue import MAX_PLAYERS, MIN_PLAYERS
 from engine.clocktower.game import unsupported
 from engine.clocktower.script import ScriptError, load_script
 from engine.clocktower.selfplay import simulate
@@ -24,21 +26,22 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("simulate", help="Self-play games headless and report.")
     sub = parser.add_subparsers(dest="game", required=True, metavar="GAME")
     ct = sub.add_parser("clocktower", help="Blood on the Clocktower with the bot storyteller.")
-    ct.add_argument("--script", required=True, help="script JSON file, or tb")
+    ct.add_argument("--script", required=True, help="script JSON file, or tb, bmr, snv")
     ct.add_argument("--players", type=int, required=True, metavar="N")
     ct.add_argument("--games", type=int, required=True, metavar="G")
     ct.add_argument(
         "--travellers", type=int, default=0, metavar="T", help="Travellers seated besides N"
     )
-    ct.add_argument("--seed", type=int, default=0, metavar="S")
+    ct.add_argument("--seed", type=int, default=0, metavar="S", help="a whole number from 0 up")
     ct.add_argument("--json", action="store_true")
     ct.set_defaults(handler=run_clocktower)
 
 
 def script_ids(spec: str) -> tuple[str, ...]:
     """The character ids of a base edition name or a script file."""
-    if spec.lower() in BASE_EDITIONS:
-        return tuple(c.id for c in edition_characters(spec.lower()))
+    code = base_code(spec)
+    if code is not None:
+        return base_script(code).ids
     try:
         script = load_script(read_text(spec))
     except ScriptError as exc:
@@ -47,6 +50,7 @@ def script_ids(spec: str) -> tuple[str, ...]:
 
 
 def run_clocktower(args: argparse.Namespace) -> int:
+    check_seed(args.seed)
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
         raise CliError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {args.players}.")
     if not 1 <= args.games <= MAX_GAMES:
@@ -63,7 +67,7 @@ def run_clocktower(args: argparse.Namespace) -> int:
     endings = ", ".join(f"{k} {v}" for k, v in report["endings"].items())
     extra = f" and {args.travellers} Travellers" if args.travellers else ""
     text = (
-        f"{report['games']} games of {args.players} players{extra} "
+        f"{plural(report['games'], 'game')} of {args.players} players{extra} "
         f"({args.script}, seed {args.seed}): "
         f"good wins {report['good_win_rate']:.1%} (95% CI {low:.1%}-{high:.1%}), "
         f"mean {report['mean_days']:.2f} days. Endings: {endings}."

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Ravenswood, reply
+from bot.app import Ravenswood, guild_id, reply
 from bot.render.cluedo import (
     CHART,
     advice_embed,
@@ -94,21 +94,20 @@ def parse_hand_sizes(text: str | None, players: list[str]) -> dict[str, int] | N
     if not text:
         return None
     items = split_list(text)
-    try:
-        if all(re.fullmatch(r"\d+", item) for item in items):
-            if len(items) != len(players):
-                raise Refusal(
-                    f"Give one hand size per player ({len(players)}), in seating order, "
-                    "or as Name=size."
-                )
-            return {player: int(size) for player, size in zip(players, items, strict=True)}
-        sizes = {}
-        for item in items:
-            name, size = re.fullmatch(r"(.+?)\s*[=:]\s*(\d+)", item).groups()
-            sizes[name] = int(size)
-        return sizes
-    except AttributeError:
-        raise Refusal("Write hand sizes as `Ann=6, Bob=6, Cat=6` or `6, 6, 6`.") from None
+    if all(re.fullmatch(r"\d+", item) for item in items):
+        if len(items) != len(players):
+            raise Refusal(
+                f"Give one hand size per player ({len(players)}), in seating order, "
+                "or as Name=size."
+            )
+        return {player: int(size) for player, size in zip(players, items, strict=True)}
+    sizes = {}
+    for item in items:
+        written = re.fullmatch(r"(.+?)\s*[=:]\s*(\d+)", item)
+        if written is None:
+            raise Refusal("Write hand sizes as `Ann=6, Bob=6, Cat=6` or `6, 6, 6`.")
+        sizes[written[1]] = int(written[2])
+    return sizes
 
 
 def choices(values: list[str]) -> list[Choice]:
@@ -118,7 +117,7 @@ def choices(values: list[str]) -> list[Choice]:
 
 
 def key_of(interaction: discord.Interaction) -> Key:
-    return (interaction.guild_id, interaction.user.id)
+    return (guild_id(interaction), interaction.user.id)
 
 
 class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your Cluedo notebook"):
@@ -430,7 +429,7 @@ class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your 
             begin = None if start is None or where is not None else known_card(start, SUSPECT)
             if (near is None) != (steps is None):
                 raise Refusal("In a corridor, give both `near` (a room) and `steps` from it.")
-            corridor = {} if near is None else {known_card(near, ROOM): steps}
+            corridor = {} if near is None or steps is None else {known_card(near, ROOM): steps}
             await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 advice = await asyncio.to_thread(

@@ -28,7 +28,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Ravenswood, can_manage, reply
+from bot.app import Ravenswood, can_manage, guild_id, guild_of, reply
 from bot.render.ratings import (
     Namer,
     already_imported_text,
@@ -263,7 +263,7 @@ class RatingsCog(
         script: str | None = None,
         game: str = "clocktower",
     ) -> None:
-        guild = interaction.guild
+        guild = guild_of(interaction)
         namer = namer_for(guild)
         try:
             teller = (
@@ -289,12 +289,12 @@ class RatingsCog(
             return
         entry = await add_entry(
             self.bot.db,
-            interaction.guild_id,
+            guild_id(interaction),
             interaction.user.id,
             "record",
             None,
             prefix_digests([record])[-1],
-            [result_of(record, interaction.guild_id, "record")],
+            [result_of(record, guild_id(interaction), "record")],
         )
         await interaction.response.send_message(
             recorded_text(record, entry.id, namer), allowed_mentions=discord.AllowedMentions.none()
@@ -326,7 +326,7 @@ class RatingsCog(
         except discord.HTTPException:
             await reply(interaction, f"I couldn't download {file.filename}; please try again.")
             return
-        namer = namer_for(interaction.guild)
+        namer = namer_for(guild_of(interaction))
         try:
             games = await asyncio.to_thread(parse_games, text, file.filename)
             games = [dataclasses.replace(g, kind=game) for g in games] if game else games
@@ -341,25 +341,27 @@ class RatingsCog(
             await reply(interaction, f"Nothing was imported. {humanise(str(error), namer)}")
             return
         try:
-            unknown = await unknown_members(games, interaction.guild)
+            unknown = await unknown_members(games, guild_of(interaction))
         except discord.HTTPException:
             await reply(interaction, CHECK_FAILED)
             return
         if unknown:
             await reply(interaction, unknown_members_text(file.filename, unknown, SHOWN_UNKNOWN))
             return
-        repeat = await self.already_here(interaction.guild_id, games, digests, file.filename, namer)
+        repeat = await self.already_here(
+            guild_id(interaction), games, digests, file.filename, namer
+        )
         if repeat is not None:
             await reply(interaction, repeat)
             return
         entry = await add_entry(
             self.bot.db,
-            interaction.guild_id,
+            guild_id(interaction),
             interaction.user.id,
             "import",
             file.filename,
             digests[-1],
-            [result_of(g, interaction.guild_id, "import") for g in games],
+            [result_of(g, guild_id(interaction), "import") for g in games],
         )
         kinds = Counter(g.kind for g in games)
         summary = ", ".join(f"{n} {kind_title(k)}" for k, n in sorted(kinds.items()))
@@ -399,7 +401,7 @@ class RatingsCog(
     @app_commands.choices(game=KIND_CHOICES)
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, game: str = "clocktower") -> None:
-        games = await self.games(interaction.guild_id, game)
+        games = await self.games(guild_id(interaction), game)
         if not games:
             await reply(interaction, f"There are no {kind_title(game)} games on record here.")
             return
@@ -417,18 +419,19 @@ class RatingsCog(
     )
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction, entry: int | None = None) -> None:
-        namer = namer_for(interaction.guild)
+        namer = namer_for(guild_of(interaction))
         if entry is None:
-            mine = await live_entries(self.bot.db, interaction.guild_id, interaction.user.id)
+            mine = await live_entries(self.bot.db, guild_id(interaction), interaction.user.id)
             if not mine:
                 await reply(interaction, "You have no recorded or imported games here to undo.")
                 return
             chosen = mine[0]
         else:
-            chosen = await get_entry(self.bot.db, interaction.guild_id, entry)
-            if chosen is None:
+            found = await get_entry(self.bot.db, guild_id(interaction), entry)
+            if found is None:
                 await reply(interaction, f"There is no entry #{entry} on this server.")
                 return
+            chosen = found
         if chosen.user_id != interaction.user.id and not can_manage(interaction.user):
             await reply(
                 interaction,
@@ -453,10 +456,10 @@ class RatingsCog(
         if interaction.guild_id is None:
             return []
         user = None if can_manage(interaction.user) else interaction.user.id
-        namer = namer_for(interaction.guild)
+        namer = namer_for(guild_of(interaction))
         lines = [
             (e.id, entry_text(e, namer)[:100])
-            for e in await live_entries(self.bot.db, interaction.guild_id, user)
+            for e in await live_entries(self.bot.db, guild_id(interaction), user)
         ]
         wanted = typed.strip().lstrip("#").casefold()
         return [
@@ -478,7 +481,7 @@ class RatingsCog(
         game: str = "clocktower",
         min_games: app_commands.Range[int, 1, 10_000] = 5,
     ) -> None:
-        games = await self.games(interaction.guild_id, game)
+        games = await self.games(guild_id(interaction), game)
         if len(games) < MIN_FIT_GAMES:
             await reply(interaction, too_few_text(game, len(games), MIN_FIT_GAMES))
             return
@@ -491,8 +494,8 @@ class RatingsCog(
             )
             return
         await interaction.response.defer(thinking=True)
-        ratings = await self.ratings(interaction.guild_id, games, game)
-        shown = shown_players(ratings.report, min_games, namer_for(interaction.guild))
+        ratings = await self.ratings(guild_id(interaction), games, game)
+        shown = shown_players(ratings.report, min_games, namer_for(guild_of(interaction)))
         png = await asyncio.to_thread(ratings_chart, shown, chart_title(game, shown, min_games))
         await interaction.followup.send(
             embed=chart_embed(game, shown, min_games, "ratings.png"),
@@ -504,12 +507,12 @@ class RatingsCog(
     @app_commands.choices(game=KIND_CHOICES)
     @app_commands.guild_only()
     async def model(self, interaction: discord.Interaction, game: str = "clocktower") -> None:
-        games = await self.games(interaction.guild_id, game)
+        games = await self.games(guild_id(interaction), game)
         if len(games) < MIN_FIT_GAMES:
             await reply(interaction, too_few_text(game, len(games), MIN_FIT_GAMES))
             return
         await interaction.response.defer(thinking=True)
-        report = await self.model_report(interaction.guild_id, games, game)
+        report = await self.model_report(guild_id(interaction), games, game)
         await interaction.followup.send(embed=model_embed(game, report))
 
     @app_commands.command(name="player", description="A member's rating (only you see it)")
@@ -519,7 +522,7 @@ class RatingsCog(
     async def player(
         self, interaction: discord.Interaction, member: discord.Member, game: str = "clocktower"
     ) -> None:
-        games = await self.games(interaction.guild_id, game)
+        games = await self.games(guild_id(interaction), game)
         key = user_key(member.id)
         if key not in game_counts(games):
             await reply(
@@ -531,11 +534,11 @@ class RatingsCog(
             await reply(interaction, too_few_text(game, len(games), MIN_FIT_GAMES))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        ratings = await self.ratings(interaction.guild_id, games, game)
+        ratings = await self.ratings(guild_id(interaction), games, game)
         players = ratings.report["players"]
         row = next(p for p in players if p["name"] == key)
         rank, ranked, rivals = rivals_of(players, key)
-        namer = namer_for(interaction.guild)
+        namer = namer_for(guild_of(interaction))
         odds = [(namer(other), prob_better(ratings.fit, key, other)) for other in rivals]
         await interaction.followup.send(
             embed=player_embed(

@@ -12,13 +12,13 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from functools import cache
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Ravenswood, can_manage, reply
+from bot.app import Ravenswood, can_manage, guild_id, reply
+from bot.editions import base_code, base_script, for_players
 from bot.render.scripts import (
     bag_embed,
     character_embed,
@@ -38,7 +38,6 @@ from engine.clocktower.catalogue import (
     Character,
     OfficialText,
     characters,
-    edition_characters,
     find,
     normalise_id,
     search,
@@ -52,18 +51,11 @@ from engine.clocktower.script import (
     Script,
     ScriptError,
     load_script,
-    script_from_ids,
 )
 
 log = logging.getLogger(__name__)
 
 CHOICES = 25
-BASE_ALIASES = {
-    **{normalise_id(code): code for code in BASE_EDITIONS},
-    **{normalise_id(name): code for code, name in BASE_EDITIONS.items()},
-    "sectsandviolets": "snv",
-    "sv": "snv",
-}
 SOURCE_HELP = (
     "paste its JSON in `json`, attach it as `file`, or give the `name` of a saved script "
     "(or tb, bmr, snv)"
@@ -77,17 +69,6 @@ SOURCE_OPTIONS = {
 
 class Refusal(Exception):
     """One sentence telling the user what to do instead."""
-
-
-@cache
-def base_script(code: str) -> Script:
-    """A base edition as a script (built from the catalogue, so always available)."""
-    ids = [c.id for c in edition_characters(code)]
-    return script_from_ids(ids, BASE_EDITIONS[code])
-
-
-def base_code(name: str) -> str | None:
-    return BASE_ALIASES.get(normalise_id(name))
 
 
 async def read_file(interaction: discord.Interaction, file: discord.Attachment) -> bytes:
@@ -148,6 +129,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             return await read_file(interaction, file)
         if json is not None:
             return json
+        assert name is not None  # exactly one source was given
         code = base_code(name)
         if code is not None:
             return base_script(code)
@@ -171,7 +153,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     ) -> Script:
         found = await self.source(interaction, json, file, name)
         if isinstance(found, Script):
-            return found if players is None else load_script(found.to_json(), players)
+            return for_players(found, players)
         return load_script(found, players)
 
     async def run(
@@ -325,14 +307,14 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             normal = script.to_json()
             if len(normal.encode()) > MAX_BYTES:
                 raise Refusal("That script is over 1 MB once tidied; remove unused items.")
-            old = await store.get_script(self.bot.db, interaction.guild_id, shown)
+            old = await store.get_script(self.bot.db, guild_id(interaction), shown)
             if old and old.author_id != interaction.user.id and not can_manage(interaction.user):
                 raise Refusal(
                     f"“{safe(old.name)}” was saved by <@{old.author_id}>; only they or someone "
                     "with Manage Server may replace it. Pick another name."
                 )
             replaced = await store.save_script(
-                self.bot.db, interaction.guild_id, shown, normal, interaction.user.id
+                self.bot.db, guild_id(interaction), shown, normal, interaction.user.id
             )
             what = "Replaced the earlier" if replaced else "Saved the"
             await reply(
@@ -346,7 +328,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     @app_commands.command(name="list", description="The scripts saved on this server")
     @app_commands.guild_only()
     async def list_(self, interaction: discord.Interaction) -> None:
-        saved = await store.list_scripts(self.bot.db, interaction.guild_id)
+        saved = await store.list_scripts(self.bot.db, guild_id(interaction))
         await reply(interaction, "", embed=saved_list_embed(saved))
 
     @app_commands.command(name="delete", description="Delete a saved script (its saver or admins)")
@@ -354,7 +336,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     @app_commands.autocomplete(name=complete_saved)
     @app_commands.guild_only()
     async def delete(self, interaction: discord.Interaction, name: str) -> None:
-        saved = await store.get_script(self.bot.db, interaction.guild_id, name)
+        saved = await store.get_script(self.bot.db, guild_id(interaction), name)
         if saved is None:
             await reply(interaction, f"No saved script is called “{safe(name)}”.")
             return
@@ -365,7 +347,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
                 "Manage Server may delete it.",
             )
             return
-        await store.delete_script(self.bot.db, interaction.guild_id, name)
+        await store.delete_script(self.bot.db, guild_id(interaction), name)
         await reply(interaction, f"Deleted the saved script **{safe(saved.name)}**.")
 
     @app_commands.command(name="characters", description="Look up an official character")
@@ -383,7 +365,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
         if found:
             await reply(interaction, "", embed=characters_embed(found, query, self.official))
             return
-        close = [find(cid).name for cid in suggest(query)]
+        close = [c.name for c in map(find, suggest(query)) if c is not None]
         hint = f" Did you mean {', '.join(close)}?" if close else ""
         await reply(interaction, f"No character matches “{safe(query)}”.{hint}")
 

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import engine.traitors as tg
-from bot.app import Ravenswood, reply
+from bot.app import Ravenswood, channel_id, guild_id, reply
 from bot.delivery import SECRET, Delivery
 from bot.render.odds import odds_embed
-from bot.render.traitors import TraitorsRenderer, lobby, mentions
-from bot.sessions import GameConflict, Session
+from bot.render.traitors import TraitorsRenderer, lobby, mentions, waiting_message
+from bot.sessions import GameConflict, Reply, Session
 from bot.store import games as game_store
 from bot.store.results import Result, Seat, user_key
-from engine.core import GameOver, RuleError
+from engine.core import Announce, GameOver, RuleError, Step
 from stats.charts.odds import odds_chart
 from stats.odds import check_request, odds_report, suggest_traitor_count
 
@@ -29,6 +30,8 @@ class TraitorsRules:
 
     kind = KIND
     actions = tg.ACTIONS
+    version = tg.RULES_VERSION
+    fingerprint = staticmethod(tg.fingerprint)
 
     def new_state(self, game: game_store.GameRow) -> tg.State:
         return tg.new_game(game.host_id, game.seed, recruit=bool(game.options.get("recruit")))
@@ -57,9 +60,32 @@ class TraitorsRules:
         )
 
 
-ACKNOWLEDGE = {
-    "vote": "Your ballot is in. It stays secret until the ballots are revealed; you may change it until then.",
-    "murder": "Your choice is noted. You may change it until the night ends.",
+def until(event: str, open_: str, closed: str) -> Reply:
+    """An acknowledgement that depends on whether this answer was the one that closed the
+    round (``event`` among its effects): then there is nothing left to change."""
+
+    def word(step: Step) -> str:
+        done = any(
+            isinstance(e, GameOver) or (isinstance(e, Announce) and e.event == event)
+            for e in step.effects
+        )
+        return closed if done else open_
+
+    return word
+
+
+ACKNOWLEDGE: dict[str, Reply] = {
+    "vote": until(
+        "votes_revealed",
+        "Your ballot is in. It stays secret until the ballots are revealed; you may change it "
+        "until then.",
+        "Your ballot is in. It was the last one, so the ballots are now revealed.",
+    ),
+    "murder": until(
+        "dawn",
+        "Your choice is noted. You may change it until the night ends.",
+        "Your choice is noted, and it settled the night.",
+    ),
     "recruit_pick": "Your choice is noted.",
     "recruit_answer": "Your answer is given.",
 }
@@ -70,12 +96,12 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
         self.bot = bot
         self.renderer = TraitorsRenderer()
         self.delivery = Delivery(bot, self.renderer)
-        bot.games.rules[KIND] = TraitorsRules()
+        bot.games.register(TraitorsRules(), self.delivery.compose)
         bot.component_handlers[KIND] = self.on_component
 
     # Helpers ---------------------------------------------------------------------------------
     def session_here(self, interaction: discord.Interaction) -> Session:
-        session = self.bot.games.in_channel(interaction.channel_id)
+        session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
             raise RuleError(
                 "There's no Traitors game in this channel. Open one with `/traitors new`."
@@ -87,25 +113,33 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
         interaction: discord.Interaction,
         session: Session,
         action,
-        ack: str,
+        ack: Reply,
         *,
         enrols: bool = False,
     ) -> None:
-        """Acknowledge, apply, deliver. A refusal raises RuleError and changes nothing.
+        """Defer, apply (saving the messages with the action), deliver, acknowledge. A refusal
+        raises RuleError and changes nothing.
 
         The interaction is deferred before anything is applied: delivering may mean many DMs
-        (Discord allows 3 s), and an interaction that has expired must not leave behind an
-        action that was saved but never announced. ``enrols``: the action adds the user to the
-        game, which the session layer checks against their other games in this server.
+        (Discord allows 3 s). What the action says is saved with it and delivered from there,
+        so a crash on the way loses none of it; the acknowledgement is saved too, so a player
+        who never saw it gets it when they press again. ``enrols``: the action adds the user to
+        the game, which the session layer checks against their other games in this server.
         """
         await interaction.response.defer(ephemeral=True, thinking=True)
-        games = self.bot.games
-        if enrols:
-            step = await games.enrol(session, interaction.user.id, action)
-        else:
-            step = await games.apply(session, action)
-        await self.delivery.deliver(session, step.effects)
-        await interaction.followup.send(ack, ephemeral=True)
+        user = interaction.user.id
+        accepted = await self.bot.games.act(session, action, user, ack, enrols=enrols)
+        await self.deliver(session)
+        await interaction.followup.send(accepted.reply, ephemeral=True)
+        await self.bot.games.answered(session, accepted)
+
+    async def deliver(self, session: Session) -> None:
+        """Deliver what the game owes; a Faithful offered a place among the Traitors whose DMs
+        are closed is told, without being singled out, that a private message awaits."""
+        unreached = await self.delivery.flush(session)
+        state = session.state
+        if state.phase is tg.Phase.RECRUIT and state.offer in unreached:
+            await self.delivery.post(session, waiting_message(session))
 
     async def run(self, interaction: discord.Interaction, make_action, ack: str) -> None:
         """Run a command against this channel's game; a refusal becomes one ephemeral sentence."""
@@ -123,8 +157,8 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
         try:
             session = await self.bot.games.open(
                 KIND,
-                interaction.guild_id,
-                interaction.channel_id,
+                guild_id(interaction),
+                channel_id(interaction),
                 interaction.user.id,
                 {"recruit": recruit},
             )
@@ -132,6 +166,7 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
             await reply(interaction, str(error))
             return
         message = lobby(session, session.state.players, session.state.host)
+        assert message.view is not None
         await interaction.response.send_message(message.content, view=message.view)
         sent = await interaction.original_response()
         await game_store.remember_message(
@@ -204,9 +239,9 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
     )
     @app_commands.guild_only()
     async def me(self, interaction: discord.Interaction) -> None:
-        session = self.bot.games.in_channel(interaction.channel_id)
+        session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:  # asked elsewhere in the server
-            session = self.bot.games.game_of(interaction.guild_id, interaction.user.id)
+            session = self.bot.games.game_of(guild_id(interaction), interaction.user.id)
         if session is None or session.game.kind != KIND:
             await reply(interaction, "You aren't in a Traitors game in this server.")
             return
@@ -242,7 +277,7 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
         rule: str = "parity",
         games: app_commands.Range[int, 1, 200_000] | None = None,
     ) -> None:
-        strategies = {
+        strategies: dict[str, Any] = {
             "faithful": faithful_strategy,
             "traitors_play": traitor_strategy,
             "punish": punish,
@@ -310,10 +345,10 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
             else tg.Depart(player=payload.user.id)
         )
         try:
-            step = await self.bot.games.apply(session, action)
+            await self.bot.games.apply(session, action)
         except RuleError:
             return  # already out of the game
-        await self.delivery.deliver(session, step.effects)
+        await self.deliver(session)
 
 
 async def setup(bot: Ravenswood) -> None:

@@ -19,6 +19,7 @@ import discord
 from bot.delivery import Namer, Outgoing, Rendered, secret_view
 from bot.sessions import Session
 from bot.views import GameButton, button_view, choice_view, dispatch
+from bot.words import team_count
 from engine.clocktower.catalogue import Character, OfficialText, find
 from engine.clocktower.game import SYSTEM, Phase, open_prompts
 from engine.clocktower.game.model import Nomination, threshold
@@ -262,7 +263,7 @@ class ClocktowerRenderer:
 
     def on_started(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         d, state = effect.data, session.state
-        counts = ", ".join(f"{n} {team}" for team, n in d["counts"].items())
+        counts = ", ".join(team_count(team, n) for team, n in d["counts"].items())
         travellers = "".join(
             f"\n<@{p}> travels as the **{char_name(c, state)}**." for p, c in d["travellers"]
         )

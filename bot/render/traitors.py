@@ -56,6 +56,17 @@ def fair_count(players) -> str:
     )
 
 
+def waiting_message(session: Session) -> Outgoing:
+    """A private message waits for someone whose DMs are closed, and naming them would say too
+    much (a recruit offer): everyone still in is asked alike."""
+    return Outgoing(
+        f"📬 {mentions(tg.living(session.state))}: a private message is waiting for one of you. "
+        "If your direct messages from this server are closed, press **Show my secret** (only "
+        "you will see it) or use `/traitors me`.",
+        view=secret_view(session.game.id),
+    )
+
+
 def vote_header(round_: int, revote: bool) -> str:
     kind = "Re-vote between the tied players" if revote else "Round table"
     return (
@@ -84,7 +95,7 @@ class TraitorsRenderer:
         d = effect.data
         return Outgoing(
             f"🎭 The game begins with {len(d['players'])} players, {d['traitor_count']} of them "
-            "Traitors. Everyone has been told their role privately. Day 1: talk, then the host "
+            f"{'a Traitor' if d['traitor_count'] == 1 else 'Traitors'}. Everyone has been told their role privately. Day 1: talk, then the host "
             "opens the vote with `/traitors vote`."
         )
 

@@ -50,6 +50,7 @@ def replay(setup: str, entries: list[tuple[str, str | None]]) -> Notebook:
         if kind == "undo":
             events.pop()
         else:
+            assert event is not None  # only an undo has no event
             events.append(event_from_json(json.loads(event)))
     return replace(notebook, events=tuple(events))
 
@@ -67,6 +68,7 @@ async def create(db: Database, guild_id: int, user_id: int, notebook: Notebook) 
             "INSERT INTO cluedo_notebooks (guild_id, user_id, setup) VALUES (?, ?, ?)",
             (guild_id, user_id, setup_json(notebook)),
         )
+    assert cursor.lastrowid is not None
     return OpenNotebook(cursor.lastrowid, notebook)
 
 

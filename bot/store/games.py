@@ -20,6 +20,16 @@ class GameRow:
     host_id: int
     seed: int
     options: dict[str, Any]
+    rules_version: int | None = None  # the rules that started it (None: opened before it was kept)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One row of a game's log: an encoded action (or the undo marker) and the checksum of the
+    game's fingerprint after it (None in logs written before checksums were kept)."""
+
+    action: dict[str, Any]
+    checksum: str | None = None
 
 
 def _row(row: aiosqlite.Row) -> GameRow:
@@ -31,6 +41,7 @@ def _row(row: aiosqlite.Row) -> GameRow:
         host_id=row["host_id"],
         seed=row["seed"],
         options=json.loads(row["options"]),
+        rules_version=row["rules_version"],
     )
 
 
@@ -42,25 +53,31 @@ async def create_game(
     host_id: int,
     seed: int,
     options: dict[str, Any],
+    rules_version: int | None = None,
 ) -> GameRow:
     """Insert a running game; raises sqlite3.IntegrityError if the channel already has one."""
     async with db.transaction() as connection:
         cursor = await connection.execute(
-            "INSERT INTO games (kind, guild_id, channel_id, host_id, seed, options) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (kind, guild_id, channel_id, host_id, seed, json.dumps(options)),
+            "INSERT INTO games (kind, guild_id, channel_id, host_id, seed, options, rules_version) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (kind, guild_id, channel_id, host_id, seed, json.dumps(options), rules_version),
         )
         game_id = cursor.lastrowid
-    return GameRow(game_id, kind, guild_id, channel_id, host_id, seed, dict(options))
+    assert game_id is not None
+    return GameRow(game_id, kind, guild_id, channel_id, host_id, seed, dict(options), rules_version)
 
 
 async def append_action(
-    connection: aiosqlite.Connection, game_id: int, seq: int, action: dict[str, Any]
+    connection: aiosqlite.Connection,
+    game_id: int,
+    seq: int,
+    action: dict[str, Any],
+    checksum: str | None = None,
 ) -> None:
     """Append one accepted action; call inside ``Database.transaction``."""
     await connection.execute(
-        "INSERT INTO game_actions (game_id, seq, action) VALUES (?, ?, ?)",
-        (game_id, seq, json.dumps(action)),
+        "INSERT INTO game_actions (game_id, seq, action, checksum) VALUES (?, ?, ?, ?)",
+        (game_id, seq, json.dumps(action), checksum),
     )
 
 
@@ -73,29 +90,41 @@ async def end_game(connection: aiosqlite.Connection, game_id: int, status: str) 
     )
 
 
-async def running_games(db: Database) -> list[tuple[GameRow, list[dict[str, Any]]]]:
+async def running_games(db: Database) -> list[tuple[GameRow, list[LogEntry]]]:
     """Every unfinished game with its action log in order, read in two queries."""
     games = [_row(r) for r in await db.fetchall("SELECT * FROM games WHERE status = 'running'")]
-    logs: dict[int, list[dict[str, Any]]] = {game.id: [] for game in games}
+    logs: dict[int, list[LogEntry]] = {game.id: [] for game in games}
     rows = await db.fetchall(
-        "SELECT a.game_id, a.action FROM game_actions a JOIN games g ON g.id = a.game_id "
-        "WHERE g.status = 'running' ORDER BY a.game_id, a.seq"
+        "SELECT a.game_id, a.action, a.checksum FROM game_actions a "
+        "JOIN games g ON g.id = a.game_id WHERE g.status = 'running' ORDER BY a.game_id, a.seq"
     )
     for row in rows:
-        logs[row["game_id"]].append(json.loads(row["action"]))
+        logs[row["game_id"]].append(LogEntry(json.loads(row["action"]), row["checksum"]))
     return [(game, logs[game.id]) for game in games]
+
+
+async def games_by_id(db: Database, ids: list[int]) -> list[GameRow]:
+    marks = ", ".join("?" * len(ids))
+    return [_row(r) for r in await db.fetchall(f"SELECT * FROM games WHERE id IN ({marks})", ids)]
 
 
 async def remember_message(
     db: Database, game_id: int, slot: str, channel_id: int, message_id: int
 ) -> None:
     async with db.transaction() as connection:
-        await connection.execute(
-            "INSERT INTO game_messages (game_id, slot, channel_id, message_id) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (game_id, slot) DO UPDATE SET channel_id = excluded.channel_id, "
-            "message_id = excluded.message_id",
-            (game_id, slot, channel_id, message_id),
-        )
+        await remember(connection, game_id, slot, channel_id, message_id)
+
+
+async def remember(
+    connection: aiosqlite.Connection, game_id: int, slot: str, channel_id: int, message_id: int
+) -> None:
+    """Record the message kept under ``slot``; call inside ``Database.transaction``."""
+    await connection.execute(
+        "INSERT INTO game_messages (game_id, slot, channel_id, message_id) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (game_id, slot) DO UPDATE SET channel_id = excluded.channel_id, "
+        "message_id = excluded.message_id",
+        (game_id, slot, channel_id, message_id),
+    )
 
 
 async def recall_message(db: Database, game_id: int, slot: str) -> tuple[int, int] | None:

@@ -43,8 +43,9 @@ def load_migrations(package: str = "migrations") -> list[Migration]:
 
 async def schema_version(connection: aiosqlite.Connection) -> int:
     async with connection.execute("PRAGMA user_version") as cursor:
-        (version,) = await cursor.fetchone()
-    return version
+        row = await cursor.fetchone()
+    assert row is not None  # PRAGMA user_version always answers
+    return int(row[0])
 
 
 async def migrate(connection: aiosqlite.Connection, migrations: list[Migration]) -> int:

@@ -53,7 +53,9 @@ async def add_entry(
         for result in results:
             await insert_result(connection, replace(result, entry_id=entry_id))
         cursor = await connection.execute("SELECT * FROM result_entries WHERE id = ?", (entry_id,))
-        return _entry(await cursor.fetchone())
+        row = await cursor.fetchone()
+        assert row is not None  # inserted just above, in this transaction
+        return _entry(row)
 
 
 async def get_entry(db: Database, guild_id: int, entry_id: int) -> Entry | None:

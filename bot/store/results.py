@@ -56,6 +56,7 @@ async def insert_result(connection: aiosqlite.Connection, result: Result) -> int
         ),
     )
     result_id = cursor.lastrowid
+    assert result_id is not None
     await connection.executemany(
         "INSERT INTO result_players (result_id, player, team, role) VALUES (?, ?, ?, ?)",
         [(result_id, seat.player, seat.team, seat.role) for seat in result.seats],

@@ -119,9 +119,10 @@ def _character(item: dict[str, Any]) -> Character:
     setup = item.get("setup")
     modifier = None
     if setup is not None:
-        modifier = SetupModifier(
-            **{k: tuple(v) if isinstance(v, list) else v for k, v in setup.items()}
-        )
+        fields: dict[str, Any] = {
+            k: tuple(v) if isinstance(v, list) else v for k, v in setup.items()
+        }
+        modifier = SetupModifier(**fields)
     bag = item.get("bag") or {}
     value = BagValue(
         info=bag.get("info", 0.0),

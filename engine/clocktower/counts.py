@@ -262,6 +262,7 @@ def unsupported(chars: Iterable[Character]) -> dict[int, str]:
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         best: tuple[float, str] = (math.inf, "more characters")
         for side in evil_sides(roster, players):
+            found: list[Shape]
             if isinstance(side, tuple):
                 found, short = [], _and_good(side, roster, players)
             else:

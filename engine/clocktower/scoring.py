@@ -169,7 +169,7 @@ def raw_score(
     chars: tuple[Character, ...],
 ) -> tuple[float, list[dict[str, Any]], list[dict[str, Any]]]:
     """The unnormalised score, with the per-character and per-synergy explanation."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for c in chars:
         parts = {tag: tag_weight(c, tag) for tag in c.tags}
         rows.append(
@@ -187,7 +187,7 @@ def raw_score(
             }
         )
     tally = _tally(chars)
-    synergies = []
+    synergies: list[dict[str, Any]] = []
     for name, rule in SYNERGIES.items():
         fired = rule(tally, rules()["synergy"][name])
         if fired is not None:
@@ -210,7 +210,7 @@ def base_raw_scores() -> dict[str, tuple[float, int]]:
 
 
 def _comparison(score: float, players: int) -> dict[str, Any]:
-    bases = []
+    bases: list[dict[str, Any]] = []
     for edition, (raw, characters) in base_raw_scores().items():
         at = at_table(raw, players, characters)
         bases.append({"edition": edition, "name": BASE_EDITIONS[edition], **at})

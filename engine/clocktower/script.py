@@ -312,7 +312,7 @@ class _Reader:
                 label, f"is homebrew; tags guessed from its ability: {', '.join(tags) or 'none'}."
             )
         )
-        team_id = TEAM_SPELLINGS[team.lower()]
+        team_id = TEAM_SPELLINGS[str(team).lower()]
         if team_id == "traveller":
             tags = (*tags, "traveller")
         names = {x.get("name") for x in special if isinstance(x, dict)}
@@ -487,7 +487,8 @@ def _load(text: str | bytes, players: int | None) -> Script:
     if reader.problems:
         raise ScriptError(reader.problems)
     meta = reader.meta or {}
-    name = meta.get("name") if isinstance(meta.get("name"), str) else ""
+    given = meta.get("name")
+    name = given if isinstance(given, str) else ""
     if not name.strip():
         reader.warnings.append(
             Problem("script", "has no name.", 'Add {"id": "_meta", "name": ...}.')
@@ -495,7 +496,7 @@ def _load(text: str | bytes, players: int | None) -> Script:
     rules = meta.get("bootlegger", [])
     return Script(
         name=(name.strip() or "Untitled script")[:100],
-        author=(meta.get("author") if isinstance(meta.get("author"), str) else "")[:100],
+        author=str(meta.get("author") if isinstance(meta.get("author"), str) else "")[:100],
         characters=tuple(reader.chars),
         first_night_order=first,
         other_night_order=other,

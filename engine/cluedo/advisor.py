@@ -8,8 +8,11 @@ and far compare in one unit: expected bits per turn. Every room is scored the sa
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.cluedo.board import classic_board, turns_to_rooms
-from engine.cluedo.cards import CLASSIC, resolve_card
+from engine.cluedo.cards import CLASSIC, Deck, resolve_card
 from engine.cluedo.information import MODEL, Gain, Informant
 from engine.cluedo.notebook import Notebook, facts_of
 from engine.cluedo.report import entropy_bits
@@ -17,6 +20,7 @@ from engine.cluedo.solver import reduce, solve_reduced
 from engine.core import RuleError
 
 ALTERNATIVES = 4  # runner-up suggestions shown besides the best
+GainTable = dict[tuple[int, int, int], Gain]
 MAX_UNKNOWN = 18  # cards of unknown place beyond which suggestions are not scored
 
 
@@ -29,7 +33,7 @@ def advise(
     near: dict[str, int] | None = None,
     accuse_bits: float | None = None,
     memo: GainMemo | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """The ``advise --json`` output.
 
     Where you are: ``room`` (you may suggest there now), ``start`` (the suspect whose starting
@@ -48,7 +52,7 @@ def advise(
     deck = notebook.deck
     room = _card_of(room, 2, "room", deck)
     start = _card_of(start, 0, "suspect", deck)
-    near = {_card_of(r, 2, "room", deck): _steps(n) for r, n in (near or {}).items()}
+    near = {_room(r, deck): _steps(n) for r, n in (near or {}).items()}
     reduced = reduce(facts_of(notebook))
     if reduced is None:
         raise RuleError("The notebook is contradictory.")
@@ -61,7 +65,7 @@ def advise(
     recommended = (accuse_at is None or top >= accuse_at - 1e-12) and (
         accuse_bits is None or entropy <= accuse_bits + 1e-12
     )
-    advice: dict = {
+    advice: dict[str, Any] = {
         "model": MODEL,
         "entropy_bits": entropy,
         "consistent_deals": solution.consistent_deals,
@@ -114,12 +118,23 @@ def advise(
     return advice
 
 
-def _movement(ranked, turns: dict[str, float], name, room, start, near, roll) -> dict:
+Ranked = list[tuple[tuple[int, int, int], Gain]]
+
+
+def _movement(
+    ranked: Ranked,
+    turns: dict[str, float],
+    name: _Names,
+    room: str | None,
+    start: str | None,
+    near: dict[str, int],
+    roll: int | None,
+) -> dict[str, Any]:
     """Each reachable room's best suggestion per expected turn, best first."""
-    best: dict[str, tuple] = {}
+    best: dict[str, tuple[tuple[int, int, int], Gain]] = {}
     for cards, gain in ranked:
         best.setdefault(name.card(cards[2]), (cards, gain))
-    options = [
+    options: list[dict[str, Any]] = [
         {
             "room": where,
             "turns": needed,
@@ -148,13 +163,13 @@ def _movement(ranked, turns: dict[str, float], name, room, start, near, roll) ->
 class _Names:
     """Card indices and player numbers as the names in the JSON output."""
 
-    def __init__(self, notebook: Notebook):
+    def __init__(self, notebook: Notebook) -> None:
         self.cards, self.players = notebook.deck.cards, notebook.players
 
     def card(self, index: int) -> str:
         return self.cards[index]
 
-    def suggestion(self, cards: tuple, gain: Gain) -> dict:
+    def suggestion(self, cards: tuple[int, int, int], gain: Gain) -> dict[str, Any]:
         return {
             "suspect": self.card(cards[0]),
             "weapon": self.card(cards[1]),
@@ -171,7 +186,7 @@ class _Names:
         }
 
 
-def _card_of(name: str | None, category: int, kind: str, deck) -> str | None:
+def _card_of(name: str | None, category: int, kind: str, deck: Deck) -> str | None:
     """The card ``name`` must be of ``category``; ValueError naming the closest otherwise."""
     if name is None:
         return None
@@ -181,7 +196,13 @@ def _card_of(name: str | None, category: int, kind: str, deck) -> str | None:
     return card
 
 
-def _steps(count) -> int:
+def _room(name: str, deck: Deck) -> str:
+    room = _card_of(name, 2, "room", deck)
+    assert room is not None
+    return room
+
+
+def _steps(count: object) -> int:
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"Steps from a room are a whole number of at least 1, not {count!r}.")
     return count
@@ -193,9 +214,12 @@ class GainMemo:
     on the notebook, not on the roll or where you stand."""
 
     def __init__(self) -> None:
-        self._held: tuple | None = None  # (notebook, rooms, table): replaced in one step
+        # (notebook, rooms, table): replaced in one step
+        self._held: tuple[Notebook, tuple[int, ...], GainTable] | None = None
 
-    def table(self, notebook: Notebook, rooms: tuple[int, ...], compute) -> dict:
+    def table(
+        self, notebook: Notebook, rooms: tuple[int, ...], compute: Callable[[], GainTable]
+    ) -> GainTable:
         held = self._held
         if held is not None and held[0] == notebook and set(rooms) <= set(held[1]):
             return held[2]

@@ -8,9 +8,13 @@ is the answer). Masks are ints with bit ``i`` for ``deck.cards[i]``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from engine.cluedo.cards import Deck
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -52,11 +56,11 @@ class Facts:
         )
 
 
-def _set(values: tuple, index: int, value) -> tuple:
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return values[:index] + (value,) + values[index + 1 :]
 
 
-def mask_of(deck: Deck, names) -> int:
+def mask_of(deck: Deck, names: Iterable[str]) -> int:
     """Bit mask of the named cards."""
     mask = 0
     for name in names:

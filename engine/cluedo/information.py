@@ -11,6 +11,7 @@ computed once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -27,6 +28,9 @@ MODEL = (
 )
 
 
+Signature = tuple[object, ...]  # what makes two cards interchangeable in every count
+
+
 @dataclass(frozen=True)
 class Gain:
     bits: float
@@ -40,11 +44,17 @@ class Informant:
     that it is not counted twice.
     """
 
-    def __init__(self, reduced: Reduced, me: int, players: int, prior=None):
+    def __init__(
+        self,
+        reduced: Reduced,
+        me: int,
+        players: int,
+        prior: Sequence[int] | np.ndarray | None = None,
+    ) -> None:
         self.reduced = reduced
         self.counter = OutcomeCounter(reduced, asked_before(players, me, None))
         self._prior = prior
-        self._cache: dict[tuple, tuple[tuple[int, int, int], Gain]] = {}
+        self._cache: dict[tuple[Signature, ...], tuple[tuple[int, int, int], Gain]] = {}
 
     @cached_property
     def prior(self) -> np.ndarray:
@@ -56,9 +66,9 @@ class Informant:
                 product *= z
             self._prior = red.split_by_triple(product)
         counts = np.asarray(self._prior, dtype=float)
-        return counts / counts.sum()
+        return np.asarray(counts / counts.sum())
 
-    def signature(self, card: int) -> tuple:
+    def signature(self, card: int) -> Signature:
         """Cards with equal signatures are interchangeable in every count."""
         red = self.reduced
         facts = red.facts
@@ -80,9 +90,12 @@ class Informant:
         """Exact expected information (bits) about the solution from suggesting ``cards``."""
         key = tuple(self.signature(c) for c in cards)
         if key in self._cache:
-            seen, cached = self._cache[key]
-            rename = dict(zip(seen, cards, strict=True))
-            return Gain(cached.bits, tuple((p, rename.get(c), q) for p, c, q in cached.outcomes))
+            earlier, cached = self._cache[key]
+            rename = dict(zip(earlier, cards, strict=True))
+            return Gain(
+                cached.bits,
+                tuple((p, None if c is None else rename.get(c), q) for p, c, q in cached.outcomes),
+            )
         outcomes, counts = self.counter.counts(cards)
         joint = counts.astype(float)
         joint /= joint.sum()

@@ -8,6 +8,7 @@ dataclasses of plain values, so a notebook is stored as JSON and rebuilt by repl
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, replace
 from typing import Any
@@ -62,7 +63,7 @@ class Reveal:
 
 
 Event = Suggestion | Shown | Accusation | Reveal
-EVENT_TYPES: dict[str, type] = {
+EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls for cls in (Suggestion, Shown, Accusation, Reveal)
 }
 
@@ -119,7 +120,9 @@ def new_notebook(
     return Notebook(players, me, cards, sizes, (), deck)
 
 
-def _hand_sizes(deck: Deck, players: tuple[str, ...], given: dict[str, int] | None) -> tuple:
+def _hand_sizes(
+    deck: Deck, players: tuple[str, ...], given: dict[str, int] | None
+) -> tuple[int, ...]:
     if not given:
         return default_hand_sizes(deck, len(players))
     if any(isinstance(size, bool) or not isinstance(size, int) for size in given.values()):
@@ -153,9 +156,12 @@ def resolve_player(notebook: Notebook, name: str) -> str:
 
 def normalise_event(notebook: Notebook, event: Event) -> Event:
     """The same event with canonical card and player names; ValueError on unknown names."""
-    deck, who = notebook.deck, (lambda name: resolve_player(notebook, name))
+    deck = notebook.deck
 
-    def card(name):
+    def who(name: str) -> str:
+        return resolve_player(notebook, name)
+
+    def card(name: str) -> str:
         return resolve_card(name, deck)
 
     if isinstance(event, Suggestion):
@@ -338,7 +344,7 @@ def event_from_json(data: Any) -> Event:
     if kind not in classes:
         raise ValueError(f"Cannot tell what kind of event this is: {json.dumps(data)}.")
     cls = classes[kind]
-    fields = list(cls.__dataclass_fields__)
+    fields = [f.name for f in dataclasses.fields(cls)]
     unknown = [key for key in data if key not in fields]
     if unknown:
         raise ValueError(f'A {kind} has the fields {", ".join(fields)}, not "{unknown[0]}".')

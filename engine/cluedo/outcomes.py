@@ -84,11 +84,13 @@ class OutcomeCounter:
         self._pulled: dict[int | None, _Pulled] = {}
 
     @cached_property
-    def _products(self) -> tuple[list, list, list]:
+    def _products(
+        self,
+    ) -> tuple[list[np.ndarray | None], list[np.ndarray], list[np.ndarray]]:
         """Each asked player's transform (None: no room left), the prefix products (players
         before j) and the suffix products (players after j) with the signs (-1)**|S|."""
         red = self.reduced
-        zetas = [None if h is None else red.zetas[h] for h in self.holders]
+        zetas: list[np.ndarray | None] = [None if h is None else red.zetas[h] for h in self.holders]
         prefix = [np.ones(1 << red.bits, dtype=np.uint64)]
         for z in zetas:
             prefix.append(prefix[-1] if z is None else prefix[-1] * z)
@@ -110,10 +112,16 @@ class OutcomeCounter:
             )
         return self._pulled[suspect]
 
-    def _pull(self, values, suspect, moebius=False, clear_only=False) -> np.ndarray:
+    def _pull(
+        self,
+        values: np.ndarray,
+        suspect: int | None,
+        moebius: bool = False,
+        clear_only: bool = False,
+    ) -> np.ndarray:
         ws, ww, wr = self.reduced.widths
         if suspect is None:
-            return values.reshape(1, 1 << wr, 1 << ww, 1 << ws)
+            return np.asarray(values.reshape(1, 1 << wr, 1 << ww, 1 << ws))
         cut = values.reshape(1 << (wr + ww), 1 << (ws - 1 - suspect), 2, 1 << suspect)
         cut = cut.transpose(2, 0, 1, 3)[: 1 if clear_only else 2]
         out = np.empty(cut.shape, dtype=np.uint64)
@@ -135,10 +143,14 @@ class OutcomeCounter:
         }
         pulled = self._pulled_for(bits[0])
         outcomes: list[Outcome] = []
-        blocks, patterns, needs, sizes = [], [], [], []
+        blocks: list[np.ndarray] = []
+        patterns: list[int] = []
+        needs: list[int] = []
+        sizes: list[int] = []
         for j, player in enumerate(self.order):
             fixed = [c for c in cards if red.known.get(c) == player]
-            lacks = 0 if self.holders[j] is None else red.lacks[self.holders[j]]
+            holder = self.holders[j]
+            lacks = 0 if holder is None else red.lacks[holder]
             free = (
                 []
                 if pulled.zetas[j] is None
@@ -162,7 +174,15 @@ class OutcomeCounter:
             sizes.append(1)
         return outcomes, self._tally(cut, bits, blocks, patterns, needs, sizes)
 
-    def _responder_rows(self, cut: _Cut, pulled: _Pulled, j, fixed, free, axis_of):
+    def _responder_rows(
+        self,
+        cut: _Cut,
+        pulled: _Pulled,
+        j: int,
+        fixed: list[int],
+        free: list[int],
+        axis_of: dict[int, int],
+    ) -> tuple[np.ndarray, list[int], list[int]]:
         """The slabs of every outcome of player j, stacked; each slab's pattern; how many
         slabs each outcome has."""
         shape, special = cut.shape, cut.special
@@ -171,11 +191,12 @@ class OutcomeCounter:
         np.copyto(cut.rows(clear), cut.view(pulled.prefix[j])[0, 0, 0])
         np.multiply(cut.view(pulled.suffix[j]), cut.rows(clear), out=cut.rows(sufy))
         held = self.scratch.array("held", shape + (cut.rest,))
-        if pulled.zetas[j] is None:
+        zeta = pulled.zetas[j]
+        if zeta is None:
             held[...] = 0
             held[0, 0, 0] = WEIGHT // len(fixed)
         else:
-            np.copyto(cut.rows(held), cut.view(pulled.zetas[j]))
+            np.copyto(cut.rows(held), cut.view(zeta))
             for axis in special:
                 if axis != SUSPECT:  # the suspect bit was done when pulling
                     held[_at(axis, 1)] -= held[_at(axis, 0)]
@@ -206,7 +227,15 @@ class OutcomeCounter:
         row *= np.uint64(WEIGHT)
         return row
 
-    def _tally(self, cut: _Cut, bits, blocks, patterns, needs, sizes) -> np.ndarray:
+    def _tally(
+        self,
+        cut: _Cut,
+        bits: tuple[int | None, ...],
+        blocks: list[np.ndarray],
+        patterns: list[int],
+        needs: list[int],
+        sizes: list[int],
+    ) -> np.ndarray:
         """Read each slab's split at every valid triple that holds none of its special cards
         (the "nobody" slab: only at triples holding all of them), and add up per outcome."""
         red = self.reduced
@@ -221,14 +250,14 @@ class OutcomeCounter:
                 held |= np.where(triple_bits == bit, AXIS_BIT[axis], 0)
         box = np.concatenate(blocks) if len(blocks) > 1 else blocks[0]
         values = box[:, where[0], where[1], where[2]]
-        patterns, needs = np.array(patterns)[:, None], np.array(needs)[:, None]
-        values *= ((patterns & held) == 0) & ((needs & ~held) == 0)
+        pattern, need = np.array(patterns)[:, None], np.array(needs)[:, None]
+        values *= ((pattern & held) == 0) & ((need & ~held) == 0)
         starts = np.cumsum([0] + sizes[:-1])
         counts = np.add.reduceat(values, starts, axis=0)
-        return np.uint64(0) - counts if red.odd_envelope else counts
+        return np.asarray(np.uint64(0) - counts if red.odd_envelope else counts)
 
 
-def _at(axis: int, index) -> tuple:
+def _at(axis: int, index: int | slice) -> tuple[int | slice, ...]:
     """Index ``index`` on special ``axis`` of a (P, pr, pw, rest) stack."""
     return tuple(index if a == axis else slice(None) for a in range(3))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import Any
 
 from engine.cluedo.notebook import Notebook, facts_of
@@ -14,12 +15,14 @@ def solve(notebook: Notebook) -> Solution:
     return solve_facts(facts_of(notebook), notebook.players)
 
 
-def entropy_bits(probabilities) -> float:
+def entropy_bits(probabilities: Iterable[float]) -> float:
     """Shannon entropy in bits of a collection of probabilities (0.0, never -0.0)."""
-    return 0.0 - sum(p * math.log2(p) for p in probabilities if p > 0)
+    return 0.0 - float(sum(p * math.log2(p) for p in probabilities if p > 0))
 
 
-def solution_report(notebook: Notebook, top: int = 10, solution: Solution | None = None) -> dict:
+def solution_report(
+    notebook: Notebook, top: int = 10, solution: Solution | None = None
+) -> dict[str, Any]:
     """Everything ``ravenswood cluedo solve --json`` prints (probabilities as floats)."""
     solution = solution or solve(notebook)
     deck = solution.deck

@@ -23,7 +23,8 @@ class Deal:
 
 def deal(deck: Deck, players: int, seed: int) -> Deal:
     rng = seeded_rng(seed, "deal")
-    envelope = tuple(deck.cards[rng.choice(cards)] for cards in deck.category_cards)
+    suspect, weapon, room = (deck.cards[rng.choice(cards)] for cards in deck.category_cards)
+    envelope = (suspect, weapon, room)
     rest = [c for c in deck.cards if c not in envelope]
     rng.shuffle(rest)
     hands, at = [], 0
@@ -45,7 +46,10 @@ def simulate(
     yield notebook, truth
     for turn in range(turns):
         suggester = (first + turn) % players
-        three = tuple(rng.choice([deck.cards[c] for c in cards]) for cards in deck.category_cards)
+        suspect, weapon, room = (
+            rng.choice([deck.cards[c] for c in cards]) for cards in deck.category_cards
+        )
+        three = (suspect, weapon, room)
         responder, shown = None, None
         for step in range(1, players):
             player = (suggester + step) % players
@@ -55,7 +59,12 @@ def simulate(
                 break
         seen = shown if responder is not None and 0 in (suggester, responder) else None
         event = Suggestion(
-            names[suggester], *three, None if responder is None else names[responder], seen
+            names[suggester],
+            suspect,
+            weapon,
+            room,
+            None if responder is None else names[responder],
+            seen,
         )
         notebook = add_event(notebook, event)
         yield notebook, truth

@@ -15,6 +15,7 @@ known.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -78,7 +79,8 @@ class Reduced:
     def widths(self) -> tuple[int, int, int]:
         """Number of free suspects, weapons and rooms (their bits come in that order)."""
         categories = self.facts.deck.category_of
-        return tuple(sum(1 for c in self.free if categories[c] == k) for k in range(3))
+        s, w, r = (sum(1 for c in self.free if categories[c] == k) for k in range(3))
+        return s, w, r
 
     @cached_property
     def local_bit(self) -> dict[int, int]:
@@ -107,7 +109,7 @@ class Reduced:
         box = avoiding_sums(self.signed(values)[None], self.widths)[0]
         where = np.where(self.triple_bits < 0, np.array(self.widths)[:, None], self.triple_bits)
         result = box[where[0], where[1], where[2]]
-        return np.uint64(0) - result if self.odd_envelope else result
+        return np.asarray(np.uint64(0) - result if self.odd_envelope else result)
 
     @property
     def odd_envelope(self) -> bool:
@@ -135,10 +137,10 @@ def reduce(facts: Facts) -> Reduced | None:
     deck = facts.deck
     everything = (1 << len(deck.cards)) - 1
     known: dict[int, int] = {}
-    for player, (has, lacks, size) in enumerate(
+    for player, (has, lack, size) in enumerate(
         zip(facts.has, facts.lacks, facts.sizes, strict=True)
     ):
-        if has & lacks or has.bit_count() > size or has & facts.envelope_has:
+        if has & lack or has.bit_count() > size or has & facts.envelope_has:
             return None
         for card in _cards(has):
             if known.setdefault(card, player) != player:
@@ -153,10 +155,13 @@ def reduce(facts: Facts) -> Reduced | None:
     def squeeze(mask: int) -> int:
         return sum(1 << to_bits[card] for card in _cards(mask & free_mask))
 
-    holders, sizes, lacks, clauses = [], [], [], []
+    holders: list[int | None] = []
+    sizes: list[int] = []
+    lacks: list[int] = []
+    clauses: list[tuple[int, ...]] = []
     for player, size in enumerate(facts.sizes):
         room = size - facts.has[player].bit_count()
-        open_clauses = set()
+        open_clauses: set[int] = set()
         for clause in facts.clauses[player]:
             if clause & facts.has[player]:
                 continue
@@ -172,7 +177,8 @@ def reduce(facts: Facts) -> Reduced | None:
         sizes.append(room)
         lacks.append(squeeze(facts.lacks[player]))
         clauses.append(tuple(sorted(_minimal(open_clauses))))
-    triples, triple_masks = [], []
+    triples: list[tuple[int, int, int]] = []
+    triple_masks: list[int] = []
     blocked = (placed & ~facts.envelope_has) | facts.envelope_lacks
     for triple in deck.triples:
         mask = sum(1 << card for card in triple)
@@ -197,7 +203,7 @@ def reduce(facts: Facts) -> Reduced | None:
     )
 
 
-def _cards(mask: int):
+def _cards(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -281,9 +287,10 @@ def solve_reduced(reduced: Reduced, players: tuple[str, ...]) -> Solution:
     for card in range(n_cards):
         if facts.envelope_has >> card & 1:
             locations[card][-1] = total
-    for h, player in enumerate(reduced.holders[:-1]):
+    for h, holder in enumerate(reduced.holders[:-1]):
+        assert holder is not None  # only the last holder is the envelope
         for bit, amount in enumerate(per_card[h]):
-            locations[reduced.free[bit]][player] = amount
+            locations[reduced.free[bit]][holder] = amount
     for triple, amount in triple_counts.items():
         for card in triple:
             if card in reduced.free:

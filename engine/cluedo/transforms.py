@@ -21,6 +21,7 @@ _SMALL = 4  # bits below this are handled as column operations (faster than 3-D 
 def _passes(values: np.ndarray, bits: int, subtract: bool) -> np.ndarray:
     for bit in range(bits):
         half = 1 << bit
+        view: np.ndarray
         if bit < _SMALL:
             view = values.reshape(-1, 2 * half)
             for j in range(half):
@@ -97,7 +98,7 @@ def avoiding_sums(
     box = _clear_sums_outer(rows.reshape(len(rows), 1 << wr, -1), wr, scratch)
     box = box.reshape(len(rows), wr + 1, 1 << ww, 1 << ws) @ clear_matrix(ws)
     box = np.swapaxes(box, 2, 3) @ clear_matrix(ww)  # (n, wr + 1, ws + 1, ww + 1)
-    return box.transpose(0, 2, 3, 1)
+    return np.asarray(box.transpose(0, 2, 3, 1))
 
 
 def _clear_sums_outer(rows: np.ndarray, width: int, scratch: Scratch | None) -> np.ndarray:
@@ -131,9 +132,9 @@ class Scratch:
     suggestion costs more in page faults than the arithmetic done in them."""
 
     def __init__(self) -> None:
-        self._held: dict = {}
+        self._held: dict[str | int, np.ndarray] = {}
 
-    def array(self, name, shape: tuple[int, ...]) -> np.ndarray:
+    def array(self, name: str | int, shape: tuple[int, ...]) -> np.ndarray:
         size = math.prod(shape)
         held = self._held.get(name)
         if held is None or held.size < size:

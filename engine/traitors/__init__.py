@@ -40,11 +40,13 @@ from engine.traitors.model import (
 )
 from engine.traitors.prompts import briefing, open_prompts, result
 from engine.traitors.rules import apply, new_game
+from engine.traitors.version import RULES_VERSION, fingerprint
 
 __all__ = [
     "ACTIONS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "RULES_VERSION",
     "Abort",
     "Action",
     "CloseNight",
@@ -65,6 +67,7 @@ __all__ = [
     "apply",
     "awaiting",
     "briefing",
+    "fingerprint",
     "living",
     "new_game",
     "open_prompts",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from engine.core import Announce, Effect, GameOver, Step, Tell, seeded_rng
 from engine.traitors.model import Fate, Pairs, Phase, State, traitors, winner
@@ -32,7 +33,7 @@ def pick(state: State, tied: tuple[int, ...], what: str) -> int:
     return seeded_rng(state.seed, what, state.round).choice(tied)
 
 
-def tell_traitors(state: State, effects: Effects, event: str, data: dict) -> None:
+def tell_traitors(state: State, effects: Effects, event: str, data: dict[str, Any]) -> None:
     effects.extend(Tell(t, event, data) for t in traitors(state))
 
 

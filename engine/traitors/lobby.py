@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import Announce, RuleError, Step, seeded_rng
+from engine.core import Announce, Effect, RuleError, Step, seeded_rng
 from engine.traitors.actions import Join, Start
 from engine.traitors.flow import finish
 from engine.traitors.guards import refuse_unless, require_host, require_phase
@@ -50,7 +50,7 @@ def leave(state: State, player: int) -> Step:
     require_phase(state, Phase.LOBBY, "You can only leave before the game starts.")
     refuse_unless(player in state.players, "You aren't in this game.")
     remaining = tuple(p for p in state.players if p != player)
-    effects = [Announce("left", {"player": player, "players": remaining})]
+    effects: list[Effect] = [Announce("left", {"player": player, "players": remaining})]
     if not remaining:
         return finish(replace(state, players=remaining), effects, "abandoned")
     host = state.host
@@ -76,6 +76,6 @@ def start(state: State, action: Start) -> Step:
         "recruit": state.recruit,
         "round": 1,
     }
-    effects = [Announce("started", started)]
+    effects: list[Effect] = [Announce("started", started)]
     effects.extend(briefing(state, p) for p in state.players)
     return Step(state, tuple(effects))

@@ -86,6 +86,7 @@ def reveal(state: State, effects: Effects) -> Step:
     ballots = dict(state.ballots)
     seat = state.players.index
     revote = bool(state.candidates)
+    top: tuple[int, ...]
     if len(state.candidates) == 1:  # the other tied players departed
         top = state.candidates
     else:

@@ -12,6 +12,7 @@ import math
 import re
 import textwrap
 from dataclasses import dataclass
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.patches import Circle, Polygon
@@ -216,7 +217,7 @@ def _token(axes: Axes, layout: Layout, index: int, view: SeatView) -> None:
 
 def _badge(axes: Axes, xy: tuple[float, float], size: float, label: str, face: str) -> None:
     axes.add_patch(Circle(xy, size, facecolor=face, edgecolor="white", lw=1.2, zorder=5))
-    style = {"fontsize": 8, "fontweight": "bold", "color": "white", "zorder": 6}
+    style: dict[str, Any] = {"fontsize": 8, "fontweight": "bold", "color": "white", "zorder": 6}
     axes.text(*xy, label, ha="center", va="center", **style)
 
 
@@ -307,7 +308,7 @@ def _key(axes: Axes, bottom: float) -> None:
     teams = list(TEAM_COLOURS.items())
     for k, (team, colour) in enumerate(teams):
         x = (k - (len(teams) - 1) / 2) * 0.42
-        style = {"fontsize": 9, "fontweight": "bold", "color": colour}
+        style: dict[str, Any] = {"fontsize": 9, "fontweight": "bold", "color": colour}
         axes.text(x, bottom, team, ha="center", va="top", **style)
     badges = "   ".join(f"{label} {state}" for state, (label, _) in BADGES.items())
     legend = f"shroud dead   V ghost vote left   {badges}   rim blue good, red evil"

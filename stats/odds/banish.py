@@ -65,12 +65,12 @@ def _toeplitz(q: np.ndarray) -> np.ndarray:
     """
     size = q.shape[-1]
     shift = np.arange(size)[None, :] - np.arange(size)[:, None]  # shift[i, d] = d - i
-    return np.where(shift >= 0, q[..., np.clip(shift, 0, None)], 0.0)
+    return np.asarray(np.where(shift >= 0, q[..., np.clip(shift, 0, None)], 0.0))
 
 
 def _multiply(p: np.ndarray, q: np.ndarray) -> np.ndarray:
     """Batched product of polynomials in x (last axis: coefficients), truncated."""
-    return (p[..., None, :] @ _toeplitz(q))[..., 0, :]
+    return np.asarray((p[..., None, :] @ _toeplitz(q))[..., 0, :])
 
 
 def _box(top: np.ndarray, nodes: np.ndarray, size: int) -> np.ndarray:
@@ -79,7 +79,7 @@ def _box(top: np.ndarray, nodes: np.ndarray, size: int) -> np.ndarray:
     inv_fact = np.array([1.0 / factorial(k) for k in range(size)])
     below = (c[None, :] < top[:, None]).astype(float)[:, None, :]
     at = (c[None, :] == top[:, None]).astype(float)[:, None, :] * nodes[None, :, None]
-    return (below + at) * inv_fact
+    return np.asarray((below + at) * inv_fact)
 
 
 @lru_cache(maxsize=4096)

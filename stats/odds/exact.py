@@ -101,7 +101,7 @@ def solve(
 
     def value(size: int, t: int) -> tuple[float, float]:
         if (size, t) not in memo:
-            p = banish(size, t)
+            p = float(banish(size, t))  # one table size at a time: a scalar
             w, r = 0.0, 1.0
             for traitor_out, result in _outcomes(size, t, rule):
                 chance = p if traitor_out else 1.0 - p

@@ -7,6 +7,8 @@ Faithful win when no Traitor remains.
 
 from __future__ import annotations
 
+from typing import Any
+
 RULES = ("parity", "majority")
 FAITHFUL_STRATEGIES = ("random", "vote-left")
 TRAITOR_STRATEGIES = ("random", "collude", "vote-left")
@@ -19,7 +21,7 @@ def check_rule(rule: str) -> str:
     return rule
 
 
-def traitors_won(traitors, faithful, rule: str):
+def traitors_won(traitors: Any, faithful: Any, rule: str) -> Any:
     """Whether ``traitors`` living Traitors against ``faithful`` living Faithful have won.
 
     Works elementwise on numpy arrays as well as on ints.

@@ -156,10 +156,10 @@ def _pick(u: np.ndarray, mask: np.ndarray) -> np.ndarray:
     while step < count.shape[0]:
         count[step:] += count[:-step]
         step *= 2
-    return (count <= k).sum(axis=0, dtype=np.int16)
+    return np.asarray((count <= k).sum(axis=0, dtype=np.int16))
 
 
-def _close_up(slots: np.ndarray, moved: np.ndarray, last) -> None:
+def _close_up(slots: np.ndarray, moved: np.ndarray, last: np.generic | bool) -> None:
     """Where ``moved``, each slot takes the next slot's value (``last`` for the final slot)."""
     later = np.empty_like(slots)
     later[:-1], later[-1] = slots[1:], last
@@ -173,7 +173,7 @@ def _faithful_seat(k: np.ndarray, seats: np.ndarray) -> np.ndarray:
     comes before the k-th Faithful exactly when seats[j] - j <= k; dead slots never do.
     """
     slot = np.arange(len(seats), dtype=np.int16)[:, None]
-    return k + (seats - slot <= k).sum(axis=0, dtype=np.int16)
+    return np.asarray(k + (seats - slot <= k).sum(axis=0, dtype=np.int16))
 
 
 def _votes(

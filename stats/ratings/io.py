@@ -118,7 +118,7 @@ def _parse_csv(text: str, filename: str) -> list[GameRecord]:
     missing = sorted(_REQUIRED_CSV - header)
     if missing:
         raise ValueError(f"{filename}: the CSV header lacks the column(s) {', '.join(missing)}.")
-    games = []
+    games: list[GameRecord] = []
     try:
         for row in reader:
             _check_count(len(games) + 1, filename)

@@ -56,12 +56,18 @@ async def test_nothing_to_undo_is_refused(manager):
         await manager.undo(session)
 
 
-async def test_a_repeated_action_is_not_logged_twice(manager):
+async def vote_open(manager):
+    """A started four-player game (host 100, players 101-103) with the vote open."""
     session = await manager.open("traitors", 1, 10, 100, {}, seed=5)
     for player in (101, 102, 103):
         await manager.apply(session, tg.Join(player))
     await manager.apply(session, tg.Start(100, 1))
     await manager.apply(session, tg.OpenVote(100))
+    return session
+
+
+async def test_a_repeated_action_is_not_logged_twice(manager):
+    session = await vote_open(manager)
     await manager.apply(session, tg.Vote(101, 102))
     before = session.seq
     await manager.apply(session, tg.Vote(101, 102))
@@ -120,8 +126,53 @@ async def test_joining_two_games_at_once_enrols_in_only_one(manager):
         for channel, host in ((10, 100), (11, 200))
     ]
     outcomes = await asyncio.gather(
-        *(manager.enrol(game, 300, tg.Join(300)) for game in games), return_exceptions=True
+        *(manager.act(game, tg.Join(300), 300, "in", enrols=True) for game in games),
+        return_exceptions=True,
     )
     refused = [o for o in outcomes if isinstance(o, GameConflict)]
     assert len(refused) == 1 and "already in a game" in str(refused[0])
     assert sum(300 in game.state.players for game in games) == 1
+
+
+async def voting_game(manager):
+    """A started four-player game with the vote open and all ballots but the last cast."""
+    session = await vote_open(manager)
+    (traitor,) = session.state.traitor_ids
+    target = 101 if traitor != 101 else 102
+    voters = [p for p in session.state.players if p != target]
+    await manager.apply(session, tg.Vote(target, voters[0]))
+    for voter in voters[:-1]:
+        await manager.apply(session, tg.Vote(voter, target))
+    return session, tg.Vote(voters[-1], target)
+
+
+async def test_a_click_whose_answer_was_never_seen_is_answered_when_pressed_again(manager):
+    session, deciding = await voting_game(manager)
+    accepted = await manager.act(session, deciding, deciding.by, lambda step: "counted, and last")
+    assert session.state.phase is not tg.Phase.VOTE  # the vote is over
+    restored = (await reopened(manager)).get(session.game.id)  # died before answering
+    again = await manager.act(restored, deciding, deciding.by, "a different wording")
+    assert again.reply == "counted, and last" and again.parcel.id == accepted.parcel.id
+    assert restored.seq == session.seq  # nothing applied twice
+    with pytest.raises(RuleError):  # someone else's identical-looking click is not theirs
+        await manager.act(restored, tg.Vote(100, 103), 100, "no")
+    await manager.answered(restored, again)
+    restored = (await reopened(manager)).get(session.game.id)
+    with pytest.raises(RuleError):  # seen: now a click on a closed vote is refused as usual
+        await manager.act(restored, deciding, deciding.by, "no")
+
+
+async def test_a_later_click_and_an_undo_supersede_an_unseen_answer(manager):
+    session, deciding = await voting_game(manager)
+    await manager.act(session, deciding, deciding.by, "first")
+    assert deciding.by in session.unanswered
+    rows = await manager.db.fetchall(
+        "SELECT outcome FROM outbox WHERE kind = 'reply' ORDER BY id", ()
+    )
+    assert [r["outcome"] for r in rows] == [None]
+    await manager.undo(session)
+    assert not session.unanswered
+    rows = await manager.db.fetchall("SELECT outcome FROM outbox WHERE kind = 'reply'", ())
+    assert [r["outcome"] for r in rows] == ["superseded"]
+    restored = (await reopened(manager)).get(session.game.id)
+    assert not restored.unanswered and restored.state == session.state

@@ -11,11 +11,11 @@ import engine.traitors as tg
 MENTION = re.compile(r"<@(\d+)>")
 
 
-async def open_lobby(table, players: int):
+async def open_lobby(table, players: int, **options):
     host = table.add("host")
     for i in range(players - 1):
         table.add(f"p{i}")
-    result = await host.slash(table.channel, "traitors new")
+    result = await host.slash(table.channel, "traitors new", **options)
     assert result.response is not None and not result.ephemeral
     lobby = table.channel.last_message
     for member in table.members[1:]:
@@ -237,13 +237,7 @@ async def test_a_member_who_leaves_the_server_leaves_the_game(table):
 
 
 async def test_recruitment_by_dm_offer(table):
-    host = table.add("host")
-    for i in range(7):
-        table.add(f"p{i}")
-    await host.slash(table.channel, "traitors new", recruit=True)
-    lobby = table.channel.last_message
-    for member in table.members[1:]:
-        await member.click(lobby, label="Join")
+    host, _ = await open_lobby(table, players=8, recruit=True)
     await host.slash(table.channel, "traitors start", traitors=2)
     first, second = sorted(traitor_ids(table))
     faithful = [m.id for m in table.members if m.id not in (first, second)]

@@ -27,8 +27,9 @@ from bot.cogs.clocktower.clock import Clock, Timings
 from bot.cogs.clocktower.rules import KIND, Abandon, ClocktowerRules
 from bot.cogs.clocktower.text import draw_grimoire, png_file, status_text, votes_text
 from bot.cogs.clocktower.tools import StorytellerTools, player_id
-from bot.cogs.scripts import Refusal, base_code, base_script, read_file
+from bot.cogs.scripts import Refusal, read_file
 from bot.delivery import SECRET, Delivery, Outgoing
+from bot.editions import base_code, base_script
 from bot.render.clocktower import (
     ClocktowerRenderer,
     MultiSelect,
@@ -66,7 +67,7 @@ class ClocktowerCog(
         self.renderer = ClocktowerRenderer(bot.official)
         self.delivery = Delivery(bot, self.renderer)
         self.clock = Clock(bot, self.delivery, Timings.from_env(), self.play)
-        bot.games.rules[KIND] = ClocktowerRules()
+        bot.games.register(ClocktowerRules(), self.delivery.compose)
         bot.component_handlers[KIND] = self.on_component
         bot.add_dynamic_items(MultiSelect)
         for unit in REGISTRY.having("command").values():
@@ -105,9 +106,9 @@ class ClocktowerCog(
         await self.publish(session, step.effects)
 
     async def publish(self, session: Session, effects) -> None:
-        """Deliver effects, help whoever could not be reached, show the grimoire at the end,
-        and restart the game's clock."""
-        unreached = await self.delivery.deliver(session, effects)
+        """Deliver what the game owes (its outbox), help whoever could not be reached, show the
+        grimoire at the end, and restart the game's clock."""
+        unreached = await self.delivery.flush(session)
         players = [p for p in unreached if p != session.state.storyteller]
         if players:
             await self.clock.unreachable(session, players)
@@ -116,11 +117,14 @@ class ClocktowerCog(
         self.clock.schedule(session)
 
     async def act(self, interaction: discord.Interaction, session: Session, action, ack: str):
-        """Apply (a refusal raises RuleError before anything is sent), deliver, acknowledge."""
-        step = await self.bot.games.apply(session, action)
+        """Apply (a refusal raises RuleError before anything is sent), deliver, acknowledge; the
+        acknowledgement is saved with the action, so a click the bot died answering is answered
+        when pressed again."""
+        accepted = await self.bot.games.act(session, action, interaction.user.id, ack)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.publish(session, step.effects)
-        await interaction.followup.send(ack, ephemeral=True)
+        await self.publish(session, accepted.step.effects)
+        await interaction.followup.send(accepted.reply, ephemeral=True)
+        await self.bot.games.answered(session, accepted)
 
     async def run(self, interaction: discord.Interaction, make_action, ack: str) -> None:
         """Apply the action ``make_action(session)`` makes (it may be a coroutine function)."""

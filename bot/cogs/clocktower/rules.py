@@ -26,6 +26,8 @@ class Abandon:
 class ClocktowerRules:
     kind = KIND
     actions = {**ct.ACTIONS, "Abandon": Abandon}
+    version = ct.RULES_VERSION
+    fingerprint = staticmethod(ct.fingerprint)
 
     def new_state(self, game: game_store.GameRow) -> ct.State:
         """The game's lobby; the script's homebrew characters come from the script saved with

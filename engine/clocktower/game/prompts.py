@@ -34,6 +34,7 @@ def prompt_for(state: State, pending: Pending) -> Prompt:
             "night": state.night,
             "ask": dict(pending.data).get("ask", "players"),
         }
+        assert pending.to is not None  # a night choice is always a player's
         return Prompt((pending.to,), "night_choice", pending.options, pending.default, data)
     if pending.kind == "panel":
         data = {"decision": pending.id, "character": pending.topic, **dict(pending.data)}

@@ -111,7 +111,7 @@ def test_cli_compare_gives_the_probability_one_player_is_better(capsys):
     assert p == pytest.approx(prob_better(fit, "Bee", "Lizard"), abs=0.005)
     assert "The more skilled team is expected to win" in out
     assert main(["ratings", str(DATA), "--compare", "Bee", "Nobody", "--json"]) == 2
-    assert "Nobody has no rated games in" in capsys.readouterr().err
+    assert "Nobody has no rated games in" in json.loads(capsys.readouterr().out)["error"]
 
 
 def test_cli_reads_a_byte_order_mark_and_refuses_a_huge_file_early(tmp_path, capsys, monkeypatch):

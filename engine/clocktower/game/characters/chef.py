@@ -41,4 +41,6 @@ class Chef(Role):
         )
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
-        return f"{words.strong(info['answer'])} pair(s) of evil players sit next to each other."
+        pairs = info["answer"]
+        said = f"{pairs} pair" + ("" if pairs == 1 else "s")
+        return f"{words.strong(said)} of evil players {'sits' if pairs == 1 else 'sit'} together."

@@ -28,9 +28,10 @@ class Empath(Role):
         )
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
+        count = info["answer"]
         return (
-            f"{words.strong(info['answer'])} of your living neighbours "
-            f"({words.players(info['players'])}) are evil."
+            f"{words.strong(count)} of your living neighbours "
+            f"({words.players(info['players'])}) {'is' if count == 1 else 'are'} evil."
         )
 
     def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:

@@ -1,0 +1,37 @@
+"""What makes a Clocktower log replay the same game: the rules version and the game's fingerprint.
+
+The shell stores ``RULES_VERSION`` with each game it opens and ``checksum(fingerprint(state))``
+with each accepted action, and compares them when it rebuilds the game from its log. Raise
+``RULES_VERSION`` whenever a change to the rules may make an old log play out differently.
+
+The fingerprint is what the game *means*, not how ``State`` is laid out: the phase, day and
+night; each seat's player, true and shown character, alignment and life; the vote in
+progress and the finished nominations; the winner and why; and everything each player was told privately, as
+``[player, event, data]``. A refactoring that keeps the behaviour must keep this function's
+output, so every stored checksum (and every golden log under ``tests/golden``) stays valid.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.clocktower.game.model import State
+
+# 2: a human storyteller chooses which true pair a Washerwoman, Librarian or Investigator sees
+#    (pairs in seat order), no bluffs below seven players, votes with hands set in advance.
+RULES_VERSION = 2
+
+
+def fingerprint(state: State) -> dict[str, Any]:
+    vote = state.vote
+    return {
+        "phase": state.phase,
+        "day": state.day,
+        "night": state.night,
+        "seats": [(s.player, s.character, s.shown, s.alignment, s.alive) for s in state.seats],
+        "vote": vote and (vote.nominator, vote.nominee, vote.yes, vote.exile),
+        "nominations": [(n.day, n.nominator, n.nominee, n.yes, n.exile) for n in state.history],
+        "winner": state.winner,
+        "ending": state.ending,
+        "told": [(t.to, t.event, t.data) for t in state.told],
+    }
