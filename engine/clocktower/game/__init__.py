@@ -38,13 +38,12 @@ from engine.clocktower.game.ending import result
 from engine.clocktower.game.idle import timeout_action
 from engine.clocktower.game.model import SYSTEM, Phase, Seat, State, living, seat
 from engine.clocktower.game.prompts import briefing, grimoire, open_prompts
-from engine.clocktower.game.rules import SUPPORTED, apply, new_game, unsupported
+from engine.clocktower.game.rules import apply, new_game, unsupported
 from engine.clocktower.game.version import RULES_VERSION, fingerprint
 
 __all__ = [
     "ACTIONS",
     "RULES_VERSION",
-    "SUPPORTED",
     "SYSTEM",
     "Action",
     "Adjust",

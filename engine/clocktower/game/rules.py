@@ -55,8 +55,6 @@ from engine.core import Effect, RuleError, Step
 
 assert characters  # imported to register every character's unit
 Result = tuple[State, list[Effect]]
-# The characters the engine automates: those with a unit. The rest need a human storyteller.
-SUPPORTED = frozenset(REGISTRY.roles)
 Handler = Callable[[State, Any], Result]
 
 # The storyteller's hand works even while the game waits for a decision (a panel's tools, say).
@@ -77,14 +75,24 @@ HANDLERS: dict[type, Handler] = {
     Ask: storyteller.ask,
     UseAbility: storyteller.use_ability,
     DeclareWinner: storyteller.declare_winner,
-    # Day abilities (the Slayer's shot, the Gunslinger's, a ghost vote given to the Beggar).
-    **{unit.day_action: unit.day for unit in REGISTRY.having("day_action").values()},
 }
+
+
+def handler(action: Any) -> Handler | None:
+    """The rule for an action: the game's own, or a character's day ability (the Slayer's
+    shot, the Gunslinger's, a ghost vote given to the Beggar), asked of the registry."""
+    found = HANDLERS.get(type(action))
+    if found is not None:
+        return found
+    unit = next(
+        (u for u in REGISTRY.having("day_action").values() if u.day_action is type(action)), None
+    )
+    return unit.day if unit is not None else None
 
 
 def unsupported(script_ids: tuple[str, ...]) -> tuple[str, ...]:
     """The characters of a script that the bot storyteller cannot run (a human one runs them)."""
-    return tuple(c for c in script_ids if c not in SUPPORTED)
+    return tuple(c for c in script_ids if c not in REGISTRY)
 
 
 def new_game(
@@ -161,9 +169,10 @@ def advance(state: State, effects: list[Effect]) -> Result:
 
 
 def _act(state: State, action: Any) -> Result:
-    handler = HANDLERS[type(action)]
+    rule_for = handler(action)
+    assert rule_for is not None
     try:
-        state, effects = _run(state, lambda s: handler(s, action))
+        state, effects = _run(state, lambda s: rule_for(s, action))
     except Need as need:
         return _suspend(state, need, resume=action)
     return advance(state, effects)
@@ -252,7 +261,7 @@ def apply(state: State, action: Action) -> Step:
         new, effects = _skip_wake(state, action)
     elif isinstance(action, FinishWake):
         new, effects = _finish_wake(state, action)
-    elif type(action) in HANDLERS:
+    elif handler(action) is not None:
         if not isinstance(action, ANY_TIME):
             require_no_pending(state)
         new, effects = _act(state, action)

@@ -125,14 +125,14 @@ def test_traveller_characters_go_exactly_to_the_travellers_seats():
 
 @pytest.mark.parametrize("seed", range(40))
 def test_bags_deal_only_travellers_the_engine_runs_and_no_herring_is_a_traveller(seed):
-    from engine.clocktower.game import SUPPORTED
+    from engine.clocktower.game.roles import REGISTRY
 
     state = lobby(6 + seed % 8, seed=seed)
     for p in range(50, 50 + 1 + seed % 5):
         state = apply(state, Join(p, traveller=True)).state
     state = apply(state, Start(SYSTEM)).state
     travellers = [s for s in state.seats if s.player >= 50]
-    assert all(s.team == "traveller" and s.character in SUPPORTED for s in travellers)
+    assert all(s.team == "traveller" and s.character in REGISTRY for s in travellers)
     for s in state.seats:
         if s.character == "fortuneteller":
             herring = mark_target(state, "red_herring", s.player)
