@@ -462,7 +462,7 @@ class ClocktowerRenderer:
             remember=f"dawn:{day}",  # its id tells when the day began, even after a restart
         )
 
-    def on_nomination(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+    def on_nomination(self, effect: Announce, session: Session, name: Namer) -> Outgoing | None:
         state = session.state
         if state.vote is not None and state.vote.nominee == effect.data["nominee"]:
             return vote_message(session, name)

@@ -19,7 +19,7 @@ from importlib.resources import files
 from pathlib import Path
 
 import matplotlib
-import noto_cjk_sans_otc
+import noto_cjk_sans_otc  # type: ignore[import-untyped]
 from matplotlib import font_manager, ft2font
 
 LATIN = "DejaVu Sans"  # matplotlib's own: Latin, Greek, Cyrillic, many symbols
@@ -46,7 +46,9 @@ def _chain() -> list[Path]:
     """Every face in fallback order. Emoji come before CJK and symbols, so a character both
     have (☀) is drawn as an emoji; the scripts' own faces come last, as DejaVu draws most
     punctuation better."""
-    scripts = sorted(p.name for p in NOTO.iterdir() if p.suffix == ".ttf" and p.name not in PLACED)
+    scripts = sorted(
+        p.name for p in NOTO.iterdir() if p.name.endswith(".ttf") and p.name not in PLACED
+    )
     return [
         _shipped(LATIN),
         Path(str(NOTO / EMOJI)),

@@ -130,8 +130,18 @@ def odds_chart(
             _simulated(axes, point, beside if point is mine else axes.transData)
         star = exact if exact is not None else mine.rate if mine else None
         if star is not None:
-            style = {"marker": "*", "ms": 15, "color": "crimson", "mec": "white", "mew": 0.6}
-            axes.plot(players, star, ls="none", zorder=5, clip_on=False, **style)
+            axes.plot(
+                players,
+                star,
+                ls="none",
+                zorder=5,
+                clip_on=False,
+                marker="*",
+                ms=15,
+                color="crimson",
+                mec="white",
+                mew=0.6,
+            )
         punished = ", punishment" if punish else ""
         figure.suptitle("Traitors' chance to win, by table size", x=0.02, ha="left")
         axes.set_title(
@@ -194,7 +204,7 @@ def _label_even_chance(axes, curves: list[Curve]) -> None:
     line = to_axes.transform([(3, 0.5)])[0, 1]
     width, height = LABEL_BOX
 
-    def crowding(left: float, above: bool) -> int:
+    def crowding(left: float, above: int) -> int:
         across = (x > left - 0.03) & (x < left + width + 0.03)
         up = (y > line) & (y < line + height) if above else (y < line) & (y > line - height)
         return int(np.sum(across & up))

@@ -328,8 +328,10 @@ async def test_restart_mid_night_and_mid_vote_keeps_old_buttons_working(table):
     early = await table.member(later).click(board, label="Hand up")
     assert early.ephemeral and "counts, and locks, when the count reaches you" in said(early)
     assert f"<@{later}> ✋" in fresh(table.channel, board).content  # hands show, as at a table
-    await vote(table, False)
-    assert "Counted yes: 1" in fresh(table.channel, board).content
+    await vote(table, False)  # the count reaches the hand set in advance: counted at the pace
+    await table.env.advance_time(TIMES.pace + 1)
+    assert later in state(table).vote.yes
+    assert "Counted yes: 2" in fresh(table.channel, board).content
 
 
 async def test_two_games_in_two_channels(table):

@@ -7,10 +7,12 @@ Whatever the game waits for (derived from its state) runs on a clock:
   players other than the chooser), while a human storyteller is told, and told again every
   ``remind``, and acts for the player (`/clocktower wake`) or skips them (`/clocktower skip`): a
   human game never guesses;
-- a storyteller ruling: the storyteller is reminded by DM every ``remind``;
-- a vote: the voter is reminded in the channel after half of ``vote``; after ``vote`` the bot
-  storyteller counts a "no", while a human storyteller is told by DM (they vote for the player
-  with the buttons);
+- a storyteller ruling or a storyteller-run wake (a panel): the storyteller is reminded by DM
+  every ``remind``;
+- a vote: a hand set in advance is counted after the game's pace (the storyteller's
+  ``/clocktower pace``, else ``pace``); a voter the count has reached who set no hand is reminded
+  in the channel after half of ``vote``, and after ``vote`` the bot storyteller counts a "no",
+  while a human storyteller is told by DM (they vote for the player with the buttons);
 - the day, between votes: the bot storyteller warns shortly before ``day`` has passed since dawn
   and then ends the day (a running vote finishes first); a human storyteller gets a DM.
 
@@ -32,11 +34,12 @@ from datetime import datetime
 import discord
 
 import engine.clocktower.game as ct
+from bot.app import Ravenswood
 from bot.delivery import Delivery, Outgoing
 from bot.render.clocktower import char_name
 from bot.sessions import Session
 from bot.store import games as game_store
-from engine.core import RuleError
+from engine.core import Prompt, RuleError
 
 log = logging.getLogger(__name__)
 
@@ -45,25 +48,27 @@ Play = Callable[[Session, object], Awaitable[object]]
 
 @dataclass(frozen=True)
 class Timings:
-    """Seconds; from ``RAVENSWOOD_CLOCKTOWER_REMIND``, ``_TIMEOUT``, ``_VOTE`` and ``_DAY``."""
+    """Seconds; from ``RAVENSWOOD_CLOCKTOWER_REMIND``, ``_TIMEOUT``, ``_VOTE``, ``_DAY`` and
+    ``_PACE`` (the count's wait on a hand set in advance, until the storyteller sets another)."""
 
     remind: float = 300.0
     timeout: float = 900.0
     vote: float = 60.0
     day: float = 1800.0
+    pace: float = 2.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Timings:
         env = os.environ if env is None else env
         values = {}
-        for name in ("remind", "timeout", "vote", "day"):
+        for name in ("remind", "timeout", "vote", "day", "pace"):
             raw = env.get(f"RAVENSWOOD_CLOCKTOWER_{name.upper()}", "").strip()
             try:
                 value = float(raw) if raw else getattr(cls, name)
             except ValueError:
                 log.warning("RAVENSWOOD_CLOCKTOWER_%s=%r is not a number", name.upper(), raw)
                 value = getattr(cls, name)
-            values[name] = max(value, 1.0)
+            values[name] = max(value, 0.0 if name == "pace" else 1.0)
         return cls(**values)
 
     @property
@@ -74,13 +79,13 @@ class Timings:
 
 @dataclass(frozen=True)
 class Wait:
-    """What a game waits for: ``kind`` (night_choice, ruling, vote or day), ``key`` telling one
-    wait from the next, and ``who`` is awaited (None for the day)."""
+    """What a game waits for: ``kind`` (night_choice, ruling, panel, vote, count or day), ``key``
+    telling one wait from the next, and ``who`` is awaited (None for the day or the count)."""
 
     kind: str
-    key: tuple
+    key: tuple[object, ...]
     who: int | None = None
-    prompt: object = None
+    prompt: Prompt | None = None
 
 
 def waiting(state: ct.State) -> Wait | None:
@@ -90,8 +95,11 @@ def waiting(state: ct.State) -> Wait | None:
     if prompt is None:
         return Wait("day", ("day", state.day)) if state.phase is ct.Phase.DAY else None
     who = prompt.to[0] if prompt.to else None
-    if prompt.kind == "vote":
-        return Wait("vote", ("vote", len(state.history), state.vote.index), who, prompt)
+    if prompt.kind == "vote" and state.vote is not None:
+        key = ("vote", len(state.history), state.vote.index)
+        if who in dict(state.vote.hands):  # set in advance: counted at the game's pace
+            return Wait("count", key, None, prompt)
+        return Wait("vote", key, who, prompt)
     return Wait(prompt.kind, (prompt.kind, prompt.data["decision"]), who, prompt)
 
 
@@ -114,7 +122,7 @@ class Clock:
     """One timer task per game, restarted whenever the game changes."""
 
     def __init__(
-        self, client: discord.Client, delivery: Delivery, timings: Timings, play: Play
+        self, client: Ravenswood, delivery: Delivery, timings: Timings, play: Play
     ) -> None:
         self.client = client
         self.delivery = delivery
@@ -203,8 +211,11 @@ class Clock:
                 return Plan(steps if here else ((0, self.time_out),))
             steps = ((t.remind, self.remind_player), (t.timeout, self.tell_idle_chooser))
             return Plan(steps if here else ((0, self.tell_idle_chooser),), repeat=t.remind)
-        if wait.kind == "ruling":
+        if wait.kind in ("ruling", "panel"):
             return Plan(((t.remind, self.remind_storyteller),), repeat=t.remind)
+        if wait.kind == "count":
+            pace = session.state.pace
+            return Plan(((t.pace if pace is None else pace, self.count),))
         if wait.kind == "vote":
             last = self.time_out if bot else self.tell_idle_voter
             steps = ((t.vote / 2, self.remind_voter), (t.vote, last))
@@ -229,6 +240,7 @@ class Clock:
             f"⏰ Reminder: the Clocktower game in {self.channel(session)} is waiting for your "
             "night choice."
         )
+        assert wait.who is not None
         if not await self.delivery.dm(wait.who, Outgoing(text, public=False)):
             await self.unreachable(session, [wait.who])
 
@@ -247,17 +259,20 @@ class Clock:
         )
 
     async def remind_storyteller(self, session: Session, wait: Wait) -> None:
+        assert wait.prompt is not None
+        data = wait.prompt.data
         await self.to_storyteller(
             session,
             f"⏰ Reminder: the Clocktower game in {self.channel(session)} is waiting for your "
-            f"decision #{wait.prompt.data['decision']} (see the message above, or "
-            "`/clocktower me`).",
+            f"{'panel' if wait.kind == 'panel' else 'decision'} #{data['decision']} (see the "
+            "message above, or `/clocktower me`).",
         )
 
     async def tell_idle_chooser(self, session: Session, wait: Wait) -> None:
+        assert wait.who is not None and wait.prompt is not None
         name = self.delivery.namer(session)
         gone = "" if await self.present(session, wait.who) else " (they have left the server)"
-        role = char_name(wait.prompt.data["character"])
+        role = char_name(wait.prompt.data["character"], session.state)
         await self.to_storyteller(
             session,
             f"⏰ In {self.channel(session)}, {name(wait.who)}{gone} has not made their night "
@@ -273,6 +288,7 @@ class Clock:
         )
 
     async def tell_idle_voter(self, session: Session, wait: Wait) -> None:
+        assert wait.who is not None
         name = self.delivery.namer(session)
         gone = "" if await self.present(session, wait.who) else " (they have left the server)"
         await self.to_storyteller(
@@ -307,7 +323,11 @@ class Clock:
             await self.delivery.post(session, Outgoing("🌇 Time is up: the day ends."))
         await self.act(session, action)
 
-    async def act(self, session: Session, action) -> None:
+    async def count(self, session: Session, wait: Wait) -> None:
+        """The count moves on over a hand set in advance, at the game's pace."""
+        await self.act(session, ct.CountHand(ct.SYSTEM))
+
+    async def act(self, session: Session, action: ct.Action) -> None:
         """Apply an action for the bot storyteller; a refusal (the game moved on meanwhile)
         still leaves the timer running for whatever the game now waits for."""
         try:

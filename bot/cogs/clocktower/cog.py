@@ -16,13 +16,14 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import engine.clocktower.game as ct
-from bot.app import Ravenswood, can_manage, reply
+from bot.app import Ravenswood, can_manage, channel_id, guild_id, reply
 from bot.cogs.clocktower.clock import Clock, Timings
 from bot.cogs.clocktower.rules import KIND, Abandon, ClocktowerRules
 from bot.cogs.clocktower.text import draw_grimoire, png_file, status_text, votes_text
@@ -70,6 +71,7 @@ class ClocktowerCog(
         bot.games.register(ClocktowerRules(), self.delivery.compose)
         bot.component_handlers[KIND] = self.on_component
         bot.add_dynamic_items(MultiSelect)
+        assert self.app_command is not None  # a GroupCog: /clocktower
         for unit in REGISTRY.having("command").values():
             self.app_command.add_command(self.day_command(unit))
 
@@ -78,7 +80,7 @@ class ClocktowerCog(
 
     # Helpers ---------------------------------------------------------------------------------
     def session_here(self, interaction: discord.Interaction) -> Session:
-        session = self.bot.games.in_channel(interaction.channel_id)
+        session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
             raise RuleError(
                 "There's no Clocktower game in this channel. Open one with `/clocktower new`."
@@ -170,7 +172,7 @@ class ClocktowerCog(
         code = base_code(script)
         if code is not None:
             return base_script(code)
-        saved = await script_store.get_script(self.bot.db, interaction.guild_id, script)
+        saved = await script_store.get_script(self.bot.db, guild_id(interaction), script)
         if saved is None:
             raise RuleError(
                 f"No saved script is called “{script[:100]}”; try tb, bmr, snv or `/script list`."
@@ -214,7 +216,7 @@ class ClocktowerCog(
                 "bot": bot_storyteller,
             }
             session = await self.bot.games.open(
-                KIND, interaction.guild_id, interaction.channel_id, interaction.user.id, options
+                KIND, guild_id(interaction), channel_id(interaction), interaction.user.id, options
             )
         except (RuleError, GameConflict, Refusal) as error:
             await reply(interaction, str(error))
@@ -224,6 +226,8 @@ class ClocktowerCog(
             await reply(interaction, "", embed=problems_embed(problems, "no game was opened."))
             return
         message = lobby(session)
+        assert message.view is not None
+        sent: discord.Message
         if interaction.response.is_done():  # the file took a private acknowledgement
             await interaction.edit_original_response(content="The lobby is open below.")
             sent = await interaction.followup.send(message.content, view=message.view, wait=True)
@@ -307,7 +311,7 @@ class ClocktowerCog(
     @start.autocomplete("characters")
     async def complete_bag(self, interaction: discord.Interaction, typed: str):
         """The next character of the bag being typed, from the script (and its Travellers)."""
-        session = self.bot.games.in_channel(interaction.channel_id)
+        session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
             return []
         state = session.state
@@ -369,7 +373,9 @@ class ClocktowerCog(
                 spec.done,
             )
 
-        command = app_commands.Command(name=spec.name, description=spec.description, callback=use)
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=spec.name, description=spec.description, callback=use
+        )
 
         @command.autocomplete("player")
         async def targets(interaction: discord.Interaction, typed: str):
@@ -379,14 +385,14 @@ class ClocktowerCog(
         return command
 
     def _offered(self, interaction: discord.Interaction, unit: Role) -> tuple[int, ...]:
-        session = self.bot.games.in_channel(interaction.channel_id)
+        session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND or not session.state.seats:
             return ()
         return unit.day_targets(session.state, interaction.user.id)
 
     def complete(self, interaction: discord.Interaction, typed: str, keep=lambda s, p: True):
         """Players of this channel's game whose name contains ``typed``, living ones first."""
-        session = self.bot.games.in_channel(interaction.channel_id)
+        session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
             return []
         state = session.state
@@ -517,7 +523,7 @@ class ClocktowerCog(
     async def complete_value(self, interaction: discord.Interaction, typed: str):
         """Characters of the script for ``character``, good/evil for ``alignment``, the
         player's reminders for ``forget``; free text otherwise."""
-        session = self.bot.games.in_channel(interaction.channel_id)
+        session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
             return []
         change, key = interaction.namespace.change, typed.casefold()
@@ -560,7 +566,7 @@ class ClocktowerCog(
     @wake.autocomplete("target")
     @wake.autocomplete("second")
     async def complete_wake(self, interaction: discord.Interaction, typed: str):
-        session = self.bot.games.in_channel(interaction.channel_id)
+        session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
             return []
         if interaction.user.id != session.state.storyteller:
@@ -664,31 +670,32 @@ class ClocktowerCog(
                 await self.act(interaction, session, ct.Leave(user), "You left the lobby.")
                 return
             if kind == "night":
-                targets = tuple(int(v) for v in value.split("-"))
+                # players by id; a character (asked for by the storyteller) by its id
+                targets = tuple(int(v) if v.isdigit() else v for v in value.split("-"))
                 await self.act(interaction, session, ct.NightChoice(user, targets), "Noted.")
                 return
             if kind == "nominate":
                 day, target = (int(v) for v in value.split("-"))
                 if day != session.state.day or session.state.phase is not ct.Phase.DAY:
                     raise RuleError("That menu is from an earlier day; use today's.")
-                action = ct.Nominate(by=user, target=target)
-                await self.act(interaction, session, action, "Your nomination is made.")
+                nomination = ct.Nominate(by=user, target=target)
+                await self.act(interaction, session, nomination, "Your nomination is made.")
                 return
             if kind == "vote":
-                action = self.vote_action(session, user, value)
+                hand = self.vote_action(session, user, value)
                 vote = session.state.vote
-                reached = vote is not None and vote.order[vote.index] in (action.voter, user)
+                reached = vote is not None and vote.order[vote.index] in (hand.voter, user)
                 ack = (
                     "Your hand is counted."
                     if reached
                     else "Your hand is set; it counts, and locks, when the count reaches you."
                 )
-                await self.act(interaction, session, action, ack)
+                await self.act(interaction, session, hand, ack)
                 return
             if kind == "ruling":
                 decision, choice = (int(v) for v in value.split("-"))
-                action = ct.StorytellerRuling(user, decision, choice)
-                await self.act(interaction, session, action, "Ruled.")
+                ruled = ct.StorytellerRuling(user, decision, choice)
+                await self.act(interaction, session, ruled, "Ruled.")
                 return
             if await self.on_tool(interaction, session, kind, value):
                 return

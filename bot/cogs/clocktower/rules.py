@@ -9,6 +9,7 @@ import engine.clocktower.game as ct
 from bot.render.clocktower import char_name
 from bot.store import games as game_store
 from bot.store.results import Result, Seat, user_key
+from engine.clocktower.catalogue import Character
 from engine.clocktower.script import load_script
 from engine.core import GameOver, RuleError, Step
 
@@ -33,7 +34,7 @@ class ClocktowerRules:
         """The game's lobby; the script's homebrew characters come from the script saved with
         it (games opened before homebrew was kept have ids only)."""
         bot = bool(game.options["bot"])
-        homebrew = ()
+        homebrew: tuple[Character, ...] = ()
         if "script_json" in game.options:
             homebrew = load_script(game.options["script_json"]).homebrew
         state = ct.new_game(
@@ -72,7 +73,7 @@ class ClocktowerRules:
             kind=KIND,
             winner=over.winner,
             seats=seats,
-            storyteller="bot" if state.bot else user_key(state.storyteller),
+            storyteller="bot" if state.storyteller is None else user_key(state.storyteller),
             script=game.options.get("script_name"),
             game_id=game.id,
         )

@@ -12,13 +12,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 import engine.clocktower.game as ct
-from bot.app import Ravenswood, reply
+from bot.app import Ravenswood, channel_id, reply
 from bot.delivery import Delivery
 from bot.render.clocktower import char_name, known
 from bot.sessions import Session
@@ -86,13 +88,33 @@ def word(field: Field, value: Any, session: Session, name) -> str:
     return str(value)
 
 
-class StorytellerTools:
-    """The storyteller's commands and components; ``ClocktowerCog`` inherits them."""
+class StorytellerTools(commands.Cog):
+    """The storyteller's commands and components; ``ClocktowerCog`` inherits them (and gives
+    them the game helpers declared below)."""
 
     bot: Ravenswood
     delivery: Delivery
     # (game, decision, user) -> the parts chosen so far in a private editor (a draft, not state)
     drafts: dict[tuple[int, int, int], list[Any]]
+
+    if TYPE_CHECKING:
+
+        def require_storyteller(self, session: Session, user: int) -> None: ...
+
+        async def run(
+            self, interaction: discord.Interaction, make_action: Callable[[Session], Any], ack: str
+        ) -> None: ...
+
+        async def act(
+            self, interaction: discord.Interaction, session: Session, action: Any, ack: str
+        ) -> None: ...
+
+        def complete(
+            self,
+            interaction: discord.Interaction,
+            typed: str,
+            keep: Callable[[Any, int], bool] = ...,
+        ) -> list[app_commands.Choice[str]]: ...
 
     # Showing and claiming ------------------------------------------------------------------
     @app_commands.command(name="show", description="Storyteller: show a player something privately")
@@ -132,7 +154,7 @@ class StorytellerTools:
 
     @show.autocomplete("value")
     async def complete_shown_value(self, interaction: discord.Interaction, typed: str):
-        session = self.bot.games.in_channel(interaction.channel_id)
+        session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or interaction.user.id != getattr(session.state, "storyteller", -1):
             return []
         kind = interaction.namespace.kind
@@ -213,7 +235,7 @@ class StorytellerTools:
     @rule.autocomplete("answer")
     async def complete_answer(self, interaction: discord.Interaction, typed: str):
         """The part being typed, completed from its field (the earlier parts kept as typed)."""
-        session = self.bot.games.in_channel(interaction.channel_id)
+        session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or interaction.user.id != getattr(session.state, "storyteller", -1):
             return []
         pending = session.state.pending

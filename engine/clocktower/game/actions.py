@@ -56,7 +56,7 @@ class NightChoice:
     player, naming them as ``player``."""
 
     by: int
-    targets: tuple[int, ...]
+    targets: tuple[int | str, ...]  # players; a character's id when the storyteller asks for one
     player: int | None = None
 
 

@@ -37,6 +37,7 @@ def prompt_for(state: State, pending: Pending) -> Prompt:
         assert pending.to is not None  # a night choice is always a player's
         return Prompt((pending.to,), "night_choice", pending.options, pending.default, data)
     if pending.kind == "panel":
+        assert pending.to is not None  # a panel is always a human storyteller's
         data = {"decision": pending.id, "character": pending.topic, **dict(pending.data)}
         return Prompt((pending.to,), "panel", (), None, data)
     to = () if pending.to is None else (pending.to,)

@@ -146,12 +146,12 @@ def ask(state: State, action: Ask) -> Result:
 
 def answered(state: State, targets: tuple[Any, ...]) -> Result:
     """The waking player's answer to the storyteller's ``Ask``: remembered and told to them."""
-    asked = state.asked
-    assert asked is not None and state.storyteller is not None
+    asked, teller = state.asked, state.storyteller
+    assert asked is not None and asked.to is not None and teller is not None
     state = evolve(state, answers=(*state.answers, (asked.key, targets)), asked=None)
     state, told = tell(
         state,
-        state.storyteller,
+        teller,
         "chosen",
         player=asked.to,
         character=asked.topic,
