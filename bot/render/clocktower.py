@@ -378,6 +378,20 @@ class ClocktowerRenderer:
             lines.append(f"Reminder on {name(target)}: {what} (placed by {placed})")
         return Outgoing("\n".join(lines), public=False)
 
+    def on_became(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        cid, state = effect.data["character"], session.state
+        return Outgoing(
+            f"🎭 Your character has changed: you are now the **{char_name(cid, state)}**.\n"
+            f"*{ability(cid, state, self.official)}*",
+            public=False,
+        )
+
+    def on_turned(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(
+            f"⚖️ Your alignment has changed: you are now **{effect.data['alignment']}**.",
+            public=False,
+        )
+
     def on_became_demon(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
             f"😈 You are now the **{char_name(effect.data['character'], session.state)}**.",
