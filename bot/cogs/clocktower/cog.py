@@ -44,6 +44,7 @@ from bot.sessions import GameConflict, Session
 from bot.store import games as game_store
 from bot.store import scripts as script_store
 from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
+from engine.clocktower.game import statements
 from engine.clocktower.game.adjust import CHANGES
 from engine.clocktower.game.roles import REGISTRY, Role
 from engine.clocktower.script import Script, ScriptError, load_script
@@ -359,9 +360,12 @@ class ClocktowerCog(
 
     def day_command(self, unit: Role) -> app_commands.Command:
         """``/clocktower <name> <player>`` for a character's day ability (its ``command``): the
-        action is the unit's ``request``, the player offered from its ``day_targets``."""
+        action is the unit's ``request``, the player offered from its ``day_targets``. An
+        ability that makes a statement (the Gossip) takes one instead: see ``statement_command``."""
         spec = unit.command
         assert spec is not None
+        if spec.statement:
+            return self.statement_command(unit)
 
         @app_commands.rename(player=spec.option)
         @app_commands.describe(player=spec.option_description)
@@ -383,6 +387,77 @@ class ClocktowerCog(
             return self.complete(interaction, typed, lambda s, p: p in offered)
 
         return command
+
+    def statement_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower <name> player claim value [other]``: "(one of) player (and other) is
+        <value>", a ``Statement`` the unit's ``request`` takes."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.describe(
+            player="Who the statement is about",
+            claim="What you say they are",
+            value="The character, team (townsfolk, outsider, minion, demon) or alignment",
+            other="A second player, for 'one of these two is …'",
+        )
+        @app_commands.choices(
+            claim=[app_commands.Choice(name=f"is {k}", value=k) for k in statements.KINDS]
+        )
+        @app_commands.guild_only()
+        async def use(
+            interaction: discord.Interaction,
+            player: str,
+            claim: str,
+            value: str,
+            other: str | None = None,
+        ) -> None:
+            def action(session: Session) -> Any:
+                players = tuple(player_id(p) for p in (player, other) if p)
+                said = statements.Statement(
+                    claim, players, self.statement_value(session, claim, value)
+                )
+                return unit.request(interaction.user.id, statements.checked(session.state, said))
+
+            await self.run(interaction, action, spec.done)
+
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=spec.name, description=spec.description, callback=use
+        )
+
+        @command.autocomplete("player")
+        @command.autocomplete("other")
+        async def players(interaction: discord.Interaction, typed: str):
+            return self.complete(interaction, typed)
+
+        @command.autocomplete("value")
+        async def values(interaction: discord.Interaction, typed: str):
+            session = self.bot.games.in_channel(channel_id(interaction))
+            if session is None or session.game.kind != KIND:
+                return []
+            claim = interaction.namespace.claim
+            if claim == "character":
+                pairs = [(char_name(c, session.state), c) for c in session.state.script_ids]
+            else:
+                pairs = [
+                    (v, v) for v in (statements.TEAMS if claim == "team" else statements.ALIGNMENTS)
+                ]
+            return [
+                app_commands.Choice(name=label, value=v)
+                for label, v in pairs
+                if typed.casefold() in label.casefold()
+            ][:CHOICES]
+
+        return command
+
+    @staticmethod
+    def statement_value(session: Session, claim: str, value: str) -> str:
+        """A typed value as the statement's: a character's id (by name or id), else lower case."""
+        if claim == "character":
+            found = known(value.strip(), session.state)
+            if found is None:
+                raise RuleError(f"{value[:40]} is not a character I know.")
+            return found.id
+        return value.strip().casefold()
 
     def _offered(self, interaction: discord.Interaction, unit: Role) -> tuple[int, ...]:
         session = self.bot.games.in_channel(channel_id(interaction))

@@ -65,13 +65,15 @@ def most_suspected(
 @dataclass(frozen=True)
 class DayCommand:
     """A day ability as the shell offers it: ``/clocktower <name> <option>``, the option a player
-    (offered from ``Role.day_targets``), and ``done`` the acknowledgement."""
+    (offered from ``Role.day_targets``), and ``done`` the acknowledgement. With ``statement`` the
+    command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``."""
 
     name: str
     description: str
     option: str
     option_description: str
     done: str
+    statement: bool = False
 
 
 class Role:
@@ -182,8 +184,8 @@ class Role:
         """Whom ``by`` may target with the ``day_action`` now (the shell's autocomplete)."""
         return tuple(s.player for s in state.seats if s.alive)
 
-    def request(self, by: int, target: int) -> Any:
-        """The ``day_action`` of ``by`` aimed at ``target``."""
+    def request(self, by: int, target: Any) -> Any:
+        """The ``day_action`` of ``by`` aimed at ``target`` (a player, or a statement)."""
         assert self.day_action is not None
         return self.day_action(by=by, target=target)
 
