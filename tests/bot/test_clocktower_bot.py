@@ -347,3 +347,29 @@ async def test_two_games_in_two_channels(table):
     assert table.session(tower) is None and table.session() is not None
     again = await first.slash(table.channel, "clocktower new")
     assert again.ephemeral and "already running" in again.response.content
+
+
+async def test_status_at_night_is_tonight_and_a_night_choice_is_confirmed(table, monkeypatch):
+    deal(monkeypatch, seed_where(7, holding("monk")))
+    opener, _ = await open_game(table, players=7)
+    await opener.slash(table.channel, "clocktower start")
+    await to_day(table)
+    target = nominee(state(table), opener.id)
+    await opener.slash(table.channel, "clocktower nominate", player=str(target))
+    while state(table).vote is not None:
+        await vote(table, True)
+    assert state(table).block == target
+    await opener.slash(table.channel, "clocktower endday")
+    if table.session() is None:  # the execution ended the game
+        return
+    night = await table.members[1].slash(table.channel, "clocktower status")
+    assert "Now: **night 2**" in said(night) and "On the block" not in said(night)
+    prompt = ct.open_prompts(state(table))[0]
+    player = prompt.to[0]
+    dm = next(m for m in reversed(list(table.user(player).dm_channel.history())) if m.components)
+    value = str(prompt.default[0])
+    chose = await table.user(player).select(dm, [value], custom_id=menu_id(dm, value))
+    name = table.member(prompt.default[0]).name
+    assert said(chose) == f"Noted: {name}."
+    menu = next(m for m in table.user(player).dm_channel.history() if m.id == dm.id)
+    assert f"You chose **{name}**" in menu.content and not menu.components

@@ -293,7 +293,7 @@ async def test_a_clocktower_night_choice_survives_a_crash_at_every_step(
         menus = [m for m in table.user(awaited.to[0]).dm_channel.history() if m.components]
         assert len(menus) == 1 and "choose" in menus[0].content, point
         again = await answer(table, prompt)
-        assert again.ephemeral and said(again) == "Noted.", (point, said(again))
+        assert again.ephemeral and said(again).startswith("Noted: "), (point, said(again))
         await answer(table, awaited)
 
     tried = await crash_everywhere(
@@ -315,7 +315,7 @@ async def test_a_clocktower_dawn_survives_a_crash_at_every_step(simcord_env, db_
         answer_dm = table.dm_texts(prompt.to[0])
         assert sum("Night 1, **" in t for t in answer_dm) == sum(t.event == "info" for t in told)
         again = await answer(table, prompt)
-        assert again.ephemeral and said(again) == "Noted.", (point, said(again))
+        assert again.ephemeral and said(again).startswith("Noted: "), (point, said(again))
 
     tried = await crash_everywhere(
         simcord_env, db_path, killer, clocktower_at(last=True), answer, after

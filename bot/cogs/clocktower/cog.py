@@ -36,6 +36,7 @@ from bot.render.clocktower import (
     MultiSelect,
     char_name,
     known,
+    label,
     lobby,
     vote_message,
 )
@@ -747,7 +748,12 @@ class ClocktowerCog(
             if kind == "night":
                 # players by id; a character (asked for by the storyteller) by its id
                 targets = tuple(int(v) if v.isdigit() else v for v in value.split("-"))
-                await self.act(interaction, session, ct.NightChoice(user, targets), "Noted.")
+                name = self.delivery.namer(session)
+                chosen = label(targets, session.state.players, name, session.state)
+                await self.act(
+                    interaction, session, ct.NightChoice(user, targets), f"Noted: {chosen}."
+                )
+                await self.settle_menu(interaction, f"✅ You chose **{chosen}**.")
                 return
             if kind == "nominate":
                 day, target = (int(v) for v in value.split("-"))
@@ -777,6 +783,17 @@ class ClocktowerCog(
             raise RuleError("That button is from an older version of the bot; use the commands.")
         except RuleError as error:
             await reply(interaction, str(error))
+
+    @staticmethod
+    async def settle_menu(interaction: discord.Interaction, note: str) -> None:
+        """A menu once answered: its message says what was chosen, and loses its menu."""
+        message = interaction.message
+        if message is None:
+            return
+        try:
+            await message.edit(content=f"{message.content}\n{note}", view=None)
+        except discord.HTTPException:
+            log.info("could not mark the menu %s as answered", message.id)
 
     def vote_action(self, session: Session, user: int, value: str) -> ct.Vote:
         """A click on a vote board: refused unless the board is the running vote's."""
