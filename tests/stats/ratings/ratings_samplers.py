@@ -7,6 +7,11 @@ from scipy.special import log_ndtr, logsumexp, ndtr, ndtri
 from scipy.stats import multivariate_normal, multivariate_t
 
 
+def prior_cov(design) -> np.ndarray:
+    """The design's prior covariance L L^T as a dense matrix."""
+    return (design.prior_root @ design.prior_root.T).toarray()
+
+
 def mc_log_evidence(signed, noise_sd, draws, rng, chunk=50_000, prior_cov=None):
     """log E_prior[prod_g Phi(b_g . x / sigma)] with x ~ N(0, prior_cov) (default I), and its
     standard error in log."""

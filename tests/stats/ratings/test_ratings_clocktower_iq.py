@@ -7,11 +7,11 @@ import pytest
 
 from stats.ratings import fit_ratings, parse_games, ratings_report
 from stats.ratings.compare import deterministic_evidence
+from stats.ratings.dense import DenseProblem
 from stats.ratings.design import ModelSpec, build_design
-from stats.ratings.ep import ep_probit
 from stats.ratings.fit import fit_model
 
-from .ratings_samplers import mc_log_evidence, orthant_log_evidence
+from .ratings_samplers import mc_log_evidence, orthant_log_evidence, prior_cov
 
 DATA = Path(__file__).with_name("clocktower_iq_games.yaml")
 NOISE_SD = np.sqrt(3.23)
@@ -64,9 +64,14 @@ def test_deterministic_evidence_matches_importance_sampling(games):
     """The deterministic model's evidence P(every winner's side was ahead), independently."""
     design = build_design(games, ModelSpec())
     evidence = deterministic_evidence(design)
-    guide = ep_probit(design.signed, 0.0, design.prior_cov)
+    guide = DenseProblem(design.signed, design.prior_root).fit(0.0)
     exact, se = orthant_log_evidence(
-        design.signed, design.prior_cov, guide.mean, guide.cov, 400_000, np.random.default_rng(6)
+        design.signed,
+        prior_cov(design),
+        guide.mean,
+        guide.cov.dense(),
+        400_000,
+        np.random.default_rng(6),
     )
     assert se < 0.05
     assert abs(evidence.log_evidence - exact) < max(0.02, 3 * se)

@@ -14,8 +14,8 @@ from stats.ratings.compare import (
     gray_code,
     storyteller_noise_evidence,
 )
+from stats.ratings.dense import DenseProblem
 from stats.ratings.design import ModelSpec, build_design
-from stats.ratings.ep import ProbitProblem
 
 
 def storyteller_games(rng, n_games, factors):
@@ -59,10 +59,10 @@ def test_storyteller_noise_evidence_is_the_brute_force_sum(monkeypatch, n_games,
     games = storyteller_games(np.random.default_rng(5), n_games, [0.5, 1.0, 2.0, 1.0])
     base = fit_ratings(games, noise_sd=1.0)
     calls = []
-    fit = ProbitProblem.fit
-    monkeypatch.setattr(ProbitProblem, "fit", lambda *a, **k: calls.append(1) or fit(*a, **k))
+    fit = DenseProblem.fit
+    monkeypatch.setattr(DenseProblem, "fit", lambda *a, **k: calls.append(1) or fit(*a, **k))
     evidence = storyteller_noise_evidence(base.design, 1.0, base.best)
-    monkeypatch.setattr(ProbitProblem, "fit", fit)
+    monkeypatch.setattr(DenseProblem, "fit", fit)
     assert evidence.converged
     assert evidence.log_evidence == pytest.approx(brute_force(base.design, 1.0), abs=1e-6)
     assert (len(calls) < 80) == pruned  # 80 = every assignment but the base fit's

@@ -8,7 +8,7 @@ import pytest
 from bot.cli import main
 from stats.charts.ratings import ratings_chart
 from stats.ratings import GameRecord, fit_ratings, parse_games, prob_better, ratings_report
-from stats.ratings.ep import ProbitProblem
+from stats.ratings.dense import DenseProblem
 
 DATA = Path(__file__).with_name("clocktower_iq_games.yaml")
 GAMES = [
@@ -125,9 +125,9 @@ def test_cli_reads_a_byte_order_mark_and_refuses_a_huge_file_early(tmp_path, cap
 
 
 def test_a_fit_that_did_not_converge_is_reported(monkeypatch, capsys):
-    fit_to_convergence = ProbitProblem.fit
+    fit_to_convergence = DenseProblem.fit
     monkeypatch.setattr(
-        ProbitProblem,
+        DenseProblem,
         "fit",
         lambda self, noise_var, start=None: fit_to_convergence(self, noise_var, start, max_iter=1),
     )
