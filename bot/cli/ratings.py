@@ -95,6 +95,9 @@ def format_report(report: dict) -> str:
         f"{math.exp(ev['log_bayes_factor_vs_coin']):.2f}."
     )
     for c in report["comparisons"].values():
-        lines.append(f"  P({c['model']} | vs {c['alternative']}) = {c['probability']:.2f}")
+        if c["probability"] is None:
+            lines.append(f"  {c['model']} vs {c['alternative']}: not worked out, {c['note']}.")
+        else:
+            lines.append(f"  P({c['model']} | vs {c['alternative']}) = {c['probability']:.2f}")
     lines.extend(f"Warning: {w}" for w in report["warnings"])
     return "\n".join(lines)

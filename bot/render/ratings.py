@@ -212,6 +212,8 @@ def bias_sentence(report: dict[str, Any]) -> str:
 
 def comparison_line(key: str, comparison: dict[str, Any]) -> str:
     p = comparison["probability"]
+    if p is None:
+        return f"Not worked out: {comparison['note']}."
     yes, no, unsure = MEANINGS.get(key, ("The data favour it.", "The data favour the other.", ""))
     meaning = yes if p >= LEAN else no if p <= 1 - LEAN else unsure
     factor = comparison["log_bayes_factor"]
@@ -222,6 +224,8 @@ def comparison_line(key: str, comparison: dict[str, Any]) -> str:
 def _odds(log_factor: float) -> str:
     if log_factor > 50:
         return "> 10²¹"
+    if log_factor < -50:
+        return "< 10⁻²¹"
     factor = math.exp(log_factor)
     return f"{factor:.2f}" if factor < 100 else f"{factor:.3g}"
 
@@ -256,6 +260,13 @@ def model_embed(kind: str, report: dict[str, Any]) -> discord.Embed:
         embed.add_field(
             name=comparison["model"].capitalize(),
             value=comparison_line(key, comparison),
+            inline=False,
+        )
+    if any(c["out_of_time"] for c in report["comparisons"].values()):
+        embed.add_field(
+            name="Not worked out here",
+            value="A Discord reply can't wait for every comparison on this much data. "
+            "`/ratings export` and `ravenswood ratings FILE` work them all out.",
             inline=False,
         )
     if report["warnings"]:

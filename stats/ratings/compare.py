@@ -38,7 +38,7 @@ from scipy.optimize import linprog
 from scipy.special import expit, logsumexp
 
 from stats.ratings.budget import UNLIMITED, Budget, OutOfTime
-from stats.ratings.design import Design, build_design
+from stats.ratings.design import DENSE_PLAYERS, Design, build_design
 from stats.ratings.ep import EPFit
 from stats.ratings.fit import RatingFit, fit_design
 from stats.ratings.records import GameRecord
@@ -95,6 +95,7 @@ class Comparison:
     probability: float | None  # P(model | data) when only these two are considered
     converged: bool  # False if EP did not converge on either side: the figures are rough
     note: str | None = None
+    out_of_time: bool = False  # not worked out only for lack of time: no budget would help
 
     def as_dict(self) -> dict:
         """JSON-safe: an infinite log Bayes factor (impossible alternative) becomes None."""
@@ -244,6 +245,7 @@ class _Question:
     alternative: str
     fits: float
     evidences: Callable[[], tuple[HasEvidence, HasEvidence]]
+    unavailable: str | None = None  # why it is not worked out at all, if so
 
 
 def model_comparisons(
@@ -251,7 +253,8 @@ def model_comparisons(
 ) -> dict[str, Comparison]:
     """All the questions the ratings report answers about ``main``, keyed by a short name.
 
-    Cheap questions are worked out first; with a budget, the rest as time allows.
+    Cheap questions are worked out first and the deterministic model's LP, whose cost is hard
+    to foresee, last; with a budget, the rest as time allows.
     """
     spec = main.design.spec
 
@@ -304,18 +307,16 @@ def model_comparisons(
             lambda: (variant(bias="storyteller"), shared_bias()),
         ),
         _Question(
-            "skill_vs_deterministic",
-            "skill and chance",
-            "the better team always wins",
-            2,
-            lambda: (main, deterministic_evidence(main.design, budget)),
-        ),
-        _Question(
             "split_skill_vs_single_skill",
             "separate (correlated) skill as good and as evil",
             "one skill per player",
             2 * len(SPLIT_RHOS) * grid,
             lambda: (split(), main),
+            None
+            if main.design.dense
+            else f"with more than {DENSE_PLAYERS} players the fast fitting method is not "
+            "accurate enough for this model (it misses how a player's two skills and the side "
+            "bias depend on each other)",
         ),
         _Question(
             "storyteller_noise_vs_shared_noise",
@@ -327,6 +328,13 @@ def model_comparisons(
                 main.best,
             ),
         ),
+        _Question(
+            "skill_vs_deterministic",
+            "skill and chance",
+            "the better team always wins",
+            2,
+            lambda: (main, deterministic_evidence(main.design, budget)),
+        ),
     ]
     if tellers == 1:
         questions = [q for q in questions if not q.key.startswith("storyteller_")]
@@ -335,18 +343,26 @@ def model_comparisons(
 
 
 def _answer(question: _Question, seconds_per_fit: float, budget: Budget) -> Comparison:
-    """Work a question out, or say why not: too long for the budget, or undecidable."""
+    """Work a question out, or say why not: unavailable, too long for the budget, undecided."""
     estimate = question.fits * seconds_per_fit
+    if question.unavailable:
+        return _not_worked_out(question, question.unavailable, out_of_time=False)
+    if budget.remaining() <= 0:
+        return _not_worked_out(question, "the time available was used up by the others")
     if estimate > budget.remaining():
-        note = f"it would take about {_seconds(estimate)}, more than the time available"
-    else:
-        try:
-            return compare(question.model, question.alternative, *question.evidences())
-        except OutOfTime:
-            note = "it took longer than the time available"
-        except Undecided as reason:
-            note = str(reason)
-    return Comparison(question.model, question.alternative, None, None, True, note)
+        return _not_worked_out(
+            question, f"it would take about {_seconds(estimate)}, more than the time available"
+        )
+    try:
+        return compare(question.model, question.alternative, *question.evidences())
+    except OutOfTime:
+        return _not_worked_out(question, "it took longer than the time available")
+    except Undecided as reason:
+        return _not_worked_out(question, str(reason), out_of_time=False)
+
+
+def _not_worked_out(question: _Question, note: str, out_of_time: bool = True) -> Comparison:
+    return Comparison(question.model, question.alternative, None, None, True, note, out_of_time)
 
 
 def _seconds(seconds: float) -> str:

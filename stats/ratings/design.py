@@ -25,7 +25,7 @@ from stats.ratings.factor import FactorGraphProblem
 from stats.ratings.records import GameRecord
 
 NO_STORYTELLER = "(no storyteller)"
-DENSE_PLAYERS = 400  # up to this many players, full EP; beyond, the factor graph
+DENSE_PLAYERS = 300  # up to this many players, full EP; beyond, the factor graph
 Problem = DenseProblem | FactorGraphProblem
 
 
@@ -82,23 +82,32 @@ def build_design(games: Sequence[GameRecord], spec: ModelSpec) -> Design:
     n = len(players)
     storytellers = tuple(dict.fromkeys(g.storyteller or NO_STORYTELLER for g in games))
     teller_index = {s: i for i, s in enumerate(storytellers)}
-    teller_of_game = np.array([teller_index[g.storyteller or NO_STORYTELLER] for g in games])
+    teller_of_game = np.array(
+        [teller_index[g.storyteller or NO_STORYTELLER] for g in games], dtype=int
+    )
     n_skill = n if spec.split_rho is None else 2 * n
-    evil_offset = 0 if spec.split_rho is None else n
     n_bias = {"none": 0, "shared": 1, "storyteller": len(storytellers)}[spec.bias]
-    rows, cols, vals = [], [], []
-    for g, game in enumerate(games):
-        sign = 1.0 if game.winner == "good" else -1.0
-        for p in game.good:
-            rows.append(g), cols.append(index[p]), vals.append(sign / len(game.good))
-        for p in game.evil:
-            rows.append(g), cols.append(evil_offset + index[p]), vals.append(-sign / len(game.evil))
-        if n_bias:
-            column = 0 if spec.bias == "shared" else teller_of_game[g]
-            rows.append(g), cols.append(n_skill + column), vals.append(sign)
     dim = n_skill + n_bias
-    signed = scipy.sparse.csr_matrix((vals, (rows, cols)), shape=(len(games), dim))
-    signed.sum_duplicates()
+    sign = np.array([1.0 if g.winner == "good" else -1.0 for g in games])
+    good_size = np.array([len(g.good) for g in games])
+    evil_size = np.array([len(g.evil) for g in games])
+    good = np.fromiter((index[p] for g in games for p in g.good), int, int(good_size.sum()))
+    evil = np.fromiter((index[p] for g in games for p in g.evil), int, int(evil_size.sum()))
+    rows = [
+        np.repeat(np.arange(len(games)), good_size),
+        np.repeat(np.arange(len(games)), evil_size),
+    ]
+    cols = [good, evil + (0 if spec.split_rho is None else n)]
+    vals = [np.repeat(sign / good_size, good_size), np.repeat(-sign / evil_size, evil_size)]
+    if n_bias:
+        rows.append(np.arange(len(games)))
+        shared = np.zeros(len(games), dtype=int)
+        cols.append(n_skill + (teller_of_game if spec.bias == "storyteller" else shared))
+        vals.append(sign)
+    signed = scipy.sparse.csr_matrix(
+        (np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))),
+        shape=(len(games), dim),
+    )
     return Design(
         spec,
         signed,

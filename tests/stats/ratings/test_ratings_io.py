@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from stats.ratings import GameRecord, games_to_csv, parse_games, validate_game
 from stats.ratings.io import MAX_FILE_CHARS
+from stats.ratings.names import BIDI_CONTROLS, name_problem
 
 YAML_TEXT = """
 - storyteller: Lizard
@@ -90,12 +91,14 @@ def test_validate_game_accepts_traitors_words_and_strips_names():
 
 names = (
     st.text(
-        alphabet=st.characters(blacklist_characters=";\n\r\t", blacklist_categories=("Cs",)),
+        alphabet=st.characters(
+            blacklist_characters=";" + "".join(BIDI_CONTROLS), blacklist_categories=("Cs", "Cc")
+        ),
         min_size=1,
         max_size=12,
     )
     .map(str.strip)
-    .filter(bool)
+    .filter(lambda name: name and name_problem(name) is None)
 )
 
 
