@@ -160,7 +160,7 @@ def fit_model(
     return fit_design(build_design(games, spec or ModelSpec()), grid, near=near)
 
 
-def check_noise_sd(noise_sd: float) -> float:
+def check_noise_sd(noise_sd: float, called: str = "the noise sd") -> float:
     """A fixed eps as a float; ValueError with a sentence for one outside NOISE_SD_RANGE.
 
     Beyond the range every game is a coin flip or a certainty to double precision, and the
@@ -169,7 +169,7 @@ def check_noise_sd(noise_sd: float) -> float:
     value = float(noise_sd)
     if not low <= value <= high:  # also refuses nan
         raise ValueError(
-            f"the noise sd must be a number from {low:g} to {high:g} (the luck in a game, in "
+            f"{called} must be a number from {low:g} to {high:g} (the luck in a game, in "
             f"units of the spread of players' skills), not {noise_sd:g}"
         )
     return value
