@@ -347,7 +347,7 @@ def _answer(question: _Question, seconds_per_fit: float, budget: Budget) -> Comp
     estimate = question.fits * seconds_per_fit
     if question.unavailable:
         return _not_worked_out(question, question.unavailable, out_of_time=False)
-    if budget.remaining() <= 0:
+    if question.fits and budget.remaining() <= 0:
         return _not_worked_out(question, "the time available was used up by the others")
     if estimate > budget.remaining():
         return _not_worked_out(

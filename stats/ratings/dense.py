@@ -21,6 +21,7 @@ import scipy.sparse
 from stats.ratings.ep import MAX_ITER, TOL, EPFit, iterate, project, psi, tilt
 
 _JITTER = 1e-10  # first diagonal jitter (relative to the mean diagonal) when Cholesky fails
+_TINY = 1e-300  # a game's posterior variance, rounded to zero or below, is held here
 _GATHER_CELLS = 2_000_000  # covariance cells gathered at once in ``row_quadratic_forms``
 
 
@@ -105,7 +106,7 @@ class DenseProblem:
         cov = _inverse_from_cholesky(chol)
         mean = cov @ (self.bt @ nu)
         m = self.b @ mean
-        v = np.minimum(row_quadratic_forms(self.b, cov), self.prior_var_u)
+        v = np.clip(row_quadratic_forms(self.b, cov), _TINY, self.prior_var_u)
         cav_prec = np.maximum(1.0 / v - tau, 1.0 / self.prior_var_u)
         cav_var = 1.0 / cav_prec
         cav_mean = cav_var * (m / v - nu)

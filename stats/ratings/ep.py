@@ -35,6 +35,8 @@ MIN_DAMPING = 1 / 64
 DIVERGED = 10.0  # a change this many times the smallest so far means the iteration runs away
 _FAR = 10.0  # beyond this many sds on the wrong side, 1 - w comes from a continued fraction
 _FRACTION_TERMS = 60  # enough for full double precision from _FAR on
+_Z_LIMIT = 1e8  # |z| beyond this (a site precision past 1e16) is held here: z^2 must not overflow
+MAX_PRECISION = 1e12  # a site this precise pins its game's u_g to a millionth; more only overflows
 
 
 class Covariance(Protocol):
@@ -91,7 +93,7 @@ def tilt(cav_mean: np.ndarray, cav_var: np.ndarray, noise_var: np.ndarray) -> Ti
     and cavities hundreds of sds on the wrong side of the result included."""
     scale2 = noise_var + cav_var
     scale = np.sqrt(scale2)
-    z = cav_mean / scale
+    z = np.clip(cav_mean / scale, -_Z_LIMIT, _Z_LIMIT)
     log_z = log_ndtr(z)
     r = np.exp(-0.5 * z**2 - _LOG_SQRT_2PI - log_z)  # pdf(z) / cdf(z), stable for z << 0
     return Tilt(log_z, r / scale, r * (z + r), _slack(z, r), scale2)
@@ -132,7 +134,10 @@ def project(
     kept = (noise_var + rest_var) / t.scale2 + share * t.slack  # = 1 - shrink, stably
     precision = shrink / (cav_var * kept)
     shift = (cav_mean * shrink + cav_var * coef * t.alpha) / (cav_var * kept)
-    return precision, shift
+    capped = np.minimum(precision, MAX_PRECISION)  # keeping the site's mean shift / precision
+    return capped, shift * np.divide(
+        capped, precision, out=np.ones_like(capped), where=precision > 0
+    )
 
 
 def psi(precision: np.ndarray, shift: np.ndarray) -> np.ndarray:
