@@ -267,7 +267,7 @@ def model_embed(kind: str, report: dict[str, Any]) -> discord.Embed:
         embed.add_field(
             name="Not worked out here",
             value="A Discord reply can't wait for every comparison on this much data. "
-            "`/ratings export` and `ravenswood ratings FILE` work them all out.",
+            "`ravenswood ratings FILE` on this server's `/ratings export` has no time limit.",
             inline=False,
         )
     if report["warnings"]:

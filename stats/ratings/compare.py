@@ -347,9 +347,10 @@ def _answer(question: _Question, seconds_per_fit: float, budget: Budget) -> Comp
     estimate = question.fits * seconds_per_fit
     if question.unavailable:
         return _not_worked_out(question, question.unavailable, out_of_time=False)
-    if question.fits and budget.remaining() <= 0:
+    left = budget.remaining()
+    if question.fits and left <= 0:
         return _not_worked_out(question, "the time available was used up by the others")
-    if estimate > budget.remaining():
+    if question.fits and estimate > left:
         return _not_worked_out(
             question, f"it would take about {_seconds(estimate)}, more than the time available"
         )

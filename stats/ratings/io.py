@@ -85,7 +85,8 @@ def _detect_format(text: str, filename: str) -> str:
 
 
 def _parse_yaml(text: str, filename: str) -> list[GameRecord]:
-    games = []
+    games: list[GameRecord] = []
+    anchors: dict[str, object] = {}
     try:
         events = yaml.parse(text, Loader=_EVENT_LOADER)
         root = _root_event(events)
@@ -96,7 +97,7 @@ def _parse_yaml(text: str, filename: str) -> list[GameRecord]:
                 break
             number = len(games) + 1
             _check_count(number, filename)
-            item = _node(event, events, {})
+            item = _node(event, events, anchors)
             if not isinstance(item, dict):
                 raise ValueError(f"{filename}, game {number}: each game must be a mapping.")
             games.append(

@@ -137,3 +137,27 @@ def test_a_fit_that_did_not_converge_is_reported(monkeypatch, capsys):
     assert not any(c["converged"] for c in report["comparisons"].values())
     assert main(["ratings", str(DATA), "--noise-sd", "1.8"]) == 0
     assert "Warning: The fit did not converge" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("value", ["inf", "1e300", "0", "nan", "-1", "1e-9"])
+def test_cli_refuses_a_nonsense_noise_sd_in_one_sentence(value, capsys):
+    assert main(["ratings", str(DATA), "--noise-sd", value, "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert "--noise-sd must be a number from 0.01 to 100 (the luck in a game" in err
+
+
+def test_cli_shows_names_it_did_not_import_escaped(capsys):
+    assert main(["ratings", str(DATA), "--noise-sd", "1.8", "--compare", "Bee", "\u202eBee"]) == 2
+    err = capsys.readouterr().err
+    assert "\\u202eBee has no rated games" in err and "\u202e" not in err
+
+
+def test_cli_json_is_strict_json(capsys):
+    assert main(["ratings", str(DATA), "--json"]) == 0
+
+    def refuse(constant):
+        raise ValueError(constant)
+
+    payload = json.loads(capsys.readouterr().out, parse_constant=refuse)
+    assert payload["comparisons"]["skill_vs_deterministic"]["probability"] > 0.9
