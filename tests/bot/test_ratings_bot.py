@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import sys
 from pathlib import Path
 
 import discord
@@ -363,7 +364,8 @@ async def test_model_on_a_big_server_says_which_comparisons_did_not_fit_in_time(
     what it could not work out and why."""
     ann = table.add("ann")
     await record_results(table.bot.db, tellers_results(table.guild.id, 2000, 1000, 6))
-    monkeypatch.setattr("bot.cogs.ratings.MODEL_SECONDS", 0.0)
+    # the cog's module as the bot loaded it (load_extension makes a fresh module object)
+    monkeypatch.setattr(sys.modules["bot.cogs.ratings"], "MODEL_SECONDS", 0.0)
     result = await ann.slash(table.channel, "ratings model")
     assert result.acknowledged and not result.ephemeral
     (embed,) = table.channel.last_message.embeds
