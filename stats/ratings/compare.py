@@ -57,7 +57,7 @@ ORDER = (
     "split_skill_vs_single_skill",
 )
 LP_SECONDS = 60.0  # longest the deterministic model's feasibility LP may run
-IPM_COLUMNS = 2_000  # HiGHS's interior point needs a dense d x d matrix: only for small d
+IPM_COLUMNS = 4_000  # HiGHS's interior point needs a dense d x d matrix: only for small d
 
 
 class HasEvidence(Protocol):
