@@ -18,7 +18,7 @@ import numpy as np
 import scipy.linalg
 import scipy.sparse
 
-from stats.ratings.ep import MAX_ITER, TOL, EPFit, iterate, project, psi, tilt
+from stats.ratings.ep import EPFit, SiteProblem, project, psi, tilt
 
 _JITTER = 1e-10  # first diagonal jitter (relative to the mean diagonal) when Cholesky fails
 _TINY = 1e-300  # a game's posterior variance, rounded to zero or below, is held here
@@ -44,7 +44,7 @@ class DenseCovariance:
         return self.matrix
 
 
-class DenseProblem:
+class DenseProblem(SiteProblem):
     """A signed design and prior, prepared once and fitted by full EP at any per-game noise.
 
     ``prior_root`` is L with prior covariance L L^T.
@@ -54,32 +54,16 @@ class DenseProblem:
         self.b = scipy.sparse.csr_matrix(design, dtype=float)
         self.b.sum_duplicates()
         self.n_games, self.dim = self.b.shape
+        self.n_sites = self.n_games
         self.bt = self.b.T.tocsr()
         root = scipy.sparse.csr_matrix(prior_root).toarray()
         self.prior_prec = scipy.linalg.cho_solve((root, True), np.eye(self.dim))
         self.log_det_prior = 2.0 * float(np.sum(np.log(np.diag(root))))
         self.prior_var_u = row_quadratic_forms(self.b, root @ root.T)
 
-    def fit(
-        self,
-        noise_var: np.ndarray | float,
-        start: EPFit | None = None,
-        *,
-        tol: float = TOL,
-        max_iter: int = MAX_ITER,
-    ) -> EPFit:
-        """Run parallel EP to convergence; ``start`` warm-starts from another fit's sites."""
-        noise_var = np.broadcast_to(np.asarray(noise_var, dtype=float), (self.n_games,))
-        tau, nu = (np.zeros(self.n_games), np.zeros(self.n_games)) if start is None else start.sites
-
-        def update(tau, nu):
-            cav_mean, cav_var, _ = self._cavities(tau, nu)
-            return project(
-                cav_mean, cav_var, 1.0, 0.0, noise_var, tilt(cav_mean, cav_var, noise_var)
-            )
-
-        tau, nu, iterations, converged = iterate(update, tau, nu, tol, max_iter)
-        return self._summary(tau, nu, noise_var, iterations, converged)
+    def _update(self, tau, nu, noise_var):
+        cav_mean, cav_var, _ = self._cavities(tau, nu)
+        return project(cav_mean, cav_var, 1.0, 0.0, noise_var, tilt(cav_mean, cav_var, noise_var))
 
     def _summary(self, tau, nu, noise_var, iterations, converged) -> EPFit:
         cav_mean, cav_var, (mean, cov, log_det_prec, m, v) = self._cavities(tau, nu)

@@ -148,6 +148,37 @@ def psi(precision: np.ndarray, shift: np.ndarray) -> np.ndarray:
 Update = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
 
 
+class SiteProblem:
+    """What both solvers share: fit by running ``iterate`` over their sites from zero or from
+    a neighbouring fit, then summarise. Subclasses set ``n_games`` and ``n_sites`` and define
+    ``_update`` (sites in, new sites out) and ``_summary`` (sites to an EPFit)."""
+
+    n_games: int
+    n_sites: int
+
+    def fit(
+        self,
+        noise_var: np.ndarray | float,
+        start: EPFit | None = None,
+        *,
+        tol: float = TOL,
+        max_iter: int = MAX_ITER,
+    ) -> EPFit:
+        """Run parallel EP to convergence; ``start`` warm-starts from another fit's sites."""
+        noise_var = np.broadcast_to(np.asarray(noise_var, dtype=float), (self.n_games,))
+        tau, nu = (np.zeros(self.n_sites), np.zeros(self.n_sites)) if start is None else start.sites
+        tau, nu, iterations, converged = iterate(
+            lambda tau, nu: self._update(tau, nu, noise_var), tau, nu, tol, max_iter
+        )
+        return self._summary(tau, nu, noise_var, iterations, converged)
+
+    def _update(self, tau, nu, noise_var) -> tuple[np.ndarray, np.ndarray]:
+        raise NotImplementedError
+
+    def _summary(self, tau, nu, noise_var, iterations, converged) -> EPFit:
+        raise NotImplementedError
+
+
 def iterate(
     update: Update, tau: np.ndarray, nu: np.ndarray, tol: float, max_iter: int
 ) -> tuple[np.ndarray, np.ndarray, int, bool]:

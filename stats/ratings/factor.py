@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse
 
-from stats.ratings.ep import MAX_ITER, TOL, EPFit, iterate, project, psi, tilt
+from stats.ratings.ep import EPFit, SiteProblem, project, psi, tilt
 
 
 class FactorCovariance:
@@ -44,7 +44,7 @@ class FactorCovariance:
         return (root * self.var) @ root.T
 
 
-class FactorGraphProblem:
+class FactorGraphProblem(SiteProblem):
     """A signed design and prior, prepared once and fitted by factorised EP at any noise.
 
     ``prior_root`` is L with prior covariance L L^T.
@@ -59,29 +59,13 @@ class FactorGraphProblem:
         self.game = np.repeat(np.arange(self.n_games), np.diff(whitened.indptr))
         self.variable = whitened.indices
         self.coef = whitened.data
+        self.n_sites = len(self.coef)  # one message per (game, variable) edge
 
-    def fit(
-        self,
-        noise_var: np.ndarray | float,
-        start: EPFit | None = None,
-        *,
-        tol: float = TOL,
-        max_iter: int = MAX_ITER,
-    ) -> EPFit:
-        """Run parallel EP to convergence; ``start`` warm-starts from another fit's messages."""
-        noise_var = np.broadcast_to(np.asarray(noise_var, dtype=float), (self.n_games,))
-        edges = len(self.coef)
-        tau, nu = (np.zeros(edges), np.zeros(edges)) if start is None else start.sites
-        edge_noise = noise_var[self.game]
-
-        def update(tau, nu):
-            cav_mean, cav_var, mean_u, var_u = self._cavities(tau, nu)
-            t = tilt(mean_u, var_u, noise_var)
-            rest = np.maximum(var_u[self.game] - self.coef**2 * cav_var, 0.0)
-            return project(cav_mean, cav_var, self.coef, rest, edge_noise, t.at(self.game))
-
-        tau, nu, iterations, converged = iterate(update, tau, nu, tol, max_iter)
-        return self._summary(tau, nu, noise_var, iterations, converged)
+    def _update(self, tau, nu, noise_var):
+        cav_mean, cav_var, mean_u, var_u = self._cavities(tau, nu)
+        t = tilt(mean_u, var_u, noise_var)
+        rest = np.maximum(var_u[self.game] - self.coef**2 * cav_var, 0.0)
+        return project(cav_mean, cav_var, self.coef, rest, noise_var[self.game], t.at(self.game))
 
     def _summary(self, tau, nu, noise_var, iterations, converged) -> EPFit:
         precision, shift = self._marginals(tau, nu)
