@@ -99,7 +99,7 @@ def format_report(report: dict) -> str:
     ev = report["evidence"]
     lines.append(
         f"log evidence {ev['log_evidence']:.3f} nats; Bayes factor vs coin flip "
-        f"{math.exp(ev['log_bayes_factor_vs_coin']):.2f}."
+        f"{_factor(ev['log_bayes_factor_vs_coin'])}."
     )
     for c in report["comparisons"].values():
         if c["probability"] is None:
@@ -108,3 +108,10 @@ def format_report(report: dict) -> str:
             lines.append(f"  P({c['model']} | vs {c['alternative']}) = {c['probability']:.2f}")
     lines.extend(f"Warning: {w}" for w in report["warnings"])
     return "\n".join(lines)
+
+
+def _factor(log_factor: float) -> str:
+    """A Bayes factor from its log; beyond e^±50 as a power of ten (exp would overflow)."""
+    if abs(log_factor) <= 50:
+        return f"{math.exp(log_factor):.2f}"
+    return f"10^{log_factor / math.log(10):.0f}"

@@ -33,8 +33,8 @@ MAX_ITER = 500
 STALL = 5  # iterations without a new smallest change before the damping is halved
 MIN_DAMPING = 1 / 64
 DIVERGED = 10.0  # a change this many times the smallest so far means the iteration runs away
-_FAR = 10.0  # beyond this many sds on the wrong side, 1 - w comes from a continued fraction
-_FRACTION_TERMS = 60  # enough for full double precision from _FAR on
+_FAR = 3.0  # beyond this many sds on the wrong side, 1 - w comes from a continued fraction
+_FRACTION_TERMS = 60  # full double precision from _FAR on (checked against 60-digit mpmath)
 _Z_LIMIT = 1e8  # |z| beyond this (a site precision past 1e16) is held here: z^2 must not overflow
 MAX_PRECISION = 1e12  # a site this precise pins its game's u_g to a millionth; more only overflows
 

@@ -7,7 +7,14 @@ import pytest
 
 from bot.cli import main
 from stats.charts.ratings import ratings_chart
-from stats.ratings import GameRecord, fit_ratings, parse_games, prob_better, ratings_report
+from stats.ratings import (
+    GameRecord,
+    fit_ratings,
+    games_to_csv,
+    parse_games,
+    prob_better,
+    ratings_report,
+)
 from stats.ratings.dense import DenseProblem
 
 DATA = Path(__file__).with_name("clocktower_iq_games.yaml")
@@ -161,3 +168,12 @@ def test_cli_json_is_strict_json(capsys):
 
     payload = json.loads(capsys.readouterr().out, parse_constant=refuse)
     assert payload["comparisons"]["skill_vs_deterministic"]["probability"] > 0.9
+
+
+def test_cli_text_gives_a_huge_bayes_factor_as_a_power_of_ten(tmp_path, capsys):
+    """Thousands of games make the Bayes factor vs a coin flip overflow a float."""
+    games = [GameRecord((f"a{i % 7}", "b"), ("c", f"d{i % 5}"), "good") for i in range(400)]
+    path = tmp_path / "many.csv"
+    path.write_text(games_to_csv(games), encoding="utf-8")
+    assert main(["ratings", str(path), "--noise-sd", "1"]) == 0
+    assert "Bayes factor vs coin flip 10^" in capsys.readouterr().out
