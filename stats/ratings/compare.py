@@ -151,8 +151,9 @@ def cone_is_feasible(rows: scipy.sparse.csr_matrix, seconds: float) -> bool | No
     scaled = scipy.sparse.diags(1.0 / _smallest_entries(rows)) @ rows
     attempts = [("highs-ipm", rows)] if dim <= IPM_COLUMNS else []
     attempts.append(("highs-ds", scaled))
+    time_left = Budget(seconds)
     for method, matrix in attempts:
-        if seconds <= 0:
+        if time_left.remaining() <= 0:
             return None
         result = linprog(
             np.zeros(dim),
@@ -160,7 +161,7 @@ def cone_is_feasible(rows: scipy.sparse.csr_matrix, seconds: float) -> bool | No
             b_ub=-np.ones(n_rows),
             bounds=[(None, None)] * dim,
             method=method,
-            options={"time_limit": seconds},
+            options={"time_limit": time_left.remaining()},
         )
         if result.status == 2:
             return False
