@@ -5,8 +5,9 @@ one sentence naming the file, the bad game/row and the problem. CSV columns are
 ``kind,script,storyteller,winner,good,evil`` with players separated by ";" inside a cell.
 
 Both formats are read as a stream, one game at a time (YAML through the parser's events, never
-a whole document tree), so a file with more than MAX_GAMES games is refused as soon as the
-next game starts, in memory proportional to the games read so far.
+a whole document tree). The games are counted on the text before any is built, and again as
+they are read, so a file with more than MAX_GAMES games is refused in a fraction of a second
+and in little more memory than its text.
 """
 
 from __future__ import annotations
@@ -22,13 +23,12 @@ from stats.ratings.names import shown
 from stats.ratings.records import GameRecord, validate_game
 
 MAX_FILE_CHARS = 16_000_000  # 100,000 games take about 8 million as CSV, 14 million as YAML
-MAX_GAMES = 100_000  # fitted in about a minute (docs/benchmarks.md)
+MAX_GAMES = 100_000  # fitted in seconds, every comparison in a minute or two (docs/benchmarks.md)
 CSV_COLUMNS = ("kind", "script", "storyteller", "winner", "good", "evil")
 _REQUIRED_CSV = {"winner", "good", "evil"}
-_NULL_TAG = "tag:yaml.org,2002:null"
 
 
-# libyaml's parser when PyYAML was built with it (about ten times faster), else PyYAML's own.
+# libyaml's parser when PyYAML was built with it (much faster), else PyYAML's own.
 _EVENT_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _NULLS = ("", "~", "null", "Null", "NULL")
 _TOP_LEVEL_ITEM = re.compile(r"^-(?=[ \t]|$)", re.MULTILINE)
