@@ -35,11 +35,12 @@ import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import aiohttp
 import discord
 
+from bot.interactions import LIMIT, split_text
 from bot.sessions import Outbox, Session, SessionManager
 from bot.store import games as game_store
 from bot.store.games import GameRow
@@ -47,13 +48,9 @@ from bot.store.outbox import Parcel
 from bot.views import GameButton
 from engine.core import Announce, Effect, GameOver, Prompt, Tell
 
-if TYPE_CHECKING:
-    from bot.app import Ravenswood
-
 log = logging.getLogger(__name__)
 
 SECRET = "secret"  # the component kind of the "Show my secret" button
-LIMIT = 2000  # Discord's limit on a message's content
 RETRY = 30.0  # seconds before delivering again after Discord could not take a message
 SEARCH = 50  # messages looked through for one that may already have gone out
 
@@ -84,26 +81,6 @@ class Renderer(Protocol):
     def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
         """The message(s) for an effect, or None when it needs no message of its own."""
         ...
-
-
-def split_text(text: str, limit: int = LIMIT) -> list[str]:
-    """Text in pieces of at most ``limit`` characters, cut at line breaks where possible."""
-    pieces: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        while len(line) > limit:
-            if current:
-                pieces.append(current)
-                current = ""
-            pieces.append(line[:limit])
-            line = line[limit:]
-        joined = f"{current}\n{line}" if current else line
-        if len(joined) > limit:
-            pieces.append(current)
-            joined = line
-        current = joined
-    pieces.append(current)
-    return [p for p in pieces if p.strip()] or [""]
 
 
 def _pieces(message: Outgoing) -> list[Outgoing]:
@@ -214,7 +191,7 @@ class Unavailable(Exception):
 class Courier:
     """Delivers each game's outbox in order, one parcel at a time, settling each as it goes."""
 
-    def __init__(self, client: Ravenswood, games: SessionManager) -> None:
+    def __init__(self, client: discord.Client, games: SessionManager) -> None:
         self.client = client
         self.games = games
         self.retries: dict[int, asyncio.Task[None]] = {}
@@ -379,8 +356,9 @@ class Delivery:
     """One game kind's renderer, turned into parcels (``compose``), plus direct messages that
     need no durability (reminders, a re-shown board) and the private digest."""
 
-    def __init__(self, client: Ravenswood, renderer: Renderer) -> None:
-        self.client = client
+    def __init__(self, courier: Courier, renderer: Renderer) -> None:
+        self.courier = courier
+        self.client = courier.client
         self.renderer = renderer
 
     def namer(self, session: Session) -> Namer:
@@ -413,7 +391,7 @@ class Delivery:
 
     async def flush(self, session: Session) -> list[int]:
         """Deliver what the game's accepted actions still owe (see ``Courier.flush``)."""
-        return await self.client.courier.flush(session.outbox)
+        return await self.courier.flush(session.outbox)
 
     async def deliver(self, session: Session, effects: Sequence[Effect]) -> list[int]:
         """Send effects at once, without the outbox: for showing again what is already saved
@@ -426,7 +404,7 @@ class Delivery:
                 await self.post(session, unpack(parcel.body))
                 continue
             try:
-                outcome, _ = await self.client.courier.transmit(box, parcel)
+                outcome, _ = await self.courier.transmit(box, parcel)
             except Unavailable:
                 log.warning("game %s: could not show a message again", session.game.id)
                 continue
@@ -456,11 +434,11 @@ class Delivery:
         try:
             for piece in _pieces(message):
                 nonce = secrets.token_hex(8)  # a message sent now, once
-                outcome, message_id = await self.client.courier.post(box, piece, nonce)
+                outcome, message_id = await self.courier.post(box, piece, nonce)
                 name = piece.slot or piece.remember
                 if outcome == "sent" and name and message_id is not None:
                     await game_store.remember_message(
-                        self.client.courier.games.db,
+                        self.courier.games.db,
                         session.game.id,
                         name,
                         session.game.channel_id,

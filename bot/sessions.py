@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from bot.errors import GameConflict
 from bot.store import games as game_store
 from bot.store import outbox as outbox_store
 from bot.store.database import Database
@@ -137,10 +138,6 @@ class Accepted:
     step: Step
     reply: str
     parcel: Parcel | None = None
-
-
-class GameConflict(RuleError):
-    """A game cannot be opened or joined here (one per channel, one per player per server)."""
 
 
 class Diverged(Exception):

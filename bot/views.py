@@ -8,13 +8,24 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol, cast
 
 import discord
 
-if TYPE_CHECKING:
-    from bot.app import Ravenswood
+from bot.errors import SORRY, answer_refusal
+from bot.interactions import reply
+from bot.sessions import SessionManager
+
+ComponentHandler = Callable[[discord.Interaction, Any, str, str], Awaitable[None]]
+
+
+class GameHost(Protocol):
+    """What a click needs of the bot: its running games and each kind's handler."""
+
+    games: SessionManager
+    component_handlers: dict[str, ComponentHandler]
+
 
 log = logging.getLogger(__name__)
 
@@ -79,9 +90,8 @@ class GameSelect(
 
 
 async def dispatch(interaction: discord.Interaction, game_id: int, kind: str, value: str) -> None:
-    from bot.app import reply
-
-    client = cast("Ravenswood", interaction.client)
+    """Hand a click to its game's cog; a refusal becomes one ephemeral sentence."""
+    client = cast(GameHost, interaction.client)
     session = client.games.get(game_id)
     if session is None:
         await reply(interaction, "That game has ended, so this button no longer does anything.")
@@ -92,11 +102,10 @@ async def dispatch(interaction: discord.Interaction, game_id: int, kind: str, va
         return
     try:
         await handler(interaction, session, kind, value)
-    except Exception:
-        log.exception("component %s of game %s failed", kind, game_id)
-        await reply(
-            interaction, "Something went wrong on my side; nothing was lost. Please try again."
-        )
+    except Exception as error:
+        if not await answer_refusal(interaction, error):
+            log.exception("component %s of game %s failed", kind, game_id)
+            await reply(interaction, SORRY)
 
 
 def choice_view(

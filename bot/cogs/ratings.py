@@ -30,7 +30,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Ravenswood, can_manage, guild_id, guild_of, reply
+from bot.app import Ravenswood
+from bot.interactions import can_manage, guild_id, guild_of, reply
 from bot.render.ratings import (
     Namer,
     already_imported_text,

@@ -11,11 +11,13 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine.traitors as tg
-from bot.app import Ravenswood, channel_id, guild_id, reply
+from bot.app import Ravenswood
 from bot.delivery import SECRET, Delivery
+from bot.errors import GameConflict
+from bot.interactions import channel_id, guild_id, reply
 from bot.render.odds import odds_embed
 from bot.render.traitors import TraitorsRenderer, lobby, mentions, waiting_message
-from bot.sessions import GameConflict, Reply, Session
+from bot.sessions import Reply, Session
 from bot.store import games as game_store
 from bot.store.results import Result, Seat, user_key
 from engine.core import Announce, GameOver, RuleError, Step
@@ -95,7 +97,7 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
     def __init__(self, bot: Ravenswood) -> None:
         self.bot = bot
         self.renderer = TraitorsRenderer()
-        self.delivery = Delivery(bot, self.renderer)
+        self.delivery = Delivery(bot.courier, self.renderer)
         bot.games.register(TraitorsRules(), self.delivery.compose)
         bot.component_handlers[KIND] = self.on_component
 

@@ -6,7 +6,8 @@ import pytest
 
 import engine.traitors as tg
 from bot.cogs.traitors import TraitorsRules
-from bot.sessions import GameConflict, SessionManager
+from bot.errors import GameConflict
+from bot.sessions import SessionManager
 from bot.store.database import Database
 from engine.core import RuleError
 

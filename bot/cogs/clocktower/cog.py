@@ -23,14 +23,16 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine.clocktower.game as ct
-from bot.app import Ravenswood, can_manage, channel_id, guild_id, reply
+from bot.app import Ravenswood
 from bot.cogs.clocktower.clock import Clock, Timings
 from bot.cogs.clocktower.rules import KIND, Abandon, ClocktowerRules
 from bot.cogs.clocktower.text import draw_grimoire, png_file, status_text, votes_text
 from bot.cogs.clocktower.tools import StorytellerTools, player_id
-from bot.cogs.scripts import Refusal, read_file
+from bot.cogs.scripts import read_file
 from bot.delivery import SECRET, Delivery, Outgoing
 from bot.editions import base_code, base_script
+from bot.errors import GameConflict, Refusal
+from bot.interactions import can_manage, channel_id, guild_id, reply
 from bot.render.clocktower import (
     ClocktowerRenderer,
     MultiSelect,
@@ -41,7 +43,7 @@ from bot.render.clocktower import (
     vote_message,
 )
 from bot.render.scripts import problems_embed
-from bot.sessions import GameConflict, Session
+from bot.sessions import Session
 from bot.store import games as game_store
 from bot.store import scripts as script_store
 from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
@@ -68,7 +70,7 @@ class ClocktowerCog(
         self.bot = bot
         self.drafts = {}
         self.renderer = ClocktowerRenderer(bot.official)
-        self.delivery = Delivery(bot, self.renderer)
+        self.delivery = Delivery(bot.courier, self.renderer)
         self.clock = Clock(bot, self.delivery, Timings.from_env(), self.play)
         bot.games.register(ClocktowerRules(), self.delivery.compose)
         bot.component_handlers[KIND] = self.on_component

@@ -20,8 +20,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine.clocktower.game as ct
-from bot.app import Ravenswood, channel_id, reply
+from bot.app import Ravenswood
 from bot.delivery import Delivery
+from bot.interactions import channel_id, reply
 from bot.render.clocktower import char_name, known
 from bot.sessions import Session
 from bot.views import MAX_OPTIONS, GameButton, GameSelect
