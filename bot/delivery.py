@@ -82,6 +82,11 @@ class Renderer(Protocol):
         """The message(s) for an effect, or None when it needs no message of its own."""
         ...
 
+    def lobby(self, session: Session, closed: str = "") -> Outgoing:
+        """The lobby message (slot ``lobby``); ``closed``: why it is closed, its buttons
+        disabled (the game started, or ended)."""
+        ...
+
 
 def _pieces(message: Outgoing) -> list[Outgoing]:
     """A message as several, if its text is too long: buttons and file go with the last one."""
@@ -373,7 +378,8 @@ class Delivery:
 
     def compose(self, session: Session, effects: Sequence[Effect]) -> list[Parcel]:
         """The parcels for an action's effects, in order: public ones for the channel, private
-        ones one per recipient. ``session`` holds the state right after the action."""
+        ones one per recipient. ``session`` holds the state right after the action. When the
+        game ends, its lobby message says so too, for every game alike."""
         name = self.namer(session)
         parcels = []
         for effect in effects:
@@ -387,7 +393,14 @@ class Delivery:
                     elif isinstance(effect, (Tell, Prompt)):
                         targets = (effect.to,) if isinstance(effect, Tell) else effect.to
                         parcels += [Parcel("dm", user, body) for user in targets]
+        if any(isinstance(e, GameOver) for e in effects):
+            parcels += self.parcels(self.renderer.lobby(session, closed="This game has ended."))
         return parcels
+
+    @staticmethod
+    def parcels(message: Outgoing) -> list[Parcel]:
+        """A message for the game's channel as parcels for its outbox."""
+        return [Parcel("post", None, pack(piece)) for piece in _pieces(message)]
 
     async def flush(self, session: Session) -> list[int]:
         """Deliver what the game's accepted actions still owe (see ``Courier.flush``)."""

@@ -1,12 +1,16 @@
 """Refusals: what the shell says no to, as one readable sentence each, handled in one place.
 
 The engine refuses with ``engine.core.RuleError``; the shell's own refusals are ``Refusal``s.
-Commands and buttons just raise either: ``bot.app`` (slash commands) and ``bot.views`` (buttons
-and menus) turn them into an ephemeral sentence (``answer_refusal``), and everything else into
-an apology with the error logged. So no cog catches and words them itself.
+Code just raises either. A slash command's body runs inside ``answering(interaction)``, and a
+button's inside ``bot.views.dispatch``: both answer a refusal with its sentence, ephemerally
+(``answer_refusal``), so no cog words them itself. Anything else escapes to ``bot.app``'s error
+handler, which logs it and apologises (refusals reaching it are answered there too).
 """
 
 from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import discord
 
@@ -48,3 +52,12 @@ async def answer_refusal(interaction: discord.Interaction, error: BaseException)
         return False
     await reply(interaction, text)
     return True
+
+
+@asynccontextmanager
+async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Run a command's body; a refusal inside it becomes its sentence, ephemerally."""
+    try:
+        yield
+    except (RuleError, Refusal) as error:
+        await reply(interaction, str(error))

@@ -219,6 +219,13 @@ class SessionManager:
             self.sessions[game.id] = session
             return session
 
+    async def enqueue(self, session: Session, parcels: Sequence[Parcel]) -> None:
+        """Messages the game owes that no action caused (its lobby, when it opens): saved to
+        its outbox, before whatever the next action says."""
+        async with session.lock, self.db.transaction() as connection:
+            await outbox_store.put(connection, session.game.id, session.seq, list(parcels))
+        session.outbox.parcels.extend(parcels)
+
     def _refuse_if_busy(self, guild_id: int, user_id: int, joining: Session | None) -> None:
         other = self.game_of(guild_id, user_id)
         if other is not None and other is not joining:

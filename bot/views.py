@@ -44,10 +44,14 @@ class GameButton(
         *,
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or kind, style=style, custom_id=f"rw:b:{game_id}:{kind}:{value}"
+                label=label or kind,
+                style=style,
+                custom_id=f"rw:b:{game_id}:{kind}:{value}",
+                disabled=disabled,
             )
         )
         self.game_id, self.kind, self.value = game_id, kind, value
@@ -122,10 +126,12 @@ def choice_view(
 
 
 def button_view(
-    game_id: int, buttons: Sequence[tuple[str, str, str, discord.ButtonStyle]]
+    game_id: int,
+    buttons: Sequence[tuple[str, str, str, discord.ButtonStyle]],
+    disabled: bool = False,
 ) -> discord.ui.View:
-    """Buttons given as (kind, value, label, style)."""
+    """Buttons given as (kind, value, label, style); ``disabled``: shown, but closed."""
     view = discord.ui.View(timeout=None)
     for kind, value, label, style in buttons:
-        view.add_item(GameButton(game_id, kind, value, label=label, style=style))
+        view.add_item(GameButton(game_id, kind, value, label=label, style=style, disabled=disabled))
     return view

@@ -124,7 +124,8 @@ def opener(state: Any, host: int, present: Callable[[int], bool] = lambda _: Tru
     return next((p for p in seated if present(p)), None)
 
 
-def lobby(session: Session) -> Outgoing:
+def lobby(session: Session, closed: str = "") -> Outgoing:
+    """The lobby: who sits where and how to join; ``closed``: why it no longer takes seats."""
     state = session.state
     if state.bot:
         lead = opener(state, session.game.host_id)
@@ -138,15 +139,20 @@ def lobby(session: Session) -> Outgoing:
         f"🕰️ **Blood on the Clocktower** — {session.game.options.get('script_name', 'script')}, "
         f"storyteller: {teller}.\n"
         f"Seats ({len(state.players)}, clockwise in this order): {', '.join(seats) or 'none yet'}\n"
-        f"Press **Join** to take a seat, or **Join as Traveller**; {begins} with "
-        "`/clocktower start`."
+        + (
+            f"🔒 {closed}"
+            if closed
+            else f"Press **Join** to take a seat, or **Join as Traveller**; {begins} with "
+            "`/clocktower start`."
+        )
     )
     buttons = [
         ("join", "", "Join", GREEN),
         ("join", "traveller", "Join as Traveller", BLUE),
         ("leave", "", "Leave", GREY),
     ]
-    return Outgoing(text, view=button_view(session.game.id, buttons), slot="lobby")
+    view = button_view(session.game.id, buttons, disabled=bool(closed))
+    return Outgoing(text, view=view, slot="lobby", final=bool(closed))
 
 
 def vote_slot(day: int, nominee: int, exile: bool) -> str:
@@ -232,6 +238,10 @@ class ClocktowerRenderer:
     def __init__(self, official: Mapping[str, OfficialText] | None = None) -> None:
         self.official = official or {}  # the operator's official texts, by character id
 
+    @staticmethod
+    def lobby(session: Session, closed: str = "") -> Outgoing:
+        return lobby(session, closed)
+
     def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
         if isinstance(effect, GameOver):
             return self.game_over(effect, session)
@@ -261,7 +271,7 @@ class ClocktowerRenderer:
             "and sits at the end of the circle."
         )
 
-    def on_started(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+    def on_started(self, effect: Announce, session: Session, name: Namer) -> list[Outgoing]:
         d, state = effect.data, session.state
         counts = ", ".join(team_count(team, n) for team, n in d["counts"].items())
         travellers = "".join(
@@ -271,10 +281,11 @@ class ClocktowerRenderer:
             f"\n✨ **{char_name(c, state)}** is in play: {ability(c, state, self.official)}"
             for c in d.get("fabled", ())
         )
-        return Outgoing(
+        begins = Outgoing(
             f"🎭 The game begins with {len(d['players'])} players ({counts}). "
             f"Everyone is told their character privately.{travellers}{fabled}"
         )
+        return [begins, lobby(session, closed="The game has started; its seats are taken.")]
 
     def on_traveller_left(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         return Outgoing(f"🧳 <@{effect.data['player']}> leaves the game; the circle closes up.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 import engine.traitors as tg
-from bot.delivery import Namer, Outgoing, secret_view
+from bot.delivery import Namer, Outgoing, Rendered, secret_view
 from bot.sessions import Session
 from bot.views import button_view, choice_view
 from engine.core import Announce, Effect, GameOver, Prompt, Tell
@@ -33,15 +33,17 @@ def role_name(role) -> str:
     return "a **Traitor**" if str(role) == TRAITOR else "**Faithful**"
 
 
-def lobby(session: Session, players, host: int) -> Outgoing:
+def lobby(session: Session, players, host: int, closed: str = "") -> Outgoing:
+    """The lobby: who is in and how to join; ``closed``: why it no longer takes players."""
     recruit = " Recruitment is on." if session.game.options.get("recruit") else ""
+    join = f"Press **Join** to play; the host starts with `/traitors start`.{fair_count(players)}"
     text = (
         f"🏰 **The Traitors** — lobby hosted by <@{host}>.{recruit}\n"
-        f"Players ({len(players)}): {mentions(players)}\n"
-        f"Press **Join** to play; the host starts with `/traitors start`.{fair_count(players)}"
+        f"Players ({len(players)}): {mentions(players)}\n" + (f"🔒 {closed}" if closed else join)
     )
     buttons = [("join", "", "Join", GREEN), ("leave", "", "Leave", discord.ButtonStyle.secondary)]
-    return Outgoing(text, view=button_view(session.game.id, buttons), slot="lobby")
+    view = button_view(session.game.id, buttons, disabled=bool(closed))
+    return Outgoing(text, view=view, slot="lobby", final=bool(closed))
 
 
 def fair_count(players) -> str:
@@ -76,7 +78,11 @@ def vote_header(round_: int, revote: bool) -> str:
 
 
 class TraitorsRenderer:
-    def render(self, effect: Effect, session: Session, name: Namer) -> Outgoing | None:
+    @staticmethod
+    def lobby(session: Session, closed: str = "") -> Outgoing:
+        return lobby(session, session.state.players, session.state.host, closed)
+
+    def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
         if isinstance(effect, GameOver):
             return self.game_over(effect)
         handler = getattr(self, f"on_{getattr(effect, 'event', getattr(effect, 'kind', ''))}", None)
@@ -91,13 +97,14 @@ class TraitorsRenderer:
     def on_host_changed(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         return Outgoing(f"👑 <@{effect.data['host']}> is now the host.")
 
-    def on_started(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+    def on_started(self, effect: Announce, session: Session, name: Namer) -> list[Outgoing]:
         d = effect.data
-        return Outgoing(
+        begins = Outgoing(
             f"🎭 The game begins with {len(d['players'])} players, {d['traitor_count']} of them "
-            f"{'a Traitor' if d['traitor_count'] == 1 else 'Traitors'}. Everyone has been told their role privately. Day 1: talk, then the host "
-            "opens the vote with `/traitors vote`."
+            f"{'a Traitor' if d['traitor_count'] == 1 else 'Traitors'}. Everyone has been told "
+            "their role privately. Day 1: talk, then the host opens the vote with `/traitors vote`."
         )
+        return [begins, self.lobby(session, closed="The game has started.")]
 
     # Secrets ---------------------------------------------------------------------------------
     def on_role(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
@@ -196,7 +203,9 @@ class TraitorsRenderer:
         )
 
     def on_vote(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
-        view = self._players_menu(effect, session, name, "Your ballot")
+        vote = f"{effect.data['round']}-{int(effect.data.get('revote', False))}"
+        choices = [(name(p), f"{vote}-{p}") for p in effect.options]  # an old menu is refused
+        view = choice_view(session.game.id, "vote", choices, "Your ballot")
         slot = f"vote:{effect.data['round']}:{int(effect.data.get('revote', False))}"
         return Outgoing(
             vote_header(effect.data["round"], effect.data.get("revote", False)),
@@ -217,8 +226,14 @@ class TraitorsRenderer:
             slot=f"vote:{d['round']}:{int(revote)}",
         )
 
-    def on_votes_revealed(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+    def on_votes_revealed(self, effect: Announce, session: Session, name: Namer) -> list[Outgoing]:
         d = effect.data
+        revote = bool(d.get("revote"))
+        board = Outgoing(
+            f"{vote_header(d['round'], revote)}\nThe ballots are in; this vote is closed.",
+            slot=f"vote:{d['round']}:{int(revote)}",
+            final=True,
+        )
         lines = [f"📜 **The ballots, day {d['round']}:**"]
         lines += [f"<@{voter}> → <@{target}>" for voter, target in d["ballots"]]
         lines.append("Count: " + ", ".join(f"<@{p}> {n}" for p, n in d["counts"]))
@@ -229,7 +244,7 @@ class TraitorsRenderer:
             )
         else:
             lines.append(f"Tie between {mentions(d['tied'])}: a re-vote between them follows.")
-        return Outgoing("\n".join(lines))
+        return [board, Outgoing("\n".join(lines))]
 
     def on_revote(self, effect: Announce, session: Session, name: Namer) -> None:
         return None  # announced by votes_revealed; the new vote Prompt follows

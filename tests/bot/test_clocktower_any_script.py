@@ -59,7 +59,7 @@ async def open_custom(table, players: int = 7):
         storyteller="me",
         file=("lamps.json", json.dumps(SCRIPT).encode()),
     )
-    assert opened.response.content == "The lobby is open below.", opened
+    assert said(opened) == "The lobby is open below.", opened
     lobby = table.channel.last_message
     assert "Lamps and Wanderers" in lobby.content
     for i in range(players):
@@ -177,7 +177,7 @@ async def test_teensyville_with_the_bot_storyteller(table):
     opened = await opener.slash(
         table.channel, "clocktower new", file=("teensy.json", json.dumps(teensy).encode())
     )
-    assert opened.response.content == "The lobby is open below.", opened
+    assert said(opened) == "The lobby is open below.", opened
     lobby = table.channel.last_message
     for i in range(4):
         await table.add(f"t{i}").click(lobby, label="Join")

@@ -58,7 +58,7 @@ async def open_game(table, players: int, storyteller="bot", channel=None, travel
     channel = channel or table.channel
     opener = table.add(f"opener-{channel.id % 1000}")
     result = await opener.slash(channel, "clocktower new", script="tb", storyteller=storyteller)
-    assert result.response is not None and not result.ephemeral, result
+    assert said(result) == "The lobby is open below.", result  # the lobby is posted for all
     lobby = channel.last_message
     seated = 1 if storyteller == "bot" else 0
     for i in range(players + travellers - seated):

@@ -14,7 +14,6 @@ Who may do what:
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 from typing import Any
 
@@ -29,9 +28,9 @@ from bot.cogs.clocktower.rules import KIND, Abandon, ClocktowerRules
 from bot.cogs.clocktower.text import draw_grimoire, png_file, status_text, votes_text
 from bot.cogs.clocktower.tools import StorytellerTools, player_id
 from bot.cogs.scripts import read_file
-from bot.delivery import SECRET, Delivery, Outgoing
+from bot.delivery import Outgoing
 from bot.editions import base_code, base_script
-from bot.errors import GameConflict, Refusal
+from bot.errors import answering
 from bot.interactions import can_manage, channel_id, guild_id, reply
 from bot.render.clocktower import (
     ClocktowerRenderer,
@@ -39,12 +38,10 @@ from bot.render.clocktower import (
     char_name,
     known,
     label,
-    lobby,
     vote_message,
 )
 from bot.render.scripts import problems_embed
 from bot.sessions import Session
-from bot.store import games as game_store
 from bot.store import scripts as script_store
 from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
 from engine.clocktower.game import statements
@@ -62,18 +59,17 @@ STALE_VOTE = "That vote is over; use the buttons of the current vote."
 
 class ClocktowerCog(
     StorytellerTools,
-    commands.GroupCog,
     group_name="clocktower",
     group_description="Play Blood on the Clocktower",
 ):
+    kind = KIND
+    title = "Clocktower"
+    command = "/clocktower"
+
     def __init__(self, bot: Ravenswood) -> None:
-        self.bot = bot
+        super().__init__(bot, ClocktowerRules(), ClocktowerRenderer(bot.official))
         self.drafts = {}
-        self.renderer = ClocktowerRenderer(bot.official)
-        self.delivery = Delivery(bot.courier, self.renderer)
         self.clock = Clock(bot, self.delivery, Timings.from_env(), self.play)
-        bot.games.register(ClocktowerRules(), self.delivery.compose)
-        bot.component_handlers[KIND] = self.on_component
         bot.add_dynamic_items(MultiSelect)
         assert self.app_command is not None  # a GroupCog: /clocktower
         for unit in REGISTRY.having("command").values():
@@ -83,14 +79,6 @@ class ClocktowerCog(
         self.clock.stop()
 
     # Helpers ---------------------------------------------------------------------------------
-    def session_here(self, interaction: discord.Interaction) -> Session:
-        session = self.bot.games.in_channel(channel_id(interaction))
-        if session is None or session.game.kind != KIND:
-            raise RuleError(
-                "There's no Clocktower game in this channel. Open one with `/clocktower new`."
-            )
-        return session
-
     async def leader(self, session: Session) -> int | None:
         """The bot game's leader: its opener, or the first seated player still here."""
         state, host = session.state, session.game.host_id
@@ -106,12 +94,13 @@ class ClocktowerCog(
         if user != state.storyteller:
             raise RuleError("Only the storyteller can do that.")
 
-    async def play(self, session: Session, action) -> None:
-        """Apply an action (a refusal raises RuleError before anything is sent) and publish it."""
+    async def play(self, session: Session, action: Any) -> None:
+        """Apply an action the game takes itself (the clock's) and deliver it; a refusal
+        raises RuleError before anything is sent."""
         step = await self.bot.games.apply(session, action)
-        await self.publish(session, step.effects)
+        await self.deliver(session, step.effects)
 
-    async def publish(self, session: Session, effects) -> None:
+    async def deliver(self, session: Session, effects: Any) -> None:
         """Deliver what the game owes (its outbox), help whoever could not be reached, show the
         grimoire at the end, and restart the game's clock."""
         unreached = await self.delivery.flush(session)
@@ -121,27 +110,6 @@ class ClocktowerCog(
         if any(isinstance(e, GameOver) and e.winner in ("good", "evil") for e in effects):
             await self.post_final_grimoire(session)
         self.clock.schedule(session)
-
-    async def act(self, interaction: discord.Interaction, session: Session, action, ack: str):
-        """Apply (a refusal raises RuleError before anything is sent), deliver, acknowledge; the
-        acknowledgement is saved with the action, so a click the bot died answering is answered
-        when pressed again."""
-        accepted = await self.bot.games.act(session, action, interaction.user.id, ack)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.publish(session, accepted.step.effects)
-        await interaction.followup.send(accepted.reply, ephemeral=True)
-        await self.bot.games.answered(session, accepted)
-
-    async def run(self, interaction: discord.Interaction, make_action, ack: str) -> None:
-        """Apply the action ``make_action(session)`` makes (it may be a coroutine function)."""
-        try:
-            session = self.session_here(interaction)
-            action = make_action(session)
-            if inspect.isawaitable(action):
-                action = await action
-            await self.act(interaction, session, action, ack)
-        except RuleError as error:
-            await reply(interaction, str(error))
 
     async def post_final_grimoire(self, session: Session) -> None:
         book = ct.grimoire(session.state)
@@ -201,8 +169,13 @@ class ClocktowerCog(
         storyteller: str = "bot",
         file: discord.Attachment | None = None,
     ) -> None:
-        try:
-            loaded = await self.resolve_script(interaction, script, file)
+        async with answering(interaction):
+            try:
+                loaded = await self.resolve_script(interaction, script, file)
+            except ScriptError as error:
+                problems = [p.to_dict() for p in error.problems]
+                await reply(interaction, "", embed=problems_embed(problems, "no game was opened."))
+                return
             bot_storyteller = storyteller == "bot"
             missing = ct.unsupported(loaded.ids) if bot_storyteller else ()
             if missing:
@@ -219,28 +192,7 @@ class ClocktowerCog(
                 "script_json": loaded.to_json(),
                 "bot": bot_storyteller,
             }
-            session = await self.bot.games.open(
-                KIND, guild_id(interaction), channel_id(interaction), interaction.user.id, options
-            )
-        except (RuleError, GameConflict, Refusal) as error:
-            await reply(interaction, str(error))
-            return
-        except ScriptError as error:
-            problems = [p.to_dict() for p in error.problems]
-            await reply(interaction, "", embed=problems_embed(problems, "no game was opened."))
-            return
-        message = lobby(session)
-        assert message.view is not None
-        sent: discord.Message
-        if interaction.response.is_done():  # the file took a private acknowledgement
-            await interaction.edit_original_response(content="The lobby is open below.")
-            sent = await interaction.followup.send(message.content, view=message.view, wait=True)
-        else:
-            await interaction.response.send_message(message.content, view=message.view)
-            sent = await interaction.original_response()
-        await game_store.remember_message(
-            self.bot.db, session.game.id, "lobby", sent.channel.id, sent.id
-        )
+            await self.open_lobby(interaction, options)
 
     @new.autocomplete("script")
     async def complete_script(self, interaction: discord.Interaction, typed: str):
@@ -505,7 +457,7 @@ class ClocktowerCog(
     @app_commands.describe(player="Who you step aside with")
     @app_commands.guild_only()
     async def whisper(self, interaction: discord.Interaction, player: str) -> None:
-        try:
+        async with answering(interaction):
             session = self.session_here(interaction)
             other, me = player_id(player), interaction.user.id
             state = session.state
@@ -515,13 +467,10 @@ class ClocktowerCog(
                 raise RuleError("Players whisper during the day.")
             if not await self.clock.present(session, other):
                 raise RuleError("That player has left the server.")
-        except RuleError as error:
-            await reply(interaction, str(error))
-            return
-        await interaction.response.send_message(
-            f"🤫 <@{me}> and <@{other}> step aside to talk privately.",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+            await interaction.response.send_message(
+                f"🤫 <@{me}> and <@{other}> step aside to talk privately.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
 
     @whisper.autocomplete("player")
     async def complete_whisper(self, interaction: discord.Interaction, typed: str):
@@ -531,12 +480,9 @@ class ClocktowerCog(
     @app_commands.command(name="me", description="Everything you have been told (only you see it)")
     @app_commands.guild_only()
     async def me(self, interaction: discord.Interaction) -> None:
-        try:
+        async with answering(interaction):
             session = self.session_here(interaction)
-        except RuleError as error:
-            await reply(interaction, str(error))
-            return
-        await self.show_secret(interaction, session)
+            await self.show_secret(interaction, session)
 
     @app_commands.command(name="votes", description="The nominations and votes so far")
     @app_commands.describe(day="Only this day's votes")
@@ -544,39 +490,30 @@ class ClocktowerCog(
     async def votes(
         self, interaction: discord.Interaction, day: app_commands.Range[int, 1, 100] | None = None
     ) -> None:
-        try:
+        async with answering(interaction):
             state = self.session_here(interaction).state
-        except RuleError as error:
-            await reply(interaction, str(error))
-            return
-        await reply(interaction, votes_text(state, day))
+            await reply(interaction, votes_text(state, day))
 
     @app_commands.command(name="status", description="The phase, who lives, what is awaited")
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction) -> None:
-        try:
+        async with answering(interaction):
             session = self.session_here(interaction)
-        except RuleError as error:
-            await reply(interaction, str(error))
-            return
-        await reply(interaction, status_text(session))
+            await reply(interaction, status_text(session))
 
     # Storyteller tools -----------------------------------------------------------------------
     @app_commands.command(name="grimoire", description="Storyteller: the grimoire (only you)")
     @app_commands.guild_only()
     async def grimoire(self, interaction: discord.Interaction) -> None:
-        try:
+        async with answering(interaction):
             session = self.session_here(interaction)
             self.require_storyteller(session, interaction.user.id)
-        except RuleError as error:
-            await reply(interaction, str(error))
-            return
-        book = ct.grimoire(session.state)
-        name = self.delivery.namer(session)
-        names = {seat["player"]: name(seat["player"]) for seat in book["seats"]}
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        text, png = await asyncio.to_thread(draw_grimoire, book, names)
-        await reply(interaction, text, file=png_file(png))
+            book = ct.grimoire(session.state)
+            name = self.delivery.namer(session)
+            names = {seat["player"]: name(seat["player"]) for seat in book["seats"]}
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            text, png = await asyncio.to_thread(draw_grimoire, book, names)
+            await reply(interaction, text, file=png_file(png))
 
     @app_commands.command(name="adjust", description="Storyteller: change the grimoire")
     @app_commands.describe(
@@ -673,19 +610,18 @@ class ClocktowerCog(
     @app_commands.command(name="undo", description="Storyteller: take back the last action")
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction) -> None:
-        try:
+        async with answering(interaction):
             session = self.session_here(interaction)
             self.require_storyteller(session, interaction.user.id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
             taken = type(session.actions[-1]).__name__ if session.actions else "nothing"
             await self.bot.games.undo(session)
-        except RuleError as error:
-            await reply(interaction, str(error))
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.delivery.post(session, Outgoing("↩️ The storyteller takes back the last step."))
-        await self.redeliver(session)
-        self.clock.schedule(session)
-        await interaction.followup.send(f"Undone: {taken}.", ephemeral=True)
+            await self.delivery.post(
+                session, Outgoing("↩️ The storyteller takes back the last step.")
+            )
+            await self.redeliver(session)
+            self.clock.schedule(session)
+            await interaction.followup.send(f"Undone: {taken}.", ephemeral=True)
 
     async def redeliver(self, session: Session) -> None:
         """After an undo: the running vote and any reopened menu are shown again."""
@@ -724,67 +660,50 @@ class ClocktowerCog(
         await self.run(interaction, lambda s: ct.Leave(interaction.user.id), "You have left.")
 
     # Components ------------------------------------------------------------------------------
-    async def show_secret(self, interaction: discord.Interaction, session: Session) -> None:
-        digest = self.delivery.digest(session, interaction.user.id)
-        await reply(interaction, digest.content, view=digest.view)
+    def join_action(self, user: int, value: str) -> tuple[ct.Join, str]:
+        traveller = value == "traveller"
+        ack = "You have a seat as a Traveller." if traveller else "You have a seat."
+        return ct.Join(user, traveller=traveller), ack
 
-    async def on_component(
+    def leave_action(self, user: int) -> ct.Leave:
+        return ct.Leave(user)
+
+    async def component(
         self, interaction: discord.Interaction, session: Session, kind: str, value: str
-    ) -> None:
+    ) -> bool:
         user = interaction.user.id
-        try:
-            if kind == SECRET:
-                await self.show_secret(interaction, session)
-                return
-            if kind == "join":
-                other = self.bot.games.game_of(session.game.guild_id, user)
-                if other is not None and other is not session:
-                    raise RuleError(f"You are already in a game in <#{other.game.channel_id}>.")
-                traveller = value == "traveller"
-                ack = "You have a seat as a Traveller." if traveller else "You have a seat."
-                await self.act(interaction, session, ct.Join(user, traveller=traveller), ack)
-                return
-            if kind == "leave":
-                await self.act(interaction, session, ct.Leave(user), "You left the lobby.")
-                return
-            if kind == "night":
-                # players by id; a character (asked for by the storyteller) by its id
-                targets = tuple(int(v) if v.isdigit() else v for v in value.split("-"))
-                name = self.delivery.namer(session)
-                chosen = label(targets, session.state.players, name, session.state)
-                await self.act(
-                    interaction, session, ct.NightChoice(user, targets), f"Noted: {chosen}."
-                )
-                await self.settle_menu(interaction, f"✅ You chose **{chosen}**.")
-                return
-            if kind == "nominate":
-                day, target = (int(v) for v in value.split("-"))
-                if day != session.state.day or session.state.phase is not ct.Phase.DAY:
-                    raise RuleError("That menu is from an earlier day; use today's.")
-                nomination = ct.Nominate(by=user, target=target)
-                await self.act(interaction, session, nomination, "Your nomination is made.")
-                return
-            if kind == "vote":
-                hand = self.vote_action(session, user, value)
-                vote = session.state.vote
-                reached = vote is not None and vote.order[vote.index] in (hand.voter, user)
-                ack = (
-                    "Your hand is counted."
-                    if reached
-                    else "Your hand is set; it counts, and locks, when the count reaches you."
-                )
-                await self.act(interaction, session, hand, ack)
-                return
-            if kind == "ruling":
-                decision, choice = (int(v) for v in value.split("-"))
-                ruled = ct.StorytellerRuling(user, decision, choice)
-                await self.act(interaction, session, ruled, "Ruled.")
-                return
-            if await self.on_tool(interaction, session, kind, value):
-                return
-            raise RuleError("That button is from an older version of the bot; use the commands.")
-        except RuleError as error:
-            await reply(interaction, str(error))
+        if kind == "night":
+            # players by id; a character (asked for by the storyteller) by its id
+            targets = tuple(int(v) if v.isdigit() else v for v in value.split("-"))
+            name = self.delivery.namer(session)
+            chosen = label(targets, session.state.players, name, session.state)
+            await self.act(interaction, session, ct.NightChoice(user, targets), f"Noted: {chosen}.")
+            await self.settle_menu(interaction, f"✅ You chose **{chosen}**.")
+            return True
+        if kind == "nominate":
+            day, target = (int(v) for v in value.split("-"))
+            if day != session.state.day or session.state.phase is not ct.Phase.DAY:
+                raise RuleError("That menu is from an earlier day; use today's.")
+            nomination = ct.Nominate(by=user, target=target)
+            await self.act(interaction, session, nomination, "Your nomination is made.")
+            return True
+        if kind == "vote":
+            hand = self.vote_action(session, user, value)
+            vote = session.state.vote
+            reached = vote is not None and vote.order[vote.index] in (hand.voter, user)
+            ack = (
+                "Your hand is counted."
+                if reached
+                else "Your hand is set; it counts, and locks, when the count reaches you."
+            )
+            await self.act(interaction, session, hand, ack)
+            return True
+        if kind == "ruling":
+            decision, choice = (int(v) for v in value.split("-"))
+            ruled = ct.StorytellerRuling(user, decision, choice)
+            await self.act(interaction, session, ruled, "Ruled.")
+            return True
+        return await self.on_tool(interaction, session, kind, value)
 
     @staticmethod
     async def settle_menu(interaction: discord.Interaction, note: str) -> None:

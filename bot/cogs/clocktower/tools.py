@@ -17,11 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import engine.clocktower.game as ct
-from bot.app import Ravenswood
-from bot.delivery import Delivery
+from bot.cogs.game import GameCog
 from bot.interactions import channel_id, reply
 from bot.render.clocktower import char_name, known
 from bot.sessions import Session
@@ -89,26 +87,16 @@ def word(field: Field, value: Any, session: Session, name) -> str:
     return str(value)
 
 
-class StorytellerTools(commands.Cog):
+class StorytellerTools(GameCog):
     """The storyteller's commands and components; ``ClocktowerCog`` inherits them (and gives
-    them the game helpers declared below)."""
+    them the Clocktower helpers declared below)."""
 
-    bot: Ravenswood
-    delivery: Delivery
     # (game, decision, user) -> the parts chosen so far in a private editor (a draft, not state)
     drafts: dict[tuple[int, int, int], list[Any]]
 
     if TYPE_CHECKING:
 
         def require_storyteller(self, session: Session, user: int) -> None: ...
-
-        async def run(
-            self, interaction: discord.Interaction, make_action: Callable[[Session], Any], ack: str
-        ) -> None: ...
-
-        async def act(
-            self, interaction: discord.Interaction, session: Session, action: Any, ack: str
-        ) -> None: ...
 
         def complete(
             self,

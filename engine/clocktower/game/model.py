@@ -233,7 +233,10 @@ def minions(state: State) -> tuple[int, ...]:
 def holds(state: State, mark: Mark) -> bool:
     """Whether a reminder still has its effect: the storyteller's always; an ability's as long
     as its character's unit says (``Role.holds``)."""
-    return mark.source == SYSTEM or role(mark.character).holds(state, mark)
+    if mark.source == SYSTEM:
+        return True
+    said = role(mark.character).holds(state, mark)
+    return works(state, mark.source) if said is None else said
 
 
 def _marked(state: State, kind: str, player: int) -> bool:

@@ -43,7 +43,8 @@ def misregistrations(
 def registrations(state: State, player: int) -> tuple[Registration, ...]:
     """Every way ``player`` may register now, the true one first."""
     s = seat(state, player)
-    return role(s.character).registrations(state, s)
+    found = role(s.character).registrations(state, s)
+    return (true_registration(state, player),) if found is None else found
 
 
 def misregisters(state: State, player: int) -> bool:

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from engine.clocktower.catalogue import characters
 from engine.core import Effect
 
 if TYPE_CHECKING:
@@ -117,12 +118,10 @@ class Role:
         return state, []
 
     # Passive hooks ------------------------------------------------------------------------------
-    def holds(self, state: State, mark: Mark) -> bool:
-        """Whether a reminder this character placed still has its effect (default: while the
-        ability works)."""
-        from engine.clocktower.game.model import works
-
-        return works(state, mark.source)
+    def holds(self, state: State, mark: Mark) -> bool | None:
+        """Whether a reminder this character placed still has its effect; None: the usual
+        rule, as long as the ability works (``model.holds``)."""
+        return None
 
     def protects(self, state: State, seat: Seat, target: int) -> bool:
         """Whether this character (held by ``seat``) makes ``target`` safe from the Demon."""
@@ -132,11 +131,10 @@ class Role:
         """Who dies when the Demon attacks this (working) character instead (the Mayor)."""
         return seat.player
 
-    def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...]:
-        """Every way the player may register, the true one first (the Spy, the Recluse)."""
-        from engine.clocktower.game.registration import true_registration
-
-        return (true_registration(state, seat.player),)
+    def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...] | None:
+        """Every way the player may register, the true one first (the Spy, the Recluse);
+        None: only as themselves (``registration.registrations``)."""
+        return None
 
     def vote_factor(self, state: State, seat: Seat, voter: int) -> int:
         """What this character multiplies ``voter``'s vote by (the Bureaucrat, the Thief)."""
@@ -283,8 +281,6 @@ def role(cid: str) -> Role:
 def automated_travellers() -> tuple[str, ...]:
     """The Traveller characters the engine runs, in catalogue order (the bag draws from these
     and a newcomer is offered them)."""
-    from engine.clocktower.catalogue import characters
-
     return tuple(c.id for c in characters() if c.team == "traveller" and c.id in REGISTRY)
 
 
