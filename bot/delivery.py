@@ -461,14 +461,14 @@ class Delivery:
             log.exception("game %s: could not post in its channel", session.game.id)
 
     def digest(self, session: Session, player: int) -> Outgoing:
-        """Everything a player has been told privately, plus the menu still waiting for them:
-        the "Show my secret" button and the games' `me` commands."""
+        """What a player privately knows now (``GameRules.secrets``), plus the menu still
+        waiting for them: the "Show my secret" button and the games' `me` commands."""
         if player not in session.rules.players(session.state):
             return Outgoing("You aren't playing in this game.", public=False)
         name = self.namer(session)
         told = [
             m
-            for e in session.private_for(player)
+            for e in session.rules.secrets(session.state, player)
             for m in _rendered(self.renderer.render(e, session, name))
         ]
         asked = [

@@ -20,7 +20,7 @@ from bot.render.traitors import TraitorsRenderer, mentions, waiting_message
 from bot.sessions import Reply, Session
 from bot.store import games as game_store
 from bot.store.results import Result, Seat, user_key
-from engine.core import Announce, GameOver, RuleError, Step
+from engine.core import Announce, GameOver, RuleError, Step, Tell
 from stats.charts.odds import odds_chart
 from stats.odds import check_request, odds_report, suggest_traitor_count
 
@@ -45,6 +45,11 @@ class TraitorsRules:
 
     def open_prompts(self, state: tg.State):
         return tg.open_prompts(state)
+
+    def secrets(self, state: tg.State, player: int) -> tuple[Tell, ...]:
+        """Their role and the Traitors still in the game, as it stands (not every night's
+        message again)."""
+        return (tg.briefing(state, player),) if state.phase is not tg.Phase.LOBBY else ()
 
     def result(self, state: tg.State, game: game_store.GameRow, over: GameOver) -> Result | None:
         if over.winner not in ("traitors", "faithful"):
