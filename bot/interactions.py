@@ -6,10 +6,14 @@ They know Discord only: nothing here imports the bot, so ``bot.app``, ``bot.deli
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import islice
+
 import discord
 from discord import app_commands
 
 LIMIT = 2000  # Discord's limit on a message's content
+CHOICES = 25  # Discord's limit on autocomplete choices
 
 
 def split_text(text: str, limit: int = LIMIT) -> list[str]:
@@ -67,3 +71,15 @@ async def reply(interaction: discord.Interaction, content: str, **kwargs) -> Non
             await interaction.followup.send(piece, ephemeral=True, **extra)
         else:
             await interaction.response.send_message(piece, ephemeral=True, **extra)
+
+
+def matching(pairs: Iterable[tuple[str, str]], typed: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the (label, value) pairs whose label contains what was typed, at most the
+    25 Discord shows."""
+    key = typed.casefold()
+    found = (
+        app_commands.Choice(name=label[:100], value=value[:100])
+        for label, value in pairs
+        if key in label.casefold()
+    )
+    return list(islice(found, CHOICES))

@@ -75,7 +75,12 @@ class GameCog(commands.GroupCog):
         await self.bot.games.answered(session, accepted)
 
     async def run(
-        self, interaction: discord.Interaction, make_action: MakeAction, ack: Reply
+        self,
+        interaction: discord.Interaction,
+        make_action: MakeAction,
+        ack: Reply,
+        *,
+        enrols: bool = False,
     ) -> None:
         """Apply the action ``make_action(session)`` makes (it may be a coroutine function) to
         this channel's game; a refusal is answered with its sentence."""
@@ -84,7 +89,7 @@ class GameCog(commands.GroupCog):
             action = make_action(session)
             if inspect.isawaitable(action):
                 action = await action
-            await self.act(interaction, session, action, ack)
+            await self.act(interaction, session, action, ack, enrols=enrols)
 
     async def deliver(self, session: Session, effects: Any) -> None:
         """Deliver what the game owes. A game's cog extends this (its clock, its notices)."""

@@ -16,29 +16,8 @@ from tests.bot.test_clocktower_bot import (
     said,
     state,
 )
+from tests.engine.clocktower.game.test_ct_game_storyteller import SCRIPT
 
-LAMPLIGHTER = {
-    "id": "lamplighter",
-    "name": "Lamplighter",
-    "team": "townsfolk",
-    "ability": "Each night, learn whether a lit lamp stands beside an evil player.",
-    "firstNight": 30,
-    "otherNight": 40,
-}
-WANDERER = {
-    "id": "wanderer",
-    "name": "Wanderer",
-    "team": "outsider",
-    "ability": "You wander from seat to seat.",
-}
-SCRIPT = [
-    {"id": "_meta", "name": "Lamps and Wanderers"},
-    *("steward", "knight", "noble", "highpriestess", "balloonist", "chef", "empath"),
-    LAMPLIGHTER,
-    *("hatter", "damsel"),
-    WANDERER,
-    *("fearmonger", "goblin", "widow", "yaggababble", "ojo", "djinn"),
-]
 DEAL = "Yaggababble, Widow, Lamplighter, High Priestess, Steward, Chef, Wanderer"
 SECRET_NAMES = re.compile(r"\b(Yaggababble|Widow|Lamplighter|High Priestess|Steward|Wanderer)\b")
 

@@ -31,7 +31,7 @@ from bot.cogs.scripts import read_file
 from bot.delivery import Outgoing
 from bot.editions import base_code, base_script
 from bot.errors import answering
-from bot.interactions import can_manage, channel_id, guild_id, reply
+from bot.interactions import can_manage, channel_id, guild_id, matching, reply
 from bot.render.clocktower import (
     ClocktowerRenderer,
     MultiSelect,
@@ -235,13 +235,12 @@ class ClocktowerCog(
     @app_commands.command(name="traveller", description="Join this game as a Traveller")
     @app_commands.guild_only()
     async def traveller(self, interaction: discord.Interaction) -> None:
-        def action(session: Session):
-            other = self.bot.games.game_of(session.game.guild_id, interaction.user.id)
-            if other is not None and other is not session:
-                raise RuleError(f"You are already in a game in <#{other.game.channel_id}>.")
-            return ct.Join(interaction.user.id, traveller=True)
-
-        await self.run(interaction, action, "You have a seat as a Traveller.")
+        await self.run(
+            interaction,
+            lambda s: ct.Join(interaction.user.id, traveller=True),
+            "You have a seat as a Traveller.",
+            enrols=True,
+        )
 
     @app_commands.command(name="start", description="Deal the characters and begin the night")
     @app_commands.describe(
@@ -396,11 +395,7 @@ class ClocktowerCog(
                 pairs = [
                     (v, v) for v in (statements.TEAMS if claim == "team" else statements.ALIGNMENTS)
                 ]
-            return [
-                app_commands.Choice(name=label, value=v)
-                for label, v in pairs
-                if typed.casefold() in label.casefold()
-            ][:CHOICES]
+            return matching(pairs, typed)
 
         return command
 
@@ -541,7 +536,7 @@ class ClocktowerCog(
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
             return []
-        change, key = interaction.namespace.change, typed.casefold()
+        change = interaction.namespace.change
         if change == "character":
             found = [known(c, session.state) for c in session.state.script_ids]
             pairs = [(f"{c.name} ({c.team})", c.id) for c in found if c is not None]
@@ -556,11 +551,7 @@ class ClocktowerCog(
             pairs = [(n, n) for n in dict.fromkeys(notes)]
         else:
             return []
-        return [
-            app_commands.Choice(name=label[:100], value=value[:100])
-            for label, value in pairs
-            if key in label.casefold()
-        ][:CHOICES]
+        return matching(pairs, typed)
 
     @app_commands.command(name="wake", description="Storyteller: choose for the waking player")
     @app_commands.describe(

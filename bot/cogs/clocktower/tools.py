@@ -20,7 +20,7 @@ from discord import app_commands
 
 import engine.clocktower.game as ct
 from bot.cogs.game import GameCog
-from bot.interactions import channel_id, reply
+from bot.interactions import channel_id, matching, reply
 from bot.render.clocktower import char_name, known
 from bot.sessions import Session
 from bot.views import MAX_OPTIONS, GameButton, GameSelect
@@ -141,10 +141,18 @@ class StorytellerTools(GameCog):
     async def complete_shown_player(self, interaction: discord.Interaction, typed: str):
         return self.complete(interaction, typed)
 
-    @show.autocomplete("value")
-    async def complete_shown_value(self, interaction: discord.Interaction, typed: str):
+    def storytelling(self, interaction: discord.Interaction) -> Session | None:
+        """This channel's game if the user is its storyteller (autocomplete offers nothing to
+        anyone else, as the options could tell what is in play)."""
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or interaction.user.id != getattr(session.state, "storyteller", -1):
+            return None
+        return session
+
+    @show.autocomplete("value")
+    async def complete_shown_value(self, interaction: discord.Interaction, typed: str):
+        session = self.storytelling(interaction)
+        if session is None:
             return []
         kind = interaction.namespace.kind
         if kind == "character":
@@ -155,12 +163,7 @@ class StorytellerTools(GameCog):
             return self.complete(interaction, typed)
         else:
             return []
-        key = typed.casefold()
-        return [
-            app_commands.Choice(name=label[:100], value=value)
-            for label, value in pairs
-            if key in label.casefold()
-        ][:MAX_OPTIONS]
+        return matching(pairs, typed)
 
     @app_commands.command(name="ability", description="Use a day ability the storyteller runs")
     @app_commands.describe(
@@ -224,11 +227,9 @@ class StorytellerTools(GameCog):
     @rule.autocomplete("answer")
     async def complete_answer(self, interaction: discord.Interaction, typed: str):
         """The part being typed, completed from its field (the earlier parts kept as typed)."""
-        session = self.bot.games.in_channel(channel_id(interaction))
-        if session is None or interaction.user.id != getattr(session.state, "storyteller", -1):
-            return []
-        pending = session.state.pending
-        if pending is None or pending.kind != "ruling" or pending.form is None:
+        session = self.storytelling(interaction)
+        pending = session.state.pending if session is not None else None
+        if session is None or pending is None or pending.kind != "ruling" or pending.form is None:
             return []
         done, _, current = typed.rpartition(",")
         index = typed.count(",")
