@@ -46,7 +46,7 @@ from bot.store import games as game_store
 from bot.store.games import GameRow
 from bot.store.outbox import Parcel
 from bot.views import GameButton
-from engine.core import Announce, Effect, GameOver, Prompt, Tell
+from engine.core import Effect, GameOver, Private, Prompt, Public
 
 log = logging.getLogger(__name__)
 
@@ -386,12 +386,12 @@ class Delivery:
             for message in _rendered(self.renderer.render(effect, session, name)):
                 for piece in _pieces(message):
                     body = pack(piece)
-                    if isinstance(effect, (Announce, GameOver)) or (
+                    if isinstance(effect, (Public, GameOver)) or (
                         isinstance(effect, Prompt) and piece.public
                     ):
                         parcels.append(Parcel("post", None, body))
-                    elif isinstance(effect, (Tell, Prompt)):
-                        targets = (effect.to,) if isinstance(effect, Tell) else effect.to
+                    elif isinstance(effect, (Private, Prompt)):
+                        targets = (effect.to,) if isinstance(effect, Private) else effect.to
                         parcels += [Parcel("dm", user, body) for user in targets]
         if any(isinstance(e, GameOver) for e in effects):
             parcels += self.parcels(self.renderer.lobby(session, closed="This game has ended."))

@@ -33,10 +33,10 @@ from bot.store.results import Result, insert_result
 from engine.core import (
     Effect,
     GameOver,
+    Private,
     Prompt,
     RuleError,
     Step,
-    Tell,
     checksum,
     decode_action,
     encode_action,
@@ -75,7 +75,7 @@ class GameRules(Protocol):
         """The menus waiting for answers now (derived from the state, so valid after a restart)."""
         ...
 
-    def secrets(self, state: Any, player: int) -> Sequence[Tell]:
+    def secrets(self, state: Any, player: int) -> Sequence[Private]:
         """What ``player`` privately knows now, for "Show my secret" and the games' `me`: the
         game says what still holds (a Traitor's living teammates; a Clocktower player's every
         piece of information)."""

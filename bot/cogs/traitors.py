@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine.traitors as tg
+import engine.traitors.events as ev
 from bot.app import Ravenswood
 from bot.cogs.game import GameCog
 from bot.errors import StaleComponent, answering
@@ -20,7 +21,7 @@ from bot.render.traitors import TraitorsRenderer, mentions, waiting_message
 from bot.sessions import Reply, Session
 from bot.store import games as game_store
 from bot.store.results import Result, Seat, user_key
-from engine.core import Announce, GameOver, RuleError, Step, Tell
+from engine.core import GameOver, Private, RuleError, Step
 from stats.charts.odds import odds_chart
 from stats.odds import check_request, odds_report, suggest_traitor_count
 
@@ -46,7 +47,7 @@ class TraitorsRules:
     def open_prompts(self, state: tg.State):
         return tg.open_prompts(state)
 
-    def secrets(self, state: tg.State, player: int) -> tuple[Tell, ...]:
+    def secrets(self, state: tg.State, player: int) -> tuple[Private, ...]:
         """Their role and the Traitors still in the game, as it stands (not every night's
         message again)."""
         return (tg.briefing(state, player),) if state.phase is not tg.Phase.LOBBY else ()
@@ -67,15 +68,12 @@ class TraitorsRules:
         )
 
 
-def until(event: str, open_: str, closed: str) -> Reply:
+def until(event: type, open_: str, closed: str) -> Reply:
     """An acknowledgement that depends on whether this answer was the one that closed the
-    round (``event`` among its effects): then there is nothing left to change."""
+    round (an ``event`` among its effects): then there is nothing left to change."""
 
     def word(step: Step) -> str:
-        done = any(
-            isinstance(e, GameOver) or (isinstance(e, Announce) and e.event == event)
-            for e in step.effects
-        )
+        done = any(isinstance(e, (GameOver, event)) for e in step.effects)
         return closed if done else open_
 
     return word
@@ -92,13 +90,13 @@ def ballot_target(state: tg.State, value: str) -> int:
 
 ACKNOWLEDGE: dict[str, Reply] = {
     "vote": until(
-        "votes_revealed",
+        ev.VotesRevealed,
         "Your ballot is in. It stays secret until the ballots are revealed; you may change it "
         "until then.",
         "Your ballot is in. It was the last one, so the ballots are now revealed.",
     ),
     "murder": until(
-        "dawn",
+        ev.Dawn,
         "Your choice is noted. You may change it until the night ends.",
         "Your choice is noted, and it settled the night.",
     ),

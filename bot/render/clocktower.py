@@ -342,7 +342,7 @@ class ClocktowerRenderer:
             f"🔮 {when}{role_text}: the storyteller shows you **{value}**.", public=False
         )
 
-    def on_ability_used(self, effect: Effect, session: Session, name: Namer) -> Outgoing:
+    def on_ability_used(self, effect: Announce | Tell, session: Session, name: Namer) -> Outgoing:
         d = effect.data
         if isinstance(effect, Announce):
             return Outgoing(f"✋ <@{d['player']}> uses an ability: “{d['text']}”")
