@@ -310,3 +310,39 @@ async def test_a_stale_menu_cannot_vote_for_the_dead(table):
         ballot_target(state(table), f"1-0-{faithful[2]}")
     assert ballot_target(state(table), f"2-0-{faithful[2]}") == faithful[2]
     assert dict(state(table).ballots) == {}
+
+
+async def test_one_lobby_even_when_a_join_comes_before_it_is_posted(table):
+    """The lobby goes out through the game's outbox, in order with what follows: a Join
+    accepted before the lobby message exists edits it once it does, never posts a second."""
+    host = table.add("host")
+    guest = table.add("guest")
+    courier = table.bot.courier
+    real = courier.flush
+    courier.flush = lambda box: _nothing()  # the lobby is saved, not yet delivered
+    await host.slash(table.channel, "traitors new")
+    session = table.session()
+    await table.bot.games.act(session, tg.Join(guest.id), guest.id, "You're in.", enrols=True)
+    courier.flush = real
+    await courier.flush(session.outbox)
+    lobbies = [m for m in table.channel.history() if "lobby hosted by" in m.content]
+    assert len(lobbies) == 1 and f"<@{guest.id}>" in lobbies[0].content
+
+
+async def _nothing() -> list[int]:
+    return []
+
+
+async def test_show_my_secret_tells_a_traitor_only_the_teammates_still_in(table):
+    host, _ = await open_lobby(table, players=7)
+    await host.slash(table.channel, "traitors start", traitors=2)
+    first, second = sorted(traitor_ids(table))
+    others = [p for p in tg.living(state(table)) if p not in (first, second)]
+    await vote_round(
+        table,
+        {voter: first for voter in tg.living(state(table)) if voter != first} | {first: others[0]},
+    )
+    assert first not in tg.living(state(table))  # banished
+    digest = await table.member(second).slash(table.channel, "traitors me")
+    text = digest.response.content
+    assert "Your fellow Traitors: none" in text and table.member(first).name not in text
