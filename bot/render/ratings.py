@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.store.result_entries import Entry
+from stats.charts.ratings import MAX_ROWS
 from stats.ratings import GameRecord
 from stats.ratings.names import shown
 
@@ -182,11 +183,16 @@ def chart_title(kind: str, report: dict[str, Any], min_games: int) -> str:
 
 def chart_embed(kind: str, report: dict[str, Any], min_games: int, filename: str) -> discord.Embed:
     shown = len(report["players"])
+    drawn = (
+        f" The chart draws the best {MAX_ROWS}; `/ratings player` finds anyone."
+        if shown > MAX_ROWS
+        else ""
+    )
     embed = discord.Embed(
         title=f"{kind_title(kind)} skill ratings",
         description=(
             f"{shown} player{'s' if shown != 1 else ''} with at least {min_games} of the "
-            f"{report['games']} games, best first by the low end of their 95% interval. "
+            f"{report['games']} games, best first by the low end of their 95% interval.{drawn} "
             "100 is average; 15 points is one standard deviation of skill. Overlapping bars "
             "mean the games can't yet tell those players apart. " + caution(report)
         ).strip(),
