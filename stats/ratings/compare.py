@@ -30,7 +30,7 @@ import functools
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import scipy.sparse
@@ -38,8 +38,8 @@ from scipy.optimize import linprog
 from scipy.special import expit, logsumexp
 
 from stats.ratings.budget import UNLIMITED, Budget, OutOfTime
-from stats.ratings.design import DENSE_PLAYERS, Design, build_design
-from stats.ratings.ep import EPFit
+from stats.ratings.design import DENSE_PLAYERS, Design, ModelSpec, build_design
+from stats.ratings.ep import EPFit, FloatArray
 from stats.ratings.fit import RatingFit, fit_design
 from stats.ratings.records import GameRecord
 
@@ -97,7 +97,7 @@ class Comparison:
     note: str | None = None
     out_of_time: bool = False  # not worked out only for lack of time: no budget would help
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """JSON-safe: an infinite log Bayes factor (impossible alternative) becomes None."""
         out = asdict(self)
         if out["log_bayes_factor"] is not None and not np.isfinite(out["log_bayes_factor"]):
@@ -170,9 +170,9 @@ def cone_is_feasible(rows: scipy.sparse.csr_matrix, seconds: float) -> bool | No
     return None
 
 
-def _smallest_entries(rows: scipy.sparse.csr_matrix) -> np.ndarray:
+def _smallest_entries(rows: scipy.sparse.csr_matrix) -> FloatArray:
     """Each row's smallest non-zero |entry|."""
-    magnitudes = np.abs(rows.data)
+    magnitudes: FloatArray = np.abs(rows.data)
     return np.minimum.reduceat(magnitudes, rows.indptr[:-1])
 
 
@@ -259,20 +259,20 @@ def model_comparisons(
     """
     spec = main.design.spec
 
-    def variant(**change) -> RatingFit:
-        design = build_design(games, replace(spec, **change))
+    def variant(changed: ModelSpec) -> RatingFit:
+        design = build_design(games, changed)
         return fit_design(design, main.grid, near=main.best_noise_sd, budget=budget)
 
     @functools.cache
     def toggled() -> RatingFit:
         """The main model with the side bias added or taken away."""
-        return variant(bias="none" if spec.bias != "none" else "shared")
+        return variant(replace(spec, bias="none" if spec.bias != "none" else "shared"))
 
     def shared_bias() -> RatingFit:
         return main if spec.bias != "none" else toggled()
 
     def split() -> Evidence:
-        fits = [variant(split_rho=rho) for rho in SPLIT_RHOS]
+        fits = [variant(replace(spec, split_rho=rho)) for rho in SPLIT_RHOS]
         return Evidence(
             float(logsumexp([f.log_evidence for f in fits]) - np.log(len(fits))),
             all(f.converged for f in fits),
@@ -305,7 +305,7 @@ def model_comparisons(
             "each storyteller tilts games their own way",
             "one side bias for all storytellers",
             grid,
-            lambda: (variant(bias="storyteller"), shared_bias()),
+            lambda: (variant(replace(spec, bias="storyteller")), shared_bias()),
         ),
         _Question(
             "split_skill_vs_single_skill",

@@ -18,7 +18,7 @@ import numpy as np
 import scipy.linalg
 import scipy.sparse
 
-from stats.ratings.ep import EPFit, SiteProblem, project, psi, tilt
+from stats.ratings.ep import EPFit, FloatArray, SiteProblem, project, psi, tilt
 
 _JITTER = 1e-10  # first diagonal jitter (relative to the mean diagonal) when Cholesky fails
 _TINY = 1e-300  # a game's posterior variance, rounded to zero or below, is held here
@@ -28,19 +28,19 @@ _GATHER_CELLS = 2_000_000  # covariance cells gathered at once in ``row_quadrati
 class DenseCovariance:
     """A covariance held as a matrix."""
 
-    def __init__(self, matrix: np.ndarray):
+    def __init__(self, matrix: FloatArray):
         self.matrix = matrix
 
-    def diagonal(self) -> np.ndarray:
+    def diagonal(self) -> FloatArray:
         return np.diag(self.matrix).copy()
 
     def pair(self, i: int, j: int) -> float:
         return float(self.matrix[i, j])
 
-    def of_rows(self, rows: scipy.sparse.csr_matrix) -> np.ndarray:
+    def of_rows(self, rows: scipy.sparse.csr_matrix) -> FloatArray:
         return row_quadratic_forms(scipy.sparse.csr_matrix(rows), self.matrix)
 
-    def dense(self) -> np.ndarray:
+    def dense(self) -> FloatArray:
         return self.matrix
 
 
@@ -61,11 +61,20 @@ class DenseProblem(SiteProblem):
         self.log_det_prior = 2.0 * float(np.sum(np.log(np.diag(root))))
         self.prior_var_u = row_quadratic_forms(self.b, root @ root.T)
 
-    def _update(self, tau, nu, noise_var):
+    def _update(
+        self, tau: FloatArray, nu: FloatArray, noise_var: FloatArray
+    ) -> tuple[FloatArray, FloatArray]:
         cav_mean, cav_var, _ = self._cavities(tau, nu)
         return project(cav_mean, cav_var, 1.0, 0.0, noise_var, tilt(cav_mean, cav_var, noise_var))
 
-    def _summary(self, tau, nu, noise_var, iterations, converged) -> EPFit:
+    def _summary(
+        self,
+        tau: FloatArray,
+        nu: FloatArray,
+        noise_var: FloatArray,
+        iterations: int,
+        converged: bool,
+    ) -> EPFit:
         cav_mean, cav_var, (mean, cov, log_det_prec, m, v) = self._cavities(tau, nu)
         log_z = tilt(cav_mean, cav_var, noise_var).log_z
         log_evidence = (
@@ -83,7 +92,11 @@ class DenseProblem(SiteProblem):
             (tau, nu),
         )
 
-    def _cavities(self, tau, nu):
+    def _cavities(
+        self, tau: FloatArray, nu: FloatArray
+    ) -> tuple[
+        FloatArray, FloatArray, tuple[FloatArray, FloatArray, float, FloatArray, FloatArray]
+    ]:
         """Each game's cavity mean and variance of u_g, and the posterior they come from."""
         data = (self.bt @ self.b.multiply(tau[:, None]).tocsr()).toarray()
         chol, log_det_prec = _cholesky(self.prior_prec + data)
@@ -97,7 +110,7 @@ class DenseProblem(SiteProblem):
         return cav_mean, cav_var, (mean, cov, log_det_prec, m, v)
 
 
-def _cholesky(matrix: np.ndarray) -> tuple[np.ndarray, float]:
+def _cholesky(matrix: FloatArray) -> tuple[FloatArray, float]:
     """Lower Cholesky factor and log determinant. A precision whose sites reach 1e12 (the
     deterministic limit) can lose definiteness to rounding; then a diagonal jitter, growing
     from 1e-10 of the mean diagonal, is added until the factorisation succeeds."""
@@ -114,15 +127,16 @@ def _cholesky(matrix: np.ndarray) -> tuple[np.ndarray, float]:
         return chol, 2.0 * float(np.sum(np.log(np.diag(chol))))
 
 
-def _inverse_from_cholesky(chol: np.ndarray) -> np.ndarray:
+def _inverse_from_cholesky(chol: FloatArray) -> FloatArray:
     """The inverse of L L^T from L (LAPACK potri: a third of the work of solving against I)."""
+    inverse: FloatArray
     inverse, info = scipy.linalg.lapack.dpotri(chol, lower=1)
     if info != 0:
         raise np.linalg.LinAlgError(f"potri failed with info {info}")
     return np.tril(inverse) + np.tril(inverse, -1).T
 
 
-def row_quadratic_forms(rows: scipy.sparse.csr_matrix, matrix: np.ndarray) -> np.ndarray:
+def row_quadratic_forms(rows: scipy.sparse.csr_matrix, matrix: FloatArray) -> FloatArray:
     """r^T M r for every row r of a sparse matrix, gathering only each row's block of M.
 
     Rows of equal length are handled together, in chunks of _GATHER_CELLS cells, so the cost

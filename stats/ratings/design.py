@@ -19,8 +19,10 @@ from functools import cached_property
 
 import numpy as np
 import scipy.sparse
+from numpy.typing import NDArray
 
 from stats.ratings.dense import DenseProblem
+from stats.ratings.ep import FloatArray
 from stats.ratings.factor import FactorGraphProblem
 from stats.ratings.records import GameRecord
 
@@ -51,10 +53,10 @@ class Design:
     spec: ModelSpec
     signed: scipy.sparse.csr_matrix
     prior_root: scipy.sparse.csr_matrix
-    noise_scale: np.ndarray  # multiplies eps to give each game's noise sd
+    noise_scale: FloatArray  # multiplies eps to give each game's noise sd
     players: tuple[str, ...]
     storytellers: tuple[str, ...]
-    storyteller_of_game: np.ndarray
+    storyteller_of_game: NDArray[np.intp]
     bias_columns: slice
     dense: bool  # fitted by full EP (few players) rather than on the factor graph
 
@@ -136,7 +138,7 @@ def _prior_root(dim: int, n_players: int, split_rho: float | None) -> scipy.spar
     return scipy.sparse.csr_matrix((values, (rows, cols)), shape=(dim, dim))
 
 
-def _noise_scale(games: Sequence[GameRecord], spec: ModelSpec) -> np.ndarray:
+def _noise_scale(games: Sequence[GameRecord], spec: ModelSpec) -> FloatArray:
     if spec.team_size_noise:
         return np.array([np.sqrt(1 / len(g.good) + 1 / len(g.evil)) for g in games])
     return np.ones(len(games))

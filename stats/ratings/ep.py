@@ -25,6 +25,7 @@ from typing import Protocol
 
 import numpy as np
 import scipy.sparse
+from numpy.typing import NDArray
 from scipy.special import log_ndtr
 
 _LOG_SQRT_2PI = 0.5 * np.log(2.0 * np.pi)
@@ -38,19 +39,21 @@ _FRACTION_TERMS = 60  # full double precision from _FAR on (checked against 60-d
 _Z_LIMIT = 1e8  # |z| beyond this (a site precision past 1e16) is held here: z^2 must not overflow
 MAX_PRECISION = 1e12  # a site this precise pins its game's u_g to a millionth; more only overflows
 
+FloatArray = NDArray[np.float64]
+
 
 class Covariance(Protocol):
     """The posterior covariance, asked only the questions the ratings need."""
 
-    def diagonal(self) -> np.ndarray: ...
+    def diagonal(self) -> FloatArray: ...
 
     def pair(self, i: int, j: int) -> float: ...
 
-    def of_rows(self, rows: scipy.sparse.csr_matrix) -> np.ndarray:
+    def of_rows(self, rows: scipy.sparse.csr_matrix) -> FloatArray:
         """Var(r . x) for every row r."""
         ...
 
-    def dense(self) -> np.ndarray:
+    def dense(self) -> FloatArray:
         """The whole matrix (small problems and tests only)."""
         ...
 
@@ -60,13 +63,13 @@ class EPFit:
     """The Gaussian posterior (mean, cov), log evidence, each game's leave-one-out odds, and the
     solver's site parameters, from which a neighbouring fit can start."""
 
-    mean: np.ndarray
+    mean: FloatArray
     cov: Covariance
     log_evidence: float
-    loo_log_prob: np.ndarray  # log P(game g's result | all other games), from the cavities
+    loo_log_prob: FloatArray  # log P(game g's result | all other games), from the cavities
     iterations: int
     converged: bool
-    sites: tuple[np.ndarray, np.ndarray]  # precisions and shifts, one per site
+    sites: tuple[FloatArray, FloatArray]  # precisions and shifts, one per site
 
 
 @dataclass(frozen=True)
@@ -77,18 +80,18 @@ class Tilt:
     -w / scale2; ``slack`` = 1 - w in (0, 1], computed without cancellation.
     """
 
-    log_z: np.ndarray
-    alpha: np.ndarray
-    w: np.ndarray
-    slack: np.ndarray
-    scale2: np.ndarray  # sigma^2 + S
+    log_z: FloatArray
+    alpha: FloatArray
+    w: FloatArray
+    slack: FloatArray
+    scale2: FloatArray  # sigma^2 + S
 
-    def at(self, index: np.ndarray) -> Tilt:
+    def at(self, index: NDArray[np.intp]) -> Tilt:
         """The same figures repeated for each entry of ``index`` (a game per factor-graph edge)."""
         return Tilt(*(getattr(self, f.name)[index] for f in fields(self)))
 
 
-def tilt(cav_mean: np.ndarray, cav_var: np.ndarray, noise_var: np.ndarray) -> Tilt:
+def tilt(cav_mean: FloatArray, cav_var: FloatArray, noise_var: FloatArray) -> Tilt:
     """The tilted factor's normaliser and derivatives; finite for any finite input, sigma = 0
     and cavities hundreds of sds on the wrong side of the result included."""
     scale2 = noise_var + cav_var
@@ -99,7 +102,7 @@ def tilt(cav_mean: np.ndarray, cav_var: np.ndarray, noise_var: np.ndarray) -> Ti
     return Tilt(log_z, r / scale, r * (z + r), _slack(z, r), scale2)
 
 
-def _slack(z: np.ndarray, r: np.ndarray) -> np.ndarray:
+def _slack(z: FloatArray, r: FloatArray) -> FloatArray:
     """1 - r (z + r). Far on the wrong side (z < -_FAR) the direct form cancels to nothing, so
     with t = -z, c = r - t = 1 / (t + q) and q = 2 / (t + 3 / (t + ...)) (Laplace's continued
     fraction for the Mills ratio), 1 - w = c (q - c), a difference of terms a factor 2 apart."""
@@ -116,13 +119,13 @@ def _slack(z: np.ndarray, r: np.ndarray) -> np.ndarray:
 
 
 def project(
-    cav_mean: np.ndarray,
-    cav_var: np.ndarray,
-    coef: np.ndarray,
-    rest_var: np.ndarray,
-    noise_var: np.ndarray,
+    cav_mean: FloatArray,
+    cav_var: FloatArray,
+    coef: FloatArray | float,
+    rest_var: FloatArray | float,
+    noise_var: FloatArray,
     t: Tilt,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[FloatArray, FloatArray]:
     """The site (precision, shift) that moves a variable's cavity N(cav_mean, cav_var) to its
     tilted moments, when u = coef * variable + the rest (variance rest_var) under the cavity.
 
@@ -140,12 +143,12 @@ def project(
     )
 
 
-def psi(precision: np.ndarray, shift: np.ndarray) -> np.ndarray:
+def psi(precision: FloatArray, shift: FloatArray) -> FloatArray:
     """Log-normaliser of exp(-precision u^2/2 + shift u), without the constant 1/2 log 2 pi."""
     return 0.5 * shift**2 / precision - 0.5 * np.log(precision)
 
 
-Update = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+Update = Callable[[FloatArray, FloatArray], tuple[FloatArray, FloatArray]]
 
 
 class SiteProblem:
@@ -158,7 +161,7 @@ class SiteProblem:
 
     def fit(
         self,
-        noise_var: np.ndarray | float,
+        noise_var: FloatArray | float,
         start: EPFit | None = None,
         *,
         tol: float = TOL,
@@ -172,16 +175,25 @@ class SiteProblem:
         )
         return self._summary(tau, nu, noise_var, iterations, converged)
 
-    def _update(self, tau, nu, noise_var) -> tuple[np.ndarray, np.ndarray]:
+    def _update(
+        self, tau: FloatArray, nu: FloatArray, noise_var: FloatArray
+    ) -> tuple[FloatArray, FloatArray]:
         raise NotImplementedError
 
-    def _summary(self, tau, nu, noise_var, iterations, converged) -> EPFit:
+    def _summary(
+        self,
+        tau: FloatArray,
+        nu: FloatArray,
+        noise_var: FloatArray,
+        iterations: int,
+        converged: bool,
+    ) -> EPFit:
         raise NotImplementedError
 
 
 def iterate(
-    update: Update, tau: np.ndarray, nu: np.ndarray, tol: float, max_iter: int
-) -> tuple[np.ndarray, np.ndarray, int, bool]:
+    update: Update, tau: FloatArray, nu: FloatArray, tol: float, max_iter: int
+) -> tuple[FloatArray, FloatArray, int, bool]:
     """Parallel EP: apply ``update`` (sites in, new sites out) until no site moves by ``tol``.
 
     Updates start undamped, which converges in about half the iterations of a fixed damping
@@ -199,9 +211,11 @@ def iterate(
     while iterations < max_iter and not converged:
         iterations += 1
         new_tau, new_nu = update(tau, nu)
-        change = max(
-            np.max(np.abs(new_tau - tau) / (1.0 + new_tau), initial=0.0),
-            np.max(np.abs(new_nu - nu) / (1.0 + np.abs(new_nu)), initial=0.0),
+        change = float(
+            max(
+                np.max(np.abs(new_tau - tau) / (1.0 + new_tau), initial=0.0),
+                np.max(np.abs(new_nu - nu) / (1.0 + np.abs(new_nu)), initial=0.0),
+            )
         )
         if not change <= DIVERGED * best:  # also catches nan
             tau, nu = best_sites

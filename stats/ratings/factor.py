@@ -18,29 +18,32 @@ from __future__ import annotations
 
 import numpy as np
 import scipy.sparse
+from numpy.typing import NDArray
 
-from stats.ratings.ep import EPFit, SiteProblem, project, psi, tilt
+from stats.ratings.ep import EPFit, FloatArray, SiteProblem, project, psi, tilt
 
 
 class FactorCovariance:
     """L diag(var) L^T: independent whitened variables, mapped back to the model's."""
 
-    def __init__(self, root: scipy.sparse.csr_matrix, var: np.ndarray):
+    def __init__(self, root: scipy.sparse.csr_matrix, var: FloatArray):
         self.root = root
         self.var = var
 
-    def diagonal(self) -> np.ndarray:
-        return self.root.multiply(self.root) @ self.var
+    def diagonal(self) -> FloatArray:
+        diagonal: FloatArray = self.root.multiply(self.root) @ self.var
+        return diagonal
 
     def pair(self, i: int, j: int) -> float:
         return float((self.root[i].multiply(self.root[j]) @ self.var)[0])
 
-    def of_rows(self, rows: scipy.sparse.csr_matrix) -> np.ndarray:
+    def of_rows(self, rows: scipy.sparse.csr_matrix) -> FloatArray:
         mapped = scipy.sparse.csr_matrix(rows @ self.root)
-        return mapped.multiply(mapped) @ self.var
+        variances: FloatArray = mapped.multiply(mapped) @ self.var
+        return variances
 
-    def dense(self) -> np.ndarray:
-        root = self.root.toarray()
+    def dense(self) -> FloatArray:
+        root: FloatArray = self.root.toarray()
         return (root * self.var) @ root.T
 
 
@@ -56,18 +59,27 @@ class FactorGraphProblem(SiteProblem):
         whitened.sum_duplicates()
         whitened.eliminate_zeros()
         self.n_games, self.dim = whitened.shape
-        self.game = np.repeat(np.arange(self.n_games), np.diff(whitened.indptr))
-        self.variable = whitened.indices
-        self.coef = whitened.data
+        self.game: NDArray[np.intp] = np.repeat(np.arange(self.n_games), np.diff(whitened.indptr))
+        self.variable: NDArray[np.integer] = whitened.indices
+        self.coef: FloatArray = whitened.data
         self.n_sites = len(self.coef)  # one message per (game, variable) edge
 
-    def _update(self, tau, nu, noise_var):
+    def _update(
+        self, tau: FloatArray, nu: FloatArray, noise_var: FloatArray
+    ) -> tuple[FloatArray, FloatArray]:
         cav_mean, cav_var, mean_u, var_u = self._cavities(tau, nu)
         t = tilt(mean_u, var_u, noise_var)
         rest = np.maximum(var_u[self.game] - self.coef**2 * cav_var, 0.0)
         return project(cav_mean, cav_var, self.coef, rest, noise_var[self.game], t.at(self.game))
 
-    def _summary(self, tau, nu, noise_var, iterations, converged) -> EPFit:
+    def _summary(
+        self,
+        tau: FloatArray,
+        nu: FloatArray,
+        noise_var: FloatArray,
+        iterations: int,
+        converged: bool,
+    ) -> EPFit:
         precision, shift = self._marginals(tau, nu)
         cav_mean, cav_var, mean_u, var_u = self._cavities(tau, nu)
         log_z = tilt(mean_u, var_u, noise_var).log_z
@@ -87,18 +99,26 @@ class FactorGraphProblem(SiteProblem):
             (tau, nu),
         )
 
-    def _marginals(self, tau, nu):
+    def _marginals(self, tau: FloatArray, nu: FloatArray) -> tuple[FloatArray, FloatArray]:
         """Each whitened variable's posterior precision and shift: prior 1 plus its messages."""
-        precision = 1.0 + np.bincount(self.variable, tau, self.dim)
-        return precision, np.bincount(self.variable, nu, self.dim)
+        return 1.0 + _sums(self.variable, tau, self.dim), _sums(self.variable, nu, self.dim)
 
-    def _cavities(self, tau, nu):
+    def _cavities(
+        self, tau: FloatArray, nu: FloatArray
+    ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
         """Each edge's cavity mean and variance, and the mean and variance of each u_g under
         its game's cavities."""
         precision, shift = self._marginals(tau, nu)
         cav_prec = np.maximum(precision[self.variable] - tau, 1.0)
         cav_var = 1.0 / cav_prec
         cav_mean = (shift[self.variable] - nu) * cav_var
-        mean_u = np.bincount(self.game, self.coef * cav_mean, self.n_games)
-        var_u = np.bincount(self.game, self.coef**2 * cav_var, self.n_games)
+        mean_u = _sums(self.game, self.coef * cav_mean, self.n_games)
+        var_u = _sums(self.game, self.coef**2 * cav_var, self.n_games)
         return cav_mean, cav_var, mean_u, var_u
+
+
+def _sums(index: NDArray[np.integer], weights: FloatArray, size: int) -> FloatArray:
+    """``weights`` summed by ``index`` into ``size`` bins."""
+    # np.bincount with weights returns float64, but numpy's stub says intp (numpy#31911 fixes
+    # it); "unused-ignore" keeps this line quiet once the fixed stub is installed.
+    return np.bincount(index, weights, size)  # type: ignore[return-value, unused-ignore]

@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 from scipy.special import logsumexp, ndtr
 
 from stats.ratings.budget import UNLIMITED, Budget
 from stats.ratings.design import Design, ModelSpec, build_design
-from stats.ratings.ep import EPFit
+from stats.ratings.ep import EPFit, FloatArray
 from stats.ratings.records import GameRecord
 
 NOISE_GRID = tuple(0.25 * 2 ** (k / 2) for k in range(11))
@@ -37,10 +38,10 @@ class RatingFit:
 
     design: Design
     grid: tuple[float, ...]
-    noise_sds: np.ndarray
+    noise_sds: FloatArray
     fits: tuple[EPFit, ...]
     log_evidence: float
-    weights: np.ndarray  # posterior probability of each fitted eps
+    weights: FloatArray  # posterior probability of each fitted eps
     seconds_per_fit: float  # wall-clock, to estimate what more fits of this size would cost
 
     @property
@@ -56,30 +57,31 @@ class RatingFit:
     def best_noise_sd(self) -> float:
         return float(self.noise_sds[int(np.argmax(self.weights))])
 
-    def grid_posterior(self) -> np.ndarray:
+    def grid_posterior(self) -> FloatArray:
         """P(eps) over the whole grid; points not fitted (far less likely) get 0."""
         out = np.zeros(len(self.grid))
         out[[self.grid.index(float(e)) for e in self.noise_sds]] = self.weights
         return out
 
     @property
-    def mean(self) -> np.ndarray:
-        return sum(w * f.mean for w, f in zip(self.weights, self.fits, strict=True))
+    def mean(self) -> FloatArray:
+        mean: FloatArray = sum(w * f.mean for w, f in zip(self.weights, self.fits, strict=True))
+        return mean
 
     @property
-    def var(self) -> np.ndarray:
+    def var(self) -> FloatArray:
         """Each variable's posterior variance under the mixture."""
-        second = sum(
+        second: FloatArray = sum(
             w * (f.cov.diagonal() + f.mean**2) for w, f in zip(self.weights, self.fits, strict=True)
         )
         return np.maximum(second - self.mean**2, 0.0)
 
-    def marginal_quantiles(self, index: np.ndarray, q: float) -> np.ndarray:
+    def marginal_quantiles(self, index: NDArray[np.intp], q: float) -> FloatArray:
         """The q-quantile of each listed variable's marginal (a mixture of normals), by bisection."""
-        means = np.array([f.mean[index] for f in self.fits])  # (grid, k)
-        sds = np.sqrt(np.array([f.cov.diagonal()[index] for f in self.fits]))
-        lo = (means - 8 * sds).min(axis=0)
-        hi = (means + 8 * sds).max(axis=0)
+        means: FloatArray = np.array([f.mean[index] for f in self.fits])  # (grid, k)
+        sds: FloatArray = np.sqrt(np.array([f.cov.diagonal()[index] for f in self.fits]))
+        lo: FloatArray = (means - 8 * sds).min(axis=0)
+        hi: FloatArray = (means + 8 * sds).max(axis=0)
         for _ in range(60):
             mid = 0.5 * (lo + hi)
             cdf = (self.weights[:, None] * ndtr((mid - means) / sds)).sum(axis=0)
@@ -96,11 +98,12 @@ class RatingFit:
             total += w * float(ndtr((f.mean[i] - f.mean[j]) / np.sqrt(max(var, 1e-300))))
         return total
 
-    def loo_log_prob(self) -> np.ndarray:
+    def loo_log_prob(self) -> FloatArray:
         """log P(game g's result | the other games), with eps integrated as in the full fit."""
         log_ev = np.array([f.log_evidence for f in self.fits])[:, None]
         loo = np.array([f.loo_log_prob for f in self.fits])
-        return logsumexp(log_ev, axis=0) - logsumexp(log_ev - loo, axis=0)
+        integrated: FloatArray = logsumexp(log_ev, axis=0) - logsumexp(log_ev - loo, axis=0)
+        return integrated
 
 
 def fit_design(

@@ -16,6 +16,7 @@ import csv
 import io
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 import yaml
 
@@ -100,9 +101,8 @@ def _parse_yaml(text: str, filename: str) -> list[GameRecord]:
             item = _node(event, events, anchors)
             if not isinstance(item, dict):
                 raise ValueError(f"{filename}, game {number}: each game must be a mapping.")
-            games.append(
-                _validated(
-                    f"{filename}, game {number}",
+            with _located(f"{filename}, game {number}"):
+                game = validate_game(
                     good=item.get("good"),
                     evil=item.get("evil"),
                     winner=item.get("winner"),
@@ -110,7 +110,7 @@ def _parse_yaml(text: str, filename: str) -> list[GameRecord]:
                     kind=item.get("kind") or "clocktower",
                     script=item.get("edition", item.get("script")),
                 )
-            )
+            games.append(game)
     except yaml.YAMLError as exc:
         if "nesting depth" in str(getattr(exc, "problem", "")):  # libyaml's own limit
             raise ValueError(f"{filename} is nested too deeply to read.") from None
@@ -120,7 +120,7 @@ def _parse_yaml(text: str, filename: str) -> list[GameRecord]:
     return games
 
 
-def _root_event(events) -> yaml.Event | None:
+def _root_event(events: Iterator[yaml.Event]) -> yaml.Event | None:
     """The event that starts the (first) document's root node, or None for an empty stream."""
     for event in events:
         if isinstance(event, yaml.NodeEvent | yaml.CollectionStartEvent):
@@ -176,9 +176,8 @@ def _parse_csv(text: str, filename: str) -> list[GameRecord]:
         for row in reader:
             _check_count(len(games) + 1, filename)
             cells = {(k or "").strip().lower(): (v or "") for k, v in row.items() if k}
-            games.append(
-                _validated(
-                    f"{filename}, row {reader.line_num}",
+            with _located(f"{filename}, row {reader.line_num}"):
+                game = validate_game(
                     good=_split_team(cells.get("good", "")),
                     evil=_split_team(cells.get("evil", "")),
                     winner=cells.get("winner"),
@@ -186,7 +185,7 @@ def _parse_csv(text: str, filename: str) -> list[GameRecord]:
                     kind=cells.get("kind") or "clocktower",
                     script=cells.get("script") or None,
                 )
-            )
+            games.append(game)
     except csv.Error as exc:
         raise ValueError(f"{filename}, line {reader.line_num}: {exc}.") from None
     return games
@@ -196,9 +195,11 @@ def _split_team(cell: str) -> Sequence[str]:
     return [name for name in (part.strip() for part in cell.split(";")) if name]
 
 
-def _validated(where: str, **fields) -> GameRecord:
+@contextmanager
+def _located(where: str) -> Iterator[None]:
+    """A ValueError from inside becomes one sentence that starts by saying where it was."""
     try:
-        return validate_game(**fields)
+        yield
     except ValueError as exc:
         raise ValueError(f"{where}: {exc}.") from None
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import scipy.sparse
@@ -54,7 +55,7 @@ def ratings_report(
     min_games: int = 5,
     comparisons: bool = True,
     budget: Budget = UNLIMITED,
-) -> dict:
+) -> dict[str, Any]:
     """Summarise a fit of ``games``: the dict the CLI prints with --json and the bot renders.
 
     The model comparisons cost many more fits than the ratings; without ``comparisons`` the
@@ -116,7 +117,7 @@ def _spec(team_size_noise: bool, bias: bool) -> ModelSpec:
     return ModelSpec(bias="shared" if bias else "none", team_size_noise=team_size_noise)
 
 
-def _players(games: Sequence[GameRecord], fit: RatingFit, min_games: int) -> list[dict]:
+def _players(games: Sequence[GameRecord], fit: RatingFit, min_games: int) -> list[dict[str, Any]]:
     counts = Counter(p for g in games for p in (*g.good, *g.evil))
     names = fit.design.players
     index = np.array([i for i, p in enumerate(names) if counts[p] >= min_games], dtype=int)
@@ -141,12 +142,12 @@ def _players(games: Sequence[GameRecord], fit: RatingFit, min_games: int) -> lis
     return sorted(rows, key=lambda r: (-r["iq_ci95"][0], r["name"]))
 
 
-def _bias(fit: RatingFit) -> dict:
+def _bias(fit: RatingFit) -> dict[str, float]:
     column = fit.design.bias_columns.start
     return {"mean": float(fit.mean[column]), "var": float(fit.var[column])}
 
 
-def _evil_edge(fit: RatingFit) -> dict:
+def _evil_edge(fit: RatingFit) -> dict[str, float]:
     """P(Evil wins a game between equally skilled teams of typical size), and its edge over 1/2."""
     column = fit.design.bias_columns.start
     scale = float(np.median(fit.design.noise_scale))
@@ -157,7 +158,7 @@ def _evil_edge(fit: RatingFit) -> dict:
     return {"p_evil_wins_even_game": p_evil, "edge": p_evil - 0.5}
 
 
-def _predictive(games: Sequence[GameRecord], fit: RatingFit) -> dict:
+def _predictive(games: Sequence[GameRecord], fit: RatingFit) -> dict[str, float | None]:
     """How well the model predicts results, in sample and leave-one-out (from the EP cavities).
 
     better_team_win_prob is the model's own answer to "how often does the more skilled team
