@@ -52,3 +52,12 @@ def find_char(state: State, text: str) -> Character | None:
 def playable(state: State) -> tuple[str, ...]:
     """The script's characters that can be dealt (not Fabled or Loric, which no player holds)."""
     return tuple(c.id for c in game_script(state).characters if c.team in DEALT)
+
+
+def base_edition(state: State) -> str | None:
+    """The base edition every dealt character of the script comes from (its Travellers are the
+    recommended ones), or None for a script that mixes editions or has homebrew."""
+    editions = {
+        char(state, c).edition for c in state.script_ids if char(state, c).team in DEALT[:4]
+    }
+    return editions.pop() if len(editions) == 1 and not state.homebrew else None
