@@ -341,10 +341,12 @@ class Player:
         return None
 
     def _arrive(self, state: State) -> Any:
+        if not self.arrivals or state.day < 2:
+            return None
         in_play = {s.character for s in state.seats}
         pool = set(automated_travellers(base_edition(state)))
         room = len(state.travellers) < MAX_TRAVELLERS and pool - in_play
-        if self.arrivals and room and state.day >= 2 and self.once("arrive", state.day):
+        if room and self.once("arrive", state.day):
             self.arrivals -= 1
             return Join(NEWCOMER + state.day, traveller=True)
         return None

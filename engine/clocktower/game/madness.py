@@ -44,12 +44,17 @@ class Madness:
         return not found if self.must else found
 
 
-def madness_of(state: State, player: int) -> tuple[Madness, ...]:
-    """What ``player`` must be mad about now."""
+def every_madness(state: State) -> tuple[Madness, ...]:
+    """Who is mad about what now."""
     found: list[Madness] = []
     for s, unit in seats_having(state, "madness"):
-        found += [m for m in unit.madness(state, s) if m.player == player]
+        found += unit.madness(state, s)
     return tuple(found)
+
+
+def madness_of(state: State, player: int) -> tuple[Madness, ...]:
+    """What ``player`` must be mad about now."""
+    return tuple(m for m in every_madness(state) if m.player == player)
 
 
 def words(state: State, player: int) -> str:

@@ -18,6 +18,7 @@ from engine.clocktower.game.effects import tell
 from engine.clocktower.game.model import (
     Field,
     Form,
+    Mark,
     Pending,
     State,
     living,
@@ -60,6 +61,12 @@ class Barista(Role):
             state = put_mark(state, "fresh", player, target, dusks=1)
             state = wake_twice(state, target)
         return state, [told]
+
+    def holds(self, state: State, mark: Mark) -> bool:
+        """A gift given lasts until dusk while the Barista lives (whether it worked was decided
+        when it was given; asking sobriety here would go round in circles)."""
+        barista = seat(state, mark.source)
+        return barista.alive and barista.character == mark.character
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         mine = seat(state, dict(pending.data)["player"]).alignment

@@ -53,7 +53,7 @@ class Philosopher(Role):
         return state, [told]
 
     def gained(self, state: State, seat: Seat) -> tuple[str, ...]:
-        return tuple(m.note for k in KINDS for m in marks_of(state, k, seat.player))
+        return tuple(m.note for m in state.marks if m.source == seat.player and m.kind in KINDS)
 
     def holds(self, state: State, mark: Mark) -> bool:
         return seat(state, mark.source).character == mark.character
