@@ -65,7 +65,7 @@ def most_suspected(
 
 @dataclass(frozen=True)
 class DayCommand:
-    """A day ability as the shell offers it: ``/clocktower <name> <option>``, the option a player
+    """A day ability as the shell offers it: ``/clocktower use <name> <option>``, the option a player
     (offered from ``Role.day_targets``), and ``done`` the acknowledgement. With ``statement`` the
     command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``.
     ``shape`` gives other forms: ``none`` (no option: the Savant's visit), ``guess`` (a player

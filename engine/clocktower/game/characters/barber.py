@@ -58,7 +58,8 @@ class Barber(Role):
         )
         if not chosen:
             return state, []
-        state, effects = swap(state, *chosen)
+        a, b = chosen
+        state, effects = swap(state, a, b)
         state, more = settle_changes(state, key)
         return state, effects + more
 
