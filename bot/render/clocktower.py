@@ -462,7 +462,7 @@ class ClocktowerRenderer:
         if d.get("because"):  # another character's ability lets this player choose
             text = (
                 f"🌙 Night {d['night']}: the **{role_name}** died, so you may choose {wanted} "
-                "to swap characters, or nobody."
+                "to swap characters."
             )
         if pick == 1:
             view = choice_view(game, "night", choices, f"Choose {wanted}")

@@ -91,6 +91,7 @@ class Artist(Role):
             possible[1:],
             [not possible[0]],
             question=question,
+            day=state.day,
         )
 
     def _free(self, state: State, player: int, text: str, key: str) -> Result:
@@ -120,10 +121,12 @@ class Artist(Role):
     topics = {"artist": "the answer to the Artist's question"}
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
-        answer = info["answer"]
+        answer, question = info["answer"], info["question"]
         if isinstance(answer, bool):
             answer = "yes" if answer else "no"
-        return f"you asked “{said(info['question'], words)}?”: {words.strong(answer)}."
+        if isinstance(question, str):
+            return f"you asked “{question}”: {words.strong(answer)}."
+        return f"you asked whether {said(question, words)}: {words.strong(answer)}."
 
     def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:
         question = info["question"]

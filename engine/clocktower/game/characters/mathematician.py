@@ -4,10 +4,13 @@ a misregistration, anything the Vortox falsified, an effect that failed. Not the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine.clocktower.game.abilities.info import learn
 from engine.clocktower.game.abnormal import since_dawn
 from engine.clocktower.game.model import Field, State
-from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.roles import Result, Role, Words
 
 MAX_FALSE = 3
 
@@ -21,3 +24,8 @@ class Mathematician(Role):
         false = [v for v in (truth + 1, truth - 1, truth + 2, 0) if 0 <= v <= top and v != truth]
         fields = (Field("number", tuple(range(top + 1))),)
         return learn(state, player, self.id, key, truth, (), false[:MAX_FALSE], fields=fields)
+
+    def reads(self, info: Mapping[str, Any], words: Words) -> str:
+        count = info["answer"]
+        whose = "player's ability" if count == 1 else "players' abilities"
+        return f"{words.strong(count)} {whose} worked abnormally since dawn."

@@ -43,7 +43,10 @@ class Seamstress(Role):
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         same = "are" if info["answer"] else "are not"
-        return f"{words.players(info['players'])} {words.strong(same)} of the same alignment."
+        a, b = info["players"]
+        return (
+            f"{words.player(a)} and {words.player(b)} {words.strong(same)} of the same alignment."
+        )
 
     def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
         if table.rng.random() >= USES:
