@@ -12,9 +12,8 @@ from bot.editions import base_script
 from engine.clocktower.catalogue import edition_characters
 from engine.clocktower.selfplay import setup_game
 from tests.bot.test_clocktower_bot import (
-    ALIGNMENT,
-    MENTION,
     TIMES,
+    assert_no_secret_in_public,
     deal,
     items,
     menu_id,
@@ -103,24 +102,6 @@ async def drive(table) -> None:
     raise AssertionError("the game did not end")
 
 
-def assert_no_secret_in_public(texts: list[str]) -> None:
-    night = False
-    for text in texts:
-        if "The grimoire" in text:
-            return
-        if text.startswith("🌙"):
-            night = True
-        elif text.startswith("🌅"):
-            night = False
-        elif night:
-            assert not MENTION.search(text), f"named at night: {text}"
-        if text.startswith(SAID_IN_PUBLIC):
-            continue
-        for line in text.splitlines():
-            assert not SNV_NAMES.search(line), line
-            assert not ALIGNMENT.search(line), line
-
-
 async def test_a_whole_sects_and_violets_game_with_a_madness_ruling(table, monkeypatch):
     deal(monkeypatch, seed_where(9, lambda s: any(x.character == "mutant" for x in s.seats)))
     opener = await open_snv(table, 9)
@@ -150,7 +131,7 @@ async def test_a_whole_sects_and_violets_game_with_a_madness_ruling(table, monke
     await table.env.advance_time(TIMES.day)
     await drive(table)
     texts = table.public_texts()
-    assert_no_secret_in_public(texts)
+    assert_no_secret_in_public(texts, SNV_NAMES, SAID_IN_PUBLIC)
     reveal = next(t for t in texts if "The grimoire" in t)
     assert "wins!" in reveal
 

@@ -423,28 +423,15 @@ class ClocktowerCog(
             other: str | None = None,
         ) -> None:
             def action(session: Session) -> Any:
-                players = tuple(player_id(p) for p in (player, other) if p)
-                said = statements.Statement(
-                    claim, players, self.statement_value(session, claim, value)
-                )
-                return unit.request(interaction.user.id, statements.checked(session.state, said))
+                built = self.statement(session, player, claim, value, other)
+                return unit.request(interaction.user.id, built)
 
             await self.run(interaction, action, spec.done)
 
         command: app_commands.Command[Any, ..., None] = app_commands.Command(
             name=spec.name, description=spec.description, callback=use
         )
-
-        @command.autocomplete("player")
-        @command.autocomplete("other")
-        async def players(interaction: discord.Interaction, typed: str):
-            return self.complete(interaction, typed)
-
-        @command.autocomplete("value")
-        async def values(interaction: discord.Interaction, typed: str):
-            return self.complete_statement_value(interaction, typed)
-
-        return command
+        return self.completing_statements(command)
 
     def plain_command(self, unit: Role) -> app_commands.Command:
         """``/clocktower use <name>``: a day ability with no option (the Savant's visit)."""
@@ -517,11 +504,7 @@ class ClocktowerCog(
         ) -> None:
             def action(session: Session) -> Any:
                 if player and claim and value:
-                    players = tuple(player_id(p) for p in (player, other) if p)
-                    said = statements.Statement(
-                        claim, players, self.statement_value(session, claim, value)
-                    )
-                    built = statements.checked(session.state, said)
+                    built = self.statement(session, player, claim, value, other)
                     return unit.request(interaction.user.id, ("", built))
                 if question and question.strip():
                     return unit.request(interaction.user.id, (question, None))
@@ -534,6 +517,18 @@ class ClocktowerCog(
         command: app_commands.Command[Any, ..., None] = app_commands.Command(
             name=spec.name, description=spec.description, callback=use
         )
+        return self.completing_statements(command)
+
+    def statement(
+        self, session: Session, player: str, claim: str, value: str, other: str | None
+    ) -> statements.Statement:
+        """The statement a command's options build, checked against the game."""
+        players = tuple(player_id(p) for p in (player, other) if p)
+        said = statements.Statement(claim, players, self.statement_value(session, claim, value))
+        return statements.checked(session.state, said)
+
+    def completing_statements(self, command: app_commands.Command) -> app_commands.Command:
+        """Autocomplete for a statement's options: its players, and the value its claim takes."""
 
         @command.autocomplete("player")
         @command.autocomplete("other")

@@ -48,7 +48,23 @@ def choose(
     living_others = [p for p in options if p != player and alive(state, p)]
     default = tuple((living_others + [p for p in options if p not in living_others])[:pick])
     extra = {**data, "optional": True} if optional else data
-    pending = Pending(
+    raise Need(
+        _asked(state, key, player, character, options, () if optional else default, extra, pick)
+    )
+
+
+def _asked(
+    state: State,
+    key: str,
+    player: int,
+    character: str,
+    options: tuple[Any, ...],
+    default: tuple[Any, ...],
+    data: dict[str, Any],
+    pick: int = 1,
+) -> Pending:
+    """A waking player's night choice, awaited."""
+    return Pending(
         id=state.decisions + 1,
         key=key,
         kind="night_choice",
@@ -56,10 +72,9 @@ def choose(
         topic=character,
         options=options,
         pick=pick,
-        default=() if optional else default,
-        data=tuple(sorted(extra.items())),
+        default=default,
+        data=tuple(sorted(data.items())),
     )
-    raise Need(pending)
 
 
 def choose_value(
@@ -80,17 +95,9 @@ def choose_value(
     if found is not MISSING:
         return found[0] if found else None
     extra = {**data, "ask": ask, **({"optional": True} if optional else {})}
-    pending = Pending(
-        id=state.decisions + 1,
-        key=key,
-        kind="night_choice",
-        to=player,
-        topic=character,
-        options=options,
-        default=() if optional else (options[-1],),
-        data=tuple(sorted(extra.items())),
+    raise Need(
+        _asked(state, key, player, character, options, () if optional else options[-1:], extra)
     )
-    raise Need(pending)
 
 
 def rule(

@@ -40,7 +40,7 @@ class Seat:
     alive: bool = True
     ghost_vote: bool = True
     used: bool = False  # a once-per-game ability is spent (Slayer, Virgin)
-    mad: str | None = None  # tracked for later editions: the character one is mad about
+    mad: str | None = None  # unused: madness is reminders and units' hooks (``madness``)
 
 
 @dataclass(frozen=True)
@@ -49,8 +49,13 @@ class Mark:
     ability of ``character`` (whose unit says, through ``Role.holds``, whether it still works).
 
     Kinds: poisoned, safe (Monk), master (Butler), red_herring (Fortune Teller), triple
-    (Bureaucrat), negative (Thief), shot (Gunslinger), token (Beggar), and the storyteller's own
-    (``source`` = ``SYSTEM``): drunk, poisoned, safe, reminder (with ``note``). A mark placed to
+    (Bureaucrat), negative (Thief), shot (Gunslinger), token (Beggar); Sects & Violets: cursed
+    (Witch), mad (Cerenovus, ``note`` the character), twin (Evil Twin), arbitrary (Pit-Hag),
+    ability and pretend (Philosopher, ``note`` the character), kept and poisoned (Vigormortis),
+    once (Fang Gu), drunk (Sweetheart), haircuts (Barber), slain (Sage), fumbling and fumbled
+    (Klutz), guess (Juggler, ``note`` the character), visited (Savant), healthy, twice and
+    fresh (Barista), revived and fresh (Bone Collector), butchered (Butcher); and the
+    storyteller's own (``source`` = ``SYSTEM``): drunk, poisoned, safe, reminder (with ``note``). A mark placed to
     last until a dusk (``until``: the night that dusk begins) is cleared then; marks lapse early
     when their source loses the ability; the storyteller's stay until removed.
     """

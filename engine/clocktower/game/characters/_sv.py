@@ -9,9 +9,12 @@ from typing import ClassVar
 
 from engine.clocktower.game.abilities.kill import demon_attack
 from engine.clocktower.game.cast import char, playable
+from engine.clocktower.game.day import NOT_DAY
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import State
-from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.effects import tell
+from engine.clocktower.game.guards import refuse_unless, require_phase
+from engine.clocktower.game.model import Phase, Seat, State, active
+from engine.clocktower.game.roles import Result, Role, Table, has_ability
 
 GOOD_TEAMS = ("townsfolk", "outsider")
 EVIL_TEAMS = ("minion", "demon")
@@ -41,6 +44,37 @@ def townsfolk_neighbours(state: State, player: int) -> tuple[int, ...]:
         if near is not None and near not in found:
             found.append(near)
     return tuple(found)
+
+
+def visitor(state: State, by: int, cid: str, refusal: str) -> Seat:
+    """The player using ``cid``'s private day ability (the Savant's visit, the Artist's
+    question): by day, between votes, one who believes they are ``cid`` or has its ability, and
+    has their ability (alive, or keeping it); else RuleError (``refusal``, to the player alone:
+    it tells them nothing they do not know)."""
+    require_phase(state, Phase.DAY, NOT_DAY)
+    refuse_unless(state.vote is None, "Wait until the current vote is over.")
+    me = next((s for s in state.seats if s.player == by), None)
+    refuse_unless(me is not None and (me.shown == cid or has_ability(state, me, cid)), refusal)
+    assert me is not None
+    refuse_unless(active(state, me.player), "The dead have no ability to use.")
+    return me
+
+
+def day_info(state: State, player: int, cid: str, answer: object, **details: object) -> Result:
+    """What a day ability taught ``player`` privately (the Savant's, the Artist's), dated by the
+    day."""
+    state, told = tell(
+        state,
+        player,
+        "info",
+        character=cid,
+        night=state.night,
+        day=state.day,
+        answer=answer,
+        players=(),
+        **details,
+    )
+    return state, [told]
 
 
 def prey(table: Table, state: State, player: int, options: list[int]) -> list[int]:

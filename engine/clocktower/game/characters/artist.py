@@ -18,12 +18,12 @@ from typing import Any
 from engine.clocktower.game.abilities.info import impaired, learn, misinformed
 from engine.clocktower.game.abilities.once import spend, spent
 from engine.clocktower.game.actions import Question
-from engine.clocktower.game.day import NOT_DAY, day_key
+from engine.clocktower.game.characters._sv import day_info, visitor
+from engine.clocktower.game.day import day_key
 from engine.clocktower.game.decisions import MAX_TEXT, rule
-from engine.clocktower.game.effects import tell
-from engine.clocktower.game.guards import refuse_unless, require_phase
-from engine.clocktower.game.model import Phase, State, active, living, works
-from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words, has_ability
+from engine.clocktower.game.guards import refuse_unless
+from engine.clocktower.game.model import State, living, works
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
 from engine.clocktower.game.statements import (
     Statement,
     checked,
@@ -57,15 +57,7 @@ class Artist(Role):
         return Question(by, kind=kind, players=players, value=value)
 
     def day(self, state: State, action: Question) -> Result:
-        require_phase(state, Phase.DAY, NOT_DAY)
-        refuse_unless(state.vote is None, "Wait until the current vote is over.")
-        me = next((s for s in state.seats if s.player == action.by), None)
-        refuse_unless(
-            me is not None and (me.shown == self.id or has_ability(state, me, self.id)),
-            "Only the Artist asks the storyteller a question.",
-        )
-        assert me is not None
-        refuse_unless(active(state, me.player), "The dead have no ability to use.")
+        me = visitor(state, action.by, self.id, "Only the Artist asks the storyteller a question.")
         refuse_unless(not spent(state, me.player), "The Artist asks only once per game.")
         key = day_key(state) + f":artist{me.player}"
         if action.kind:
@@ -105,18 +97,7 @@ class Artist(Role):
         got = rule(
             state, key, "artist", ANSWERS, truth=None, player=player, question=text, reason=reason
         )
-        state, told = tell(
-            state,
-            player,
-            "info",
-            character=self.id,
-            night=state.night,
-            day=state.day,
-            answer=got,
-            players=(),
-            question=text,
-        )
-        return state, [told]
+        return day_info(state, player, self.id, got, question=text)
 
     topics = {"artist": "the answer to the Artist's question"}
 

@@ -16,21 +16,19 @@ from typing import Any
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.info import impaired, misinformed
 from engine.clocktower.game.actions import Visit
-from engine.clocktower.game.day import NOT_DAY, day_key
+from engine.clocktower.game.characters._sv import day_info, visitor
+from engine.clocktower.game.day import day_key
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.effects import tell
-from engine.clocktower.game.guards import refuse_unless, require_phase
+from engine.clocktower.game.guards import refuse_unless
 from engine.clocktower.game.model import (
     Field,
     Form,
-    Phase,
     State,
-    active,
     marks_of,
     put_mark,
     works,
 )
-from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words, has_ability
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
 from engine.clocktower.game.statements import from_plain, invent, plain, said, sure
 from engine.core import seeded_rng
 
@@ -63,15 +61,7 @@ class Savant(Role):
         return Visit(by)
 
     def day(self, state: State, action: Visit) -> Result:
-        require_phase(state, Phase.DAY, NOT_DAY)
-        refuse_unless(state.vote is None, "Wait until the current vote is over.")
-        me = next((s for s in state.seats if s.player == action.by), None)
-        refuse_unless(
-            me is not None and (me.shown == self.id or has_ability(state, me, self.id)),
-            "Only the Savant visits the storyteller for that.",
-        )
-        assert me is not None
-        refuse_unless(active(state, me.player), "The dead have no ability to use.")
+        me = visitor(state, action.by, self.id, "Only the Savant visits the storyteller for that.")
         done = visits_today(state, me.player)
         refuse_unless(
             done < allowed_visits(state, me.player), "You have visited the storyteller today."
@@ -101,17 +91,7 @@ class Savant(Role):
         told = tuple(got)
         if len(trues) == 2:
             told = tuple(rng.sample(told, 2))
-        state, effect = tell(
-            state,
-            player,
-            "info",
-            character=self.id,
-            night=state.night,
-            day=state.day,
-            answer=told,
-            players=(),
-        )
-        return state, [effect]
+        return day_info(state, player, self.id, told)
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         things = "; ".join(words.strong(f"“{said(x, words)}”") for x in info["answer"])

@@ -4,20 +4,18 @@ rebuilds the identical state, and nothing secret is announced in public."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.clocktower.catalogue import EVIL_TEAMS
-from engine.clocktower.game import ACTIONS, Phase, State, apply
+from engine.clocktower.game import Phase, State
 from engine.clocktower.game.ending import prevented
 from engine.clocktower.game.madness import every_madness
 from engine.clocktower.game.model import demons, residents, works
-from engine.clocktower.selfplay import play, setup_game
-from engine.core import GameOver, decode_action, encode_action
+from engine.clocktower.selfplay import play
 from tests.engine.clocktower.game.support import SNV
-from tests.engine.clocktower.game.test_ct_game_properties import check_effects
+from tests.engine.clocktower.game.test_ct_game_properties import many_games
+from tests.engine.clocktower.game.test_ct_game_properties import replay as replay_tb
 
 GOOD_CHARACTERS = {c for c in SNV if c not in ("witch", "cerenovus", "pithag", "eviltwin")}
 
@@ -69,15 +67,7 @@ def check_winner(state: State) -> None:
 def replay(
     players: int, seed: int, log: list, travellers: int = 0, storyteller: int | None = None
 ) -> State:
-    state = setup_game(SNV, players, seed, travellers=travellers, storyteller=storyteller)
-    for action in log:
-        step = apply(state, decode_action(encode_action(action), ACTIONS))
-        check_invariants(step.state)
-        check_effects(step.state, step.effects, storyteller is not None)
-        if any(isinstance(e, GameOver) for e in step.effects):
-            assert step.state.phase is Phase.OVER
-        state = step.state
-    return state
+    return replay_tb(players, seed, log, travellers, storyteller, SNV, check_invariants)
 
 
 @settings(max_examples=30, deadline=None)
@@ -95,31 +85,11 @@ GAMES = 2_000
 
 def test_thousands_of_games_hold_every_property():
     """2,000 whole Sects & Violets games from 5 to 13 players (the hypothesis test above reaches
-    15), with and without Travellers (some
-    arriving mid-game), a quarter with a stand-in human storyteller ruling at random: at every
-    step the invariants hold and nothing secret is announced; every game ends as the rules say;
-    replaying each log rebuilds the identical state; every ending and every action the edition
-    brings happens."""
-    endings: Counter = Counter()
-    used: Counter = Counter()
-    for i in range(GAMES):
-        players, travellers = 5 + i % 9, i % 4
-        storyteller = 999 if i % 4 == 1 else None
-        log: list = []
-        final, outcome = play(
-            SNV,
-            players,
-            11 * i,
-            log=log,
-            travellers=travellers,
-            storyteller=storyteller,
-            arrivals=i % 3 == 0,
-        )
-        assert final.phase is Phase.OVER, (i, outcome)
-        check_winner(final)
-        assert replay(players, 11 * i, log, travellers, storyteller) == final, i
-        endings[outcome.ending] += 1
-        used.update(type(a).__name__ for a in log)
+    15), with and without Travellers (some arriving mid-game), a quarter with a stand-in human
+    storyteller ruling at random: at every step the invariants hold and nothing secret is
+    announced; every game ends as the rules say; replaying each log rebuilds the identical
+    state; every ending and every action the edition brings happens."""
+    endings, used = many_games(SNV, GAMES, 11, check_winner, replay)
     assert endings["unfinished"] == 0 and sum(endings.values()) == GAMES
     expected = ("demon_dead", "two_left", "vortox", "klutz", "evil_twin", "storyteller")
     assert min(endings[e] for e in expected) > 0, endings
