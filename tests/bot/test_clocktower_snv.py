@@ -10,9 +10,11 @@ import re
 import engine.clocktower.game as ct
 from bot.editions import base_script
 from engine.clocktower.catalogue import edition_characters
+from engine.clocktower.game.madness import madness_of
 from engine.clocktower.selfplay import setup_game
 from tests.bot.test_clocktower_bot import (
     TIMES,
+    answer_ruling,
     assert_no_secret_in_public,
     deal,
     items,
@@ -180,3 +182,64 @@ async def test_the_edition_s_day_abilities_and_night_menus(table, monkeypatch):
     assert any("guesses that" in t and "**Vortox**" in t for t in table.public_texts())
     alive = await opener.slash(table.channel, "clocktower use klutz", player=str(demon))
     assert alive.ephemeral and "Only a dead player" in said(alive)
+
+
+async def test_a_human_storyteller_runs_madness_the_savant_and_a_character_choice(table):
+    """A human storyteller: chooses a character for the idle Cerenovus (``/clocktower wake
+    value:``), writes the Savant's two things (``/clocktower rule``, parts separated by ``|``),
+    and rules on the Mutant's madness-breaking claim from a DM, executing them."""
+    teller = table.add("teller")
+    opened = await teller.slash(table.channel, "clocktower new", script="snv", storyteller="me")
+    assert not opened.ephemeral, said(opened)
+    lobby = table.channel.last_message
+    players = [table.add(f"p{i}") for i in range(7)]
+    for member in players:
+        await member.click(lobby, label="Join")
+    bag = "Vigormortis, Cerenovus, Savant, Oracle, Mutant, Dreamer, Clockmaker"
+    started = await teller.slash(table.channel, "clocktower start", characters=bag, shuffle=False)
+    assert started.ephemeral, said(started)
+    seat = {s.character: s.player for s in state(table).seats}
+
+    mad = None
+    while state(table).phase is not ct.Phase.DAY:
+        prompt = ct.open_prompts(state(table))[0]
+        if prompt.kind == "ruling":
+            await answer_ruling(table, prompt, teller)
+        elif prompt.data.get("ask") == "character":  # the Cerenovus' madness: the teller picks
+            wrong = await teller.slash(table.channel, "clocktower wake", value="nobody")
+            assert wrong.ephemeral and "chooses a character" in said(wrong)
+            chosen = await teller.slash(table.channel, "clocktower wake", value="Sage")
+            assert chosen.ephemeral and said(chosen) == "Chosen for them."
+        else:
+            if prompt.data["character"] == "cerenovus":
+                mad = prompt.default[0]
+            await answer_night(table, prompt)
+    assert mad is not None and [m.about for m in madness_of(state(table), mad)] == ["sage"]
+    assert "**Sage**" in table.last_dm(mad).content  # told at once, privately
+
+    visit = await table.member(seat["savant"]).slash(table.channel, "clocktower use savant")
+    assert visit.ephemeral, said(visit)
+    ruling = ct.open_prompts(state(table))[0]
+    assert ruling.kind == "ruling" and ruling.data["reason"] == "choice"
+    bad = await teller.slash(table.channel, "clocktower rule", answer="only one thing")
+    assert bad.ephemeral and "separated by “|”" in said(bad)
+    ruled = await teller.slash(
+        table.channel, "clocktower rule", answer="The Demon sits by a window | Ann is good"
+    )
+    assert ruled.ephemeral and said(ruled) == "Ruled.", said(ruled)
+    learnt = table.last_dm(seat["savant"]).content
+    assert "“The Demon sits by a window”" in learnt and "“Ann is good”" in learnt
+
+    await table.member(seat["mutant"]).slash(table.channel, "clocktower claim", character="Mutant")
+    asked = ct.open_prompts(state(table))[0]
+    assert asked.kind == "ruling" and asked.data["topic"] == "madness"
+    dm = table.last_dm(teller.id)
+    assert "broke their madness" in dm.content
+    await table.user(teller.id).click(
+        dm, label=next(i["label"] for i in items(dm) if "yes" in i["label"])
+    )
+    assert state(table).executed == seat["mutant"]
+    assert any(f"<@{seat['mutant']}> is executed" in t for t in table.public_texts())
+    again = await teller.slash(table.channel, "clocktower madness", player=str(seat["oracle"]))
+    assert again.ephemeral and "executed today" in said(again)
+    assert_no_secret_in_public(table.public_texts(), SNV_NAMES, SAID_IN_PUBLIC)

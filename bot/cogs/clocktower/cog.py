@@ -46,6 +46,7 @@ from bot.store import scripts as script_store
 from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
 from engine.clocktower.game import statements
 from engine.clocktower.game.adjust import CHANGES
+from engine.clocktower.game.model import neighbours
 from engine.clocktower.game.roles import REGISTRY, Role
 from engine.clocktower.script import Script, ScriptError, load_script
 from engine.core import GameOver, RuleError
@@ -489,9 +490,14 @@ class ClocktowerCog(
             claim="…whether they are a character, a team or an alignment",
             value="…which character, team (townsfolk, outsider, minion, demon) or alignment",
             other="…or whether one of player and other is",
+            seats="…or whether one of the player's living neighbours is",
         )
         @app_commands.choices(
-            claim=[app_commands.Choice(name=f"is {k}", value=k) for k in statements.KINDS]
+            claim=[app_commands.Choice(name=f"is {k}", value=k) for k in statements.KINDS],
+            seats=[
+                app_commands.Choice(name="the player", value="player"),
+                app_commands.Choice(name="their living neighbours", value="neighbours"),
+            ],
         )
         @app_commands.guild_only()
         async def use(
@@ -501,10 +507,13 @@ class ClocktowerCog(
             claim: str | None = None,
             value: str | None = None,
             other: str | None = None,
+            seats: str = "player",
         ) -> None:
             def action(session: Session) -> Any:
                 if player and claim and value:
-                    built = self.statement(session, player, claim, value, other)
+                    built = self.statement(
+                        session, player, claim, value, other, near=seats == "neighbours"
+                    )
                     return unit.request(interaction.user.id, ("", built))
                 if question and question.strip():
                     return unit.request(interaction.user.id, (question, None))
@@ -520,10 +529,22 @@ class ClocktowerCog(
         return self.completing_statements(command)
 
     def statement(
-        self, session: Session, player: str, claim: str, value: str, other: str | None
+        self,
+        session: Session,
+        player: str,
+        claim: str,
+        value: str,
+        other: str | None,
+        near: bool = False,
     ) -> statements.Statement:
-        """The statement a command's options build, checked against the game."""
+        """The statement a command's options build, checked against the game; ``near``: about
+        the player's living neighbours (a question about seats)."""
         players = tuple(player_id(p) for p in (player, other) if p)
+        if near and session.state.seats:
+            try:
+                players = tuple(dict.fromkeys(neighbours(session.state, players[0])))
+            except (ValueError, StopIteration):
+                raise RuleError("Choose a player of this game with living neighbours.") from None
         said = statements.Statement(claim, players, self.statement_value(session, claim, value))
         return statements.checked(session.state, said)
 
@@ -765,16 +786,31 @@ class ClocktowerCog(
 
     @app_commands.command(name="wake", description="Storyteller: choose for the waking player")
     @app_commands.describe(
-        target="The player chosen for them", second="A second player, if they choose two"
+        target="The player chosen for them",
+        second="A second player, if they choose two",
+        value="When they choose a character, or yes or no: that",
     )
     @app_commands.guild_only()
     async def wake(
-        self, interaction: discord.Interaction, target: str, second: str | None = None
+        self,
+        interaction: discord.Interaction,
+        target: str | None = None,
+        second: str | None = None,
+        value: str | None = None,
     ) -> None:
         def action(session: Session):
             self.require_storyteller(session, interaction.user.id)
             prompt = self.awaited_wake(session)
+            asked = prompt.data.get("ask")
+            if asked in ("character", "yesno"):
+                return ct.NightChoice(
+                    interaction.user.id,
+                    (self.woken_value(session, asked, value),),
+                    player=prompt.to[0],
+                )
             targets = tuple(player_id(t) for t in (target, second) if t)
+            if not targets and not prompt.data.get("optional"):
+                raise RuleError("Choose the player (or players) for them with target.")
             return ct.NightChoice(interaction.user.id, targets, player=prompt.to[0])
 
         await self.run(interaction, action, "Chosen for them.")
@@ -791,6 +827,23 @@ class ClocktowerCog(
         options = set(prompt.options) if prompt else set()
         return self.complete(interaction, typed, lambda s, p: p in options)
 
+    @wake.autocomplete("value")
+    async def complete_woken_value(self, interaction: discord.Interaction, typed: str):
+        session = self.bot.games.in_channel(channel_id(interaction))
+        if session is None or session.game.kind != KIND:
+            return []
+        if interaction.user.id != session.state.storyteller:
+            return []
+        prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
+        if prompt is None or prompt.data.get("ask") not in ("character", "yesno"):
+            return []
+        pairs = [(char_name(v, session.state), v) for v in prompt.options]
+        return [
+            app_commands.Choice(name=label[:100], value=v)
+            for label, v in pairs
+            if typed.casefold() in label.casefold()
+        ][:CHOICES]
+
     @app_commands.command(name="skip", description="Storyteller: pass over the waking player")
     @app_commands.guild_only()
     async def skip(self, interaction: discord.Interaction) -> None:
@@ -800,6 +853,19 @@ class ClocktowerCog(
             return ct.SkipWake(interaction.user.id)
 
         await self.run(interaction, action, "Passed over; they learn nothing tonight.")
+
+    @staticmethod
+    def woken_value(session: Session, asked: str, value: str | None) -> str:
+        """The character (by name or id), or yes or no, the storyteller chooses for a player."""
+        text = (value or "").strip()
+        if asked == "yesno":
+            if text.casefold() not in ("yes", "no"):
+                raise RuleError("This player answers yes or no: give it as value.")
+            return text.casefold()
+        found = known(text, session.state) if text else None
+        if found is None:
+            raise RuleError("This player chooses a character: give it as value.")
+        return found.id
 
     @staticmethod
     def awaited_wake(session: Session):
