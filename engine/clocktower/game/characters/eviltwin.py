@@ -89,7 +89,7 @@ class EvilTwin(Role):
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         other, cid = info["answer"]
         return (
-            f"your twin is {words.strong(words.player(other))}, the "
+            f"you are twinned with {words.strong(words.player(other))}, the "
             f"{words.strong(words.character(cid))}."
         )
 
