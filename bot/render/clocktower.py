@@ -39,7 +39,7 @@ ENDINGS = {  # the endings no one character causes; the units name their own (``
     "two_left": "only two players are left alive",
     "storyteller": "the storyteller says so",
 }
-CAUSES = {"shot": "is shot", "storyteller": "dies", "exile": "is exiled"}
+CAUSES = {"shot": "is shot", "storyteller": "dies", "exile": "is exiled", "curse": "dies"}
 
 
 class MultiSelect(
@@ -424,23 +424,66 @@ class ClocktowerRenderer:
             public=False,
         )
 
+    def on_mad(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        cid = char_name(effect.data["character"], session.state)
+        return Outgoing(
+            f"🌀 The **Cerenovus** chose you: tomorrow (day {effect.data['day']}) you must be "
+            f"“mad” that you are the **{cid}**: try to convince the group of it, or you might "
+            "be executed.",
+            public=False,
+        )
+
+    def on_gained(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        cid, state = effect.data["character"], session.state
+        return Outgoing(
+            f"📚 You now have the ability of the **{char_name(cid, state)}**:\n"
+            f"*{ability(cid, state, self.official)}*",
+            public=False,
+        )
+
+    def on_barista(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        gift = (
+            "you are sober and healthy, and your information is true"
+            if effect.data["gift"] == "sober"
+            else "your ability works twice"
+        )
+        return Outgoing(
+            f"☕ Night {effect.data['night']}, the **Barista**: until dusk, {gift}.", public=False
+        )
+
     # Prompts ---------------------------------------------------------------------------------
     def on_night_choice(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
         d, state = effect.data, session.state
-        pick = d["pick"]
+        pick, game = d["pick"], session.game.id
+        role_name = char_name(d["character"], state)
+        if d.get("ask") == "yesno":  # asked by another's ability (the Harlot): reveal or not
+            text = (
+                f"🌙 Night {d['night']}: the **{role_name}** asks to learn your character. "
+                "Do you reveal it? (You both might die.)"
+            )
+            buttons = [("night", "yes", "Yes, reveal it", GREEN), ("night", "no", "No", RED)]
+            return Outgoing(text, view=button_view(game, buttons), public=False)
         if d.get("ask") == "character":
             choices = [(char_name(c, state), c) for c in effect.options]
             wanted = "a character"
         else:
             choices = [(name(p), str(p)) for p in effect.options]
             wanted = "a player" if pick == 1 else f"{pick} players"
-        text = f"🌙 Night {d['night']}, as the **{char_name(d['character'], state)}**: choose {wanted}."
+        text = f"🌙 Night {d['night']}, as the **{role_name}**: choose {wanted}."
+        if d.get("because"):  # another character's ability lets this player choose
+            text = (
+                f"🌙 Night {d['night']}: the **{role_name}** died, so you may choose {wanted} "
+                "to swap characters."
+            )
         if pick == 1:
-            view = choice_view(session.game.id, "night", choices, f"Choose {wanted}")
+            view = choice_view(game, "night", choices, f"Choose {wanted}")
         else:
             view = discord.ui.View(timeout=None)
             options = [discord.SelectOption(label=lab[:100], value=v) for lab, v in choices]
-            view.add_item(MultiSelect(session.game.id, "night", pick, options, f"Choose {pick}"))
+            view.add_item(MultiSelect(game, "night", pick, options, f"Choose {pick}"))
+        if d.get("optional"):
+            text += " You may also choose nobody tonight."
+            view.add_item(GameButton(game, "night", "", label="Nobody tonight", style=GREY))
         return Outgoing(text, view=view, public=False)
 
     def on_ruling(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
@@ -555,6 +598,26 @@ class ClocktowerRenderer:
         d = effect.data
         return Outgoing(f"🪙 <@{d['by']}> gives their ghost vote to <@{d['to']}>.")
 
+    def on_claim(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(
+            f"🗣️ <@{d['player']}> claims to be the **{char_name(d['claim'], session.state)}**."
+        )
+
+    def on_juggle(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(
+            f"🤹 <@{d['by']}> guesses that <@{d['target']}> is the "
+            f"**{char_name(d['guess'], session.state)}**."
+        )
+
+    def on_klutz(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(f"🫢 <@{d['by']}>, the Klutz (so they say), chooses <@{d['target']}>.")
+
+    def on_exile_survived(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"🃏 <@{effect.data['player']}> is exiled, yet lives on.")
+
     def on_revived(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         return Outgoing(f"✨ <@{effect.data['player']}> is alive again.")
 
@@ -595,9 +658,11 @@ def night_cue(cid: str, state: Any, official: Mapping[str, OfficialText], night:
 
 
 def info_text(d: Mapping[str, Any], players: Sequence[int], name: Namer, state: Any = None) -> str:
-    """What a character learned at night, in words (each character's unit says how it reads)."""
+    """What a character learned (at night, or by day: the Savant, the Artist), in words (each
+    character's unit says how it reads)."""
     cid = d["character"]
-    return f"🔮 Night {d['night']}, **{char_name(cid, state)}**: " + role(cid).reads(
+    when = f"Day {d['day']}" if "day" in d else f"Night {d['night']}"
+    return f"🔮 {when}, **{char_name(cid, state)}**: " + role(cid).reads(
         d, DiscordWords(players, name, state)
     )
 
@@ -608,6 +673,7 @@ TOPICS = {  # the rulings no one character raises; the units name their own (``R
     "traveller_alignment": "a Traveller's alignment",
     "registration": "how a player registers",
     "traveller_character": "which Traveller a newcomer plays",
+    "madness": "whether a player who broke their madness is executed (the day's execution)",
 }
 
 
@@ -657,6 +723,7 @@ def ruling_message(
                     "night": session.state.night,
                     "answer": option,
                     "players": data.get("players", ()),
+                    **{k: data[k] for k in ("question",) if k in data},
                 },
                 players,
                 name,

@@ -24,9 +24,11 @@ from engine.clocktower.bag import MAX_TRAVELLERS
 from engine.clocktower.game import (
     SYSTEM,
     Ask,
+    Claim,
     CountHand,
     DeclareWinner,
     EndDay,
+    ExecuteMad,
     Exile,
     FinishWake,
     Join,
@@ -46,6 +48,8 @@ from engine.clocktower.game import (
     new_game,
     open_prompts,
 )
+from engine.clocktower.game.cast import base_edition, char
+from engine.clocktower.game.madness import madness_of
 from engine.clocktower.game.model import alive, living, seat
 from engine.clocktower.game.roles import REGISTRY, automated_travellers, role
 from engine.core import Prompt, seeded_rng
@@ -61,6 +65,10 @@ OWN_ANSWER = 0.2  # how often a stand-in storyteller gives an answer of their ow
 CLAIMS = 0.3  # how often a storyteller-run character's holder claims their day ability, daily
 DECLARES = 0.05  # how often a stand-in storyteller ends a game with such a character, daily  # a stand-in human storyteller chooses for a waking player, or skips
 NEWCOMER = 1000  # player ids of mid-game arrivals start here
+CLAIMS_A_DAY = 0.4  # how often, each day, a player claims a character in public
+MAD_KEEPS = 0.85  # how often a player mad about a character claims it
+MAD_EXECUTIONS = 0.2  # how often a stand-in storyteller executes a mad player, daily
+RESTLESS = 8  # from this day on, good players nominate their top suspect whatever the score
 
 
 @dataclass(frozen=True)
@@ -176,9 +184,14 @@ class Player:
             else:
                 values: list[Any] = []
                 for field in form.fields:
+                    if field.kind == "text":
+                        values.append(f"a thing the storyteller says ({len(values) + 1})")
+                        continue
                     pool = [v for v in field.domain if v not in values]
                     values.append(self.rng.choice(pool))
-                return StorytellerRuling(teller, decision, value=tuple(values))
+                answer = form.canonical(tuple(values))
+                if form.forbidden is None or answer not in form.forbidden:
+                    return StorytellerRuling(teller, decision, value=tuple(values))
         return StorytellerRuling(teller, decision, self.rng.randrange(len(prompt.options)))
 
     def _panel(self, state: State, prompt: Prompt) -> Any:
@@ -195,11 +208,18 @@ class Player:
     def _night_choice(self, state: State, prompt: Prompt) -> NightChoice:
         me = prompt.to[0]
         cid, pick = prompt.data["character"], prompt.data["pick"]
-        if prompt.data.get("ask") == "character":
-            return NightChoice(me, (self.rng.choice(prompt.options),))
+        optional = prompt.data.get("optional", False)
+        if prompt.data.get("ask") in ("character", "yesno"):
+            values = list(prompt.options)
+            hinted = role(cid).choose(self, state, me, values, 1)
+            if hinted is not None and (hinted or optional):
+                return NightChoice(me, tuple(hinted))
+            return NightChoice(me, (self.rng.choice(values),))
         others = [p for p in prompt.options if p != me and alive(state, p)]
+        if prompt.data.get("because") is not None:
+            others = list(prompt.options)  # another's ability (the Barber's): any option
         hinted = role(cid).choose(self, state, me, others, pick)
-        if hinted is not None:
+        if hinted is not None and (len(hinted) == pick or (optional and not hinted)):
             return NightChoice(me, tuple(hinted))
         if len(others) >= pick and cid not in REGISTRY.having("choose"):
             return NightChoice(me, tuple(self.rng.sample(others, pick)))
@@ -251,12 +271,51 @@ class Player:
     def _day(self, state: State, prompt: Prompt | None) -> Any:
         return (
             self._arrive(state)
+            or self._claim(state)
             or self._day_ability(state)
             or self._storyteller_run(state)
+            or self._madness(state)
             or self._exile(state)
             or self._nominate(state, prompt)
             or EndDay(state.storyteller if state.storyteller is not None else SYSTEM)
         )
+
+    def _claim(self, state: State) -> Claim | None:
+        """Now and then a player says in public who they are: good players their character
+        (a Cerenovus' target, mostly, the character they are mad about), evil players a bluff;
+        a unit may say otherwise (``Role.claims``: the Mutant hides)."""
+        for s in state.seats:
+            if not self.once("says", state.day, s.player) or self.rng.random() >= CLAIMS_A_DAY:
+                continue
+            said = role(s.character).claims(self, state, s.player)
+            if said is None:
+                said = self._claim_for(state, s.player)
+            if said is not None:
+                return Claim(s.player, said)
+        return None
+
+    def _claim_for(self, state: State, player: int) -> str | None:
+        told = briefing(state, player)
+        mad = [t.data["character"] for t in told if t.event == "mad" and t.data["day"] == state.day]
+        if mad and self.rng.random() < MAD_KEEPS:
+            return mad[-1]
+        me = next(t for t in told if t.event == "character")
+        if me.data["alignment"] == "good":
+            return me.data["character"]
+        bluffs = [c for t in told if t.event == "demon_info" for c in t.data["bluffs"]]
+        goods = [c for c in state.script_ids if char(state, c).team in ("townsfolk", "outsider")]
+        pool = bluffs or goods
+        return self.rng.choice(pool) if pool else None
+
+    def _madness(self, state: State) -> ExecuteMad | None:
+        """A stand-in human storyteller now and then executes a player who is mad (as if they
+        had not kept up their madness at the table)."""
+        if state.storyteller is None or state.executed is not None:
+            return None
+        mad = [s.player for s in state.seats if madness_of(state, s.player)]
+        if mad and self.once("mad", state.day) and self.rng.random() < MAD_EXECUTIONS:
+            return ExecuteMad(state.storyteller, self.rng.choice(mad))
+        return None
 
     def _storyteller_run(self, state: State) -> Any:
         """With a stand-in human storyteller, characters the engine does not run get used: a
@@ -282,9 +341,12 @@ class Player:
         return None
 
     def _arrive(self, state: State) -> Any:
+        if not self.arrivals or state.day < 2:
+            return None
         in_play = {s.character for s in state.seats}
-        room = len(state.travellers) < MAX_TRAVELLERS and set(automated_travellers()) - in_play
-        if self.arrivals and room and state.day >= 2 and self.once("arrive", state.day):
+        pool = set(automated_travellers(base_edition(state)))
+        room = len(state.travellers) < MAX_TRAVELLERS and pool - in_play
+        if room and self.once("arrive", state.day):
             self.arrivals -= 1
             return Join(NEWCOMER + state.day, traveller=True)
         return None
@@ -311,7 +373,7 @@ class Player:
             if pool:
                 score = self.scores(state, p)
                 target = max(pool, key=lambda q: score.get(q, 0.0))
-                if score[target] > 0.4:
+                if score[target] > 0.4 or state.day >= RESTLESS:
                     return Nominate(p, target)
         return None
 

@@ -46,6 +46,7 @@ from bot.store import scripts as script_store
 from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
 from engine.clocktower.game import statements
 from engine.clocktower.game.adjust import CHANGES
+from engine.clocktower.game.model import neighbours
 from engine.clocktower.game.roles import REGISTRY, Role
 from engine.clocktower.script import Script, ScriptError, load_script
 from engine.core import GameOver, RuleError
@@ -72,8 +73,14 @@ class ClocktowerCog(
         self.clock = Clock(bot, self.delivery, Timings.from_env(), self.play)
         bot.add_dynamic_items(MultiSelect)
         assert self.app_command is not None  # a GroupCog: /clocktower
+        # Characters' day abilities are ``/clocktower use <name>``: a group of their own, since
+        # Discord allows a command group 25 children and the editions bring many abilities.
+        abilities = app_commands.Group(
+            name="use", description="Use your character's day ability", guild_only=True
+        )
         for unit in REGISTRY.having("command").values():
-            self.app_command.add_command(self.day_command(unit))
+            abilities.add_command(self.day_command(unit))
+        self.app_command.add_command(abilities)
 
     async def cog_unload(self) -> None:
         self.clock.stop()
@@ -313,13 +320,18 @@ class ClocktowerCog(
         )
 
     def day_command(self, unit: Role) -> app_commands.Command:
-        """``/clocktower <name> <player>`` for a character's day ability (its ``command``): the
+        """``/clocktower use <name> <player>`` for a character's day ability (its ``command``): the
         action is the unit's ``request``, the player offered from its ``day_targets``. An
         ability that makes a statement (the Gossip) takes one instead: see ``statement_command``."""
         spec = unit.command
         assert spec is not None
         if spec.statement:
             return self.statement_command(unit)
+        shaped = {"none": self.plain_command, "guess": self.guess_command}
+        if spec.shape == "question":
+            return self.question_command(unit)
+        if spec.shape in shaped:
+            return shaped[spec.shape](unit)
 
         @app_commands.rename(player=spec.option)
         @app_commands.describe(player=spec.option_description)
@@ -343,7 +355,7 @@ class ClocktowerCog(
         return command
 
     def statement_command(self, unit: Role) -> app_commands.Command:
-        """``/clocktower <name> player claim value [other]``: "(one of) player (and other) is
+        """``/clocktower use <name> player claim value [other]``: "(one of) player (and other) is
         <value>", a ``Statement`` the unit's ``request`` takes."""
         spec = unit.command
         assert spec is not None
@@ -366,11 +378,42 @@ class ClocktowerCog(
             other: str | None = None,
         ) -> None:
             def action(session: Session) -> Any:
-                players = tuple(player_id(p) for p in (player, other) if p)
-                said = statements.Statement(
-                    claim, players, self.statement_value(session, claim, value)
-                )
-                return unit.request(interaction.user.id, statements.checked(session.state, said))
+                built = self.statement(session, player, claim, value, other)
+                return unit.request(interaction.user.id, built)
+
+            await self.run(interaction, action, spec.done)
+
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=spec.name, description=spec.description, callback=use
+        )
+        return self.completing_statements(command)
+
+    def plain_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower use <name>``: a day ability with no option (the Savant's visit)."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction) -> None:
+            await self.run(
+                interaction, lambda s: unit.request(interaction.user.id, None), spec.done
+            )
+
+        return app_commands.Command(name=spec.name, description=spec.description, callback=use)
+
+    def guess_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower use <name> player character``: a public guess (the Juggler's)."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.describe(player=spec.option_description, character="The character you guess")
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction, player: str, character: str) -> None:
+            def action(session: Session) -> Any:
+                found = known(character.strip(), session.state)
+                if found is None:
+                    raise RuleError(f"{character[:40]} is not a character I know.")
+                return unit.request(interaction.user.id, (player_id(player), found.id))
 
             await self.run(interaction, action, spec.done)
 
@@ -379,25 +422,114 @@ class ClocktowerCog(
         )
 
         @command.autocomplete("player")
+        async def players(interaction: discord.Interaction, typed: str):
+            return self.complete(interaction, typed)
+
+        @command.autocomplete("character")
+        async def characters(interaction: discord.Interaction, typed: str):
+            return self.complete_character(interaction, typed)
+
+        return command
+
+    def question_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower use <name> [question] [player claim value [other]]``: a question in words
+        (for a human storyteller) or built as a statement the engine can answer (the
+        Artist's)."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.describe(
+            question="Your question in your own words (a human storyteller answers it)",
+            player="Or build it: who the question is about",
+            claim="…whether they are a character, a team or an alignment",
+            value="…which character, team (townsfolk, outsider, minion, demon) or alignment",
+            other="…or whether one of player and other is",
+            seats="…or whether one of the player's living neighbours is",
+        )
+        @app_commands.choices(
+            claim=[app_commands.Choice(name=f"is {k}", value=k) for k in statements.KINDS],
+            seats=[
+                app_commands.Choice(name="the player", value="player"),
+                app_commands.Choice(name="their living neighbours", value="neighbours"),
+            ],
+        )
+        @app_commands.guild_only()
+        async def use(
+            interaction: discord.Interaction,
+            question: str | None = None,
+            player: str | None = None,
+            claim: str | None = None,
+            value: str | None = None,
+            other: str | None = None,
+            seats: str = "player",
+        ) -> None:
+            def action(session: Session) -> Any:
+                if player and claim and value:
+                    built = self.statement(
+                        session, player, claim, value, other, near=seats == "neighbours"
+                    )
+                    return unit.request(interaction.user.id, ("", built))
+                if question and question.strip():
+                    return unit.request(interaction.user.id, (question, None))
+                raise RuleError(
+                    "Ask in your own words (question), or build it from player, claim and value."
+                )
+
+            await self.run(interaction, action, spec.done)
+
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=spec.name, description=spec.description, callback=use
+        )
+        return self.completing_statements(command)
+
+    def statement(
+        self,
+        session: Session,
+        player: str,
+        claim: str,
+        value: str,
+        other: str | None,
+        near: bool = False,
+    ) -> statements.Statement:
+        """The statement a command's options build, checked against the game; ``near``: about
+        the player's living neighbours (a question about seats)."""
+        players = tuple(player_id(p) for p in (player, other) if p)
+        if near and session.state.seats:
+            try:
+                players = tuple(dict.fromkeys(neighbours(session.state, players[0])))
+            except (ValueError, StopIteration):
+                raise RuleError("Choose a player of this game with living neighbours.") from None
+        said = statements.Statement(claim, players, self.statement_value(session, claim, value))
+        return statements.checked(session.state, said)
+
+    def completing_statements(self, command: app_commands.Command) -> app_commands.Command:
+        """Autocomplete for a statement's options: its players, and the value its claim takes."""
+
+        @command.autocomplete("player")
         @command.autocomplete("other")
         async def players(interaction: discord.Interaction, typed: str):
             return self.complete(interaction, typed)
 
         @command.autocomplete("value")
         async def values(interaction: discord.Interaction, typed: str):
-            session = self.bot.games.in_channel(channel_id(interaction))
-            if session is None or session.game.kind != KIND:
-                return []
-            claim = interaction.namespace.claim
-            if claim == "character":
-                pairs = [(char_name(c, session.state), c) for c in session.state.script_ids]
-            else:
-                pairs = [
-                    (v, v) for v in (statements.TEAMS if claim == "team" else statements.ALIGNMENTS)
-                ]
-            return matching(pairs, typed)
+            return self.complete_statement_value(interaction, typed)
 
         return command
+
+    def complete_character(self, interaction: discord.Interaction, typed: str):
+        """Characters of this channel's game's script whose name contains ``typed``."""
+        session = self.bot.games.in_channel(channel_id(interaction))
+        if session is None or session.game.kind != KIND:
+            return []
+        pairs = [(char_name(c, session.state), c) for c in session.state.script_ids]
+        return matching(pairs, typed)
+
+    def complete_statement_value(self, interaction: discord.Interaction, typed: str):
+        """A statement's value: a character of the script, a team or an alignment."""
+        if interaction.namespace.claim == "character":
+            return self.complete_character(interaction, typed)
+        kinds = statements.TEAMS if interaction.namespace.claim == "team" else statements.ALIGNMENTS
+        return matching([(v, v) for v in kinds], typed)
 
     @staticmethod
     def statement_value(session: Session, claim: str, value: str) -> str:
@@ -469,6 +601,36 @@ class ClocktowerCog(
 
     @whisper.autocomplete("player")
     async def complete_whisper(self, interaction: discord.Interaction, typed: str):
+        return self.complete(interaction, typed)
+
+    @app_commands.command(name="claim", description="Say in public which character you are")
+    @app_commands.describe(character="The character you claim to be (true or not)")
+    @app_commands.guild_only()
+    async def claim(self, interaction: discord.Interaction, character: str) -> None:
+        await self.run(
+            interaction,
+            lambda s: ct.Claim(interaction.user.id, character),
+            "Your claim is made in public.",
+        )
+
+    @claim.autocomplete("character")
+    async def complete_claim(self, interaction: discord.Interaction, typed: str):
+        return self.complete_character(interaction, typed)
+
+    @app_commands.command(
+        name="madness", description="Storyteller: execute a player who broke their madness"
+    )
+    @app_commands.describe(player="The mad player who did not keep up their madness")
+    @app_commands.guild_only()
+    async def madness(self, interaction: discord.Interaction, player: str) -> None:
+        def action(session: Session):
+            self.require_storyteller(session, interaction.user.id)
+            return ct.ExecuteMad(interaction.user.id, player_id(player))
+
+        await self.run(interaction, action, "They are executed; that is today's execution.")
+
+    @madness.autocomplete("player")
+    async def complete_mad(self, interaction: discord.Interaction, typed: str):
         return self.complete(interaction, typed)
 
     # Anyone, privately -----------------------------------------------------------------------
@@ -555,16 +717,31 @@ class ClocktowerCog(
 
     @app_commands.command(name="wake", description="Storyteller: choose for the waking player")
     @app_commands.describe(
-        target="The player chosen for them", second="A second player, if they choose two"
+        target="The player chosen for them",
+        second="A second player, if they choose two",
+        value="When they choose a character, or yes or no: that",
     )
     @app_commands.guild_only()
     async def wake(
-        self, interaction: discord.Interaction, target: str, second: str | None = None
+        self,
+        interaction: discord.Interaction,
+        target: str | None = None,
+        second: str | None = None,
+        value: str | None = None,
     ) -> None:
         def action(session: Session):
             self.require_storyteller(session, interaction.user.id)
             prompt = self.awaited_wake(session)
+            asked = prompt.data.get("ask")
+            if asked in ("character", "yesno"):
+                return ct.NightChoice(
+                    interaction.user.id,
+                    (self.woken_value(session, asked, value),),
+                    player=prompt.to[0],
+                )
             targets = tuple(player_id(t) for t in (target, second) if t)
+            if not targets and not prompt.data.get("optional"):
+                raise RuleError("Choose the player (or players) for them with target.")
             return ct.NightChoice(interaction.user.id, targets, player=prompt.to[0])
 
         await self.run(interaction, action, "Chosen for them.")
@@ -581,6 +758,18 @@ class ClocktowerCog(
         options = set(prompt.options) if prompt else set()
         return self.complete(interaction, typed, lambda s, p: p in options)
 
+    @wake.autocomplete("value")
+    async def complete_woken_value(self, interaction: discord.Interaction, typed: str):
+        session = self.bot.games.in_channel(channel_id(interaction))
+        if session is None or session.game.kind != KIND:
+            return []
+        if interaction.user.id != session.state.storyteller:
+            return []
+        prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
+        if prompt is None or prompt.data.get("ask") not in ("character", "yesno"):
+            return []
+        return matching([(char_name(v, session.state), v) for v in prompt.options], typed)
+
     @app_commands.command(name="skip", description="Storyteller: pass over the waking player")
     @app_commands.guild_only()
     async def skip(self, interaction: discord.Interaction) -> None:
@@ -590,6 +779,19 @@ class ClocktowerCog(
             return ct.SkipWake(interaction.user.id)
 
         await self.run(interaction, action, "Passed over; they learn nothing tonight.")
+
+    @staticmethod
+    def woken_value(session: Session, asked: str, value: str | None) -> str:
+        """The character (by name or id), or yes or no, the storyteller chooses for a player."""
+        text = (value or "").strip()
+        if asked == "yesno":
+            if text.casefold() not in ("yes", "no"):
+                raise RuleError("This player answers yes or no: give it as value.")
+            return text.casefold()
+        found = known(text, session.state) if text else None
+        if found is None:
+            raise RuleError("This player chooses a character: give it as value.")
+        return found.id
 
     @staticmethod
     def awaited_wake(session: Session):
@@ -664,10 +866,10 @@ class ClocktowerCog(
     ) -> bool:
         user = interaction.user.id
         if kind == "night":
-            # players by id; a character (asked for by the storyteller) by its id
-            targets = tuple(int(v) if v.isdigit() else v for v in value.split("-"))
+            # players by id; a character or yes/no by its value; nobody (optional) as ""
+            targets = tuple(int(v) if v.isdigit() else v for v in value.split("-") if v)
             name = self.delivery.namer(session)
-            chosen = label(targets, session.state.players, name, session.state)
+            chosen = label(targets, session.state.players, name, session.state) or "nobody"
             await self.act(interaction, session, ct.NightChoice(user, targets), f"Noted: {chosen}.")
             await self.settle_menu(interaction, f"✅ You chose **{chosen}**.")
             return True

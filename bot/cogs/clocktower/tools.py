@@ -51,9 +51,17 @@ def ruling(session: Session, decision: int | None = None) -> Any:
     return pending
 
 
+def separator(form: Form) -> str:
+    """How typed parts are separated: commas, or ``|`` when a part is free text (which may
+    itself hold commas: the Savant's statements)."""
+    return "|" if any(f.kind == "text" for f in form.fields) else ","
+
+
 def parse_part(field: Field, text: str, session: Session, name) -> Any:
     """One typed part of an answer as the value its field takes, or RuleError saying why not."""
     text = text.strip()
+    if field.kind == "text":
+        return text
     if field.kind == "number":
         if not text.lstrip("-").isdigit():
             raise RuleError(f"“{text[:40]}” is not a number.")
@@ -211,10 +219,11 @@ class StorytellerTools(GameCog):
         form: Form | None = pending.form
         if form is None:
             raise RuleError("That decision has only the answers on its buttons.")
-        parts = [p for p in answer.split(",")]
+        sep = separator(form)
+        parts = [p for p in answer.split(sep)]
         if len(parts) != len(form.fields):
             raise RuleError(
-                f"This answer has {len(form.fields)} part(s) separated by commas: "
+                f"This answer has {len(form.fields)} part(s) separated by “{sep}”: "
                 + ", ".join(f.kind for f in form.fields)
                 + "."
             )
@@ -231,13 +240,14 @@ class StorytellerTools(GameCog):
         pending = session.state.pending if session is not None else None
         if session is None or pending is None or pending.kind != "ruling" or pending.form is None:
             return []
-        done, _, current = typed.rpartition(",")
-        index = typed.count(",")
+        sep = separator(pending.form)
+        done, _, current = typed.rpartition(sep)
+        index = typed.count(sep)
         if index >= len(pending.form.fields):
             return []
         field = pending.form.fields[index]
         name = self.delivery.namer(session)
-        prefix = f"{done}, " if done else ""
+        prefix = f"{done}{sep} " if done else ""
         key = current.strip().casefold()
         found = [word(field, v, session, name) for v in field.domain]
         return [
@@ -252,12 +262,14 @@ class StorytellerTools(GameCog):
         pending = ruling(session, int(value))
         form: Form = pending.form
         fits = len(form.fields) <= MAX_PARTS and all(
-            len(f.domain) <= MAX_OPTIONS for f in form.fields
+            0 < len(f.domain) <= MAX_OPTIONS for f in form.fields
         )
         if not fits:
+            sep = separator(form)
             raise RuleError(
-                f"This answer has {len(form.fields)} part(s), too many for menus: give it with "
-                "`/clocktower rule answer:`, which completes each part as you type."
+                f"This answer has {len(form.fields)} part(s) that menus cannot hold: give it "
+                f"with `/clocktower rule answer:`, parts separated by “{sep}”"
+                + (", each completed as you type." if sep == "," else ".")
             )
         name = self.delivery.namer(session)
         self.drafts[(session.game.id, pending.id, interaction.user.id)] = [None] * len(form.fields)

@@ -210,6 +210,63 @@ class DeclareWinner:
     winner: str
 
 
+@dataclass(frozen=True)
+class Claim:
+    """A player publicly claims to be ``character``, by day. Claims are recorded for all to
+    see (``State.claims``); one that breaks madness may get the claimant executed."""
+
+    by: int
+    character: str
+
+
+@dataclass(frozen=True)
+class ExecuteMad:
+    """A human storyteller executes ``player`` for breaking madness, by day, while nobody has
+    been executed today (it is the day's execution)."""
+
+    by: int
+    player: int
+
+
+@dataclass(frozen=True)
+class Juggle:
+    """The Juggler's public guess that ``target`` is ``character`` (up to five, on their first
+    day); anyone may make such guesses in public, only a real Juggler's count."""
+
+    by: int
+    target: int
+    character: str
+
+
+@dataclass(frozen=True)
+class Visit:
+    """The Savant visits the storyteller, by day, to learn two things (one true, one false)."""
+
+    by: int
+
+
+@dataclass(frozen=True)
+class Question:
+    """The Artist's one question to the storyteller, by day: free ``text`` (a human storyteller
+    answers it) or a statement (``kind``, ``players``, ``value``: see ``statements``) the
+    engine answers from the grimoire."""
+
+    by: int
+    text: str = ""
+    kind: str = ""
+    players: tuple[int, ...] = ()
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class KlutzChoice:
+    """A dead player who says they are the Klutz publicly chooses a living player: if a real
+    Klutz chooses an evil one, their team loses."""
+
+    by: int
+    target: int
+
+
 ACTION_TYPES = (
     Join,
     Leave,
@@ -233,6 +290,12 @@ ACTION_TYPES = (
     FinishWake,
     UseAbility,
     DeclareWinner,
+    Claim,
+    ExecuteMad,
+    Juggle,
+    Visit,
+    Question,
+    KlutzChoice,
 )
 Action = (
     Join
@@ -257,5 +320,11 @@ Action = (
     | FinishWake
     | UseAbility
     | DeclareWinner
+    | Claim
+    | ExecuteMad
+    | Juggle
+    | Visit
+    | Question
+    | KlutzChoice
 )
 ACTIONS: dict[str, type] = {cls.__name__: cls for cls in ACTION_TYPES}

@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.clocktower.game.abilities.votes import counted_votes
 from engine.clocktower.game.actions import CountHand, EndDay, Exile, Nominate, SetPace, Vote
 from engine.clocktower.game.death import die
-from engine.clocktower.game.ending import finish, settle
+from engine.clocktower.game.ending import finish, prevented, settle
 from engine.clocktower.game.guards import (
     refuse_unless,
     require_living_player,
@@ -69,6 +69,8 @@ def execute(state: State, player: int, key: str) -> Result:
     state = evolve(state, executed=player, execution_killed=executee.alive)
     effects: list[Effect] = [Announce("execution", {"player": player, "day": state.day})]
     ending = role(executee.character).executed(state, executee) if executee.alive else None
+    for s, unit in seats_having(state, "execution"):
+        ending = ending or unit.execution(state, s, player)
     state, more = die(state, player, "execution", key)
     effects += more
     if ending is not None:
@@ -82,11 +84,16 @@ def nominate(state: State, action: Nominate) -> Result:
     refuse_unless(state.vote is None, "Wait until the current vote is over.")
     if any(s.player == action.target and s.team == "traveller" and s.alive for s in state.seats):
         return exile(state, Exile(action.by, action.target))  # the rules: a call for exile
-    refuse_unless(state.executed is None, "Someone has been executed today; no more nominations.")
+    again = state.executed is not None and nominates_again(state, action.by)
+    refuse_unless(
+        state.executed is None or again, "Someone has been executed today; no more nominations."
+    )
     require_living_player(state, action.by, "Only living players may nominate.")
     refuse_unless(action.target in state.players, "You can only nominate a player in this game.")
-    refuse_unless(action.by not in state.nominators, "You have already nominated today.")
-    refuse_unless(action.target not in state.nominees, "That player was already nominated today.")
+    refuse_unless(action.by not in state.nominators or again, "You have already nominated today.")
+    refuse_unless(
+        action.target not in state.nominees or again, "That player was already nominated today."
+    )
     key = day_key(state)
     state = evolve(
         state, nominators=(*state.nominators, action.by), nominees=(*state.nominees, action.target)
@@ -94,6 +101,12 @@ def nominate(state: State, action: Nominate) -> Result:
     effects: list[Effect] = [
         Announce("nomination", {"nominator": action.by, "nominee": action.target})
     ]
+    for s, unit in seats_having(state, "nominating"):
+        state, more = unit.nominating(state, s, action.by, action.target, key)
+        effects += more
+    state, effects = settle(state, effects)
+    if state.phase is Phase.OVER:
+        return state, effects
     target = seat(state, action.target)
     state, executes = role(target.character).nominated(state, target, action.by, key)
     if executes:
@@ -234,9 +247,12 @@ def _exiled(state: State, effects: list[Effect], votes: int, need: int) -> Resul
     exiled = votes >= need
     outcome = {"nominee": current.nominee, "votes": votes, "threshold": need, "exiled": exiled}
     effects = [*effects, Announce("exile_result", outcome)]
-    if exiled:
+    traveller = seat(state, current.nominee)
+    if exiled and role(traveller.character).exiled(state, traveller, day_key(state)):
         state, more = die(state, current.nominee, "exile", day_key(state))
         effects += more
+    elif exiled:
+        effects.append(Announce("exile_survived", {"player": current.nominee}))
     return state, effects
 
 
@@ -270,10 +286,20 @@ def end_day(state: State, action: EndDay) -> Result:
         state, effects = settle(*execute(state, state.block, day_key(state)))
         if state.phase is Phase.OVER:
             return state, effects
+        if any(nominates_again(state, s.player) for s in state.seats):
+            # A Butcher may nominate again: the day goes on, the block starts afresh.
+            return evolve(state, block=None, block_votes=0), effects
     elif state.executed is None:
         for s, unit in seats_having(state, "quiet_dusk"):
             won = unit.quiet_dusk(state, s)
-            if won is not None:
+            if won is not None and not prevented(state, won[0]):
                 return finish(state, *won)
     state, more = dusk(state)
     return state, effects + more
+
+
+def nominates_again(state: State, by: int) -> bool:
+    """Whether ``by`` may nominate once more after today's execution (the Butcher)."""
+    return any(
+        unit.nominates_again(state, s, by) for s, unit in seats_having(state, "nominates_again")
+    )

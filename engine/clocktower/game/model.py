@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from engine.clocktower.catalogue import Character
-from engine.clocktower.game.roles import REGISTRY, role
+from engine.clocktower.game.roles import REGISTRY, role, seats_having
 from engine.core import Tell
 
 T = TypeVar("T")
@@ -40,7 +40,7 @@ class Seat:
     alive: bool = True
     ghost_vote: bool = True
     used: bool = False  # a once-per-game ability is spent (Slayer, Virgin)
-    mad: str | None = None  # tracked for later editions: the character one is mad about
+    mad: str | None = None  # unused: madness is reminders and units' hooks (``madness``)
 
 
 @dataclass(frozen=True)
@@ -49,8 +49,13 @@ class Mark:
     ability of ``character`` (whose unit says, through ``Role.holds``, whether it still works).
 
     Kinds: poisoned, safe (Monk), master (Butler), red_herring (Fortune Teller), triple
-    (Bureaucrat), negative (Thief), shot (Gunslinger), token (Beggar), and the storyteller's own
-    (``source`` = ``SYSTEM``): drunk, poisoned, safe, reminder (with ``note``). A mark placed to
+    (Bureaucrat), negative (Thief), shot (Gunslinger), token (Beggar); Sects & Violets: cursed
+    (Witch), mad (Cerenovus, ``note`` the character), twin (Evil Twin), arbitrary (Pit-Hag),
+    ability and pretend (Philosopher, ``note`` the character), kept and poisoned (Vigormortis),
+    once (Fang Gu), drunk (Sweetheart), haircuts (Barber), slain (Sage), fumbling and fumbled
+    (Klutz), guess (Juggler, ``note`` the character), visited (Savant), healthy, twice and
+    fresh (Barista), revived and fresh (Bone Collector), butchered (Butcher); and the
+    storyteller's own (``source`` = ``SYSTEM``): drunk, poisoned, safe, reminder (with ``note``). A mark placed to
     last until a dusk (``until``: the night that dusk begins) is cleared then; marks lapse early
     when their source loses the ability; the storyteller's stay until removed.
     """
@@ -66,7 +71,7 @@ class Mark:
 @dataclass(frozen=True)
 class Field:
     """One part of a ruling's answer: a ``player``, a ``character`` or a ``number``, from
-    ``domain``."""
+    ``domain``; or a ``text`` (any short line, ``domain`` empty)."""
 
     kind: str
     domain: tuple[Any, ...]
@@ -80,11 +85,14 @@ class Form:
     take different values; the first ``unordered`` values are a set (a pair of players, three
     bluffs) and are kept sorted. ``allowed`` lists the legal answers when not every combination
     is one (sober information: its true answers and registrations); None: any combination.
+    ``forbidden`` lists answers that are never legal (information the Vortox makes false: its
+    true answers). A ``text`` field takes any short line (the Savant's statements).
     """
 
     fields: tuple[Field, ...]
     unordered: int = 0
     allowed: frozenset[Any] | None = None
+    forbidden: frozenset[Any] | None = None
 
     def canonical(self, values: tuple[Any, ...]) -> Any:
         head = tuple(sorted(values[: self.unordered]))
@@ -140,6 +148,18 @@ class Nomination:
 
 
 @dataclass(frozen=True)
+class Change:
+    """A character change during play (``abilities.change``): who, when, from what to what.
+    Abilities that look back at the day (the Flowergirl, the Town Crier) read who held which
+    character before tonight's changes; the Juggler's first day is the one after the change."""
+
+    night: int
+    player: int
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
 class State:
     seed: int
     storyteller: int | None
@@ -174,6 +194,9 @@ class State:
     told: tuple[Tell, ...] = ()
     winner: str | None = None  # "good" or "evil"
     ending: str | None = None
+    claims: tuple[tuple[int, int, str], ...] = ()  # public claims: (day, player, character)
+    abnormal: tuple[tuple[int, int], ...] = ()  # (day, player): an ability worked abnormally
+    changes: tuple[Change, ...] = ()  # character changes during play, in order
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -243,16 +266,43 @@ def _marked(state: State, kind: str, player: int) -> bool:
     return any(m.kind == kind and m.target == player and holds(state, m) for m in state.marks)
 
 
+def healthy(state: State, player: int) -> bool:
+    """Made sober and healthy until dusk (the Barista): neither drunk nor poisoned, whatever
+    else says so, and their information is true."""
+    return _marked(state, "healthy", player)
+
+
+def _by_ability(state: State, hook: str, player: int) -> bool:
+    """Whether some character's ability, through ``hook``, affects ``player`` now."""
+    return any(getattr(unit, hook)(state, s, player) for s, unit in seats_having(state, hook))
+
+
 def is_drunk(state: State, player: int) -> bool:
-    """Drunk by character (the Drunk) or by a reminder that still holds."""
+    """Drunk by character (the Drunk), by a reminder that still holds, or by an ability that
+    makes them drunk now (``Role.makes_drunk``: the Philosopher's choice)."""
+    if _healthy_marks(state) and healthy(state, player):
+        return False
     if seat(state, player).character in REGISTRY.having("always_drunk"):
         return True
-    return _marked(state, "drunk", player)
+    return _marked(state, "drunk", player) or _by_ability(state, "makes_drunk", player)
 
 
 def is_poisoned(state: State, player: int) -> bool:
-    """Poisoned by a reminder that still holds (a Poisoner's ends when she dies)."""
-    return _marked(state, "poisoned", player)
+    """Poisoned by a reminder that still holds (a Poisoner's ends when she dies) or by an
+    ability that poisons them now (``Role.poisons``: the No Dashii's neighbours)."""
+    if _healthy_marks(state) and healthy(state, player):
+        return False
+    return _marked(state, "poisoned", player) or _by_ability(state, "poisons", player)
+
+
+def _healthy_marks(state: State) -> bool:
+    return any(m.kind == "healthy" for m in state.marks)
+
+
+def active(state: State, player: int) -> bool:
+    """Whether a player has their ability, sober or not: alive, or dead with an ability that
+    lets them keep it (``Role.grants_ability``: the Vigormortis' Minions, the Bone Collector)."""
+    return seat(state, player).alive or _by_ability(state, "grants_ability", player)
 
 
 def sober(state: State, player: int) -> bool:
@@ -260,8 +310,9 @@ def sober(state: State, player: int) -> bool:
 
 
 def works(state: State, player: int) -> bool:
-    """Whether a player's ability has its effect now: alive, neither drunk nor poisoned."""
-    return seat(state, player).alive and sober(state, player)
+    """Whether a player's ability has its effect now: alive (or keeping their ability in
+    death, ``active``), neither drunk nor poisoned."""
+    return active(state, player) and sober(state, player)
 
 
 def mark_target(state: State, kind: str, source: int) -> int | None:
@@ -271,15 +322,31 @@ def mark_target(state: State, kind: str, source: int) -> int | None:
     return None
 
 
-def put_mark(state: State, kind: str, source: int, target: int, dusks: int | None = None) -> State:
-    """Place ``source``'s reminder on ``target`` (replacing their earlier one of that kind),
-    made with the ability of the character ``source`` holds now; it lasts until the ``dusks``-th
-    dusk from now (None: for the game)."""
-    kept = tuple(m for m in state.marks if not (m.kind == kind and m.source == source))
+def put_mark(
+    state: State,
+    kind: str,
+    source: int,
+    target: int,
+    dusks: int | None = None,
+    note: str = "",
+    keep: bool = False,
+) -> State:
+    """Place ``source``'s reminder on ``target`` (replacing their earlier one of that kind,
+    unless ``keep``), made with the ability of the character ``source`` holds now; it lasts
+    until the ``dusks``-th dusk from now (None: for the game); ``note`` says more (what a
+    player is mad about)."""
+    kept = state.marks
+    if not keep:
+        kept = tuple(m for m in state.marks if not (m.kind == kind and m.source == source))
     made_by = "" if source == SYSTEM else seat(state, source).character
     until = None if dusks is None else state.night + dusks
-    mark = Mark(kind, source, target, character=made_by, until=until)
+    mark = Mark(kind, source, target, note, character=made_by, until=until)
     return evolve(state, marks=(*kept, mark))
+
+
+def marks_of(state: State, kind: str, source: int) -> tuple[Mark, ...]:
+    """``source``'s reminders of ``kind``, whether or not they still hold."""
+    return tuple(m for m in state.marks if m.kind == kind and m.source == source)
 
 
 def answer(state: State, key: str) -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.clocktower.game import madness
 from engine.clocktower.game.model import Pending, Phase, State, living, seat
 from engine.core import Prompt, Tell
 
@@ -34,6 +35,7 @@ def prompt_for(state: State, pending: Pending) -> Prompt:
             "night": state.night,
             "ask": dict(pending.data).get("ask", "players"),
         }
+        data.update((k, v) for k, v in pending.data if k not in data)  # optional, because
         assert pending.to is not None  # a night choice is always a player's
         return Prompt((pending.to,), "night_choice", pending.options, pending.default, data)
     if pending.kind == "panel":
@@ -89,7 +91,8 @@ def grimoire(state: State) -> dict[str, Any]:
     reminders: dict[int, list[str]] = {s.player: [] for s in state.seats}
     for m in state.marks:
         who = "storyteller" if m.source == 0 else m.source
-        reminders[m.target].append(m.note if m.kind == "reminder" else f"{m.kind} ({who})")
+        what = f"{m.kind} {m.note}" if m.note else m.kind
+        reminders[m.target].append(m.note if m.kind == "reminder" else f"{what} ({who})")
     for s in state.seats:
         if s.used:
             reminders[s.player].append("no ability")
@@ -110,7 +113,7 @@ def grimoire(state: State) -> dict[str, Any]:
                 "alignment": s.alignment,
                 "alive": s.alive,
                 "ghost_vote": s.ghost_vote,
-                "mad": s.mad,
+                "mad": s.mad or madness.words(state, s.player) or None,
                 "reminders": tuple(reminders[s.player]),
             }
             for s in state.seats

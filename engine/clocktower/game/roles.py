@@ -24,6 +24,7 @@ from engine.clocktower.catalogue import characters
 from engine.core import Effect
 
 if TYPE_CHECKING:
+    from engine.clocktower.game.madness import Madness
     from engine.clocktower.game.model import Mark, Pending, Seat, State
     from engine.clocktower.game.registration import Registration
 
@@ -65,9 +66,12 @@ def most_suspected(
 
 @dataclass(frozen=True)
 class DayCommand:
-    """A day ability as the shell offers it: ``/clocktower <name> <option>``, the option a player
+    """A day ability as the shell offers it: ``/clocktower use <name> <option>``, the option a player
     (offered from ``Role.day_targets``), and ``done`` the acknowledgement. With ``statement`` the
-    command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``."""
+    command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``.
+    ``shape`` gives other forms: ``none`` (no option: the Savant's visit), ``guess`` (a player
+    and a character: the Juggler's), ``question`` (free text or a statement: the Artist's;
+    ``request`` gets ``(text, statement or None)``)."""
 
     name: str
     description: str
@@ -75,6 +79,7 @@ class DayCommand:
     option_description: str
     done: str
     statement: bool = False
+    shape: str = ""
 
 
 class Role:
@@ -110,12 +115,21 @@ class Role:
 
     # The night --------------------------------------------------------------------------------
     def wakes(self, state: State, seat: Seat) -> bool:
-        """Whether the player wakes when this character's turn comes tonight."""
-        return seat.alive
+        """Whether the player wakes when this character's turn comes tonight (alive, or dead
+        keeping their ability: ``model.active``)."""
+        from engine.clocktower.game.model import active
+
+        return seat.alive or active(state, seat.player)
 
     def night(self, state: State, player: int, key: str) -> Result:
         """The wake: choices (``decisions.choose``), rulings (``decisions.rule``), effects."""
         return state, []
+
+    def gained(self, state: State, seat: Seat) -> tuple[str, ...]:
+        """Other characters whose abilities this seat has gained (the Philosopher's choice):
+        it wakes in their places too, and their hooks that the engine asks of every seat
+        (``seats_having``) apply to it."""
+        return ()
 
     # Passive hooks ------------------------------------------------------------------------------
     def holds(self, state: State, mark: Mark) -> bool | None:
@@ -174,6 +188,62 @@ class Role:
         """What this character's death sets off, after any takeover (the Imp's star pass)."""
         return state, []
 
+    def makes_drunk(self, state: State, seat: Seat, target: int) -> bool:
+        """Whether this character makes ``target`` drunk now (the Philosopher makes the holder
+        of the ability it took drunk). Check the target before asking whether the ability
+        works: being drunk is itself asked of every such unit."""
+        return False
+
+    def poisons(self, state: State, seat: Seat, target: int) -> bool:
+        """Whether this character poisons ``target`` now (the No Dashii's Townsfolk
+        neighbours); the same care as ``makes_drunk``."""
+        return False
+
+    def grants_ability(self, state: State, seat: Seat, target: int) -> bool:
+        """Whether the dead ``target`` keeps an ability because of this character (the
+        Vigormortis' Minions, the Bone Collector's choice)."""
+        return False
+
+    def misinforms(self, state: State, seat: Seat, learner: int) -> bool:
+        """Whether this character makes ``learner``'s information false (the Vortox: every
+        Townsfolk's)."""
+        return False
+
+    def madness(self, state: State, seat: Seat) -> tuple[Madness, ...]:
+        """Who this character makes mad, about what, now (the Cerenovus' choice for a day;
+        the Mutant itself): ``engine.clocktower.game.madness``."""
+        return ()
+
+    def nominating(
+        self, state: State, seat: Seat, nominator: int, nominee: int, key: str
+    ) -> Result:
+        """What this character does when anyone nominates (the Witch's curse kills)."""
+        return state, []
+
+    def execution(self, state: State, seat: Seat, executee: int) -> tuple[str, str] | None:
+        """(winner, ending) when executing ``executee`` (anyone) ends the game because of this
+        character (the Evil Twin's good twin)."""
+        return None
+
+    def prevents(self, state: State, seat: Seat, winner: str) -> bool:
+        """Whether this character stops ``winner`` from winning now (the Evil Twin: good
+        cannot win while both twins live)."""
+        return False
+
+    def after_change(self, state: State, seat: Seat, key: str) -> Result:
+        """What this character does after characters or alignments changed (the Evil Twin
+        finds a new twin of the other alignment)."""
+        return state, []
+
+    def exiled(self, state: State, seat: Seat, key: str) -> bool:
+        """Whether this Traveller dies of its exile (the Deviant, if funny today, does not)."""
+        return True
+
+    def nominates_again(self, state: State, seat: Seat, by: int) -> bool:
+        """Whether ``by`` may nominate once more after today's execution because of this
+        character (the Butcher); while any may, the day goes on after the execution."""
+        return False
+
     def day(self, state: State, action: Any) -> Result:
         """Resolve this character's ``day_action``."""
         raise NotImplementedError(self.id)
@@ -217,6 +287,11 @@ class Role:
 
     def votes_yes(self, table: Table, state: State, voter: int) -> bool | None:
         """A simulated voter of this character's forced answer (None: no opinion)."""
+        return None
+
+    def claims(self, table: Table, state: State, player: int) -> str | None:
+        """What a simulated player of this character publicly claims to be today (None: the
+        table's usual claim, see ``selfplay``); the Mutant hides."""
         return None
 
 
@@ -278,15 +353,40 @@ def role(cid: str) -> Role:
     return REGISTRY.roles.get(cid, PLAIN)
 
 
-def automated_travellers() -> tuple[str, ...]:
+def automated_travellers(edition: str | None = None) -> tuple[str, ...]:
     """The Traveller characters the engine runs, in catalogue order (the bag draws from these
-    and a newcomer is offered them)."""
-    return tuple(c.id for c in characters() if c.team == "traveller" and c.id in REGISTRY)
+    and a newcomer is offered them); with ``edition``, only that edition's (the Travellers
+    recommended for a base edition's script)."""
+    return tuple(
+        c.id
+        for c in characters()
+        if c.team == "traveller" and c.id in REGISTRY and edition in (None, c.edition)
+    )
 
 
 def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
-    """The seats whose true character overrides ``hook``, with its unit."""
+    """The seats whose true character overrides ``hook``, with its unit, then the seats that
+    gained such a character's ability (``Role.gained``), with that unit."""
     units = REGISTRY.having(hook)
     if not units:
         return []
-    return [(s, units[s.character]) for s in state.seats if s.character in units]
+    found = [(s, units[s.character]) for s in state.seats if s.character in units]
+    gainers = REGISTRY.having("gained")
+    if gainers:
+        for s in state.seats:
+            if s.character in gainers:
+                found += [
+                    (s, units[c]) for c in gainers[s.character].gained(state, s) if c in units
+                ]
+    return found
+
+
+def gained(state: State, seat: Seat) -> tuple[str, ...]:
+    """The characters whose abilities ``seat`` has gained besides its own."""
+    unit = REGISTRY.having("gained").get(seat.character)
+    return () if unit is None else unit.gained(state, seat)
+
+
+def has_ability(state: State, seat: Seat, cid: str) -> bool:
+    """Whether ``seat`` has ``cid``'s ability: as its character, or gained."""
+    return seat.character == cid or cid in gained(state, seat)

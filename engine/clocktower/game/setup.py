@@ -24,7 +24,7 @@ from engine.clocktower.catalogue import (
     setup_counts,
 )
 from engine.clocktower.game.actions import Start
-from engine.clocktower.game.cast import char, find_char, game_script, playable
+from engine.clocktower.game.cast import base_edition, char, find_char, game_script, playable
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.guards import refuse_unless, require_phase
@@ -65,10 +65,10 @@ def expected_counts(state: State, ids: list[str]) -> dict[str, int]:
 
 def traveller_pool(state: State) -> tuple[str, ...]:
     """The Travellers this game may deal: the script's own, then the bot storyteller's automated
-    ones, or (with a human storyteller, who runs them) every official Traveller."""
+    ones (for a base edition's script, that edition's), or (with a human storyteller, who runs them) every official Traveller."""
     own = tuple(c for c in state.script_ids if char(state, c).team == "traveller")
     if state.bot:
-        return tuple(dict.fromkeys(own + automated_travellers()))
+        return tuple(dict.fromkeys(own + automated_travellers(base_edition(state))))
     official = tuple(c.id for c in characters() if c.team == "traveller")
     return tuple(dict.fromkeys(own + official))
 

@@ -53,3 +53,13 @@ def test_mistakes_are_one_sentence(capsys):
     )
     assert status == 2 and "cannot run these characters yet" in err
     assert run(capsys, "--script", "/no/such.json", "--players", "8", "--games", "2")[0] == 2
+
+
+def test_sects_and_violets_plays_with_the_bot_storyteller(capsys):
+    args = ("--script", "snv", "--players", "10", "--games", "25", "--json")
+    status, out, _ = run(capsys, *args)
+    report = json.loads(out)
+    assert status == 0 and report["games"] == 25 and sum(report["endings"].values()) == 25
+    endings = {"demon_dead", "two_left", "vortox", "klutz", "evil_twin"}
+    assert set(report["endings"]) <= endings and "unfinished" not in report["endings"]
+    assert json.loads(run(capsys, *args)[1]) == report
