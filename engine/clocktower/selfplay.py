@@ -46,8 +46,11 @@ from engine.clocktower.game import (
     new_game,
     open_prompts,
 )
+from engine.clocktower.game.day import may_vote
+from engine.clocktower.game.idle import owed
 from engine.clocktower.game.model import alive, living, seat
-from engine.clocktower.game.roles import REGISTRY, automated_travellers, role
+from engine.clocktower.game.roles import REGISTRY, role
+from engine.clocktower.game.setup import fitting_travellers
 from engine.core import Prompt, seeded_rng
 
 MAX_DAYS = 30
@@ -219,7 +222,7 @@ class Player:
         later = [
             p
             for p in state.vote.order[state.vote.index + 1 :]
-            if p not in dict(state.vote.hands) and (alive(state, p) or seat(state, p).ghost_vote)
+            if p not in dict(state.vote.hands) and (state.vote.exile or may_vote(state, p))
         ]
         if later and self.rng.random() < EARLY_HANDS:
             early = self.rng.choice(later)
@@ -251,6 +254,7 @@ class Player:
     def _day(self, state: State, prompt: Prompt | None) -> Any:
         return (
             self._arrive(state)
+            or owed(state)
             or self._day_ability(state)
             or self._storyteller_run(state)
             or self._exile(state)
@@ -283,7 +287,7 @@ class Player:
 
     def _arrive(self, state: State) -> Any:
         in_play = {s.character for s in state.seats}
-        room = len(state.travellers) < MAX_TRAVELLERS and set(automated_travellers()) - in_play
+        room = len(state.travellers) < MAX_TRAVELLERS and set(fitting_travellers(state)) - in_play
         if self.arrivals and room and state.day >= 2 and self.once("arrive", state.day):
             self.arrivals -= 1
             return Join(NEWCOMER + state.day, traveller=True)

@@ -28,13 +28,16 @@ def choose(
     key: str,
     player: int,
     character: str,
-    options: tuple[int, ...],
+    options: tuple[Any, ...],
     pick: int = 1,
-) -> tuple[int, ...]:
+    **data: Any,
+) -> tuple[Any, ...]:
     """The players ``player`` chooses with ``character``'s ability (``pick`` distinct ones).
 
     The default (for a player who does not answer in time) is the first living players other
-    than the chooser, so a timeout never makes an Imp kill itself.
+    than the chooser, so a timeout never makes an Imp kill itself. ``data`` says more for the
+    prompt: ``ask="character"`` when the options are characters (the Gambler's guess),
+    ``when="dawn"`` or ``"day"`` for a choice not made at night (the Moonchild's).
     """
     found = answer(state, key)
     if found is not MISSING:
@@ -50,6 +53,7 @@ def choose(
         options=options,
         pick=pick,
         default=default,
+        data=tuple(sorted(data.items())),
     )
     raise Need(pending)
 

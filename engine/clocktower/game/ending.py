@@ -1,8 +1,9 @@
 """Win conditions and the end of the game.
 
 The game ends the moment the rules say so: when no Demon is alive (after any Scarlet Woman or
-star pass has taken over), when just two players are alive, when a working Saint is executed, or
-at the end of a day with three players alive, no execution and a working Mayor.
+star pass has taken over, and unless a character postpones the end: the Mastermind's extra day),
+when just two players are alive, when a working Saint is executed, or at the end of a day with
+three players alive, no execution and a working Mayor.
 """
 
 from __future__ import annotations
@@ -10,12 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.clocktower.game.model import Phase, State, demons, evolve, residents
+from engine.clocktower.game.roles import seats_having
 from engine.core import Announce, Effect, GameOver
 
 
 def continuous_winner(state: State) -> tuple[str, str] | None:
     """(winner, ending) when a state condition has ended the game, else None."""
     if not demons(state):
+        if any(u.postpones_end(state, s) for s, u in seats_having(state, "postpones_end")):
+            return None
         return "good", "demon_dead"
     if len(residents(state)) <= 2:
         return "evil", "two_left"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.clocktower.game.abilities.votes import nomination_rule
 from engine.clocktower.game.model import Pending, Phase, State, living, seat
 from engine.core import Prompt, Tell
 
@@ -32,8 +33,9 @@ def prompt_for(state: State, pending: Pending) -> Prompt:
             "character": pending.topic,
             "pick": pending.pick,
             "night": state.night,
-            "ask": dict(pending.data).get("ask", "players"),
+            **dict(pending.data),
         }
+        data.setdefault("ask", "players")
         assert pending.to is not None  # a night choice is always a player's
         return Prompt((pending.to,), "night_choice", pending.options, pending.default, data)
     if pending.kind == "panel":
@@ -66,7 +68,9 @@ def open_prompts(state: State) -> tuple[Prompt, ...]:
         return (Prompt((voter,), "vote", (True, False), False, data),)
     if state.executed is not None:
         return ()
-    can = tuple(p for p in living(state) if p not in state.nominators)
+    can = tuple(
+        p for p in living(state) if p not in state.nominators and nomination_rule(state, p) is None
+    )
     called = {n.nominee for n in state.history if n.exile and n.day == state.day}
     travellers = {s.player for s in state.seats if s.team == "traveller" and s.alive}
     targets = tuple(

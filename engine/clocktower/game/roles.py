@@ -66,7 +66,9 @@ def most_suspected(
 class DayCommand:
     """A day ability as the shell offers it: ``/clocktower <name> <option>``, the option a player
     (offered from ``Role.day_targets``), and ``done`` the acknowledgement. With ``statement`` the
-    command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``."""
+    command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``; with
+    ``pair`` two players (``<option> <second>``, the Matron's swap), passed as a tuple; with
+    ``choices`` one of those words instead of a player (the Judge's pass or fail)."""
 
     name: str
     description: str
@@ -74,6 +76,8 @@ class DayCommand:
     option_description: str
     done: str
     statement: bool = False
+    pair: str = ""  # the second player's option name
+    choices: tuple[str, ...] = ()
 
 
 class Role:
@@ -92,6 +96,8 @@ class Role:
     # requested through ``command``.
     day_action: ClassVar[type | None] = None
     command: ClassVar[DayCommand | None] = None
+    # What the storyteller owes each day because of this character (``storyteller_turn``).
+    duty: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -107,6 +113,12 @@ class Role:
         """The character and alignment the player is told they have."""
         return seat.shown, seat.alignment
 
+    def wakes_at(self, state: State, seat: Seat) -> tuple[str, ...]:
+        """The night-order places (character ids) at which this player is woken: the character
+        they believe they are (a Drunk wakes as its Townsfolk); the Lunatic at its own place; an
+        Apprentice at its own and its borrowed ability's."""
+        return (seat.shown,)
+
     # The night --------------------------------------------------------------------------------
     def wakes(self, state: State, seat: Seat) -> bool:
         """Whether the player wakes when this character's turn comes tonight."""
@@ -114,6 +126,29 @@ class Role:
 
     def night(self, state: State, player: int, key: str) -> Result:
         """The wake: choices (``decisions.choose``), rulings (``decisions.rule``), effects."""
+        return state, []
+
+    def demon_choices(
+        self, state: State, player: int, key: str
+    ) -> tuple[State, tuple[int, ...]] | None:
+        """For a Demon: the players it chooses tonight, asked of ``player`` (the Demon, or a
+        Lunatic who believes it is this Demon), with the bookkeeping its choice needs (the Po's
+        charge); None when it does not wake tonight. The Lunatic imitates a Demon through it."""
+        return None
+
+    def rouses(self, state: State, seat: Seat) -> bool:
+        """Whether this turn wakes the player to use their ability (the Chambermaid counts
+        them); False for a turn the storyteller takes alone (the Gossip's, the Tinker's)."""
+        return True
+
+    def keeps_asleep(self, state: State, seat: Seat, player: int) -> bool:
+        """Whether this character (held by ``seat``) keeps ``player`` from waking tonight (the
+        Exorcist's Demon); the sleeper's own unit asks ``abilities.wake.kept_asleep``."""
+        return False
+
+    def at_dawn(self, state: State, seat: Seat, key: str) -> Result:
+        """What this character does as the day breaks, before anyone else acts (the Moonchild
+        who died in the night chooses)."""
         return state, []
 
     # Passive hooks ------------------------------------------------------------------------------
@@ -166,6 +201,62 @@ class Role:
 
     def quiet_dusk(self, state: State, seat: Seat) -> tuple[str, str] | None:
         """(winner, ending) when a day ends with no execution (the Mayor)."""
+        return None
+
+    def cannot_die(self, state: State, seat: Seat, target: int, cause: str) -> bool:
+        """Whether this character (held by ``seat``) keeps ``target`` alive against a death of
+        ``cause`` (the Sailor, the Tea Lady's neighbours, the Innkeeper's patrons tonight, the
+        Devil's Advocate's choice at execution). The Assassin's kill ignores it."""
+        return False
+
+    def spares(
+        self, state: State, seat: Seat, target: int, cause: str, key: str
+    ) -> tuple[State, bool]:
+        """A last escape from a death no protection stopped, which may rule or spend itself:
+        the Pacifist's executed good player, the Fool's first death, the Zombuul's first death
+        (it registers as dead instead). True: ``target`` does not die."""
+        return state, False
+
+    def someone_died(self, state: State, seat: Seat, dead: int, cause: str, key: str) -> Result:
+        """What another player's death (of ``cause``) sets off for this character: the
+        Grandmother dies with her grandchild, the Minstrel's town drinks, the Mastermind's
+        extra day."""
+        return state, []
+
+    def chosen(self, state: State, seat: Seat, chooser: int, key: str) -> Result:
+        """This character is chosen by ``chooser``'s ability at night (the Goon); units call
+        ``abilities.targeting.aim`` for each player they choose, before acting on them."""
+        return state, []
+
+    def ballot(self, state: State, seat: Seat, voter: int) -> str | None:
+        """How this character changes ``voter``'s hand in a nomination's vote: ``barred`` (may
+        not vote), ``free`` (votes, a dead player spending no ghost vote), or None (as usual).
+        The Voudon's."""
+        return None
+
+    def votes_needed(self, state: State, seat: Seat) -> int | None:
+        """The votes a nominee needs to go on the block, if this character changes it (the
+        Voudon: no majority needed); None: half the living, rounded up."""
+        return None
+
+    def may_nominate(self, state: State, seat: Seat, by: int) -> str | None:
+        """Whether ``by`` may nominate now because of this character: None (no say), ``""``
+        (allowed, even the storyteller) or a sentence refusing it (the Bishop)."""
+        return None
+
+    def storyteller_turn(self, state: State, seat: Seat) -> Any:
+        """An action the storyteller still owes today because of this character (the Bishop's
+        nomination of an opposing player): the day cannot end before it, and the bot
+        storyteller takes it when the day idles. None: nothing owed."""
+        return None
+
+    def postpones_end(self, state: State, seat: Seat) -> bool:
+        """Whether the game goes on although no Demon lives (the Mastermind's extra day)."""
+        return False
+
+    def judges_execution(self, state: State, seat: Seat, executee: int) -> tuple[str, str] | None:
+        """(winner, ending) when executing ``executee`` ends the game because of this (other)
+        character: on the Mastermind's extra day the executee's team loses."""
         return None
 
     def takes_over(self, state: State, seat: Seat, alive_before: int) -> bool:
@@ -289,8 +380,16 @@ def automated_travellers() -> tuple[str, ...]:
 
 
 def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
-    """The seats whose true character overrides ``hook``, with its unit."""
+    """The seats whose true character (or an ability gained besides it, a reminder of kind
+    ``ability``: the Apprentice's) overrides ``hook``, with its unit."""
     units = REGISTRY.having(hook)
     if not units:
         return []
-    return [(s, units[s.character]) for s in state.seats if s.character in units]
+    found = [(s, units[s.character]) for s in state.seats if s.character in units]
+    for m in state.marks:
+        if m.kind == GAINED and m.note in units:
+            found.extend((s, units[m.note]) for s in state.seats if s.player == m.target)
+    return found
+
+
+GAINED = "ability"  # a reminder: its target holds the ability of the character in its note

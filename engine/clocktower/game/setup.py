@@ -65,12 +65,22 @@ def expected_counts(state: State, ids: list[str]) -> dict[str, int]:
 
 def traveller_pool(state: State) -> tuple[str, ...]:
     """The Travellers this game may deal: the script's own, then the bot storyteller's automated
-    ones, or (with a human storyteller, who runs them) every official Traveller."""
+    ones that fit the script (of its characters' editions, else any), or (with a human
+    storyteller, who runs them) every official Traveller."""
     own = tuple(c for c in state.script_ids if char(state, c).team == "traveller")
     if state.bot:
-        return tuple(dict.fromkeys(own + automated_travellers()))
+        return tuple(dict.fromkeys(own + fitting_travellers(state)))
     official = tuple(c.id for c in characters() if c.team == "traveller")
     return tuple(dict.fromkeys(own + official))
+
+
+def fitting_travellers(state: State) -> tuple[str, ...]:
+    """The automated Travellers of the editions the script's characters come from (Trouble
+    Brewing's for Trouble Brewing), or every automated one when none is."""
+    editions = {char(state, c).edition for c in state.script_ids}
+    automated = automated_travellers()
+    fitting = tuple(c for c in automated if char(state, c).edition in editions)
+    return fitting or automated
 
 
 def _check_characters(state: State, ids: tuple[str, ...]) -> tuple[list[str], str]:
