@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine.clocktower.catalogue import characters
 from engine.clocktower.game import ACTIONS, Phase, State, apply
+from engine.clocktower.game.model import lives, residents
 from engine.clocktower.selfplay import play, setup_game
 from engine.core import Announce, GameOver, Prompt, Tell, decode_action, encode_action
 from tests.engine.clocktower.game.support import TB
@@ -18,6 +19,7 @@ SECRET_KEYS = {"character", "alignment", "answer", "minions", "demon", "bluffs",
 # Travellers are public characters; the final announcement may name how the game ended.
 CHARACTER_IDS = {c.id for c in characters() if c.team != "traveller"}
 PUBLIC_AT_THE_END = ("game_over",)
+PUBLIC_CLAIMS = ("gossip",)  # what a player says in public may name a character
 
 
 def strings(value):
@@ -33,22 +35,28 @@ def strings(value):
 
 
 def check_invariants(state: State) -> None:
-    living_demons = [s for s in state.seats if s.alive and s.team == "demon"]
+    """What holds at every step. Alignment follows the team unless the player was told it
+    changed (the Goon); a Demon registering as dead may live on (the Zombuul), and the game may
+    go on without a Demon only on the Mastermind's extra day."""
+    living_demons = [s for s in state.seats if lives(state, s.player) and s.team == "demon"]
     assert len(living_demons) <= 1
+    turned = {t.to for t in state.told if t.event == "turned"}
     for s in state.seats:
-        if s.team != "traveller":
+        if s.team != "traveller" and s.player not in turned:
             assert (s.alignment == "evil") == (s.team in ("minion", "demon"))
         assert s.ghost_vote or not s.alive
     if state.phase is Phase.DAY:
         today = [n for n in state.history if n.day == state.day and not n.exile]
-        assert len({n.nominator for n in today}) == len(today)
+        by_players = [n.nominator for n in today if n.nominator in state.players]
+        assert len(set(by_players)) == len(by_players)
         assert len({n.nominee for n in today}) == len(today)
         exiles = [n.nominee for n in state.history if n.day == state.day and n.exile]
         assert len(set(exiles)) == len(exiles)
         assert state.block is None or state.block in state.players
     if state.phase is not Phase.OVER:
-        assert living_demons, "the game goes on only while a Demon lives"
-        assert len([s for s in state.seats if s.alive and s.team != "traveller"]) > 2
+        extra_day = any(m.kind == "extra_day" for m in state.marks)
+        assert living_demons or extra_day, "the game goes on only while a Demon lives"
+        assert len(residents(state)) > 2 or extra_day
 
 
 def check_effects(state: State, effects, human: bool = False) -> None:
@@ -56,7 +64,7 @@ def check_effects(state: State, effects, human: bool = False) -> None:
     for e in effects:
         if isinstance(e, Announce) and e.event not in PUBLIC_AT_THE_END:
             assert not SECRET_KEYS & set(e.data), e
-            assert not CHARACTER_IDS & set(strings(e.data)), e
+            assert e.event in PUBLIC_CLAIMS or not CHARACTER_IDS & set(strings(e.data)), e
         elif isinstance(e, Tell):
             assert e.to in players or e.to == state.storyteller
         elif isinstance(e, Prompt) and e.kind == "ruling" and not human:
@@ -70,8 +78,9 @@ def check_effects(state: State, effects, human: bool = False) -> None:
 
 
 def check_winner(state: State) -> None:
-    alive = [s for s in state.seats if s.alive and s.team != "traveller"]
+    alive = [s for s in state.seats if lives(state, s.player) and s.team != "traveller"]
     demon_alive = any(s.team == "demon" for s in alive)
+    extra_day = [m for m in state.marks if m.kind == "extra_day"]
     if state.ending == "demon_dead":
         assert state.winner == "good" and not demon_alive
     elif state.ending == "two_left":
@@ -84,14 +93,27 @@ def check_winner(state: State) -> None:
         assert state.winner == "good" and len(everyone) == 3 and state.executed is None
     elif state.ending == "storyteller":  # a human storyteller declared it
         assert state.storyteller is not None and state.winner in ("good", "evil")
+    elif state.ending == "mastermind_execution":  # the executee's team loses
+        executee = next(s for s in state.seats if s.player == state.executed)
+        assert extra_day and not demon_alive and state.winner != executee.alignment
+        assert state.day == int(extra_day[0].note) + 1
+    elif state.ending == "mastermind_quiet":
+        assert extra_day and not demon_alive and state.winner == "good"
+        assert state.executed is None and state.day == int(extra_day[0].note) + 1
     else:
         raise AssertionError(f"unexpected ending {state.ending}")
 
 
 def replay(
-    players: int, seed: int, log: list, travellers: int = 0, storyteller: int | None = None
+    players: int,
+    seed: int,
+    log: list,
+    travellers: int = 0,
+    storyteller: int | None = None,
+    script: tuple[str, ...] = TB,
 ) -> State:
-    state = setup_game(TB, players, seed, travellers=travellers, storyteller=storyteller)
+    """Replay a game's log through the codec, checking every step on the way."""
+    state = setup_game(script, players, seed, travellers=travellers, storyteller=storyteller)
     for action in log:
         data = encode_action(action)
         step = apply(state, decode_action(data, ACTIONS))
