@@ -170,7 +170,7 @@ def characters() -> tuple[Character, ...]:
 
 def character(cid: str) -> Character:
     """The official character with this id or name (matched loosely); KeyError if none."""
-    found = find(cid)
+    found = _catalogue().get(cid) or find(cid)
     if found is None:
         raise KeyError(cid)
     return found

@@ -219,14 +219,12 @@ class Player:
         voter = prompt.to[0]
         if voter in dict(state.vote.hands):
             return CountHand(teller)
-        later = [
-            p
-            for p in state.vote.order[state.vote.index + 1 :]
-            if p not in dict(state.vote.hands) and (state.vote.exile or may_vote(state, p))
-        ]
+        held = dict(state.vote.hands)
+        later = [p for p in state.vote.order[state.vote.index + 1 :] if p not in held]
         if later and self.rng.random() < EARLY_HANDS:
-            early = self.rng.choice(later)
-            return Vote(early, self._yes(state, early, prompt.data["nominee"]))
+            early = self.rng.choice(later)  # who can vote at all is asked of that one only
+            if state.vote.exile or may_vote(state, early):
+                return Vote(early, self._yes(state, early, prompt.data["nominee"]))
         return Vote(voter, self._yes(state, voter, prompt.data["nominee"]))
 
     def _yes(self, state: State, voter: int, nominee: int) -> bool:
@@ -286,6 +284,8 @@ class Player:
         return None
 
     def _arrive(self, state: State) -> Any:
+        if not self.arrivals:
+            return None
         in_play = {s.character for s in state.seats}
         room = len(state.travellers) < MAX_TRAVELLERS and set(fitting_travellers(state)) - in_play
         if self.arrivals and room and state.day >= 2 and self.once("arrive", state.day):

@@ -220,12 +220,16 @@ def _lives_on(state: State, player: int) -> bool:
     return any(m.kind == LIVES_ON and m.target == player for m in state.marks)
 
 
+def _undead(state: State) -> set[int]:
+    """Players registering as dead who live on."""
+    return {m.target for m in state.marks if m.kind == LIVES_ON}
+
+
 def residents(state: State) -> tuple[int, ...]:
     """Living players who are not Travellers: the count the game-ending rules use."""
+    undead = _undead(state)
     return tuple(
-        s.player
-        for s in state.seats
-        if s.team != "traveller" and (s.alive or _lives_on(state, s.player))
+        s.player for s in state.seats if s.team != "traveller" and (s.alive or s.player in undead)
     )
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.clocktower.game.abilities.votes import nomination_rule
 from engine.clocktower.game.model import Pending, Phase, State, living, seat
+from engine.clocktower.game.roles import seats_having
 from engine.core import Prompt, Tell
 
 
@@ -68,8 +69,11 @@ def open_prompts(state: State) -> tuple[Prompt, ...]:
         return (Prompt((voter,), "vote", (True, False), False, data),)
     if state.executed is not None:
         return ()
+    ruled = bool(seats_having(state, "may_nominate"))  # a Bishop in play says who nominates
     can = tuple(
-        p for p in living(state) if p not in state.nominators and nomination_rule(state, p) is None
+        p
+        for p in living(state)
+        if p not in state.nominators and not (ruled and nomination_rule(state, p) is not None)
     )
     called = {n.nominee for n in state.history if n.exile and n.day == state.day}
     travellers = {s.player for s in state.seats if s.team == "traveller" and s.alive}

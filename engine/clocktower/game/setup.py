@@ -14,12 +14,16 @@ they are (``Role.briefed_as``). A human storyteller is also told what they run b
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.clocktower.bag import BagError, balanced_bag
 from engine.clocktower.catalogue import (
     EVIL_TEAMS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    Character,
     SetupModifier,
+    character,
     characters,
     setup_counts,
 )
@@ -77,9 +81,16 @@ def traveller_pool(state: State) -> tuple[str, ...]:
 def fitting_travellers(state: State) -> tuple[str, ...]:
     """The automated Travellers of the editions the script's characters come from (Trouble
     Brewing's for Trouble Brewing), or every automated one when none is."""
-    editions = {char(state, c).edition for c in state.script_ids}
-    automated = automated_travellers()
-    fitting = tuple(c for c in automated if char(state, c).edition in editions)
+    return _fitting(state.script_ids, state.homebrew, automated_travellers())
+
+
+@cache
+def _fitting(
+    ids: tuple[str, ...], homebrew: tuple[Character, ...], automated: tuple[str, ...]
+) -> tuple[str, ...]:
+    own = {c.id: c.edition for c in homebrew}
+    editions = {own[c] if c in own else character(c).edition for c in ids}
+    fitting = tuple(c for c in automated if character(c).edition in editions)
     return fitting or automated
 
 

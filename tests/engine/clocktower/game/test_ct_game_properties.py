@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.clocktower.catalogue import characters
 from engine.clocktower.game import ACTIONS, Phase, State, apply
-from engine.clocktower.game.model import lives, residents
+from engine.clocktower.game.model import demons, lives, residents
 from engine.clocktower.selfplay import play, setup_game
 from engine.core import Announce, GameOver, Prompt, Tell, decode_action, encode_action
 from tests.engine.clocktower.game.support import TB
@@ -38,7 +38,7 @@ def check_invariants(state: State) -> None:
     """What holds at every step. Alignment follows the team unless the player was told it
     changed (the Goon); a Demon registering as dead may live on (the Zombuul), and the game may
     go on without a Demon only on the Mastermind's extra day."""
-    living_demons = [s for s in state.seats if lives(state, s.player) and s.team == "demon"]
+    living_demons = demons(state)
     assert len(living_demons) <= 1
     turned = {t.to for t in state.told if t.event == "turned"}
     for s in state.seats:
