@@ -127,17 +127,17 @@ async def test_a_traveller_arrives_by_day(table, monkeypatch):
     await opener.slash(table.channel, "clocktower start")
     assert state(table).phase is ct.Phase.NIGHT
     early = table.add("early-traveller")
-    night = await early.slash(table.channel, "clocktower traveller")
+    night = await early.slash(table.channel, "clocktower traveller join")
     assert night.ephemeral and early.id not in state(table).players, said(night)
     await to_day(table)
-    arrived = await early.slash(table.channel, "clocktower traveller")
+    arrived = await early.slash(table.channel, "clocktower traveller join")
     assert arrived.ephemeral and said(arrived) == "You have a seat as a Traveller.", said(arrived)
     assert early.id in state(table).travellers
     arrival = next(t for t in table.public_texts() if "arrives as a Traveller" in t)
     traveller = ct.seat(state(table), early.id).character
     assert f"<@{early.id}>" in arrival and traveller in arrival.lower().replace(" ", "")
     assert "you are the" in table.dm_texts(early.id)[0]
-    again = await early.slash(table.channel, "clocktower traveller")
+    again = await early.slash(table.channel, "clocktower traveller join")
     assert again.ephemeral and said(again) != "You have a seat as a Traveller."
     prompts = ct.open_prompts(state(table))
     assert prompts and prompts[0].kind == "nominate" and early.id in prompts[0].to

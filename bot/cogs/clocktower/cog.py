@@ -43,7 +43,7 @@ from bot.render.scripts import problems_embed
 from bot.sessions import GameConflict, Session
 from bot.store import games as game_store
 from bot.store import scripts as script_store
-from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
+from engine.clocktower.catalogue import BASE_EDITIONS, find, normalise_id
 from engine.clocktower.game import statements
 from engine.clocktower.game.adjust import CHANGES
 from engine.clocktower.game.roles import REGISTRY, Role
@@ -73,8 +73,12 @@ class ClocktowerCog(
         bot.component_handlers[KIND] = self.on_component
         bot.add_dynamic_items(MultiSelect)
         assert self.app_command is not None  # a GroupCog: /clocktower
+        travellers = self.traveller_group()
         for unit in REGISTRY.having("command").values():
-            self.app_command.add_command(self.day_command(unit))
+            official = find(unit.id)
+            home = travellers if official and official.team == "traveller" else self.app_command
+            home.add_command(self.day_command(unit))
+        self.app_command.add_command(travellers)
 
     async def cog_unload(self) -> None:
         self.clock.stop()
@@ -277,9 +281,27 @@ class ClocktowerCog(
     async def complete_seated(self, interaction: discord.Interaction, typed: str):
         return self.complete(interaction, typed)
 
-    @app_commands.command(name="traveller", description="Join this game as a Traveller")
-    @app_commands.guild_only()
-    async def traveller(self, interaction: discord.Interaction) -> None:
+    def traveller_group(self) -> app_commands.Group:
+        """``/clocktower traveller join`` and the Travellers' day abilities (``/clocktower
+        traveller shoot``, ``givevote``, ``swap``, ``judge``): a group of their own, as Discord
+        allows a group at most 25 commands."""
+        group = app_commands.Group(
+            name="traveller",
+            description="Travellers: join as one, and their day abilities",
+            guild_only=True,
+        )
+
+        async def join(interaction: discord.Interaction) -> None:
+            await self.join_as_traveller(interaction)
+
+        group.add_command(
+            app_commands.Command(
+                name="join", description="Join this game as a Traveller", callback=join
+            )
+        )
+        return group
+
+    async def join_as_traveller(self, interaction: discord.Interaction) -> None:
         def action(session: Session):
             other = self.bot.games.game_of(session.game.guild_id, interaction.user.id)
             if other is not None and other is not session:
@@ -366,6 +388,10 @@ class ClocktowerCog(
         assert spec is not None
         if spec.statement:
             return self.statement_command(unit)
+        if spec.pair:
+            return self.pair_command(unit)
+        if spec.choices:
+            return self.choice_command(unit)
 
         @app_commands.rename(player=spec.option)
         @app_commands.describe(player=spec.option_description)
@@ -387,6 +413,50 @@ class ClocktowerCog(
             return self.complete(interaction, typed, lambda s, p: p in offered)
 
         return command
+
+    def pair_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower <name> <player> <other>``: an ability on two players (the Matron's swap),
+        the unit's ``request`` taking them as a pair."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.rename(player=spec.option, other=spec.pair)
+        @app_commands.describe(player=spec.option_description, other="The other player")
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction, player: str, other: str) -> None:
+            await self.run(
+                interaction,
+                lambda s: unit.request(interaction.user.id, (player_id(player), player_id(other))),
+                spec.done,
+            )
+
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=spec.name, description=spec.description, callback=use
+        )
+
+        @command.autocomplete("player")
+        @command.autocomplete("other")
+        async def players(interaction: discord.Interaction, typed: str):
+            return self.complete(interaction, typed)
+
+        return command
+
+    def choice_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower <name> <choice>``: an ability that says one of a few words (the Judge's
+        pass or fail), the unit's ``request`` taking the word."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.rename(choice=spec.option)
+        @app_commands.describe(choice=spec.option_description)
+        @app_commands.choices(choice=[app_commands.Choice(name=c, value=c) for c in spec.choices])
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction, choice: str) -> None:
+            await self.run(
+                interaction, lambda s: unit.request(interaction.user.id, choice), spec.done
+            )
+
+        return app_commands.Command(name=spec.name, description=spec.description, callback=use)
 
     def statement_command(self, unit: Role) -> app_commands.Command:
         """``/clocktower <name> player claim value [other]``: "(one of) player (and other) is

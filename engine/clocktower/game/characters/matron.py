@@ -56,8 +56,8 @@ class Matron(Role):
         players = [s.player for s in seats]
         return evolve(state, seats=tuple(seats), players=tuple(players)), effects
 
-    def day_targets(self, state: State, by: int) -> tuple[int, ...]:
-        return state.players
+    def request(self, by: int, target: tuple[int, int]) -> SwapSeats:
+        return SwapSeats(by, *target)
 
     def day_move(self, table: Table, state: State) -> SwapSeats | None:
         for s in state.seats:

@@ -16,7 +16,6 @@ from engine.clocktower.game.characters._demon import Demon
 from engine.clocktower.game.death import revive
 from engine.clocktower.game.decisions import choose, rule
 from engine.clocktower.game.model import (
-    NOBODY,
     Pending,
     State,
     lives,
@@ -57,8 +56,8 @@ class Shabaloth(Demon):
         dead = tuple(p for p in eaten if not lives(state, p))
         if not dead or not works(state, player):
             return state, effects
-        back = rule(state, key + ":back", "regurgitate", (NOBODY, *dead), truth=None, player=player)
-        return (state if back == NOBODY else revive(state, back)), effects
+        back = rule(state, key + ":back", "regurgitate", (None, *dead), truth=None, player=player)
+        return (state if back is None else revive(state, back)), effects
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         if rng.random() < regurgitate_chance(state):
