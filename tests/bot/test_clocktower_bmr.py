@@ -26,9 +26,7 @@ from tests.engine.clocktower.game.support import BMR
 
 # Characters a player may not be named as in public before the reveal (Travellers are public).
 NAMES = re.compile(
-    r"\b("
-    + "|".join(re.escape(c.name) for c in characters() if c.id in BMR)
-    + r")\b"
+    r"\b(" + "|".join(re.escape(c.name) for c in characters() if c.id in BMR) + r")\b"
 )
 CLAIMS = ("🗣️", "🌘")  # the Gossip's statement and the Moonchild's choice are said in public
 

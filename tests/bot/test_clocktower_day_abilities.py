@@ -327,5 +327,7 @@ async def test_shoot_offers_the_voters_of_the_first_nomination_after_an_exile_ca
 async def test_givevote_offers_only_the_beggar(table, monkeypatch):
     opener = await first_day(table, monkeypatch, 6, gunslinger_and_beggar, travellers=2)
     beggar = holder(table, "beggar")
-    choices = await opener.autocomplete(table.channel, "clocktower traveller givevote", "beggar", "")
+    choices = await opener.autocomplete(
+        table.channel, "clocktower traveller givevote", "beggar", ""
+    )
     assert offered(choices) == {beggar}
