@@ -3,7 +3,8 @@ which an Outsider died, chooses a player, who dies. One Outsider more or fewer i
 (catalogue data the deal and the bag apply).
 
 What a drunk or poisoned Godfather learns first is the storyteller's: any set of the script's
-Outsiders, the false world's first (the general policy tells that consistent lie)."""
+Outsiders (every one is offered), the false world's first (the general policy tells that
+consistent lie)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,8 @@ from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Seat, State, seat, works
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import Result, Role, Table, Words
-from engine.core import seeded_rng
 
-MAX_FALSE = 3
+MAX_SETS = 24  # sets of Outsiders offered (every one, on the base scripts)
 
 
 def outsider_died_today(state: State) -> bool:
@@ -60,9 +60,10 @@ class Godfather(Role):
         truth = tuple(
             sorted(s.character for s in state.seats if s.team == "outsider" and s.player != player)
         )
-        pool = script_team(state, "outsider")
-        rng = seeded_rng(state.seed, key)
-        false = [tuple(sorted(rng.sample(pool, min(len(pool), k)))) for k in (0, 1, 2, 2)]
+        pool = sorted(script_team(state, "outsider"))
+        false = [
+            combo for size in range(len(pool) + 1) for combo in itertools.combinations(pool, size)
+        ][:MAX_SETS]
 
         def shown(world: World) -> tuple[str, ...]:
             return tuple(
@@ -72,9 +73,7 @@ class Godfather(Role):
             )
 
         registered = sorted(v for v in views if v != truth)
-        return learn(
-            state, player, self.id, key, truth, registered, false[: MAX_FALSE + 1], lie=shown
-        )
+        return learn(state, player, self.id, key, truth, registered, false, lie=shown)
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         found = info["answer"]

@@ -1,13 +1,14 @@
 """The Lunatic: an Outsider (good) who believes they are the Demon. The storyteller gives them a
 Demon token (``lunatic_token``) and, from seven players, Minions to believe in
-(``lunatic_minions``) and the Demon's bluffs. They wake at the Lunatic's own place in the night
+(``lunatic_minions``) and three good characters as bluffs (``lunatic_bluffs``). They wake at the Lunatic's own place in the night
 order and choose as that Demon would (its ``demon_choices``: the Po's charge, the Shabaloth's
 two, the Zombuul only after a day without deaths); nobody dies of it. The real Demon learns who
 the Lunatic is on the first night, and each night whom they chose. An Exorcist who chooses the
 Lunatic keeps them asleep and is learned, as a Demon's would be.
 
-Bot storyteller: the token is the real Demon's character; the Lunatic's Minions are random
-players other than the Lunatic (the general policy's pick among the suggestions)."""
+Bot storyteller: the token is the real Demon's character and the bluffs the real Demon's; the
+Lunatic's Minions are random players other than the Lunatic (the general policy's pick among
+the suggestions)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import random
 
 from engine.clocktower.game.abilities.targeting import aim_all
 from engine.clocktower.game.abilities.wake import kept_asleep
-from engine.clocktower.game.cast import char, script_team
+from engine.clocktower.game.cast import char, playable, script_team
 from engine.clocktower.game.decisions import choose, rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.markers import info_nights
@@ -41,6 +42,7 @@ class Lunatic(Role):
     topics = {
         "lunatic_token": "the Demon the Lunatic believes they are",
         "lunatic_minions": "the players the Lunatic is shown as their Minions",
+        "lunatic_bluffs": "the three characters the Lunatic is shown as not in play",
     }
 
     def setup(self, state: State, seat: Seat) -> State:
@@ -108,8 +110,21 @@ class Lunatic(Role):
             player=player,
         )
         fake = got if isinstance(got, tuple) else (got,)
-        state, told = tell(state, player, "demon_info", minions=fake, bluffs=state.bluffs)
+        good = tuple(c for c in playable(state) if char(state, c).good)
+        size = min(3, len(good))
+        choices = tuple(
+            dict.fromkeys(
+                (state.bluffs, *(tuple(sorted(rng.sample(good, size))) for _ in range(SUGGESTIONS)))
+            )
+        )
+        form = Form(tuple(Field("character", good) for _ in range(size)), unordered=size)
+        bluffs = rule(
+            state, key + ":bluffs", "lunatic_bluffs", choices, truth=None, form=form, player=player
+        )
+        state, told = tell(state, player, "demon_info", minions=fake, bluffs=bluffs)
         return state, [told]
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
-        return 0 if pending.topic == "lunatic_token" else None
+        """The token is the real Demon's, the bluffs the real Demon's (so it can foresee the
+        Lunatic's claims); the Minions are left to the general policy."""
+        return 0 if pending.topic in ("lunatic_token", "lunatic_bluffs") else None
