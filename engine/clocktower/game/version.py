@@ -19,7 +19,10 @@ from engine.clocktower.game.model import State
 
 # 2: a human storyteller chooses which true pair a Washerwoman, Librarian or Investigator sees
 #    (pairs in seat order), no bluffs below seven players, votes with hands set in advance.
-RULES_VERSION = 2
+# 3: Bad Moon Rising is automated, so its characters (Travellers too, which a human storyteller
+#    could deal into any game) no longer wake as storyteller-run panels; Trouble Brewing logs
+#    without them replay unchanged.
+RULES_VERSION = 3
 
 
 def fingerprint(state: State) -> dict[str, Any]:
