@@ -31,9 +31,10 @@ NAMES = re.compile(
 CLAIMS = ("🗣️", "🌘")  # the Gossip's statement and the Moonchild's choice are said in public
 
 
-def bmr_seed(players: int, wanted) -> int:
+def bmr_seed(players: int, wanted, travellers: int = 0) -> int:
+    """A seed whose bot-storyteller deal (with ``travellers`` Travellers) satisfies ``wanted``."""
     for seed in range(1, 3000):
-        if wanted(setup_game(BMR, players, seed)):
+        if wanted(setup_game(BMR, players, seed, travellers=travellers)):
             return seed
     raise AssertionError("no seed deals that")
 
@@ -127,3 +128,38 @@ async def test_the_bot_storyteller_runs_a_whole_bad_moon_rising_game(table, monk
     rows, players = await results_in_db(table)
     assert rows[0][0] == "clocktower" and rows[0][2:] == ("bot", "Bad Moon Rising")
     assert {p for p, _, _ in players} == {f"user:{p}" for p in dealt}
+
+
+def matron_and_judge(s: ct.State) -> bool:
+    return {"matron", "judge"} <= {x.character for x in s.seats}
+
+
+async def test_the_matron_and_the_judge_by_slash_command(table, monkeypatch):
+    deal(monkeypatch, bmr_seed(7, matron_and_judge, travellers=2))
+    opener, _ = await open_game(table, players=7, travellers=2, script="bmr")
+    await opener.slash(table.channel, "clocktower start")
+    while state(table).phase is not ct.Phase.DAY:
+        await answer_night(table, ct.open_prompts(state(table))[0])
+    s = state(table)
+    matron = next(x.player for x in s.seats if x.character == "matron")
+    judge = next(x.player for x in s.seats if x.character == "judge")
+    first, second = s.players[0], s.players[1]
+    swapped = await table.member(matron).slash(
+        table.channel, "clocktower traveller swap", player=str(first), other=str(second)
+    )
+    assert swapped.ephemeral and "swap seats" in said(swapped), said(swapped)
+    assert state(table).players[:2] == (second, first)
+    assert any("the Matron has" in t for t in table.public_texts())
+    hushed = await table.member(first).slash(table.channel, "clocktower whisper", player=str(judge))
+    assert hushed.ephemeral and "talk in private" in said(hushed)
+    nominator = next(p for p in ct.living(state(table)) if p != judge)
+    target = next(p for p in ct.living(state(table)) if p not in (judge, nominator, matron))
+    await table.member(nominator).slash(table.channel, "clocktower nominate", player=str(target))
+    while state(table).vote is not None:
+        await vote(table, False)
+    ruled = await table.member(judge).slash(
+        table.channel, "clocktower traveller judge", verdict="pass"
+    )
+    assert ruled.ephemeral and "verdict" in said(ruled), said(ruled)
+    assert state(table).block == target
+    assert any("the Judge rules" in t for t in table.public_texts())

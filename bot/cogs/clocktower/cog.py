@@ -46,7 +46,7 @@ from bot.store import scripts as script_store
 from engine.clocktower.catalogue import BASE_EDITIONS, find, normalise_id
 from engine.clocktower.game import statements
 from engine.clocktower.game.adjust import CHANGES
-from engine.clocktower.game.roles import REGISTRY, Role
+from engine.clocktower.game.roles import REGISTRY, Role, seats_having
 from engine.clocktower.script import Script, ScriptError, load_script
 from engine.core import GameOver, RuleError
 
@@ -580,6 +580,10 @@ class ClocktowerCog(
                 raise RuleError("Whispers are between two different players of this game.")
             if state.phase is not ct.Phase.DAY:
                 raise RuleError("Players whisper during the day.")
+            for seat, unit in seats_having(state, "forbids_whispers"):
+                refused = unit.forbids_whispers(state, seat)
+                if refused:
+                    raise RuleError(refused)
             if not await self.clock.present(session, other):
                 raise RuleError("That player has left the server.")
         except RuleError as error:

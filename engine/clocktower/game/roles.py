@@ -250,6 +250,11 @@ class Role:
         storyteller takes it when the day idles. None: nothing owed."""
         return None
 
+    def forbids_whispers(self, state: State, seat: Seat) -> str | None:
+        """A sentence refusing private conversations while this character is in play (the
+        Matron), or None; the shell's ``/clocktower whisper`` asks it."""
+        return None
+
     def postpones_end(self, state: State, seat: Seat) -> bool:
         """Whether the game goes on although no Demon lives (the Mastermind's extra day)."""
         return False

@@ -1,13 +1,14 @@
 """The Matron (Traveller): each day may swap the seats of up to three pairs of players, in
-public; a drunk or poisoned Matron's swaps do not happen. Private conversations are the
-table's to forgo: the bot cannot stop direct messages, so it only reminds the players."""
+public; a drunk or poisoned Matron's swaps do not happen. While the Matron's ability works,
+nobody leaves their seat to talk in private: ``/clocktower whisper`` is refused (direct messages
+the bot cannot stop; it reminds the table of the rule with each swap)."""
 
 from __future__ import annotations
 
 from engine.clocktower.game.actions import SwapSeats
 from engine.clocktower.game.day import NOT_DAY
 from engine.clocktower.game.guards import refuse_unless, require_phase
-from engine.clocktower.game.model import Mark, Phase, State, evolve, marks_of, works
+from engine.clocktower.game.model import Mark, Phase, Seat, State, evolve, marks_of, works
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
 from engine.core import Announce, Effect
 
@@ -55,6 +56,11 @@ class Matron(Role):
         seats[i], seats[j] = seats[j], seats[i]
         players = [s.player for s in seats]
         return evolve(state, seats=tuple(seats), players=tuple(players)), effects
+
+    def forbids_whispers(self, state: State, seat: Seat) -> str | None:
+        if not works(state, seat.player):
+            return None
+        return "With the Matron in play, nobody leaves their seat to talk in private."
 
     def request(self, by: int, target: tuple[int, int]) -> SwapSeats:
         return SwapSeats(by, *target)
