@@ -11,10 +11,9 @@ from engine.clocktower.catalogue import characters
 from engine.clocktower.game.model import lives
 from engine.clocktower.selfplay import setup_game
 from tests.bot.test_clocktower_bot import (
-    ALIGNMENT,
-    MENTION,
     TIMES,
     answer_night,
+    assert_no_secret_in_public,
     deal,
     open_game,
     results_in_db,
@@ -44,24 +43,6 @@ def gossip_game(s: ct.State) -> bool:
     not too long for the test) and which has no Mastermind."""
     held = {x.character for x in s.seats}
     return {"gossip", "moonchild"} <= held and not held & {"zombuul", "mastermind"}
-
-
-def assert_nothing_secret(texts: list[str]) -> None:
-    night = False
-    for text in texts:
-        if "The grimoire" in text:
-            return
-        if text.startswith("🌙"):
-            night = True
-        elif text.startswith("🌅"):
-            night = False
-        elif night:
-            assert not MENTION.search(text), f"named at night: {text}"
-        for line in text.splitlines():
-            if line.startswith(CLAIMS):
-                continue
-            assert not NAMES.search(line), line
-            assert not ALIGNMENT.search(line), line
 
 
 async def play_day(table) -> None:
@@ -116,7 +97,7 @@ async def test_the_bot_storyteller_runs_a_whole_bad_moon_rising_game(table, monk
         raise AssertionError("the game did not end")
 
     texts = table.public_texts()
-    assert_nothing_secret(texts)
+    assert_no_secret_in_public(texts, NAMES, CLAIMS)
     statement = next(t for t in texts if t.startswith("🗣️"))
     assert f"<@{gossip}> states in public" in statement and "is a Demon" in statement
     moonchild = next(p for p, s in dealt.items() if s.character == "moonchild")

@@ -434,12 +434,7 @@ class ClocktowerCog(
             name=spec.name, description=spec.description, callback=use
         )
 
-        @command.autocomplete("player")
-        @command.autocomplete("other")
-        async def players(interaction: discord.Interaction, typed: str):
-            return self.complete(interaction, typed)
-
-        return command
+        return self.completing_players(command, "player", "other")
 
     def choice_command(self, unit: Role) -> app_commands.Command:
         """``/clocktower <name> <choice>``: an ability that says one of a few words (the Judge's
@@ -494,10 +489,7 @@ class ClocktowerCog(
             name=spec.name, description=spec.description, callback=use
         )
 
-        @command.autocomplete("player")
-        @command.autocomplete("other")
-        async def players(interaction: discord.Interaction, typed: str):
-            return self.complete(interaction, typed)
+        self.completing_players(command, "player", "other")
 
         @command.autocomplete("value")
         async def values(interaction: discord.Interaction, typed: str):
@@ -517,6 +509,16 @@ class ClocktowerCog(
                 if typed.casefold() in label.casefold()
             ][:CHOICES]
 
+        return command
+
+    def completing_players(self, command: app_commands.Command, *options: str):
+        """``command`` with its ``options`` autocompleted with the game's players."""
+
+        async def players(interaction: discord.Interaction, typed: str):
+            return self.complete(interaction, typed)
+
+        for option in options:
+            command.autocomplete(option)(players)
         return command
 
     @staticmethod

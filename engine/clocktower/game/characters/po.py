@@ -5,7 +5,6 @@ Exorcist) is no choice at all, so a charge waits."""
 
 from __future__ import annotations
 
-from engine.clocktower.game.abilities.wake import kept_asleep
 from engine.clocktower.game.characters._demon import Demon, prey
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.model import NOBODY, State, marks_of, put_marks
@@ -27,7 +26,7 @@ class Po(Demon):
     def demon_choices(
         self, state: State, player: int, key: str
     ) -> tuple[State, tuple[int, ...]] | None:
-        if state.night == 1 or kept_asleep(state, player):
+        if not self.acts(state, player):
             return None
         everyone = tuple(s.player for s in state.seats)
         if charged(state, player):

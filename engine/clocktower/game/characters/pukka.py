@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from engine.clocktower.game.abilities.kill import demon_attack
 from engine.clocktower.game.abilities.targeting import aim
-from engine.clocktower.game.abilities.wake import kept_asleep
 from engine.clocktower.game.characters._demon import Demon
-from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.model import Mark, State, evolve, marks_of, works
 from engine.clocktower.game.roles import Result
 from engine.core import Effect
@@ -20,13 +18,7 @@ class Pukka(Demon):
     id = "pukka"
     reminders = {"poisoned": "poisoned"}
 
-    def demon_choices(
-        self, state: State, player: int, key: str
-    ) -> tuple[State, tuple[int, ...]] | None:
-        if kept_asleep(state, player):
-            return None
-        everyone = tuple(s.player for s in state.seats)
-        return state, tuple(choose(state, key + ":pick", player, self.id, everyone))
+    first_night = True
 
     def night(self, state: State, player: int, key: str) -> Result:
         tonight = str(state.night)

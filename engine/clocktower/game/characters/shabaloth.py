@@ -11,10 +11,9 @@ from __future__ import annotations
 import random
 
 from engine.clocktower.game.abilities.kill import attack_all
-from engine.clocktower.game.abilities.wake import kept_asleep
 from engine.clocktower.game.characters._demon import Demon
 from engine.clocktower.game.death import revive
-from engine.clocktower.game.decisions import choose, rule
+from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.model import (
     Pending,
     State,
@@ -36,13 +35,7 @@ class Shabaloth(Demon):
     topics = {"regurgitate": "whether a player the Shabaloth chose last night comes back"}
     reminders = {"eaten": "chosen by the Shabaloth"}
 
-    def demon_choices(
-        self, state: State, player: int, key: str
-    ) -> tuple[State, tuple[int, ...]] | None:
-        if state.night == 1 or kept_asleep(state, player):
-            return None
-        everyone = tuple(s.player for s in state.seats)
-        return state, tuple(choose(state, key + ":pick", player, self.id, everyone, pick=2))
+    picks = 2
 
     def night(self, state: State, player: int, key: str) -> Result:
         last_night = str(state.night - 1)

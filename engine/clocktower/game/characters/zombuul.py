@@ -7,9 +7,7 @@ Assassin's kill ends it for good (``death.UNSTOPPABLE``)."""
 
 from __future__ import annotations
 
-from engine.clocktower.game.abilities.wake import kept_asleep
 from engine.clocktower.game.characters._demon import Demon
-from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.model import LIVES_ON, Seat, State, lives, put_mark, with_seat, works
 
 
@@ -20,13 +18,8 @@ class Zombuul(Demon):
     def wakes(self, state: State, seat: Seat) -> bool:
         return lives(state, seat.player) and not state.died_today
 
-    def demon_choices(
-        self, state: State, player: int, key: str
-    ) -> tuple[State, tuple[int, ...]] | None:
-        if state.night == 1 or state.died_today or kept_asleep(state, player):
-            return None
-        everyone = tuple(s.player for s in state.seats)
-        return state, tuple(choose(state, key + ":pick", player, self.id, everyone))
+    def acts(self, state: State, player: int) -> bool:
+        return not state.died_today and super().acts(state, player)
 
     def spares(
         self, state: State, seat: Seat, target: int, cause: str, key: str

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,7 +14,7 @@ from engine.clocktower.game import ACTIONS, Phase, State, apply
 from engine.clocktower.game.model import demons, lives, residents
 from engine.clocktower.selfplay import play, setup_game
 from engine.core import Announce, GameOver, Prompt, Tell, decode_action, encode_action
-from tests.engine.clocktower.game.support import TB
+from tests.engine.clocktower.game.support import BMR, TB
 
 SECRET_KEYS = {"character", "alignment", "answer", "minions", "demon", "bluffs", "seats"}
 # Travellers are public characters; the final announcement may name how the game ended.
@@ -125,17 +126,47 @@ def replay(
     return state
 
 
+EDITIONS = pytest.mark.parametrize("script", (TB, BMR), ids=("tb", "bmr"))
+
+
+@EDITIONS
 @settings(max_examples=60, deadline=None)
 @given(players=st.integers(5, 15), seed=st.integers(0, 10**9), travellers=st.integers(0, 5))
-def test_self_played_games_end_by_the_rules_and_replay_identically(players, seed, travellers):
+def test_self_played_games_end_by_the_rules_and_replay_identically(
+    script, players, seed, travellers
+):
     log: list = []
-    final, outcome = play(TB, players, seed, log=log, travellers=travellers)
+    final, outcome = play(script, players, seed, log=log, travellers=travellers)
     assert final.phase is Phase.OVER, outcome
     check_winner(final)
-    assert replay(players, seed, log, travellers) == final
+    assert replay(players, seed, log, travellers, script=script) == final
 
 
 GAMES = 2_000
+
+
+def checked_games(script: tuple[str, ...], games: int, sizes: int, step: int):
+    """``games`` self-played games, each checked: game ``i`` has ``5 + i % sizes`` players,
+    ``i % 4`` Travellers (newcomers arriving in every third), seed ``step * i`` and, in every
+    fourth, a stand-in human storyteller; it ends by the rules and its log replays (through the
+    codec, every step checked) to the identical state. Yields (final state, outcome, log)."""
+    for i in range(games):
+        players, travellers = 5 + i % sizes, i % 4
+        storyteller = 999 if i % 4 == 1 else None
+        log: list = []
+        final, outcome = play(
+            script,
+            players,
+            step * i,
+            log=log,
+            travellers=travellers,
+            storyteller=storyteller,
+            arrivals=i % 3 == 0,
+        )
+        assert final.phase is Phase.OVER, (i, outcome)
+        check_winner(final)
+        assert replay(players, step * i, log, travellers, storyteller, script) == final, i
+        yield final, outcome, log
 
 
 def test_thousands_of_games_hold_every_property():
@@ -146,22 +177,7 @@ def test_thousands_of_games_hold_every_property():
     (About 20 s on one core.)"""
     endings: Counter = Counter()
     used: Counter = Counter()
-    for i in range(GAMES):
-        players, travellers = 5 + i % 9, i % 4
-        storyteller = 999 if i % 4 == 1 else None
-        log: list = []
-        final, outcome = play(
-            TB,
-            players,
-            7 * i,
-            log=log,
-            travellers=travellers,
-            storyteller=storyteller,
-            arrivals=i % 3 == 0,
-        )
-        assert final.phase is Phase.OVER, (i, outcome)
-        check_winner(final)
-        assert replay(players, 7 * i, log, travellers, storyteller) == final, i
+    for _final, outcome, log in checked_games(TB, GAMES, 9, 7):
         endings[outcome.ending] += 1
         used.update(type(a).__name__ for a in log)
         used.update("OnBehalf" for a in log if getattr(a, "player", None) is not None)
@@ -172,18 +188,19 @@ def test_thousands_of_games_hold_every_property():
     assert set(used) >= {*ACTIONS} - unused | {"OnBehalf"}
 
 
+@EDITIONS
 @settings(max_examples=40, deadline=None)
 @given(players=st.integers(5, 15), seed=st.integers(0, 10**9), travellers=st.integers(0, 3))
-def test_games_with_a_human_storyteller_ruling_anything_legal(players, seed, travellers):
+def test_games_with_a_human_storyteller_ruling_anything_legal(script, players, seed, travellers):
     """Every ruling answered with a random legal option (suspended day actions included)."""
     log: list = []
-    final, outcome = play(TB, players, seed, log=log, travellers=travellers, storyteller=999)
+    final, outcome = play(script, players, seed, log=log, travellers=travellers, storyteller=999)
     assert final.phase is Phase.OVER, outcome
     check_winner(final)
     rulings = [a for a in log if type(a).__name__ == "StorytellerRuling"]
     assert all(a.by == 999 for a in rulings)
     assert rulings or players < 7  # from seven players the bluffs at least are ruled
-    assert replay(players, seed, log, travellers, storyteller=999) == final
+    assert replay(players, seed, log, travellers, storyteller=999, script=script) == final
 
 
 def test_every_action_type_round_trips_through_the_log_codec():
