@@ -203,6 +203,27 @@ class Role:
         """(winner, ending) when a day ends with no execution (the Mayor)."""
         return None
 
+    def takes_over(self, state: State, seat: Seat, alive_before: int) -> bool:
+        """Whether this Minion becomes the Demon that just died (the Scarlet Woman)."""
+        return False
+
+    def died(self, state: State, seat: Seat, cause: str, key: str) -> Result:
+        """What this character's death sets off, after any takeover (the Imp's star pass)."""
+        return state, []
+
+    def day(self, state: State, action: Any) -> Result:
+        """Resolve this character's ``day_action``."""
+        raise NotImplementedError(self.id)
+
+    def day_targets(self, state: State, by: int) -> tuple[int, ...]:
+        """Whom ``by`` may target with the ``day_action`` now (the shell's autocomplete)."""
+        return tuple(s.player for s in state.seats if s.alive)
+
+    def request(self, by: int, target: Any) -> Any:
+        """The ``day_action`` of ``by`` aimed at ``target`` (a player, or a statement)."""
+        assert self.day_action is not None
+        return self.day_action(by=by, target=target)
+
     def cannot_die(self, state: State, seat: Seat, target: int, cause: str) -> bool:
         """Whether this character (held by ``seat``) keeps ``target`` alive against a death of
         ``cause`` (the Sailor, the Tea Lady's neighbours, the Innkeeper's patrons tonight, the
@@ -263,27 +284,6 @@ class Role:
         """(winner, ending) when executing ``executee`` ends the game because of this (other)
         character: on the Mastermind's extra day the executee's team loses."""
         return None
-
-    def takes_over(self, state: State, seat: Seat, alive_before: int) -> bool:
-        """Whether this Minion becomes the Demon that just died (the Scarlet Woman)."""
-        return False
-
-    def died(self, state: State, seat: Seat, cause: str, key: str) -> Result:
-        """What this character's death sets off, after any takeover (the Imp's star pass)."""
-        return state, []
-
-    def day(self, state: State, action: Any) -> Result:
-        """Resolve this character's ``day_action``."""
-        raise NotImplementedError(self.id)
-
-    def day_targets(self, state: State, by: int) -> tuple[int, ...]:
-        """Whom ``by`` may target with the ``day_action`` now (the shell's autocomplete)."""
-        return tuple(s.player for s in state.seats if s.alive)
-
-    def request(self, by: int, target: Any) -> Any:
-        """The ``day_action`` of ``by`` aimed at ``target`` (a player, or a statement)."""
-        assert self.day_action is not None
-        return self.day_action(by=by, target=target)
 
     # Reading ------------------------------------------------------------------------------------
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
@@ -384,6 +384,9 @@ def automated_travellers() -> tuple[str, ...]:
     return tuple(c.id for c in characters() if c.team == "traveller" and c.id in REGISTRY)
 
 
+GAINED = "ability"  # a reminder: its target holds the ability of the character in its note
+
+
 def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
     """The seats whose true character (or an ability gained besides it, a reminder of kind
     ``ability``: the Apprentice's) overrides ``hook``, with its unit."""
@@ -395,6 +398,3 @@ def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
         if m.kind == GAINED and m.note in units:
             found.extend((s, units[m.note]) for s in state.seats if s.player == m.target)
     return found
-
-
-GAINED = "ability"  # a reminder: its target holds the ability of the character in its note
