@@ -198,8 +198,9 @@ class Player:
     def _night_choice(self, state: State, prompt: Prompt) -> NightChoice:
         me = prompt.to[0]
         cid, pick = prompt.data["character"], prompt.data["pick"]
-        if prompt.data.get("ask") == "character":
-            return NightChoice(me, (self.rng.choice(prompt.options),))
+        if prompt.data.get("ask") == "character":  # the unit's hint, else a random one
+            named = role(cid).choose(self, state, me, list(prompt.options), pick)
+            return NightChoice(me, tuple(named or (self.rng.choice(prompt.options),)))
         others = [p for p in prompt.options if p != me and alive(state, p)]
         hinted = role(cid).choose(self, state, me, others, pick)
         if hinted is not None:

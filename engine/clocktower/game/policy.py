@@ -26,7 +26,9 @@ at the start; positive when good is ahead):
 - A Traveller's alignment: evil with chance 0.5 + edge, clamped to [0.2, 0.8].
 - A ruling raised by one character (its topic, or the ``cause`` it names: the Mayor's bounce, the
   Virgin's registration) is answered by that character's unit first (``Role.decide``), where its
-  policy is documented; None falls through to here.
+  policy is documented; None falls through to here. Bad Moon Rising's are all there: who drinks
+  with the Sailor or the Innkeeper, the Pacifist's save, the Tinker's death, the Gossip's victim,
+  the Shabaloth's regurgitation, the Lunatic's token and bluffs.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ class Professor(Role):
 
     def choose(self, table: Table, state: State, player: int, options: list, pick: int):
         """A simulated Professor brings back the dead player it trusts most, now and then."""
-        dead = [p for p in options if p != NOBODY]
+        dead = [s.player for s in state.seats if not s.alive]
         if dead and table.rng.random() < USES:
             return (table.ranked(state, player, dead)[-1],)
         return (NOBODY,)
