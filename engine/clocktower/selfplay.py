@@ -3,8 +3,9 @@
 Players keep a suspicion score for everyone, built only from what they were told (their own
 ``briefing``), read through each character's unit (``Role.suspect``: an Empath's count, a Fortune
 Teller's yes/no, an Investigator's pair, a learned character) and, for evil players, who their
-teammates are. Good players nominate and vote for the players they suspect most; evil players
-protect their team and push good players out. Night choices follow the same scores where a unit
+teammates are. Good players nominate and vote for the players they suspect most (from day
+``LATE`` on, whoever they suspect most at all, so that a town whose protections hold every night
+still ends its game); evil players protect their team and push good players out. Night choices follow the same scores where a unit
 says how (``Role.choose``), else they are random; day abilities are the units' (``Role.day_move``:
 the Slayer shoots a suspect, the Gunslinger a suspect who voted, the dead give the Beggar their
 votes). A suspected Traveller is called for exile, and newcomers may arrive mid-game
@@ -54,6 +55,7 @@ from engine.clocktower.game.setup import fitting_travellers
 from engine.core import Prompt, seeded_rng
 
 MAX_DAYS = 30
+LATE = 12  # from this day the town nominates and votes more freely, so no stalemate lasts
 MAX_NOMINATIONS = 3
 SHARE = 0.6
 EVIL_PUSH = 0.5
@@ -118,6 +120,12 @@ def _read_info(score: dict[int, float], d: Any, w: float) -> None:
     role(d["character"]).suspect(score, d, w)
     for p in score:
         score[p] = max(score[p], -100.0)
+
+
+def late(state: State) -> bool:
+    """A long game (protections may hold every night: two Tea Ladies guarding each other): the
+    town stops waiting for firm suspicions."""
+    return state.day >= LATE
 
 
 def _parts(answer: Any) -> tuple[Any, ...]:
@@ -240,7 +248,7 @@ class Player:
             return self.rng.random() < (EVIL_BUS if teammate else EVIL_PUSH)
         pool = [p for p in living(state) if p != voter]
         ranked = self.ranked(state, voter, pool)
-        top = 1 if not alive(state, voter) else max(1, len(pool) // 3)
+        top = 1 if not alive(state, voter) else max(1, len(pool) // (2 if late(state) else 3))
         return nominee in ranked[:top]
 
     def once(self, *key: Any) -> bool:
@@ -316,7 +324,7 @@ class Player:
             if pool:
                 score = self.scores(state, p)
                 target = max(pool, key=lambda q: score.get(q, 0.0))
-                if score[target] > 0.4:
+                if score[target] > 0.4 or late(state):
                     return Nominate(p, target)
         return None
 

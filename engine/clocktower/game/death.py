@@ -4,7 +4,7 @@ and coming back to it.
 A death may be stopped. Protection comes first (``Role.cannot_die``: the Sailor, the Tea Lady's
 neighbours, the Innkeeper's patrons, the Devil's Advocate's choice), then a last escape that may
 rule or spend itself (``Role.spares``: the Pacifist, the Fool, the Zombuul, who registers as dead
-instead). The Assassin's kill and the storyteller's own hand stop for nothing. A player who
+instead). The Assassin's kill, the storyteller's own hand and an exile stop for nothing. A player who
 really dies is announced (by day now, by night at dawn), a dead Demon may be replaced
 (``takeover``), the dead character's unit reacts (``Role.died``), then every other character
 that watches deaths (``Role.someone_died``).
@@ -28,7 +28,9 @@ from engine.clocktower.game.model import (
 from engine.clocktower.game.roles import Result, role, seats_having
 from engine.core import Announce, Effect
 
-UNSTOPPABLE = ("assassin", "storyteller")  # deaths no protection or escape prevents
+# Deaths no protection or escape prevents: the Assassin's, the storyteller's own hand, and an
+# exile (which no ability affects).
+UNSTOPPABLE = ("assassin", "storyteller", "exile")
 
 
 def die(state: State, player: int, cause: str, key: str) -> Result:
