@@ -115,3 +115,26 @@ def test_the_assassin_kills_the_zombuul_for_good_and_the_zombuul_lives_on_beside
     assert continuous_winner(one_other) == ("evil", "two_left")
     state = apply(state, NightChoice(3, (3,))).state
     assert state.pending is not None and state.pending.topic == "assassin"
+
+
+def test_an_exile_kills_even_the_tea_lady_s_good_neighbour():
+    spec = {
+        "script": "bmr",
+        "characters": ["po", "sailor", "tealady", "matron", "chambermaid", "fool", "godfather"],
+        "alignments": {"4": "good"},
+        "steps": [
+            {"choose": [2, [2]]},
+            {"choose": [5, [1, 7]]},
+            {"nominate": [1, 2]},
+            {"vote": [1, 3, 5, 6, 7]},
+            {"end_day": True},
+            {"expect": {"dead": [], "announced": ["execution_survived"]}},
+        ],
+    }
+    play(spec)
+    spec["steps"] = spec["steps"][:2] + [
+        {"exile": [1, 4]},
+        {"vote": [1, 2, 3, 5, 6, 7]},
+        {"expect": {"dead": [4]}},
+    ]
+    play(spec)
