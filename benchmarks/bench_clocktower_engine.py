@@ -1,8 +1,9 @@
 """Clocktower rules engine: self-played games per second and the time of one engine action.
 
 Self-play uses the bot storyteller and the heuristic players of ``engine.clocktower.selfplay``
-on Trouble Brewing with a balanced bag (plus a row with two Travellers, who add exiles, shots and
-vote tokens), and on Sects & Violets in the same run (madness, changing characters, the Vortox). Games per second is CPU time (``time.process_time``) for the same seeded games,
+on Trouble Brewing, Bad Moon Rising and Sects & Violets with a balanced bag (plus rows with two
+Travellers, who add exiles, shots, vote tokens, swapped seats and verdicts), every edition in the
+same run. Games per second is CPU time (``time.process_time``) for the same seeded games,
 best of ``ROUNDS`` runs: the games are deterministic, so the best run is the least disturbed by
 other processes. The per-action time replays the recorded action logs and times each ``apply``
 alone (player heuristics excluded) with ``time.perf_counter``: median, 99th percentile and worst,
@@ -23,9 +24,10 @@ from engine.clocktower.catalogue import edition_characters  # noqa: E402
 from engine.clocktower.game import apply  # noqa: E402
 from engine.clocktower.selfplay import play, setup_game  # noqa: E402
 
-TB = tuple(c.id for c in edition_characters("tb"))
-SNV = tuple(c.id for c in edition_characters("snv"))
-SCRIPTS = {"tb": TB, "snv": SNV}
+SCRIPTS = {
+    code: tuple(c.id for c in edition_characters(code) if c.team != "traveller")
+    for code in ("tb", "bmr", "snv")
+}
 GAMES = 300
 TIMED_GAMES = 100
 ROUNDS = 3
@@ -34,6 +36,10 @@ TABLES = (  # (script, players, travellers)
     ("tb", 10, 0),
     ("tb", 10, 2),
     ("tb", 15, 0),
+    ("bmr", 5, 0),
+    ("bmr", 10, 0),
+    ("bmr", 10, 2),
+    ("bmr", 15, 0),
     ("snv", 5, 0),
     ("snv", 10, 0),
     ("snv", 10, 2),
@@ -41,7 +47,8 @@ TABLES = (  # (script, players, travellers)
 )
 
 
-def games_per_second(ids: tuple[str, ...], players: int, travellers: int) -> tuple[float, float]:
+def games_per_second(script: str, players: int, travellers: int) -> tuple[float, float]:
+    ids = SCRIPTS[script]
     play(ids, players, 10**6, travellers=travellers)  # warm the caches (script, night order)
     best = float("inf")
     for _ in range(ROUNDS):
@@ -53,7 +60,8 @@ def games_per_second(ids: tuple[str, ...], players: int, travellers: int) -> tup
     return GAMES / best, actions / GAMES
 
 
-def action_times(ids: tuple[str, ...], players: int, travellers: int) -> list[float]:
+def action_times(script: str, players: int, travellers: int) -> list[float]:
+    ids = SCRIPTS[script]
     times = []
     for seed in range(TIMED_GAMES):
         log: list = []
@@ -73,9 +81,8 @@ def main() -> None:
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for script, players, travellers in TABLES:
-        ids = SCRIPTS[script]
-        rate, per_game = games_per_second(ids, players, travellers)
-        times = sorted(action_times(ids, players, travellers))
+        rate, per_game = games_per_second(script, players, travellers)
+        times = sorted(action_times(script, players, travellers))
         p99 = times[int(0.99 * (len(times) - 1))]
         print(
             f"| {script} | {players} | {travellers} | {rate:.1f} | {per_game:.0f} "

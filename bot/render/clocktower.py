@@ -21,7 +21,7 @@ from bot.sessions import Session
 from bot.views import GameButton, button_view, choice_view, dispatch
 from bot.words import team_count
 from engine.clocktower.catalogue import Character, OfficialText, find
-from engine.clocktower.game import SYSTEM, Phase, open_prompts
+from engine.clocktower.game import SYSTEM, Phase, open_prompts, statements
 from engine.clocktower.game.model import Nomination, threshold
 from engine.clocktower.game.roles import REGISTRY, role
 from engine.core import Announce, Effect, GameOver, Prompt, Tell
@@ -40,6 +40,8 @@ ENDINGS = {  # the endings no one character causes; the units name their own (``
     "storyteller": "the storyteller says so",
 }
 CAUSES = {"shot": "is shot", "storyteller": "dies", "exile": "is exiled", "curse": "dies"}
+NO_ONE = "No one (not tonight)"
+WHEN = {"day": "You have died", "dawn": "You died in the night"}  # choices made on learning it
 
 
 class MultiSelect(
@@ -165,6 +167,11 @@ def vote_value(state: Any, yes: bool) -> str:
     return f"{'yes' if yes else 'no'}-{len(state.history)}"
 
 
+def nominator(state: Any, player: int) -> str:
+    """Who nominated: a player's mention, or the storyteller (the Bishop's rule)."""
+    return f"<@{player}>" if player in state.players else "The storyteller"
+
+
 def vote_message(session: Session, name: Namer) -> Outgoing | None:
     """The running vote: who voted yes so far, the count, the block and whose turn it is."""
     state = session.state
@@ -185,7 +192,7 @@ def vote_message(session: Session, name: Namer) -> Outgoing | None:
     early = [f"<@{p}> {'✋' if held[p] else '✊'}" for p in vote.order if p in held]
     ahead = f"\nHands set in advance: {', '.join(early)}." if early else ""
     text = (
-        f"🗳️ **Day {state.day}:** <@{vote.nominator}> {what} <@{vote.nominee}>.\n"
+        f"🗳️ **Day {state.day}:** {nominator(state, vote.nominator)} {what} <@{vote.nominee}>.\n"
         f"Counted yes: {len(vote.yes)} ({mentions(vote.yes)}); {threshold(state)} needed."
         f"{block}\nThe count has reached <@{voter}>{ghost}{waiting}.{ahead}\n"
         "Raise or lower your hand any time before the count reaches you; it locks when counted."
@@ -200,11 +207,12 @@ def vote_message(session: Session, name: Namer) -> Outgoing | None:
     return Outgoing(text, view=button_view(session.game.id, buttons), slot=slot)
 
 
-def closed_vote(record: Nomination) -> Outgoing:
+def closed_vote(record: Nomination, state: Any) -> Outgoing:
     """A finished vote's board, edited to its final tally with the buttons taken away."""
     what = "called for the exile of" if record.exile else "nominated"
     text = (
-        f"🗳️ **Day {record.day}:** <@{record.nominator}> {what} <@{record.nominee}>.\n"
+        f"🗳️ **Day {record.day}:** {nominator(state, record.nominator)} {what} "
+        f"<@{record.nominee}>.\n"
         f"Final count: **{record.votes}** vote(s), {record.threshold} needed. "
         f"Hands raised: {mentions(record.yes)}. This vote is closed."
     )
@@ -417,6 +425,32 @@ class ClocktowerRenderer:
             public=False,
         )
 
+    def on_exorcised(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(
+            f"✝️ Night {d['night']}: the Exorcist, **{name(d['exorcist'])}**, has chosen you. "
+            "You do not wake tonight.",
+            public=False,
+        )
+
+    def on_lunatic(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        chose = label(tuple(d["chose"]), session.state.players, name, session.state)
+        what = f" Tonight they chose **{chose}** (no one dies of it)." if d["chose"] else ""
+        return Outgoing(
+            f"🌀 Night {d['night']}: **{name(d['player'])}** is the Lunatic, who believes they "
+            f"are the Demon.{what}",
+            public=False,
+        )
+
+    def on_apprentice(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        cid, state = effect.data["character"], session.state
+        return Outgoing(
+            f"🎓 As the Apprentice you now have the ability of the "
+            f"**{char_name(cid, state)}**:\n*{ability(cid, state, self.official)}*",
+            public=False,
+        )
+
     def on_vote_token(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
         d = effect.data
         return Outgoing(
@@ -464,15 +498,18 @@ class ClocktowerRenderer:
             buttons = [("night", "yes", "Yes, reveal it", GREEN), ("night", "no", "No", RED)]
             return Outgoing(text, view=button_view(game, buttons), public=False)
         if d.get("ask") == "character":
-            choices = [(char_name(c, state), c) for c in effect.options]
+            choices = [(NO_ONE if c == 0 else char_name(c, state), str(c)) for c in effect.options]
             wanted = "a character"
         else:
-            choices = [(name(p), str(p)) for p in effect.options]
+            choices = [(NO_ONE if p == 0 else name(p), str(p)) for p in effect.options]
             wanted = "a player" if pick == 1 else f"{pick} players"
-        text = f"🌙 Night {d['night']}, as the **{role_name}**: choose {wanted}."
+        when = f"Night {d['night']}"
+        if d.get("when") in WHEN:
+            when = f"{WHEN[d['when']]}; in public"
+        text = f"🌙 {when}, as the **{role_name}**: choose {wanted}."
         if d.get("because"):  # another character's ability lets this player choose
             text = (
-                f"🌙 Night {d['night']}: the **{role_name}** died, so you may choose {wanted} "
+                f"🌙 {when}: the **{role_name}** died, so you may choose {wanted} "
                 "to swap characters."
             )
         if pick == 1:
@@ -523,6 +560,8 @@ class ClocktowerRenderer:
     def on_dawn(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         day, deaths = effect.data["day"], effect.data["deaths"]
         news = f"{mentions(deaths)} died in the night." if deaths else "Nobody died in the night."
+        if effect.data.get("revived"):
+            news += f" {mentions(effect.data['revived'])} came back to life."
         return Outgoing(
             f"🌅 **Day {day}.** {news}\n"
             "Talk, then nominate with the menu below or `/clocktower nominate`.",
@@ -535,7 +574,7 @@ class ClocktowerRenderer:
         if state.vote is not None and state.vote.nominee == effect.data["nominee"]:
             return vote_message(session, name)
         d = effect.data
-        return Outgoing(f"🗳️ <@{d['nominator']}> nominates <@{d['nominee']}>.")
+        return Outgoing(f"🗳️ {nominator(state, d['nominator'])} nominates <@{d['nominee']}>.")
 
     def on_voted(self, effect: Announce, session: Session, name: Namer) -> Outgoing | None:
         return vote_message(session, name)
@@ -574,10 +613,37 @@ class ClocktowerRenderer:
     @staticmethod
     def _closed_board(session: Session) -> list[Outgoing]:
         history = session.state.history
-        return [closed_vote(history[-1])] if history else []
+        return [closed_vote(history[-1], session.state)] if history else []
 
     def on_execution(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         return Outgoing(f"⚖️ <@{effect.data['player']}> is executed.")
+
+    def on_execution_survived(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"😮 …but <@{effect.data['player']}> does not die.")
+
+    def on_gossip(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d, state = effect.data, session.state
+        said = statements.Statement(d["kind"], tuple(d["players"]), d["value"])
+        text = statements.words(said, lambda p: f"<@{p}>", lambda c: char_name(c, state))
+        return Outgoing(f"🗣️ <@{d['by']}> states in public: “{text}.”")
+
+    def on_moonchild(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(f"🌘 <@{d['player']}>, the Moonchild, chooses <@{d['target']}>.")
+
+    def on_swapped(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(
+            f"💺 <@{d['by']}> the Matron has <@{d['first']}> and <@{d['second']}> swap seats. "
+            "(With the Matron in play, nobody leaves their seat to talk in private.)"
+        )
+
+    def on_verdict(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        outcome = "passes: they are about to die" if d["passes"] else "fails"
+        return Outgoing(
+            f"⚖️ <@{d['by']}> the Judge rules: the execution of <@{d['nominee']}> {outcome}."
+        )
 
     def on_death(self, effect: Announce, session: Session, name: Namer) -> Outgoing | None:
         cause = effect.data["cause"]

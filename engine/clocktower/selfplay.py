@@ -3,8 +3,9 @@
 Players keep a suspicion score for everyone, built only from what they were told (their own
 ``briefing``), read through each character's unit (``Role.suspect``: an Empath's count, a Fortune
 Teller's yes/no, an Investigator's pair, a learned character) and, for evil players, who their
-teammates are. Good players nominate and vote for the players they suspect most; evil players
-protect their team and push good players out. Night choices follow the same scores where a unit
+teammates are. Good players nominate and vote for the players they suspect most (from day
+``LATE`` on, whoever they suspect most at all, so that a town whose protections hold every night
+still ends its game); evil players protect their team and push good players out. Night choices follow the same scores where a unit
 says how (``Role.choose``), else they are random; day abilities are the units' (``Role.day_move``:
 the Slayer shoots a suspect, the Gunslinger a suspect who voted, the dead give the Beggar their
 votes). A suspected Traveller is called for exile, and newcomers may arrive mid-game
@@ -48,13 +49,17 @@ from engine.clocktower.game import (
     new_game,
     open_prompts,
 )
-from engine.clocktower.game.cast import base_edition, char
+from engine.clocktower.game.cast import char
+from engine.clocktower.game.day import may_vote
+from engine.clocktower.game.idle import owed
 from engine.clocktower.game.madness import madness_of
 from engine.clocktower.game.model import alive, living, seat
-from engine.clocktower.game.roles import REGISTRY, automated_travellers, role
+from engine.clocktower.game.roles import REGISTRY, role
+from engine.clocktower.game.setup import fitting_travellers
 from engine.core import Prompt, seeded_rng
 
 MAX_DAYS = 30
+LATE = 8  # from this day the town nominates and votes more freely, so no stalemate lasts
 MAX_NOMINATIONS = 3
 SHARE = 0.6
 EVIL_PUSH = 0.5
@@ -68,7 +73,6 @@ NEWCOMER = 1000  # player ids of mid-game arrivals start here
 CLAIMS_A_DAY = 0.4  # how often, each day, a player claims a character in public
 MAD_KEEPS = 0.85  # how often a player mad about a character claims it
 MAD_EXECUTIONS = 0.2  # how often a stand-in storyteller executes a mad player, daily
-RESTLESS = 8  # from this day on, good players nominate their top suspect whatever the score
 
 
 @dataclass(frozen=True)
@@ -123,6 +127,12 @@ def _read_info(score: dict[int, float], d: Any, w: float) -> None:
     role(d["character"]).suspect(score, d, w)
     for p in score:
         score[p] = max(score[p], -100.0)
+
+
+def late(state: State) -> bool:
+    """A long game (protections may hold every night: two Tea Ladies guarding each other): the
+    town stops waiting for firm suspicions."""
+    return state.day >= LATE
 
 
 def _parts(answer: Any) -> tuple[Any, ...]:
@@ -209,9 +219,9 @@ class Player:
         me = prompt.to[0]
         cid, pick = prompt.data["character"], prompt.data["pick"]
         optional = prompt.data.get("optional", False)
-        if prompt.data.get("ask") in ("character", "yesno"):
+        if prompt.data.get("ask") in ("character", "yesno"):  # the unit's hint, else a random one
             values = list(prompt.options)
-            hinted = role(cid).choose(self, state, me, values, 1)
+            hinted = role(cid).choose(self, state, me, values, pick)
             if hinted is not None and (hinted or optional):
                 return NightChoice(me, tuple(hinted))
             return NightChoice(me, (self.rng.choice(values),))
@@ -236,14 +246,12 @@ class Player:
         voter = prompt.to[0]
         if voter in dict(state.vote.hands):
             return CountHand(teller)
-        later = [
-            p
-            for p in state.vote.order[state.vote.index + 1 :]
-            if p not in dict(state.vote.hands) and (alive(state, p) or seat(state, p).ghost_vote)
-        ]
+        held = dict(state.vote.hands)
+        later = [p for p in state.vote.order[state.vote.index + 1 :] if p not in held]
         if later and self.rng.random() < EARLY_HANDS:
-            early = self.rng.choice(later)
-            return Vote(early, self._yes(state, early, prompt.data["nominee"]))
+            early = self.rng.choice(later)  # who can vote at all is asked of that one only
+            if state.vote.exile or may_vote(state, early):
+                return Vote(early, self._yes(state, early, prompt.data["nominee"]))
         return Vote(voter, self._yes(state, voter, prompt.data["nominee"]))
 
     def _yes(self, state: State, voter: int, nominee: int) -> bool:
@@ -258,7 +266,7 @@ class Player:
             return self.rng.random() < (EVIL_BUS if teammate else EVIL_PUSH)
         pool = [p for p in living(state) if p != voter]
         ranked = self.ranked(state, voter, pool)
-        top = 1 if not alive(state, voter) else max(1, len(pool) // 3)
+        top = 1 if not alive(state, voter) else max(1, len(pool) // (2 if late(state) else 3))
         return nominee in ranked[:top]
 
     def once(self, *key: Any) -> bool:
@@ -271,6 +279,7 @@ class Player:
     def _day(self, state: State, prompt: Prompt | None) -> Any:
         return (
             self._arrive(state)
+            or owed(state)
             or self._claim(state)
             or self._day_ability(state)
             or self._storyteller_run(state)
@@ -298,10 +307,10 @@ class Player:
         told = briefing(state, player)
         mad = [t.data["character"] for t in told if t.event == "mad" and t.data["day"] == state.day]
         if mad and self.rng.random() < MAD_KEEPS:
-            return mad[-1]
+            return str(mad[-1])
         me = next(t for t in told if t.event == "character")
         if me.data["alignment"] == "good":
-            return me.data["character"]
+            return str(me.data["character"])
         bluffs = [c for t in told if t.event == "demon_info" for c in t.data["bluffs"]]
         goods = [c for c in state.script_ids if char(state, c).team in ("townsfolk", "outsider")]
         pool = bluffs or goods
@@ -344,8 +353,7 @@ class Player:
         if not self.arrivals or state.day < 2:
             return None
         in_play = {s.character for s in state.seats}
-        pool = set(automated_travellers(base_edition(state)))
-        room = len(state.travellers) < MAX_TRAVELLERS and pool - in_play
+        room = len(state.travellers) < MAX_TRAVELLERS and set(fitting_travellers(state)) - in_play
         if room and self.once("arrive", state.day):
             self.arrivals -= 1
             return Join(NEWCOMER + state.day, traveller=True)
@@ -373,7 +381,7 @@ class Player:
             if pool:
                 score = self.scores(state, p)
                 target = max(pool, key=lambda q: score.get(q, 0.0))
-                if score[target] > 0.4 or state.day >= RESTLESS:
+                if score[target] > 0.4 or late(state):
                     return Nominate(p, target)
         return None
 
@@ -392,7 +400,8 @@ def setup_game(
     for p in range(1, players + travellers + 1):
         state = apply(state, Join(p, traveller=p > players)).state
     by = SYSTEM if storyteller is None else storyteller
-    return apply(state, Start(by, characters)).state
+    started: State = apply(state, Start(by, characters)).state
+    return started
 
 
 def play(

@@ -47,7 +47,7 @@ from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
 from engine.clocktower.game import statements
 from engine.clocktower.game.adjust import CHANGES
 from engine.clocktower.game.model import neighbours
-from engine.clocktower.game.roles import REGISTRY, Role
+from engine.clocktower.game.roles import REGISTRY, Role, seats_having
 from engine.clocktower.script import Script, ScriptError, load_script
 from engine.core import GameOver, RuleError
 
@@ -332,6 +332,10 @@ class ClocktowerCog(
             return self.question_command(unit)
         if spec.shape in shaped:
             return shaped[spec.shape](unit)
+        if spec.pair:
+            return self.pair_command(unit)
+        if spec.choices:
+            return self.choice_command(unit)
 
         @app_commands.rename(player=spec.option)
         @app_commands.describe(player=spec.option_description)
@@ -353,6 +357,45 @@ class ClocktowerCog(
             return self.complete(interaction, typed, lambda s, p: p in offered)
 
         return command
+
+    def pair_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower use <name> <player> <other>``: an ability on two players (the Matron's swap),
+        the unit's ``request`` taking them as a pair."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.rename(player=spec.option, other=spec.pair)
+        @app_commands.describe(player=spec.option_description, other="The other player")
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction, player: str, other: str) -> None:
+            await self.run(
+                interaction,
+                lambda s: unit.request(interaction.user.id, (player_id(player), player_id(other))),
+                spec.done,
+            )
+
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=spec.name, description=spec.description, callback=use
+        )
+
+        return self.completing_players(command, "player", "other")
+
+    def choice_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower use <name> <choice>``: an ability that says one of a few words (the Judge's
+        pass or fail), the unit's ``request`` taking the word."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.rename(choice=spec.option)
+        @app_commands.describe(choice=spec.option_description)
+        @app_commands.choices(choice=[app_commands.Choice(name=c, value=c) for c in spec.choices])
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction, choice: str) -> None:
+            await self.run(
+                interaction, lambda s: unit.request(interaction.user.id, choice), spec.done
+            )
+
+        return app_commands.Command(name=spec.name, description=spec.description, callback=use)
 
     def statement_command(self, unit: Role) -> app_commands.Command:
         """``/clocktower use <name> player claim value [other]``: "(one of) player (and other) is
@@ -531,6 +574,16 @@ class ClocktowerCog(
         kinds = statements.TEAMS if interaction.namespace.claim == "team" else statements.ALIGNMENTS
         return matching([(v, v) for v in kinds], typed)
 
+    def completing_players(self, command: app_commands.Command, *options: str):
+        """``command`` with its ``options`` autocompleted with the game's players."""
+
+        async def players(interaction: discord.Interaction, typed: str):
+            return self.complete(interaction, typed)
+
+        for option in options:
+            command.autocomplete(option)(players)
+        return command
+
     @staticmethod
     def statement_value(session: Session, claim: str, value: str) -> str:
         """A typed value as the statement's: a character's id (by name or id), else lower case."""
@@ -592,6 +645,10 @@ class ClocktowerCog(
                 raise RuleError("Whispers are between two different players of this game.")
             if state.phase is not ct.Phase.DAY:
                 raise RuleError("Players whisper during the day.")
+            for seat, unit in seats_having(state, "forbids_whispers"):
+                refused = unit.forbids_whispers(state, seat)
+                if refused:
+                    raise RuleError(refused)
             if not await self.clock.present(session, other):
                 raise RuleError("That player has left the server.")
             await interaction.response.send_message(

@@ -152,6 +152,36 @@ class GiveVote:
 
 
 @dataclass(frozen=True)
+class Gossip:
+    """A public statement (``statements.Statement`` as plain fields): "one of ``players`` is
+    ``value``", ``kind`` being character, team or alignment. Anyone may make one a day; only a
+    real, working Gossip's true statement kills tonight."""
+
+    by: int
+    kind: str
+    players: tuple[int, ...]
+    value: str
+
+
+@dataclass(frozen=True)
+class SwapSeats:
+    """The Matron swaps two players' seats (up to three pairs a day)."""
+
+    by: int
+    first: int
+    second: int
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The Judge, once per game, forces the current nomination (made by someone else) to pass
+    (``passes``: the nominee goes on the block) or fail."""
+
+    by: int
+    passes: bool
+
+
+@dataclass(frozen=True)
 class Adjust:
     """The storyteller's hand on the grimoire: ``change`` is one of ``kill``, ``revive``,
     ``character`` (``value``: an id), ``alignment`` (``good``/``evil``), ``drunk``, ``sober``,
@@ -296,6 +326,9 @@ ACTION_TYPES = (
     Visit,
     Question,
     KlutzChoice,
+    Gossip,
+    SwapSeats,
+    Verdict,
 )
 Action = (
     Join
@@ -326,5 +359,8 @@ Action = (
     | Visit
     | Question
     | KlutzChoice
+    | Gossip
+    | SwapSeats
+    | Verdict
 )
 ACTIONS: dict[str, type] = {cls.__name__: cls for cls in ACTION_TYPES}

@@ -30,21 +30,23 @@ def choose(
     key: str,
     player: int,
     character: str,
-    options: tuple[int, ...],
+    options: tuple[Any, ...],
     pick: int = 1,
     optional: bool = False,
     **data: Any,
-) -> tuple[int, ...]:
+) -> tuple[Any, ...]:
     """The players ``player`` chooses with ``character``'s ability (``pick`` distinct ones).
 
     The default (for a player who does not answer in time) is the first living players other
     than the chooser, so a timeout never makes an Imp kill itself. An ``optional`` choice may be
     nobody (the answer ``()``, also its default: the Seamstress keeping her one use); ``data``
-    says more for the prompt (``because``: whose ability it is, when not the chooser's own).
+    says more for the prompt: ``because`` (whose ability it is, when not the chooser's own),
+    ``ask="character"`` when the options are characters (the Gambler's guess), ``when="dawn"``
+    or ``"day"`` for a choice not made at night (the Moonchild's).
     """
     found = answer(state, key)
     if found is not MISSING:
-        return found
+        return tuple(found)
     living_others = [p for p in options if p != player and alive(state, p)]
     default = tuple((living_others + [p for p in options if p not in living_others])[:pick])
     extra = {**data, "optional": True} if optional else data

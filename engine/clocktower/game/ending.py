@@ -1,10 +1,11 @@
 """Win conditions and the end of the game.
 
 The game ends the moment the rules say so: when no Demon is alive (after any Scarlet Woman or
-star pass has taken over; unless a character prevents good's win: the Evil Twin), when just two
-players are alive with a Demon among them, and when a character's unit says so (a working Saint
-executed, a Mayor's quiet day, the Vortox's, a Klutz's choice, the Evil Twin's good twin
-executed).
+star pass has taken over; unless a character prevents good's win, the Evil Twin, or postpones
+the end, the Mastermind's extra day), when just two players are alive with a Demon among them,
+and when a character's unit says so (a working Saint executed, a Mayor's quiet day, the
+Vortox's, a Klutz's choice, the Evil Twin's good twin executed, an execution on the
+Mastermind's extra day).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def continuous_winner(state: State) -> tuple[str, str] | None:
     alive good wins (unless something prevents it, and the game then goes on without a Demon);
     with a Demon alive and just two players, evil wins."""
     if not demons(state):
-        return None if prevented(state, "good") else ("good", "demon_dead")
+        postponed = any(u.postpones_end(state, s) for s, u in seats_having(state, "postpones_end"))
+        return None if postponed or prevented(state, "good") else ("good", "demon_dead")
     if len(residents(state)) <= 2:
         return "evil", "two_left"
     return None

@@ -75,16 +75,18 @@ def judge_claim(state: State, player: int, claimed: str, key: str) -> bool:
     if not broken:
         return False
     m = broken[0]
-    return rule(
-        state,
-        key + ":madness",
-        "madness",
-        (True, False),
-        truth=None,
-        player=player,
-        claimed=claimed,
-        mad_about=m.about,
-        cause=m.cause,
+    return bool(
+        rule(
+            state,
+            key + ":madness",
+            "madness",
+            (True, False),
+            truth=None,
+            player=player,
+            claimed=claimed,
+            mad_about=m.about,
+            cause=m.cause,
+        )
     )
 
 

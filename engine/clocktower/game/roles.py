@@ -71,7 +71,9 @@ class DayCommand:
     command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``.
     ``shape`` gives other forms: ``none`` (no option: the Savant's visit), ``guess`` (a player
     and a character: the Juggler's), ``question`` (free text or a statement: the Artist's;
-    ``request`` gets ``(text, statement or None)``)."""
+    ``request`` gets ``(text, statement or None)``). With ``pair`` two players (``<option>
+    <second>``, the Matron's swap), passed as a tuple; with ``choices`` one of those words
+    instead of a player (the Judge's pass or fail)."""
 
     name: str
     description: str
@@ -80,6 +82,8 @@ class DayCommand:
     done: str
     statement: bool = False
     shape: str = ""
+    pair: str = ""  # the second player's option name
+    choices: tuple[str, ...] = ()
 
 
 class Role:
@@ -98,6 +102,8 @@ class Role:
     # requested through ``command``.
     day_action: ClassVar[type | None] = None
     command: ClassVar[DayCommand | None] = None
+    # What the storyteller owes each day because of this character (``storyteller_turn``).
+    duty: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -113,13 +119,17 @@ class Role:
         """The character and alignment the player is told they have."""
         return seat.shown, seat.alignment
 
-    # The night --------------------------------------------------------------------------------
-    def wakes(self, state: State, seat: Seat) -> bool:
-        """Whether the player wakes when this character's turn comes tonight (alive, or dead
-        keeping their ability: ``model.active``)."""
-        from engine.clocktower.game.model import active
+    def wakes_at(self, state: State, seat: Seat) -> tuple[str, ...]:
+        """The night-order places (character ids) at which this player is woken: the character
+        they believe they are (a Drunk wakes as its Townsfolk; the Lunatic at its own place), and
+        those of the abilities it has gained (``gained``: the Apprentice's, the Philosopher's)."""
+        return (seat.shown, *self.gained(state, seat))
 
-        return seat.alive or active(state, seat.player)
+    # The night --------------------------------------------------------------------------------
+    def wakes(self, state: State, seat: Seat) -> bool | None:
+        """Whether the player wakes when this character's turn comes tonight; None: the usual
+        rule, while they have the ability (alive, or dead keeping it: ``model.wakes_tonight``)."""
+        return None
 
     def night(self, state: State, player: int, key: str) -> Result:
         """The wake: choices (``decisions.choose``), rulings (``decisions.rule``), effects."""
@@ -130,6 +140,29 @@ class Role:
         it wakes in their places too, and their hooks that the engine asks of every seat
         (``seats_having``) apply to it."""
         return ()
+
+    def demon_choices(
+        self, state: State, player: int, key: str
+    ) -> tuple[State, tuple[int, ...]] | None:
+        """For a Demon: the players it chooses tonight, asked of ``player`` (the Demon, or a
+        Lunatic who believes it is this Demon), with the bookkeeping its choice needs (the Po's
+        charge); None when it does not wake tonight. The Lunatic imitates a Demon through it."""
+        return None
+
+    def rouses(self, state: State, seat: Seat) -> bool:
+        """Whether this turn wakes the player to use their ability (the Chambermaid counts
+        them); False for a turn the storyteller takes alone (the Gossip's, the Tinker's)."""
+        return True
+
+    def keeps_asleep(self, state: State, seat: Seat, player: int) -> bool:
+        """Whether this character (held by ``seat``) keeps ``player`` from waking tonight (the
+        Exorcist's Demon); the sleeper's own unit asks ``abilities.wake.kept_asleep``."""
+        return False
+
+    def at_dawn(self, state: State, seat: Seat, key: str) -> Result:
+        """What this character does as the day breaks, before anyone else acts (the Moonchild
+        who died in the night chooses)."""
+        return state, []
 
     # Passive hooks ------------------------------------------------------------------------------
     def holds(self, state: State, mark: Mark) -> bool | None:
@@ -222,7 +255,16 @@ class Role:
 
     def execution(self, state: State, seat: Seat, executee: int) -> tuple[str, str] | None:
         """(winner, ending) when executing ``executee`` (anyone) ends the game because of this
-        character (the Evil Twin's good twin)."""
+        character, if the execution kills (the Evil Twin's good twin)."""
+        return None
+
+    def postpones_end(self, state: State, seat: Seat) -> bool:
+        """Whether the game goes on although no Demon lives (the Mastermind's extra day)."""
+        return False
+
+    def judges_execution(self, state: State, seat: Seat, executee: int) -> tuple[str, str] | None:
+        """(winner, ending) when executing ``executee`` ends the game because of this character
+        whether or not they die: on the Mastermind's extra day the executee's team loses."""
         return None
 
     def prevents(self, state: State, seat: Seat, winner: str) -> bool:
@@ -257,7 +299,58 @@ class Role:
         assert self.day_action is not None
         return self.day_action(by=by, target=target)
 
-    # Reading ------------------------------------------------------------------------------------
+    def cannot_die(self, state: State, seat: Seat, target: int, cause: str) -> bool:
+        """Whether this character (held by ``seat``) keeps ``target`` alive against a death of
+        ``cause`` (the Sailor, the Tea Lady's neighbours, the Innkeeper's patrons tonight, the
+        Devil's Advocate's choice at execution). The Assassin's kill ignores it."""
+        return False
+
+    def spares(
+        self, state: State, seat: Seat, target: int, cause: str, key: str
+    ) -> tuple[State, bool]:
+        """A last escape from a death no protection stopped, which may rule or spend itself:
+        the Pacifist's executed good player, the Fool's first death, the Zombuul's first death
+        (it registers as dead instead). True: ``target`` does not die."""
+        return state, False
+
+    def someone_died(self, state: State, seat: Seat, dead: int, cause: str, key: str) -> Result:
+        """What another player's death (of ``cause``) sets off for this character: the
+        Grandmother dies with her grandchild, the Minstrel's town drinks, the Mastermind's
+        extra day."""
+        return state, []
+
+    def chosen(self, state: State, seat: Seat, chooser: int, key: str) -> Result:
+        """This character is chosen by ``chooser``'s ability at night (the Goon); units call
+        ``abilities.targeting.aim`` for each player they choose, before acting on them."""
+        return state, []
+
+    def ballot(self, state: State, seat: Seat, voter: int) -> str | None:
+        """How this character changes ``voter``'s hand in a nomination's vote: ``barred`` (may
+        not vote), ``free`` (votes, a dead player spending no ghost vote), or None (as usual).
+        The Voudon's."""
+        return None
+
+    def votes_needed(self, state: State, seat: Seat) -> int | None:
+        """The votes a nominee needs to go on the block, if this character changes it (the
+        Voudon: no majority needed); None: half the living, rounded up."""
+        return None
+
+    def may_nominate(self, state: State, seat: Seat, by: int) -> str | None:
+        """Whether ``by`` may nominate now because of this character: None (no say), ``""``
+        (allowed, even the storyteller) or a sentence refusing it (the Bishop)."""
+        return None
+
+    def storyteller_turn(self, state: State, seat: Seat) -> Any:
+        """An action the storyteller still owes today because of this character (the Bishop's
+        nomination of an opposing player): the day cannot end before it, and the bot
+        storyteller takes it when the day idles. None: nothing owed."""
+        return None
+
+    def forbids_whispers(self, state: State, seat: Seat) -> str | None:
+        """A sentence refusing private conversations while this character is in play (the
+        Matron), or None; the shell's ``/clocktower whisper`` asks it."""
+        return None
+
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         """What this character learned (an ``info`` tell's data), as the rest of a sentence."""
         answer = info["answer"]
@@ -277,7 +370,9 @@ class Role:
     def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:
         """How a simulated player's suspicion ``score`` moves on hearing this information."""
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
         """A simulated player's night choice as this character (None: a random legal one)."""
         return None
 

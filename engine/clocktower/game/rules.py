@@ -230,7 +230,11 @@ def _night_choice(state: State, action: NightChoice) -> Result:
     refuse_unless(all(t in pending.options for t in targets), f"You cannot choose that {what}.")
     if asked:
         return storyteller.answered(state, targets)
-    return advance(remember(state, pending.key, targets), [])
+    state = remember(state, pending.key, targets)
+    if state.resume is not None:  # a day step waited for this choice (the Moonchild's)
+        resumed, state = state.resume, evolve(state, resume=None)
+        return _act(state, resumed)
+    return advance(state, [])
 
 
 def _finish_wake(state: State, action: FinishWake | SkipWake) -> Result:

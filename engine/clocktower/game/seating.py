@@ -11,13 +11,11 @@ from __future__ import annotations
 from engine.clocktower.bag import MAX_TRAVELLERS
 from engine.clocktower.catalogue import MAX_PLAYERS
 from engine.clocktower.game.actions import Join, Leave, MoveSeat
-from engine.clocktower.game.cast import base_edition
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.guards import refuse_unless, require_phase, storyteller_or_system
 from engine.clocktower.game.model import Phase, Seat, State, evolve
-from engine.clocktower.game.roles import automated_travellers
-from engine.clocktower.game.setup import traveller_alignment
+from engine.clocktower.game.setup import fitting_travellers, traveller_alignment
 from engine.core import Announce, Effect
 
 Result = tuple[State, list[Effect]]
@@ -108,7 +106,7 @@ def arrive(state: State, player: int) -> Result:
     _may_sit(state, player)
     _travellers_left(state)
     in_play = {s.character for s in state.seats}
-    spare = tuple(c for c in automated_travellers(base_edition(state)) if c not in in_play)
+    spare = tuple(c for c in fitting_travellers(state) if c not in in_play)
     refuse_unless(bool(spare), "Every Traveller character is already in play.")
     key = f"d{state.day}:arrive:{player}"
     cid = rule(state, key + ":character", "traveller_character", spare, truth=None, player=player)

@@ -21,7 +21,9 @@ from engine.clocktower.game.model import State
 #    (pairs in seat order), no bluffs below seven players, votes with hands set in advance.
 # 3: Sects & Violets runs by the rules (its characters no longer the storyteller's panels),
 #    public claims and madness, and a base edition's bot game deals that edition's Travellers.
-RULES_VERSION = 3
+# 4: Bad Moon Rising is automated, so its characters (Travellers too, which a human storyteller
+#    could deal into any game) no longer wake as storyteller-run panels.
+RULES_VERSION = 4
 
 
 def fingerprint(state: State) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.clocktower.game import abnormal
-from engine.clocktower.game.cast import playable
+from engine.clocktower.game.cast import playable, script_team
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.falseworld import World, false_world
@@ -45,7 +45,6 @@ from engine.clocktower.game.registration import (
     alignments,
     misregisters,
     registrations,
-    script_team,
 )
 from engine.clocktower.game.roles import seats_having
 from engine.core import Effect, seeded_rng

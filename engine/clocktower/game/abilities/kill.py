@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.protection import safe_from_demon
+from engine.clocktower.game.abilities.targeting import aim
 from engine.clocktower.game.death import die
 from engine.clocktower.game.model import State, alive, seat, works
 from engine.clocktower.game.roles import REGISTRY, Result
+from engine.core import Effect
 
 
 def arbitrary(state: State) -> bool:
@@ -50,3 +52,15 @@ def demon_attack(state: State, attacker: int, target: int, key: str) -> Result:
     if redirector is not None and works(state, target) and not safe_from_demon(state, target):
         target = redirector.redirect(state, struck, attacker, key)
     return _strike(state, attacker, target, key)
+
+
+def attack_all(state: State, attacker: int, targets: tuple[int, ...], key: str) -> Result:
+    """The Demon attacks each target in turn (the Po's three, the Shabaloth's two); each is
+    aimed at first, so a Goon among them makes the rest fail."""
+    effects: list[Effect] = []
+    for n, target in enumerate(targets):
+        state, more = aim(state, attacker, target, key)
+        effects += more
+        state, more = demon_attack(state, attacker, target, f"{key}:{n}" if n else key)
+        effects += more
+    return state, effects

@@ -5,7 +5,7 @@ and the answers the information characters give in a few common shapes."""
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine.clocktower.game.abilities.kill import demon_attack
 from engine.clocktower.game.cast import char, playable
@@ -97,7 +97,9 @@ class KillsNightly(Role):
     def attack(self, state: State, player: int, target: int, key: str) -> Result:
         return demon_attack(state, player, target, key)
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
         mates = [p for p, v in table.scores(state, player).items() if v <= -100 and p in options]
         if mates and table.rng.random() < self.kills_minion:
             return (table.rng.choice(mates),)
@@ -105,7 +107,7 @@ class KillsNightly(Role):
         return (table.rng.choice(targets),) if targets else None
 
 
-def shuffled(items: list, rng: random.Random) -> list:
+def shuffled(items: list[Any], rng: random.Random) -> list[Any]:
     items = list(items)
     rng.shuffle(items)
     return items

@@ -25,7 +25,9 @@ class DidToday(Role):
         raise NotImplementedError
 
     def night(self, state: State, player: int, key: str) -> Result:
-        doers = self.doers(state)
+        doers = tuple(
+            p for p in self.doers(state) if p in state.players
+        )  # not a Bishop's storyteller
         then = {p: character_before_tonight(state, p) for p in doers}
 
         def may_be(p: int, yes: bool) -> bool:

@@ -66,7 +66,9 @@ class Barber(Role):
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         return words.strong(info["answer"])
 
-    def choose(self, table: Table, state: State, player: int, options: list, pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
         """The Demon's haircuts: now and then two other players it does not trust."""
         others = [p for p in options if p != player]
         if len(others) < 2 or table.rng.random() >= SWAPS:

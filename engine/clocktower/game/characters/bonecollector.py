@@ -41,7 +41,9 @@ class BoneCollector(Role):
         revived = [m for m in marks_of(state, "revived", seat_.player) if m.target == target]
         return bool(revived) and works(state, seat_.player)
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
         if not options or table.rng.random() >= REVIVES:
             return ()
         return (table.rng.choice(options),)

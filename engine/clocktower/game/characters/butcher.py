@@ -4,6 +4,7 @@ day goes on after the execution while they may, and the new vote starts from an 
 
 from __future__ import annotations
 
+from engine.clocktower.game.abilities.votes import nomination_rule
 from engine.clocktower.game.actions import Nominate
 from engine.clocktower.game.model import Mark, Seat, State, marks_of, put_mark, residents, works
 from engine.clocktower.game.roles import Result, Role, Table
@@ -36,6 +37,8 @@ class Butcher(Role):
     def day_move(self, table: Table, state: State) -> Nominate | None:
         for s in state.seats:
             if s.character != self.id or not self.nominates_again(state, s, s.player):
+                continue
+            if nomination_rule(state, s.player) is not None:  # a Bishop's storyteller nominates
                 continue
             if table.once("butcher", state.day):
                 pool = [p for p in residents(state) if p != s.player]

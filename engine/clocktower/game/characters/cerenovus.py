@@ -6,6 +6,7 @@ the madness is no real threat: abnormally)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine.clocktower.game import abnormal, madness
 from engine.clocktower.game.characters._sv import GOOD_TEAMS, of_teams, prey
@@ -42,7 +43,9 @@ class Cerenovus(Role):
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         return madness.decide(state, pending) if pending.topic == "madness" else None
 
-    def choose(self, table: Table, state: State, player: int, options: list, pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
         if options and isinstance(options[0], str):
             return (table.rng.choice(options),)
         targets = prey(table, state, player, options)

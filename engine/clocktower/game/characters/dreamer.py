@@ -75,5 +75,7 @@ class Dreamer(Role):
             f"or the {words.strong(words.character(evil))}."
         )
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
         return most_suspected(table, state, player, options, pick)

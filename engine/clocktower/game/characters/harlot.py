@@ -77,7 +77,9 @@ class Harlot(LearnsCharacter):
         if info["answer"] is not None:
             super().suspect(score, info, weight)
 
-    def choose(self, table: Table, state: State, player: int, options: list, pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
         if options and isinstance(options[0], str):  # asked to reveal: yes or no
             agrees = AGREES[seat(state, player).alignment]
             return ("yes" if table.rng.random() < agrees else "no",)

@@ -29,7 +29,9 @@ class Imp(Role):
         )
         return become_demon(state, heir, self.id)
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
         teammates = {p for p, v in table.scores(state, player).items() if v <= -100}
         prey = [p for p in options if p not in teammates] or options
         if table.rng.random() < STAR_PASS:

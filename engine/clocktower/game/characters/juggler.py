@@ -17,7 +17,16 @@ from engine.clocktower.game.cast import find_char
 from engine.clocktower.game.day import NOT_DAY
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.guards import refuse_unless, require_phase
-from engine.clocktower.game.model import Field, Phase, Seat, State, living, marks_of, put_mark
+from engine.clocktower.game.model import (
+    Field,
+    Phase,
+    Seat,
+    State,
+    active,
+    living,
+    marks_of,
+    put_mark,
+)
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words, has_ability
 from engine.core import Announce
@@ -78,7 +87,7 @@ class Juggler(Role):
         return state, [Announce("juggle", data)]
 
     def wakes(self, state: State, seat: Seat) -> bool:
-        return super().wakes(state, seat) and bool(guesses(state, seat.player))
+        return active(state, seat.player) and bool(guesses(state, seat.player))
 
     def night(self, state: State, player: int, key: str) -> Result:
         made = guesses(state, player)

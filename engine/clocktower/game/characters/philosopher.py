@@ -105,6 +105,8 @@ class Philosopher(Role):
         taken = self.gained(state, seat(state, player))
         return taken[0] if taken and table.rng.random() < 0.5 else None
 
-    def choose(self, table: Table, state: State, player: int, options: list, pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
         """The character to take (options are characters), or nothing yet."""
         return (table.rng.choice(options),) if table.rng.random() < CHOOSES else ()

@@ -12,6 +12,7 @@ attacked); then nobody."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.change import change_character, settle_changes
@@ -83,7 +84,9 @@ class PitHag(Role):
             return pending.options.index(rng.choice(good))
         return 0
 
-    def choose(self, table: Table, state: State, player: int, options: list, pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
         if options and isinstance(options[0], str):
             in_play = {s.character for s in state.seats}
             spare = [c for c in options if c not in in_play]

@@ -48,7 +48,9 @@ class Seamstress(Role):
             f"{words.player(a)} and {words.player(b)} {words.strong(same)} of the same alignment."
         )
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
         if table.rng.random() >= USES:
             return ()
         return most_suspected(table, state, player, options, pick) or ()

@@ -34,7 +34,9 @@ class SnakeCharmer(Role):
     def holds(self, state: State, mark: Mark) -> bool | None:
         return mark.kind == "poisoned" or super().holds(state, mark)
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
         others = [p for p in options if p != player]
         if not others:
             return None

@@ -13,6 +13,7 @@ from engine.clocktower.game.model import (
     Mark,
     Seat,
     State,
+    active,
     alive,
     living,
     marks_of,
@@ -30,7 +31,7 @@ class Witch(Role):
     reminders = {"cursed": "cursed"}
 
     def wakes(self, state: State, seat: Seat) -> bool:
-        return super().wakes(state, seat) and len(living(state)) > LAST
+        return active(state, seat.player) and len(living(state)) > LAST
 
     def night(self, state: State, player: int, key: str) -> Result:
         everyone = tuple(s.player for s in state.seats)
@@ -56,6 +57,8 @@ class Witch(Role):
                 return abnormal.mark(state, seat_.player), []
         return state, []
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
         targets = prey(table, state, player, options)
         return (table.rng.choice(targets),) if targets else None

@@ -1,20 +1,25 @@
 """Drive a Clocktower game from a scenario file and check what it says should happen.
 
-A scenario names the seats' characters (players 1..n), the script (``"script": "snv"``; Trouble
-Brewing by default), a human storyteller (id 100) unless ``"bot": true``, setup rulings
-(``drunk_token``, ``red_herring``; bluffs take option 0) and a list of steps. Each step is one of:
+A scenario names the script (``"script": "bmr"`` or ``"snv"``; Trouble Brewing by default), the
+seats' characters (players 1..n), a human storyteller (id 100) unless ``"bot": true``, setup
+rulings by topic (``drunk_token``, ``red_herring``, ``grandchild``, ``lunatic_token``: the option
+equal to the value given; any other setup ruling, the bluffs too, takes option 0) and a list of
+steps. Each step is one of:
 
-- ``{"choose": [player, [targets]]}`` a night choice (``[]``: nobody, when that is allowed);
-  ``{"pick": [player, value]}`` a night choice of a character or of yes/no; ``{"rule": i}`` the
-  storyteller picks option ``i``; ``{"rule_value": v}`` the option equal to ``v``;
-  ``{"rule_own": [parts]}`` the storyteller's own answer from the ruling's form;
+- ``{"choose": [player, [targets]]}`` a night choice (``[]``: nobody, when that is allowed; a
+  character's id for a character, 0 for no one where the prompt offers it); ``{"pick": [player,
+  value]}`` a night choice of a character or of yes/no; ``{"rule": i}`` the storyteller picks
+  option ``i``; ``{"rule_value": v}`` the option equal to ``v``; ``{"rule_own": [values]}`` an
+  answer of their own from the ruling's form;
 - Sects & Violets: ``{"claim": [player, character]}``, ``{"execute_mad": player}``,
   ``{"juggle": [by, target, character]}``, ``{"visit": player}`` (the Savant),
   ``{"question": [by, kind, [players], value]}`` or ``{"ask": [by, text]}`` (the Artist),
   ``{"klutz": [by, target]}``;
 - ``{"nominate": [a, b]}``; ``{"vote": [yes voters]}`` (everyone else in turn votes no);
   ``{"slay": [a, b]}``; ``{"end_day": true}``; Travellers: ``{"exile": [a, b]}``,
-  ``{"shoot": [a, b]}``, ``{"give_vote": [a, b]}`` (Traveller alignments under ``alignments``);
+  ``{"shoot": [a, b]}``, ``{"give_vote": [a, b]}`` (Traveller alignments under ``alignments``),
+  ``{"swap": [matron, a, b]}``, ``{"verdict": [judge, true]}``; ``{"gossip": [by, kind,
+  [players], value]}`` a public statement; ``{"kill": p}`` the storyteller kills ``p``;
 - ``{"error": step, "message": text}``: that step is refused with a message containing ``text``
   and leaves the state unchanged;
 - ``{"expect": {...}}``: ``dead``, ``phase``, ``winner``, ``ending``, ``character``
@@ -22,13 +27,16 @@ Brewing by default), a human storyteller (id 100) unless ``"bot": true``, setup 
   ``info`` (``{player: answer}``, the last info that player got), ``info_true`` / ``info_false``
   (players whose last information is / is not true now), ``told`` (``{player: event}``),
   ``not_told`` likewise, ``believes`` (``{player: the character they were told}``),
-  ``info_about`` (``{player: someone in their last pair}``), ``votes`` (the last tally's counted votes), ``alive_count``;
-  ``alignment`` (``{player: good or evil}``), ``drunk`` / ``poisoned`` / ``sober`` (players),
-  ``mad`` (``{player: what they are mad about, or null}``), ``abnormal`` (the players whose
-  abilities worked abnormally since dawn), ``claims`` (``[[player, character], ...]`` today),
-  ``shown`` (``{player: character they believe}``), ``told_data`` (``{player: [event, {key:
-  value}]}``: their last tell of that event has those values), ``queue`` (the characters still
-  to wake tonight, in order).
+  ``info_about`` (``{player: someone in their last pair}``), ``votes`` (the last tally's counted
+  votes), ``alive_count``, ``lives`` (players alive in truth, a Zombuul registering as dead
+  too), ``alignment`` (``{player: good or evil}``), ``drunk`` / ``poisoned`` / ``sober`` (exactly
+  these players), ``seating`` (the players in seat order), ``threshold``, ``announced`` /
+  ``not_announced`` (public events of the last step), ``mad`` (``{player: what they are mad
+  about, or null}``), ``abnormal`` (the players whose abilities worked abnormally since dawn),
+  ``claims`` (``[[player, character], ...]`` today), ``shown`` (``{player: character they
+  believe}``), ``told_data`` (``{player: [event, {key: value}]}``: their last tell of that event
+  has those values), ``last_told`` (``{player: [event, {data subset}]}``, the very last private
+  message), ``queue`` (the characters still to wake tonight, in order).
 """
 
 from __future__ import annotations
@@ -41,11 +49,13 @@ import pytest
 
 from engine.clocktower.catalogue import character, edition_characters
 from engine.clocktower.game import (
+    Adjust,
     Claim,
     EndDay,
     ExecuteMad,
     Exile,
     GiveVote,
+    Gossip,
     Join,
     Juggle,
     KlutzChoice,
@@ -57,6 +67,8 @@ from engine.clocktower.game import (
     Start,
     State,
     StorytellerRuling,
+    SwapSeats,
+    Verdict,
     Visit,
     Vote,
     apply,
@@ -66,13 +78,22 @@ from engine.clocktower.game import (
 )
 from engine.clocktower.game.abnormal import since_dawn
 from engine.clocktower.game.madness import madness_of
-from engine.clocktower.game.model import is_drunk, is_poisoned, mark_target, neighbours, sober
-from engine.core import RuleError
+from engine.clocktower.game.model import (
+    is_drunk,
+    is_poisoned,
+    lives,
+    mark_target,
+    neighbours,
+    sober,
+    threshold,
+)
+from engine.core import Announce, RuleError
 
 ST = 100
 TB = tuple(c.id for c in edition_characters("tb"))
+BMR = tuple(c.id for c in edition_characters("bmr") if c.team != "traveller")
 SNV = tuple(c.id for c in edition_characters("snv") if c.team != "traveller")
-SCRIPTS = {"tb": TB, "snv": SNV}
+SCRIPTS = {"tb": TB, "bmr": BMR, "snv": SNV}
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
 
 
@@ -84,18 +105,12 @@ def tupled(value: Any) -> Any:
 
 def start(spec: dict[str, Any]) -> State:
     bot = spec.get("bot", False)
-    state = new_game(
-        None if bot else ST, spec.get("seed", 1), SCRIPTS[spec.get("script", "tb")], bot
-    )
+    script = SCRIPTS[spec.get("script", "tb")]
+    state = new_game(None if bot else ST, spec.get("seed", 1), script, bot)
     for p, cid in enumerate(spec["characters"], start=1):
         state = apply(state, Join(p, traveller=character(cid).team == "traveller")).state
     state = apply(state, Start(0 if bot else ST, tuple(spec["characters"]))).state
-    while state.pending is not None and state.pending.topic in (
-        "drunk_token",
-        "red_herring",
-        "bluffs",
-        "traveller_alignment",
-    ):
+    while state.pending is not None and state.pending.key.startswith("setup:"):
         wanted = spec.get(state.pending.topic)
         if state.pending.topic == "traveller_alignment":
             wanted = spec["alignments"][str(dict(state.pending.data)["player"])]
@@ -136,6 +151,15 @@ def action(state: State, step: dict[str, Any]) -> Any:
         return Question(by, text=text)
     if "klutz" in step:
         return KlutzChoice(*step["klutz"])
+    if "gossip" in step:
+        by, kind, players, value = step["gossip"]
+        return Gossip(by, kind, tuple(players), value)
+    if "swap" in step:
+        return SwapSeats(*step["swap"])
+    if "verdict" in step:
+        return Verdict(*step["verdict"])
+    if "kill" in step:
+        return Adjust(ST, step["kill"], "kill")
     if "nominate" in step:
         return Nominate(*step["nominate"])
     if "slay" in step:
@@ -193,8 +217,9 @@ def info_is_true(state: State, player: int, data: Any) -> bool:
     raise AssertionError(cid)
 
 
-def check(state: State, want: dict[str, Any]) -> None:
+def check(state: State, want: dict[str, Any], effects: tuple = ()) -> None:
     dead = sorted(s.player for s in state.seats if not s.alive)
+    events = [e.event for e in effects if isinstance(e, Announce)]
     got = {
         "dead": lambda: dead,
         "phase": lambda: str(state.phase),
@@ -207,9 +232,12 @@ def check(state: State, want: dict[str, Any]) -> None:
         "block": lambda: state.block,
         "votes": lambda: state.history[-1].votes,
         "alive_count": lambda: len(state.seats) - len(dead),
+        "lives": lambda: [s.player for s in state.seats if lives(state, s.player)],
         "drunk": lambda: [s.player for s in state.seats if is_drunk(state, s.player)],
         "poisoned": lambda: [s.player for s in state.seats if is_poisoned(state, s.player)],
         "sober": lambda: [s.player for s in state.seats if sober(state, s.player)],
+        "seating": lambda: [s.player for s in state.seats],
+        "threshold": lambda: threshold(state),
         "abnormal": lambda: sorted(set(since_dawn(state, 0))),
         "claims": lambda: [[p, c] for d, p, c in state.claims if d == state.day],
         "queue": lambda: [c for c, _ in state.queue[state.cursor + 1 :]],
@@ -245,6 +273,15 @@ def check(state: State, want: dict[str, Any]) -> None:
         elif key == "info_about":
             for p, who in value.items():
                 assert who in last_info(state, int(p))["answer"][:2], last_info(state, int(p))
+        elif key in ("announced", "not_announced"):
+            for event in value:
+                assert (event in events) == (key == "announced"), (event, events)
+        elif key == "last_told":
+            for p, (event, data) in value.items():
+                told = briefing(state, int(p))[-1]
+                assert told.event == event, (p, told)
+                for k, v in data.items():
+                    assert told.data[k] == tupled(v), (p, k, told)
         elif key in ("told", "not_told"):
             for p, event in value.items():
                 events = [t.event for t in briefing(state, int(p))]
@@ -255,11 +292,12 @@ def check(state: State, want: dict[str, Any]) -> None:
 
 def play(spec: dict[str, Any]) -> State:
     state = start(spec)
+    effects: tuple = ()
     for n, step in enumerate(spec["steps"]):
         where = f"step {n}: {step}"
         if "expect" in step:
             try:
-                check(state, step["expect"])
+                check(state, step["expect"], effects)
             except AssertionError as exc:
                 raise AssertionError(f"{where}: {exc}") from None
         elif "error" in step:
@@ -274,9 +312,10 @@ def play(spec: dict[str, Any]) -> State:
             state = run_vote(state, step["vote"])
         else:
             try:
-                state = apply(state, action(state, step)).state
+                result = apply(state, action(state, step))
             except RuleError as exc:
                 raise AssertionError(f"{where}: refused: {exc}") from None
+            state, effects = result.state, result.effects
     return state
 
 
