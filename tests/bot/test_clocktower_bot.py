@@ -52,12 +52,14 @@ def state(table, channel=None) -> ct.State:
     return table.session(channel).state
 
 
-async def open_game(table, players: int, storyteller="bot", channel=None, travellers: int = 0):
-    """Open a lobby and seat ``players`` players (then ``travellers`` Travellers); returns
-    (opener, lobby message)."""
+async def open_game(
+    table, players: int, storyteller="bot", channel=None, travellers: int = 0, script="tb"
+):
+    """Open a lobby for ``script`` and seat ``players`` players (then ``travellers``
+    Travellers); returns (opener, lobby message)."""
     channel = channel or table.channel
     opener = table.add(f"opener-{channel.id % 1000}")
-    result = await opener.slash(channel, "clocktower new", script="tb", storyteller=storyteller)
+    result = await opener.slash(channel, "clocktower new", script=script, storyteller=storyteller)
     assert said(result) == "The lobby is open below.", result  # the lobby is posted for all
     lobby = channel.last_message
     seated = 1 if storyteller == "bot" else 0

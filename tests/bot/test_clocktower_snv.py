@@ -19,6 +19,7 @@ from tests.bot.test_clocktower_bot import (
     deal,
     items,
     menu_id,
+    open_game,
     said,
     state,
     vote,
@@ -36,18 +37,6 @@ def seed_where(players: int, wanted) -> int:
         if wanted(setup_game(SNV, players, seed)):
             return seed
     raise AssertionError("no seed deals that")
-
-
-async def open_snv(table, players: int):
-    opener = table.add("opener")
-    result = await opener.slash(table.channel, "clocktower new", script="snv", storyteller="bot")
-    assert result.response is not None and not result.ephemeral, result
-    lobby = table.channel.last_message
-    for i in range(players - 1):
-        member = table.add(f"p{i}")
-        joined = await member.click(lobby, label="Join")
-        assert joined.ephemeral, said(joined)
-    return opener
 
 
 async def answer_night(table, prompt) -> None:
@@ -106,7 +95,7 @@ async def drive(table) -> None:
 
 async def test_a_whole_sects_and_violets_game_with_a_madness_ruling(table, monkeypatch):
     deal(monkeypatch, seed_where(9, lambda s: any(x.character == "mutant" for x in s.seats)))
-    opener = await open_snv(table, 9)
+    opener, _ = await open_game(table, 9, script="snv")
     started = await opener.slash(table.channel, "clocktower start")
     assert started.ephemeral, said(started)
     mutant = next(s.player for s in state(table).seats if s.character == "mutant")
@@ -144,7 +133,7 @@ async def test_the_edition_s_day_abilities_and_night_menus(table, monkeypatch):
     offers characters and "Nobody tonight"."""
     wanted = {"savant", "artist", "juggler", "philosopher"}
     deal(monkeypatch, seed_where(10, lambda s: wanted <= {x.character for x in s.seats}))
-    opener = await open_snv(table, 10)
+    opener, _ = await open_game(table, 10, script="snv")
     await opener.slash(table.channel, "clocktower start")
     who = {s.character: s.player for s in state(table).seats}
     philosopher = ct.open_prompts(state(table))[0]
@@ -188,13 +177,7 @@ async def test_a_human_storyteller_runs_madness_the_savant_and_a_character_choic
     """A human storyteller: chooses a character for the idle Cerenovus (``/clocktower wake
     value:``), writes the Savant's two things (``/clocktower rule``, parts separated by ``|``),
     and rules on the Mutant's madness-breaking claim from a DM, executing them."""
-    teller = table.add("teller")
-    opened = await teller.slash(table.channel, "clocktower new", script="snv", storyteller="me")
-    assert not opened.ephemeral, said(opened)
-    lobby = table.channel.last_message
-    players = [table.add(f"p{i}") for i in range(7)]
-    for member in players:
-        await member.click(lobby, label="Join")
+    teller, _ = await open_game(table, 7, storyteller="me", script="snv")
     bag = "Vigormortis, Cerenovus, Savant, Oracle, Mutant, Dreamer, Clockmaker"
     started = await teller.slash(table.channel, "clocktower start", characters=bag, shuffle=False)
     assert started.ephemeral, said(started)
