@@ -55,8 +55,8 @@ def state(table, channel=None) -> ct.State:
 async def open_game(
     table, players: int, storyteller="bot", channel=None, travellers: int = 0, script="tb"
 ):
-    """Open a lobby and seat ``players`` players (then ``travellers`` Travellers); returns
-    (opener, lobby message)."""
+    """Open a lobby for ``script`` and seat ``players`` players (then ``travellers``
+    Travellers); returns (opener, lobby message)."""
     channel = channel or table.channel
     opener = table.add(f"opener-{channel.id % 1000}")
     result = await opener.slash(channel, "clocktower new", script=script, storyteller=storyteller)
