@@ -464,15 +464,11 @@ class ClocktowerCog(
             name=spec.name, description=spec.description, callback=use
         )
 
-        @command.autocomplete("player")
-        async def players(interaction: discord.Interaction, typed: str):
-            return self.complete(interaction, typed)
-
         @command.autocomplete("character")
         async def characters(interaction: discord.Interaction, typed: str):
             return self.complete_character(interaction, typed)
 
-        return command
+        return self.completing_players(command, "player")
 
     def question_command(self, unit: Role) -> app_commands.Command:
         """``/clocktower use <name> [question] [player claim value [other]]``: a question in words
@@ -548,16 +544,11 @@ class ClocktowerCog(
     def completing_statements(self, command: app_commands.Command) -> app_commands.Command:
         """Autocomplete for a statement's options: its players, and the value its claim takes."""
 
-        @command.autocomplete("player")
-        @command.autocomplete("other")
-        async def players(interaction: discord.Interaction, typed: str):
-            return self.complete(interaction, typed)
-
         @command.autocomplete("value")
         async def values(interaction: discord.Interaction, typed: str):
             return self.complete_statement_value(interaction, typed)
 
-        return command
+        return self.completing_players(command, "player", "other")
 
     def complete_character(self, interaction: discord.Interaction, typed: str):
         """Characters of this channel's game's script whose name contains ``typed``."""
