@@ -196,7 +196,7 @@ class ExileSurvived(Event, Public):
 # In public: what characters do by day ----------------------------------------------------------
 @dataclass(frozen=True)
 class Claimed(Event, Public):
-    """A public claim to be ``claim`` (which the Politician ... may judge)."""
+    """A public claim to be ``claim`` (by which the bot storyteller judges madness)."""
 
     event = "claim"
     player: int
