@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.delivery import Namer, Outgoing, Rendered, secret_view
+from bot.delivery import Handler, Namer, Outgoing, Rendered, secret_view
 from bot.sessions import Session
 from bot.views import GameButton, button_view, choice_view, dispatch
 from bot.words import team_count
@@ -241,9 +241,6 @@ def discreet(effect: Effect, session: Session) -> bool:
         first = effect.kind == "ruling" and effect.data.get("decision") == 1
         return not (first and session.state.phase is Phase.SETUP)
     return False
-
-
-Handler = Callable[[Any, Session, Namer], Rendered]
 
 
 class ClocktowerRenderer:
