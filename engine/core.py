@@ -50,12 +50,12 @@ class Event:
     def data(self) -> dict[str, Any]:
         """The fields (but a private event's recipient) as a mapping. Worked out once: a game's
         fingerprint reads the data of every event it remembers, after every action."""
-        data = {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
-        if isinstance(self, Private):
-            del data["to"]
+        recipient = "to" if isinstance(self, Private) else None
+        data = {}
         for f in fields(self):  # type: ignore[arg-type]
-            if f.name in self.sparse and data[f.name] == f.default:
-                del data[f.name]
+            value = getattr(self, f.name)
+            if f.name != recipient and not (f.name in self.sparse and value == f.default):
+                data[f.name] = value
         return data
 
 
