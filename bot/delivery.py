@@ -75,6 +75,7 @@ class Outgoing:
 
 Namer = Callable[[int], str]
 Rendered = Outgoing | Sequence[Outgoing] | None
+Handler = Callable[[Any, Session, Namer], Rendered]  # a renderer's method for one kind of effect
 
 
 class Renderer(Protocol):

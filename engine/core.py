@@ -7,12 +7,12 @@ Player ids are ints (Discord user ids in the bot, any ints in tests).
 Effects are typed events: each game declares its own as frozen dataclasses deriving from
 ``Event`` and ``Public`` (posted in the game's channel) or ``Private`` (told to one player,
 ``to``), so a renamed or reshaped event fails the type check rather than a live game. Their
-fields are their data (``Event.data``), ``event`` their name. ``Announce`` and ``Tell`` are the
-untyped forms, kept while a game still speaks in them.
+fields are their data (``Event.data``), ``event`` their name.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -38,30 +38,25 @@ class Private:
 
 
 class Event:
-    """A typed event: a frozen dataclass whose fields are its data, named by ``event``."""
+    """A typed event: a frozen dataclass whose fields are its data, named by ``event``.
+
+    ``sparse`` names fields that ``data`` leaves out while they hold their default: details
+    only some events of a kind carry (a day ability's day on a night ability's answer)."""
 
     event: ClassVar[str] = ""
+    sparse: ClassVar[frozenset[str]] = frozenset()
 
-    @property
+    @functools.cached_property
     def data(self) -> dict[str, Any]:
-        """The fields (but the recipient) as a mapping: what the untyped form carried."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "to"}  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class Announce(Public):
-    """An untyped public event: a name and a mapping."""
-
-    event: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Tell(Private):
-    """An untyped private event: a name and a mapping."""
-
-    event: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+        """The fields (but a private event's recipient) as a mapping. Worked out once: a game's
+        fingerprint reads the data of every event it remembers, after every action."""
+        recipient = "to" if isinstance(self, Private) else None
+        data = {}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if f.name != recipient and not (f.name in self.sparse and value == f.default):
+                data[f.name] = value
+        return data
 
 
 @dataclass(frozen=True)

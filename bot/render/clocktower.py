@@ -16,15 +16,16 @@ from typing import Any
 
 import discord
 
-from bot.delivery import Namer, Outgoing, Rendered, secret_view
+from bot.delivery import Handler, Namer, Outgoing, Rendered, secret_view
 from bot.sessions import Session
 from bot.views import GameButton, button_view, choice_view, dispatch
 from bot.words import team_count
 from engine.clocktower.catalogue import Character, OfficialText, find
 from engine.clocktower.game import SYSTEM, Phase, open_prompts, statements
+from engine.clocktower.game import events as ev
 from engine.clocktower.game.model import Nomination, threshold
 from engine.clocktower.game.roles import REGISTRY, role
-from engine.core import Announce, Effect, GameOver, Prompt, Tell
+from engine.core import Effect, GameOver, Private, Prompt
 
 GREEN, BLUE, RED, GREY = (
     discord.ButtonStyle.success,
@@ -234,8 +235,8 @@ def discreet(effect: Effect, session: Session) -> bool:
     """Whether writing to someone is itself a secret. Only the deal reaches everyone alike, and
     the storyteller's first ruling comes with the deal in every game; any later ruling, even
     before the first night, would tell the table what is in play (a Drunk, a Fortune Teller)."""
-    if isinstance(effect, Tell):
-        return effect.event != "character"
+    if isinstance(effect, Private):
+        return not isinstance(effect, ev.CharacterTold)
     if isinstance(effect, Prompt):
         first = effect.kind == "ruling" and effect.data.get("decision") == 1
         return not (first and session.state.phase is Phase.SETUP)
@@ -245,6 +246,66 @@ def discreet(effect: Effect, session: Session) -> bool:
 class ClocktowerRenderer:
     def __init__(self, official: Mapping[str, OfficialText] | None = None) -> None:
         self.official = official or {}  # the operator's official texts, by character id
+        # Each typed event by its class, so a renamed event fails the type check, not a game.
+        self.events: dict[type, Handler] = {
+            ev.Joined: self.on_joined,
+            ev.Left: self.on_joined,
+            ev.Seated: self.on_seated,
+            ev.Started: self.on_started,
+            ev.TravellerArrived: self.on_traveller_arrived,
+            ev.TravellerLeft: self.on_traveller_left,
+            ev.CharacterTold: self.on_character,
+            ev.SetupNotes: self.on_setup_notes,
+            ev.MinionInfo: self.on_minion_info,
+            ev.DemonInfo: self.on_demon_info,
+            ev.Info: self.on_info,
+            ev.Grimoire: self.on_grimoire,
+            ev.Became: self.on_became,
+            ev.BecameDemon: self.on_became_demon,
+            ev.Turned: self.on_turned,
+            ev.Gained: self.on_gained,
+            ev.Apprenticed: self.on_apprentice,
+            ev.Exorcised: self.on_exorcised,
+            ev.LunaticInfo: self.on_lunatic,
+            ev.Mad: self.on_mad,
+            ev.VoteToken: self.on_vote_token,
+            ev.BaristaGift: self.on_barista,
+            ev.WakeSkipped: self.on_wake_skipped,
+            ev.Shown: self.on_shown,
+            ev.Chosen: self.on_chosen,
+            ev.AbilityReported: self.on_ability_reported,
+            ev.AbilityUsed: self.on_ability_used,
+            ev.Night: self.on_night,
+            ev.Dawn: self.on_dawn,
+            ev.Nominated: self.on_nomination,
+            ev.ExileCalled: self.on_voted,
+            ev.HandSet: self.on_voted,
+            ev.Voted: self.on_voted,
+            ev.Pace: self.on_pace,
+            ev.VoteResult: self.on_vote_result,
+            ev.ExileResult: self.on_exile_result,
+            ev.Execution: self.on_execution,
+            ev.ExecutionSurvived: self.on_execution_survived,
+            ev.ExileSurvived: self.on_exile_survived,
+            ev.Died: self.on_death,
+            ev.Revived: self.on_revived,
+            ev.GameEnded: self.on_game_ended,
+            ev.Claimed: self.on_claim,
+            ev.SlayerShot: self.on_slay,
+            ev.GunslingerShot: self.on_shoot,
+            ev.VoteGiven: self.on_vote_given,
+            ev.Swapped: self.on_swapped,
+            ev.Judged: self.on_verdict,
+            ev.Juggled: self.on_juggle,
+            ev.KlutzChose: self.on_klutz,
+            ev.MoonchildChose: self.on_moonchild,
+            ev.GossipSaid: self.on_gossip,
+        }
+        self.prompts: dict[str, Handler] = {
+            "night_choice": self.on_night_choice,
+            "ruling": self.on_ruling,
+            "panel": self.on_panel,
+        }
 
     @staticmethod
     def lobby(session: Session, closed: str = "") -> Outgoing:
@@ -253,236 +314,235 @@ class ClocktowerRenderer:
     def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
         if isinstance(effect, GameOver):
             return self.game_over(effect, session)
-        event = getattr(effect, "event", None) or getattr(effect, "kind", "")
-        handler = getattr(self, f"on_{event}", None)
+        if isinstance(effect, Prompt):
+            handler = self.prompts.get(effect.kind)
+        else:
+            handler = self.events.get(type(effect))
         message = handler(effect, session, name) if handler else None
         if isinstance(message, Outgoing) and not message.public and discreet(effect, session):
             message.discreet = True
         return message
 
     # Lobby -----------------------------------------------------------------------------------
-    def on_joined(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+    def on_joined(self, effect: ev.Joined | ev.Left, session: Session, name: Namer) -> Outgoing:
         return lobby(session)
 
-    on_left = on_joined
-
-    def on_seated(self, effect: Announce, session: Session, name: Namer) -> list[Outgoing]:
-        d = effect.data
-        moved = Outgoing(f"💺 <@{d['player']}> moves to seat {d['position'] + 1}.")
+    def on_seated(self, effect: ev.Seated, session: Session, name: Namer) -> list[Outgoing]:
+        moved = Outgoing(f"💺 <@{effect.player}> moves to seat {effect.position + 1}.")
         return [lobby(session), moved]
 
-    def on_traveller_arrived(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
+    def on_traveller_arrived(
+        self, effect: ev.TravellerArrived, session: Session, name: Namer
+    ) -> Outgoing:
         return Outgoing(
-            f"🧳 <@{d['player']}> arrives as a Traveller, the "
-            f"**{char_name(d['traveller'], session.state)}**, "
+            f"🧳 <@{effect.player}> arrives as a Traveller, the "
+            f"**{char_name(effect.traveller, session.state)}**, "
             "and sits at the end of the circle."
         )
 
-    def on_started(self, effect: Announce, session: Session, name: Namer) -> list[Outgoing]:
-        d, state = effect.data, session.state
-        counts = ", ".join(team_count(team, n) for team, n in d["counts"].items())
+    def on_started(self, effect: ev.Started, session: Session, name: Namer) -> list[Outgoing]:
+        state = session.state
+        counts = ", ".join(team_count(team, n) for team, n in effect.counts.items())
         travellers = "".join(
-            f"\n<@{p}> travels as the **{char_name(c, state)}**." for p, c in d["travellers"]
+            f"\n<@{p}> travels as the **{char_name(c, state)}**." for p, c in effect.travellers
         )
         fabled = "".join(
             f"\n✨ **{char_name(c, state)}** is in play: {ability(c, state, self.official)}"
-            for c in d.get("fabled", ())
+            for c in effect.fabled
         )
         begins = Outgoing(
-            f"🎭 The game begins with {len(d['players'])} players ({counts}). "
+            f"🎭 The game begins with {len(effect.players)} players ({counts}). "
             f"Everyone is told their character privately.{travellers}{fabled}"
         )
         return [begins, lobby(session, closed="The game has started; its seats are taken.")]
 
-    def on_traveller_left(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🧳 <@{effect.data['player']}> leaves the game; the circle closes up.")
+    def on_traveller_left(
+        self, effect: ev.TravellerLeft, session: Session, name: Namer
+    ) -> Outgoing:
+        return Outgoing(f"🧳 <@{effect.player}> leaves the game; the circle closes up.")
 
     # Secrets ---------------------------------------------------------------------------------
-    def on_character(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        cid, state = effect.data["character"], session.state
+    def on_character(self, effect: ev.CharacterTold, session: Session, name: Namer) -> Outgoing:
+        cid, state = effect.character, session.state
         text = ability(cid, state, self.official)
         return Outgoing(
             f"🎭 **Clocktower** in <#{session.game.channel_id}>: you are the "
-            f"**{char_name(cid, state)}** ({effect.data['alignment']}).\n*{text}*",
+            f"**{char_name(cid, state)}** ({effect.alignment}).\n*{text}*",
             public=False,
         )
 
-    def on_setup_notes(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+    def on_setup_notes(self, effect: ev.SetupNotes, session: Session, name: Namer) -> Outgoing:
         """What a human storyteller runs by hand in this game."""
-        d, state = effect.data, session.state
+        state = session.state
         names = lambda ids: ", ".join(f"**{char_name(c, state)}**" for c in ids)  # noqa: E731
         lines = [f"📋 **Your game** in <#{session.game.channel_id}>:"]
-        if d["counts"]:
-            lines.append(f"⚖️ {d['counts']}")
-        if d["manual"]:
+        if effect.counts:
+            lines.append(f"⚖️ {effect.counts}")
+        if effect.manual:
             lines.append(
-                f"🛠️ You run {names(d['manual'])}: each wakes in night order with a panel of "
+                f"🛠️ You run {names(effect.manual)}: each wakes in night order with a panel of "
                 "tools in this DM; by day, players claim such abilities with `/clocktower "
                 "ability` and you answer with `/clocktower show` and `/clocktower adjust`."
             )
-        if d["unwoken"]:
+        if effect.unwoken:
             lines.append(
-                f"⏰ {names(d['unwoken'])}: the script gives no night-order number, so I never "
+                f"⏰ {names(effect.unwoken)}: the script gives no night-order number, so I never "
                 "wake them; use `/clocktower show` and `/clocktower adjust` when they act."
             )
-        if d["fabled"]:
-            lines.append(f"✨ The Fabled {names(d['fabled'])} are yours to run.")
+        if effect.fabled:
+            lines.append(f"✨ The Fabled {names(effect.fabled)} are yours to run.")
         lines.append("When the game is won, declare it with `/clocktower end winner:`.")
         return Outgoing("\n".join(lines), public=False)
 
-    def on_chosen(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        d, state = effect.data, session.state
+    def on_chosen(self, effect: ev.Chosen, session: Session, name: Namer) -> Outgoing:
+        state = session.state
         return Outgoing(
-            f"👉 {name(d['player'])}, as the **{char_name(d['character'], state)}**, chose "
-            f"**{label(d['choice'], state.players, name, state)}**.",
+            f"👉 {name(effect.player)}, as the **{char_name(effect.character, state)}**, chose "
+            f"**{label(effect.choice, state.players, name, state)}**.",
             public=False,
         )
 
-    def on_shown(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        d, state = effect.data, session.state
-        when = f"Night {d['night']}" if d["phase"] == "night" else f"Day {d['day']}"
-        role_text = f", as the **{char_name(d['character'], state)}**" if d["character"] else ""
-        value = label(d["value"], state.players, name, state)
-        if d["kind"] == "text":
-            value = d["value"]
+    def on_shown(self, effect: ev.Shown, session: Session, name: Namer) -> Outgoing:
+        state = session.state
+        when = f"Night {effect.night}" if effect.phase == "night" else f"Day {effect.day}"
+        character = effect.character
+        role_text = f", as the **{char_name(character, state)}**" if character else ""
+        value = label(effect.value, state.players, name, state)
+        if effect.kind == "text":
+            value = effect.value
         return Outgoing(
             f"🔮 {when}{role_text}: the storyteller shows you **{value}**.", public=False
         )
 
-    def on_ability_used(self, effect: Announce | Tell, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        if isinstance(effect, Announce):
-            return Outgoing(f"✋ <@{d['player']}> uses an ability: “{d['text']}”")
-        where = "in public" if d["public"] else "privately"
+    def on_ability_used(self, effect: ev.AbilityUsed, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"✋ <@{effect.player}> uses an ability: “{effect.text}”")
+
+    def on_ability_reported(
+        self, effect: ev.AbilityReported, session: Session, name: Namer
+    ) -> Outgoing:
+        where = "in public" if effect.public else "privately"
         return Outgoing(
-            f"✋ In <#{session.game.channel_id}>, {name(d['player'])} (the "
-            f"**{char_name(d['character'], session.state)}**) uses an ability {where}: "
-            f"“{d['text']}”. Resolve it with `/clocktower show`, `/clocktower adjust` or by "
+            f"✋ In <#{session.game.channel_id}>, {name(effect.player)} (the "
+            f"**{char_name(effect.character, session.state)}**) uses an ability {where}: "
+            f"“{effect.text}”. Resolve it with `/clocktower show`, `/clocktower adjust` or by "
             "saying what happens.",
             public=False,
         )
 
-    def on_minion_info(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        others = ", ".join(name(p) for p in d["minions"]) or "none"
+    def on_minion_info(self, effect: ev.MinionInfo, session: Session, name: Namer) -> Outgoing:
+        others = ", ".join(name(p) for p in effect.minions) or "none"
         return Outgoing(
-            f"😈 The Demon is **{', '.join(name(p) for p in d['demon'])}**. "
+            f"😈 The Demon is **{', '.join(name(p) for p in effect.demon)}**. "
             f"Your fellow Minions: {others}.",
             public=False,
         )
 
-    def on_demon_info(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        bluffs = ", ".join(char_name(c, session.state) for c in d["bluffs"]) or "none"
+    def on_demon_info(self, effect: ev.DemonInfo, session: Session, name: Namer) -> Outgoing:
+        bluffs = ", ".join(char_name(c, session.state) for c in effect.bluffs) or "none"
         return Outgoing(
-            f"😈 Your Minions: **{', '.join(name(p) for p in d['minions']) or 'none'}**. "
+            f"😈 Your Minions: **{', '.join(name(p) for p in effect.minions) or 'none'}**. "
             f"Three good characters not in play, for bluffing: {bluffs}.",
             public=False,
         )
 
-    def on_info(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+    def on_info(self, effect: ev.Info, session: Session, name: Namer) -> Outgoing:
         state = session.state
         return Outgoing(info_text(effect.data, state.players, name, state), public=False)
 
-    def on_grimoire(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+    def on_grimoire(self, effect: ev.Grimoire, session: Session, name: Namer) -> Outgoing:
         state = session.state
-        lines = [f"📖 Night {effect.data['night']}: you see the grimoire."]
-        for player, cid, alignment, alive in effect.data["seats"]:
+        lines = [f"📖 Night {effect.night}: you see the grimoire."]
+        for player, cid, alignment, alive in effect.seats:
             dead = "" if alive else " (dead)"
             lines.append(f"{name(player)}: {char_name(cid, state)}, {alignment}{dead}")
-        for kind, source, target, *note in effect.data["marks"]:
-            what = (note[0] if note else "") or REGISTRY.reminder_text(kind)
+        for kind, source, target, note in effect.marks:
+            what = note or REGISTRY.reminder_text(kind)
             placed = "the storyteller" if source == SYSTEM else name(source)
             lines.append(f"Reminder on {name(target)}: {what} (placed by {placed})")
         return Outgoing("\n".join(lines), public=False)
 
-    def on_became(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        cid, state = effect.data["character"], session.state
+    def on_became(self, effect: ev.Became, session: Session, name: Namer) -> Outgoing:
+        cid, state = effect.character, session.state
         return Outgoing(
             f"🎭 Your character has changed: you are now the **{char_name(cid, state)}**.\n"
             f"*{ability(cid, state, self.official)}*",
             public=False,
         )
 
-    def on_turned(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+    def on_turned(self, effect: ev.Turned, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
-            f"⚖️ Your alignment has changed: you are now **{effect.data['alignment']}**.",
+            f"⚖️ Your alignment has changed: you are now **{effect.alignment}**.",
             public=False,
         )
 
-    def on_became_demon(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+    def on_became_demon(self, effect: ev.BecameDemon, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
-            f"😈 You are now the **{char_name(effect.data['character'], session.state)}**.",
+            f"😈 You are now the **{char_name(effect.character, session.state)}**.",
             public=False,
         )
 
-    def on_wake_skipped(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
+    def on_wake_skipped(self, effect: ev.WakeSkipped, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
-            f"💤 Night {d['night']}: the storyteller passed over your waking as the "
-            f"**{char_name(d['character'], session.state)}**; you learn nothing tonight.",
+            f"💤 Night {effect.night}: the storyteller passed over your waking as the "
+            f"**{char_name(effect.character, session.state)}**; you learn nothing tonight.",
             public=False,
         )
 
-    def on_exorcised(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
+    def on_exorcised(self, effect: ev.Exorcised, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
-            f"✝️ Night {d['night']}: the Exorcist, **{name(d['exorcist'])}**, has chosen you. "
-            "You do not wake tonight.",
+            f"✝️ Night {effect.night}: the Exorcist, **{name(effect.exorcist)}**, has chosen "
+            "you. You do not wake tonight.",
             public=False,
         )
 
-    def on_lunatic(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        chose = label(tuple(d["chose"]), session.state.players, name, session.state)
-        what = f" Tonight they chose **{chose}** (no one dies of it)." if d["chose"] else ""
+    def on_lunatic(self, effect: ev.LunaticInfo, session: Session, name: Namer) -> Outgoing:
+        chose = label(effect.chose, session.state.players, name, session.state)
+        what = f" Tonight they chose **{chose}** (no one dies of it)." if effect.chose else ""
         return Outgoing(
-            f"🌀 Night {d['night']}: **{name(d['player'])}** is the Lunatic, who believes they "
-            f"are the Demon.{what}",
+            f"🌀 Night {effect.night}: **{name(effect.player)}** is the Lunatic, who believes "
+            f"they are the Demon.{what}",
             public=False,
         )
 
-    def on_apprentice(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        cid, state = effect.data["character"], session.state
+    def on_apprentice(self, effect: ev.Apprenticed, session: Session, name: Namer) -> Outgoing:
+        cid, state = effect.character, session.state
         return Outgoing(
             f"🎓 As the Apprentice you now have the ability of the "
             f"**{char_name(cid, state)}**:\n*{ability(cid, state, self.official)}*",
             public=False,
         )
 
-    def on_vote_token(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
+    def on_vote_token(self, effect: ev.VoteToken, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
-            f"🪙 {name(d['player'])} gave you their vote token; they are {d['alignment']}.",
+            f"🪙 {name(effect.player)} gave you their vote token; they are {effect.alignment}.",
             public=False,
         )
 
-    def on_mad(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        cid = char_name(effect.data["character"], session.state)
+    def on_mad(self, effect: ev.Mad, session: Session, name: Namer) -> Outgoing:
+        cid = char_name(effect.character, session.state)
         return Outgoing(
-            f"🌀 The **Cerenovus** chose you: tomorrow (day {effect.data['day']}) you must be "
+            f"🌀 The **Cerenovus** chose you: tomorrow (day {effect.day}) you must be "
             f"“mad” that you are the **{cid}**: try to convince the group of it, or you might "
             "be executed.",
             public=False,
         )
 
-    def on_gained(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        cid, state = effect.data["character"], session.state
+    def on_gained(self, effect: ev.Gained, session: Session, name: Namer) -> Outgoing:
+        cid, state = effect.character, session.state
         return Outgoing(
             f"📚 You now have the ability of the **{char_name(cid, state)}**:\n"
             f"*{ability(cid, state, self.official)}*",
             public=False,
         )
 
-    def on_barista(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+    def on_barista(self, effect: ev.BaristaGift, session: Session, name: Namer) -> Outgoing:
         gift = (
             "you are sober and healthy, and your information is true"
-            if effect.data["gift"] == "sober"
+            if effect.gift == "sober"
             else "your ability works twice"
         )
         return Outgoing(
-            f"☕ Night {effect.data['night']}, the **Barista**: until dusk, {gift}.", public=False
+            f"☕ Night {effect.night}, the **Barista**: until dusk, {gift}.", public=False
         )
 
     # Prompts ---------------------------------------------------------------------------------
@@ -550,61 +610,63 @@ class ClocktowerRenderer:
         return Outgoing(text, view=button_view(game, buttons), public=False)
 
     # Public events ---------------------------------------------------------------------------
-    def on_night(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+    def on_night(self, effect: ev.Night, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
-            f"🌙 **Night {effect.data['night']} falls.** Everyone closes their eyes…\n"
+            f"🌙 **Night {effect.night} falls.** Everyone closes their eyes…\n"
             "-# If my messages can't reach you, **Show my secret** tells you whether you wake.",
             view=secret_view(session.game.id),
         )
 
-    def on_dawn(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        day, deaths = effect.data["day"], effect.data["deaths"]
+    def on_dawn(self, effect: ev.Dawn, session: Session, name: Namer) -> Outgoing:
+        deaths = effect.deaths
         news = f"{mentions(deaths)} died in the night." if deaths else "Nobody died in the night."
-        if effect.data.get("revived"):
-            news += f" {mentions(effect.data['revived'])} came back to life."
+        if effect.revived:
+            news += f" {mentions(effect.revived)} came back to life."
         return Outgoing(
-            f"🌅 **Day {day}.** {news}\n"
+            f"🌅 **Day {effect.day}.** {news}\n"
             "Talk, then nominate with the menu below or `/clocktower nominate`.",
             view=nominate_view(session, name),
-            remember=f"dawn:{day}",  # its id tells when the day began, even after a restart
+            remember=f"dawn:{effect.day}",  # its id tells when the day began, even after a restart
         )
 
-    def on_nomination(self, effect: Announce, session: Session, name: Namer) -> Outgoing | None:
+    def on_nomination(self, effect: ev.Nominated, session: Session, name: Namer) -> Outgoing | None:
         state = session.state
-        if state.vote is not None and state.vote.nominee == effect.data["nominee"]:
+        if state.vote is not None and state.vote.nominee == effect.nominee:
             return vote_message(session, name)
-        d = effect.data
-        return Outgoing(f"🗳️ {nominator(state, d['nominator'])} nominates <@{d['nominee']}>.")
+        return Outgoing(f"🗳️ {nominator(state, effect.nominator)} nominates <@{effect.nominee}>.")
 
-    def on_voted(self, effect: Announce, session: Session, name: Namer) -> Outgoing | None:
+    def on_voted(
+        self, effect: ev.Voted | ev.HandSet | ev.ExileCalled, session: Session, name: Namer
+    ) -> Outgoing | None:
         return vote_message(session, name)
 
-    on_exile_called = on_voted
-    on_hand = on_voted
+    def on_pace(self, effect: ev.Pace, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(
+            f"⏱️ The count now waits {effect.seconds} second(s) on each hand set in advance."
+        )
 
-    def on_pace(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        seconds = effect.data["seconds"]
-        return Outgoing(f"⏱️ The count now waits {seconds} second(s) on each hand set in advance.")
-
-    def on_vote_result(self, effect: Announce, session: Session, name: Namer) -> list[Outgoing]:
-        d = effect.data
-        head = f"🧮 <@{d['nominee']}> received **{d['votes']}** vote(s); {d['threshold']} needed."
-        if d["block"] == d["nominee"]:
-            tail = f" <@{d['nominee']}> is now on the block."
-        elif d["block"] is None and d["votes"] >= d["threshold"]:
+    def on_vote_result(
+        self, effect: ev.VoteResult, session: Session, name: Namer
+    ) -> list[Outgoing]:
+        nominee, votes, block = effect.nominee, effect.votes, effect.block
+        head = f"🧮 <@{nominee}> received **{votes}** vote(s); {effect.threshold} needed."
+        if block == nominee:
+            tail = f" <@{nominee}> is now on the block."
+        elif block is None and votes >= effect.threshold:
             tail = " A tie: nobody is on the block."
-        elif d["block"] is not None:
-            tail = f" <@{d['block']}> stays on the block with {d['block_votes']}."
+        elif block is not None:
+            tail = f" <@{block}> stays on the block with {effect.block_votes}."
         else:
             tail = " Nobody is on the block."
         result = Outgoing(head + tail, view=nominate_view(session, name))
         return [*self._closed_board(session), result]
 
-    def on_exile_result(self, effect: Announce, session: Session, name: Namer) -> list[Outgoing]:
-        d = effect.data
-        verdict = "is exiled" if d["exiled"] else "stays"
+    def on_exile_result(
+        self, effect: ev.ExileResult, session: Session, name: Namer
+    ) -> list[Outgoing]:
+        verdict = "is exiled" if effect.exiled else "stays"
         result = Outgoing(
-            f"🧮 <@{d['nominee']}> received **{d['votes']}** of {d['threshold']} needed: "
+            f"🧮 <@{effect.nominee}> received **{effect.votes}** of {effect.threshold} needed: "
             f"the Traveller {verdict}.",
             view=nominate_view(session, name),
         )
@@ -615,77 +677,75 @@ class ClocktowerRenderer:
         history = session.state.history
         return [closed_vote(history[-1], session.state)] if history else []
 
-    def on_execution(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"⚖️ <@{effect.data['player']}> is executed.")
+    def on_execution(self, effect: ev.Execution, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"⚖️ <@{effect.player}> is executed.")
 
-    def on_execution_survived(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"😮 …but <@{effect.data['player']}> does not die.")
+    def on_execution_survived(
+        self, effect: ev.ExecutionSurvived, session: Session, name: Namer
+    ) -> Outgoing:
+        return Outgoing(f"😮 …but <@{effect.player}> does not die.")
 
-    def on_gossip(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d, state = effect.data, session.state
-        said = statements.Statement(d["kind"], tuple(d["players"]), d["value"])
+    def on_gossip(self, effect: ev.GossipSaid, session: Session, name: Namer) -> Outgoing:
+        state = session.state
+        said = statements.Statement(effect.kind, tuple(effect.players), effect.value)
         text = statements.words(said, lambda p: f"<@{p}>", lambda c: char_name(c, state))
-        return Outgoing(f"🗣️ <@{d['by']}> states in public: “{text}.”")
+        return Outgoing(f"🗣️ <@{effect.by}> states in public: “{text}.”")
 
-    def on_moonchild(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        return Outgoing(f"🌘 <@{d['player']}>, the Moonchild, chooses <@{d['target']}>.")
+    def on_moonchild(self, effect: ev.MoonchildChose, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"🌘 <@{effect.player}>, the Moonchild, chooses <@{effect.target}>.")
 
-    def on_swapped(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
+    def on_swapped(self, effect: ev.Swapped, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
-            f"💺 <@{d['by']}> the Matron has <@{d['first']}> and <@{d['second']}> swap seats. "
-            "(With the Matron in play, nobody leaves their seat to talk in private.)"
+            f"💺 <@{effect.by}> the Matron has <@{effect.first}> and <@{effect.second}> swap "
+            "seats. (With the Matron in play, nobody leaves their seat to talk in private.)"
         )
 
-    def on_verdict(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        outcome = "passes: they are about to die" if d["passes"] else "fails"
+    def on_verdict(self, effect: ev.Judged, session: Session, name: Namer) -> Outgoing:
+        outcome = "passes: they are about to die" if effect.passes else "fails"
         return Outgoing(
-            f"⚖️ <@{d['by']}> the Judge rules: the execution of <@{d['nominee']}> {outcome}."
+            f"⚖️ <@{effect.by}> the Judge rules: the execution of <@{effect.nominee}> {outcome}."
         )
 
-    def on_death(self, effect: Announce, session: Session, name: Namer) -> Outgoing | None:
-        cause = effect.data["cause"]
-        if cause == "execution":
+    def on_death(self, effect: ev.Died, session: Session, name: Namer) -> Outgoing | None:
+        if effect.cause == "execution":
             return None  # the execution said it
-        return Outgoing(f"💀 <@{effect.data['player']}> {CAUSES.get(cause, 'dies')}.")
+        return Outgoing(f"💀 <@{effect.player}> {CAUSES.get(effect.cause, 'dies')}.")
 
-    def on_slay(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        outcome = "and they fall dead" if d["died"] else "but nothing happens"
-        return Outgoing(f"🏹 <@{d['by']}> uses a Slayer's shot on <@{d['target']}>… {outcome}.")
+    def on_slay(self, effect: ev.SlayerShot, session: Session, name: Namer) -> Outgoing:
+        outcome = "and they fall dead" if effect.died else "but nothing happens"
+        return Outgoing(f"🏹 <@{effect.by}> uses a Slayer's shot on <@{effect.target}>… {outcome}.")
 
-    def on_shoot(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        return Outgoing(f"🔫 <@{d['by']}> the Gunslinger shoots at <@{d['target']}>.")
+    def on_shoot(self, effect: ev.GunslingerShot, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"🔫 <@{effect.by}> the Gunslinger shoots at <@{effect.target}>.")
 
-    def on_vote_given(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        return Outgoing(f"🪙 <@{d['by']}> gives their ghost vote to <@{d['to']}>.")
+    def on_vote_given(self, effect: ev.VoteGiven, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"🪙 <@{effect.by}> gives their ghost vote to <@{effect.to}>.")
 
-    def on_claim(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
+    def on_claim(self, effect: ev.Claimed, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
-            f"🗣️ <@{d['player']}> claims to be the **{char_name(d['claim'], session.state)}**."
+            f"🗣️ <@{effect.player}> claims to be the **{char_name(effect.claim, session.state)}**."
         )
 
-    def on_juggle(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
+    def on_juggle(self, effect: ev.Juggled, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
-            f"🤹 <@{d['by']}> guesses that <@{d['target']}> is the "
-            f"**{char_name(d['guess'], session.state)}**."
+            f"🤹 <@{effect.by}> guesses that <@{effect.target}> is the "
+            f"**{char_name(effect.guess, session.state)}**."
         )
 
-    def on_klutz(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        return Outgoing(f"🫢 <@{d['by']}>, the Klutz (so they say), chooses <@{d['target']}>.")
+    def on_klutz(self, effect: ev.KlutzChose, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"🫢 <@{effect.by}>, the Klutz (so they say), chooses <@{effect.target}>.")
 
-    def on_exile_survived(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🃏 <@{effect.data['player']}> is exiled, yet lives on.")
+    def on_exile_survived(
+        self, effect: ev.ExileSurvived, session: Session, name: Namer
+    ) -> Outgoing:
+        return Outgoing(f"🃏 <@{effect.player}> is exiled, yet lives on.")
 
-    def on_revived(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"✨ <@{effect.data['player']}> is alive again.")
+    def on_revived(self, effect: ev.Revived, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"✨ <@{effect.player}> is alive again.")
+
+    def on_game_ended(self, effect: ev.GameEnded, session: Session, name: Namer) -> None:
+        """Nothing of its own: the ``GameOver`` that follows reveals the winner and grimoire."""
+        return None
 
     def game_over(self, effect: GameOver, session: Session) -> Outgoing:
         if effect.winner == "abandoned":

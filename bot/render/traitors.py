@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import discord
 
 import engine.traitors as tg
 import engine.traitors.events as ev
-from bot.delivery import Namer, Outgoing, Rendered, secret_view
+from bot.delivery import Handler, Namer, Outgoing, Rendered, secret_view
 from bot.sessions import Session
 from bot.views import button_view, choice_view
 from engine.core import Effect, GameOver, Prompt
@@ -79,9 +76,6 @@ def vote_header(round_: int, revote: bool) -> str:
         f"🗳️ **{kind}, day {round_}.** Choose who to banish. Ballots stay secret until "
         "everyone has voted (or the host closes the vote)."
     )
-
-
-Handler = Callable[[Any, Session, Namer], Rendered]
 
 
 class TraitorsRenderer:

@@ -12,7 +12,7 @@ from bot.editions import base_script
 from bot.render.clocktower import ClocktowerRenderer
 from engine.clocktower.game import apply
 from engine.clocktower.selfplay import play, setup_game
-from engine.core import Announce, Prompt, Tell
+from engine.core import Private, Prompt, Public
 
 SNV = base_script("snv").ids
 QUIET = {"death", "voted", "hand", "game_over"}  # said by another message
@@ -39,8 +39,8 @@ def test_every_effect_of_self_played_games_renders():
             for effect, outs in messages(step.effects, session, renderer):
                 kind = getattr(effect, "event", None) or getattr(effect, "kind", "")
                 seen.add(kind)
-                if isinstance(effect, (Tell, Prompt)):
+                if isinstance(effect, (Private, Prompt)):
                     assert all(isinstance(o, Outgoing) and not o.public for o in outs), effect
-                elif isinstance(effect, Announce) and kind not in QUIET:
+                elif isinstance(effect, Public) and kind not in QUIET:
                     assert any(isinstance(o, Outgoing) and o.content for o in outs), effect
     assert {"info", "mad", "claim", "juggle", "became", "turned", "barista"} <= seen, seen

@@ -11,7 +11,7 @@ import discord
 from bot.render.clocktower import ClocktowerRenderer
 from engine.clocktower.game import apply
 from engine.clocktower.selfplay import play, setup_game
-from engine.core import Announce, GameOver, Prompt, Tell
+from engine.core import GameOver, Private, Prompt, Public
 from tests.bot.test_clocktower_bmr import CLAIMS, NAMES
 from tests.engine.clocktower.game.support import BMR
 
@@ -52,9 +52,9 @@ async def test_every_event_of_bad_moon_rising_games_renders():
                     continue
                 seen.add(kind)
                 for message in out:
-                    if isinstance(effect, (Tell, Prompt)):
+                    if isinstance(effect, (Private, Prompt)):
                         assert not message.public, effect
-                    elif isinstance(effect, Announce) and kind != "game_over":
+                    elif isinstance(effect, Public) and kind != "game_over":
                         for line in message.content.splitlines():
                             assert line.startswith(CLAIMS) or not NAMES.search(line), line
                     assert (

@@ -10,8 +10,9 @@ from bot.render.clocktower import char_name
 from bot.store import games as game_store
 from bot.store.results import Result, Seat, user_key
 from engine.clocktower.catalogue import Character
+from engine.clocktower.game.events import Told
 from engine.clocktower.script import load_script
-from engine.core import GameOver, RuleError, Step, Tell
+from engine.core import GameOver, RuleError, Step
 
 KIND = "clocktower"
 
@@ -61,7 +62,7 @@ class ClocktowerRules:
     def open_prompts(self, state: ct.State):
         return ct.open_prompts(state)
 
-    def secrets(self, state: ct.State, player: int) -> tuple[Tell, ...]:
+    def secrets(self, state: ct.State, player: int) -> tuple[Told, ...]:
         """Everything they were told, in order: in Clocktower every past answer matters."""
         return ct.briefing(state, player)
 

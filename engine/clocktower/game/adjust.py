@@ -11,9 +11,10 @@ from engine.clocktower.catalogue import EVIL_TEAMS
 from engine.clocktower.game.actions import Adjust
 from engine.clocktower.game.cast import find_char
 from engine.clocktower.game.death import die
+from engine.clocktower.game.events import Revived
 from engine.clocktower.game.guards import refuse_unless
 from engine.clocktower.game.model import SYSTEM, Mark, Phase, State, evolve, seat, with_seat
-from engine.core import Announce, Effect
+from engine.core import Effect
 
 STATUS = {"drunk": "drunk", "poison": "poisoned", "protect": "safe"}
 CURE = {"sober": "drunk", "cure": "poisoned", "unprotect": "safe"}
@@ -33,7 +34,7 @@ def adjust(state: State, action: Adjust) -> tuple[State, list[Effect]]:
     if change == "revive":
         refuse_unless(not s.alive, "That player is alive.")
         state = with_seat(state, p, alive=True, ghost_vote=True)
-        return state, [Announce("revived", {"player": p})]
+        return state, [Revived(p)]
     if change == "character":
         char = find_char(state, value)
         refuse_unless(char is not None and char.team != "traveller", f"{value} is no character.")

@@ -13,11 +13,12 @@ from __future__ import annotations
 from engine.clocktower.game.actions import Claim, ExecuteMad
 from engine.clocktower.game.cast import find_char
 from engine.clocktower.game.day import NOT_DAY, day_key, execute
+from engine.clocktower.game.events import Claimed
 from engine.clocktower.game.guards import refuse_unless, require_phase
 from engine.clocktower.game.madness import judge_claim
 from engine.clocktower.game.model import Phase, State, evolve
 from engine.clocktower.game.roles import Result
-from engine.core import Announce, Effect
+from engine.core import Effect
 
 
 def claimed(state: State, player: int) -> str | None:
@@ -35,9 +36,7 @@ def claim(state: State, action: Claim) -> Result:
     assert found is not None
     key = day_key(state) + f":claim{len(state.claims)}"
     state = evolve(state, claims=(*state.claims, (state.day, action.by, found.id)))
-    effects: list[Effect] = [
-        Announce("claim", {"player": action.by, "claim": found.id, "day": state.day})
-    ]
+    effects: list[Effect] = [Claimed(action.by, found.id, state.day)]
     if judge_claim(state, action.by, found.id, key):
         state, more = execute(state, action.by, key)
         effects += more

@@ -18,6 +18,18 @@ from engine.clocktower.game.abilities.votes import counted_votes, nomination_rul
 from engine.clocktower.game.actions import CountHand, EndDay, Exile, Nominate, SetPace, Vote
 from engine.clocktower.game.death import die
 from engine.clocktower.game.ending import finish, prevented, settle
+from engine.clocktower.game.events import (
+    Execution,
+    ExecutionSurvived,
+    ExileCalled,
+    ExileResult,
+    ExileSurvived,
+    HandSet,
+    Nominated,
+    Pace,
+    Voted,
+    VoteResult,
+)
 from engine.clocktower.game.guards import (
     refuse_unless,
     require_living_player,
@@ -37,7 +49,7 @@ from engine.clocktower.game.model import (
 )
 from engine.clocktower.game.night import dusk
 from engine.clocktower.game.roles import role, seats_having
-from engine.core import Announce, Effect
+from engine.core import Effect
 
 Result = tuple[State, list[Effect]]
 NOT_DAY = "That can only be done during the day."
@@ -90,7 +102,7 @@ def execute(state: State, player: int, key: str) -> Result:
             player = unit.stand_in(state, s, player, key)
     executee = seat(state, player)
     state = evolve(state, executed=player, execution_killed=False)
-    effects: list[Effect] = [Announce("execution", {"player": player, "day": state.day})]
+    effects: list[Effect] = [Execution(player, state.day)]
     judged = next(
         filter(
             None,
@@ -109,7 +121,7 @@ def execute(state: State, player: int, key: str) -> Result:
     killed = executee.alive and not seat(state, player).alive
     state = evolve(state, execution_killed=killed)
     if executee.alive and seat(state, player).alive:
-        effects.append(Announce("execution_survived", {"player": player, "day": state.day}))
+        effects.append(ExecutionSurvived(player, state.day))
     over = judged or (ending if killed else None)
     if over is not None:
         state, more = finish(state, *over)
@@ -141,9 +153,7 @@ def nominate(state: State, action: Nominate) -> Result:
     state = evolve(
         state, nominators=(*state.nominators, action.by), nominees=(*state.nominees, action.target)
     )
-    effects: list[Effect] = [
-        Announce("nomination", {"nominator": action.by, "nominee": action.target})
-    ]
+    effects: list[Effect] = [Nominated(action.by, action.target)]
     for s, unit in seats_having(state, "nominating"):
         state, more = unit.nominating(state, s, action.by, action.target, key)
         effects += more
@@ -201,7 +211,7 @@ def vote(state: State, action: Vote) -> Result:
         return _count(state, voter, action.yes)
     hands = tuple((p, y) for p, y in current.hands if p != voter) + ((voter, action.yes),)
     state = evolve(state, vote=evolve(current, hands=hands))
-    return state, [Announce("hand", {"voter": voter, "yes": action.yes})]
+    return state, [HandSet(voter, action.yes)]
 
 
 def _may_raise(state: State, voter: int) -> None:
@@ -247,7 +257,7 @@ def _count(state: State, voter: int, yes: bool) -> Result:
     hands = tuple((p, y) for p, y in current.hands if p != voter)
     current = _skip_spent(state, evolve(current, yes=raised, index=current.index + 1, hands=hands))
     state = evolve(state, vote=current)
-    effects: list[Effect] = [Announce("voted", {"voter": voter, "yes": yes, "count": len(raised)})]
+    effects: list[Effect] = [Voted(voter, yes, len(raised))]
     if current.index >= len(current.order):
         return _tally(state, effects)
     return state, effects
@@ -257,9 +267,7 @@ def set_pace(state: State, action: SetPace) -> Result:
     """How many seconds the count waits on each hand set in advance (the shell's clock)."""
     storyteller_or_system(state, action.by, "Only the storyteller sets the pace of the count.")
     refuse_unless(0 <= action.seconds <= MAX_PACE, f"Choose 0 to {MAX_PACE} seconds a hand.")
-    return evolve(state, pace=float(action.seconds)), [
-        Announce("pace", {"seconds": action.seconds})
-    ]
+    return evolve(state, pace=float(action.seconds)), [Pace(action.seconds)]
 
 
 def _tally(state: State, effects: list[Effect]) -> Result:
@@ -278,14 +286,10 @@ def _tally(state: State, effects: list[Effect]) -> Result:
     state = evolve(
         state, vote=None, block=block, block_votes=block_votes, history=(*state.history, record)
     )
-    outcome = {
-        "nominee": current.nominee,
-        "votes": votes,
-        "threshold": need,
-        "block": block,
-        "block_votes": block_votes,
-    }
-    return state, [*effects, Announce("vote_result", outcome)]
+    outcome = VoteResult(
+        current.nominee, votes, threshold=need, block=block, block_votes=block_votes
+    )
+    return state, [*effects, outcome]
 
 
 def _exiled(state: State, effects: list[Effect], votes: int, need: int) -> Result:
@@ -296,14 +300,13 @@ def _exiled(state: State, effects: list[Effect], votes: int, need: int) -> Resul
     )
     state = evolve(state, vote=None, history=(*state.history, record))
     exiled = votes >= need
-    outcome = {"nominee": current.nominee, "votes": votes, "threshold": need, "exiled": exiled}
-    effects = [*effects, Announce("exile_result", outcome)]
+    effects = [*effects, ExileResult(current.nominee, votes, threshold=need, exiled=exiled)]
     traveller = seat(state, current.nominee)
     if exiled and role(traveller.character).exiled(state, traveller, day_key(state)):
         state, more = die(state, current.nominee, "exile", day_key(state))
         effects += more
     elif exiled:
-        effects.append(Announce("exile_survived", {"player": current.nominee}))
+        effects.append(ExileSurvived(current.nominee))
     return state, effects
 
 
@@ -325,7 +328,7 @@ def exile(state: State, action: Exile) -> Result:
     i = order.index(action.target)
     voters = tuple(order[i + 1 :] + order[: i + 1])
     state = evolve(state, vote=VoteInProgress(action.by, action.target, voters, exile=True))
-    return state, [Announce("exile_called", {"by": action.by, "target": action.target})]
+    return state, [ExileCalled(action.by, action.target)]
 
 
 def end_day(state: State, action: EndDay) -> Result:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from engine.clocktower.game.abilities.change import takeover
 from engine.clocktower.game.abilities.protection import cannot_die
+from engine.clocktower.game.events import Died
 from engine.clocktower.game.model import (
     LIVES_ON,
     Phase,
@@ -26,7 +27,7 @@ from engine.clocktower.game.model import (
     with_seat,
 )
 from engine.clocktower.game.roles import Result, role, seats_having
-from engine.core import Announce, Effect
+from engine.core import Effect
 
 # Deaths no protection or escape prevents: the Assassin's, the storyteller's own hand, and an
 # exile (which no ability affects).
@@ -68,7 +69,7 @@ def record_death(state: State, player: int, cause: str) -> tuple[State, list[Eff
     if state.phase is Phase.NIGHT:
         return evolve(state, died_tonight=(*state.died_tonight, player)), []
     state = evolve(state, died_today=(*state.died_today, player))
-    return state, [Announce("death", {"player": player, "cause": cause, "day": state.day})]
+    return state, [Died(player, cause, state.day)]
 
 
 def revive(state: State, player: int) -> State:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
+from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import State, evolve
-from engine.core import Tell
+
+T = TypeVar("T", bound=Told)
 
 
-def tell(state: State, to: int, event: str, **data: Any) -> tuple[State, Tell]:
-    """A private message to ``to``, remembered in the state so they can ask for it again."""
-    effect = Tell(to, event, data)
+def tell(state: State, effect: T) -> tuple[State, T]:
+    """A private message, remembered in the state so its recipient can ask for it again."""
     return evolve(state, told=(*state.told, effect)), effect

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.clocktower.game.events import GameEnded
 from engine.clocktower.game.model import Phase, State, demons, evolve, residents
 from engine.clocktower.game.roles import seats_having
-from engine.core import Announce, Effect, GameOver
+from engine.core import Effect, GameOver
 
 
 def prevented(state: State, winner: str) -> bool:
@@ -73,7 +74,7 @@ def finish(state: State, winner: str, ending: str) -> tuple[State, list[Effect]]
         vote=None,
     )
     return state, [
-        Announce("game_over", {"winner": winner, "ending": ending}),
+        GameEnded(winner, ending),
         GameOver(winner, result(state)),
     ]
 

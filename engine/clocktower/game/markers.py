@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import DemonInfo, MinionInfo
 from engine.clocktower.game.model import State, demons, minions
 from engine.clocktower.game.roles import Result
 from engine.core import Effect
@@ -18,7 +19,7 @@ def minion_info(state: State, key: str) -> Result:
     team = minions(state)
     for p in team:
         state, e = tell(
-            state, p, "minion_info", demon=demons(state), minions=tuple(m for m in team if m != p)
+            state, MinionInfo(p, demon=demons(state), minions=tuple(m for m in team if m != p))
         )
         effects.append(e)
     return state, effects
@@ -27,7 +28,7 @@ def minion_info(state: State, key: str) -> Result:
 def demon_info(state: State, key: str) -> Result:
     effects: list[Effect] = []
     for p in demons(state):
-        state, e = tell(state, p, "demon_info", minions=minions(state), bluffs=state.bluffs)
+        state, e = tell(state, DemonInfo(p, minions=minions(state), bluffs=state.bluffs))
         effects.append(e)
     return state, effects
 

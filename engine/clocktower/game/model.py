@@ -13,8 +13,8 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from engine.clocktower.catalogue import Character
+from engine.clocktower.game.events import Told
 from engine.clocktower.game.roles import REGISTRY, Role, role, seats_having
-from engine.core import Tell
 
 T = TypeVar("T")
 SYSTEM = 0  # ``by`` of actions the shell takes for the bot storyteller (timeouts, ending a day)
@@ -191,7 +191,7 @@ class State:
     executed: int | None = None  # today's (or, at night, the previous day's) executee
     execution_killed: bool = False  # whether that execution killed them (not already dead)
     history: tuple[Nomination, ...] = ()
-    told: tuple[Tell, ...] = ()
+    told: tuple[Told, ...] = ()
     winner: str | None = None  # "good" or "evil"
     ending: str | None = None
     claims: tuple[tuple[int, int, str], ...] = ()  # public claims: (day, player, character)

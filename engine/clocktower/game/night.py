@@ -17,13 +17,14 @@ from functools import cache
 
 from engine.clocktower.game.abilities.wake import kept_asleep
 from engine.clocktower.game.cast import game_script
+from engine.clocktower.game.events import Dawn, Night
 from engine.clocktower.game.markers import MARKERS, info_nights
 from engine.clocktower.game.model import Phase, State, evolve, seat, wakes_tonight
 from engine.clocktower.game.roles import REGISTRY, role, seats_having
 from engine.clocktower.game.storyteller import panel
 from engine.clocktower.nightorder import night_order
 from engine.clocktower.script import Script
-from engine.core import Announce, Effect
+from engine.core import Effect
 
 
 @cache
@@ -74,7 +75,7 @@ def dusk(state: State) -> tuple[State, list[Effect]]:
         woke=(),
         vote=None,
     )
-    return evolve(state, queue=_queue(state, night)), [Announce("night", {"night": night})]
+    return evolve(state, queue=_queue(state, night)), [Night(night)]
 
 
 def wake(state: State) -> tuple[State, list[Effect]]:
@@ -155,10 +156,7 @@ def dawn(state: State) -> tuple[State, list[Effect]]:
         execution_killed=False,
         died_today=(),
     )
-    news = {"day": state.day, "deaths": deaths}
-    if revived:
-        news["revived"] = revived
-    effects: list[Effect] = [Announce("dawn", news)]
+    effects: list[Effect] = [Dawn(state.day, deaths, revived)]
     for s, unit in seats_having(state, "at_dawn"):  # their choices are still remembered here
         state, more = unit.at_dawn(state, s, f"n{state.night}:dawn:{s.player}")
         effects += more

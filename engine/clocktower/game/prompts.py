@@ -10,9 +10,10 @@ from typing import Any
 
 from engine.clocktower.game import madness
 from engine.clocktower.game.abilities.votes import nomination_rule
+from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import Pending, Phase, State, living, seat
 from engine.clocktower.game.roles import seats_having
-from engine.core import Prompt, Tell
+from engine.core import Prompt
 
 
 def prompt_for(state: State, pending: Pending) -> Prompt:
@@ -88,7 +89,7 @@ def open_prompts(state: State) -> tuple[Prompt, ...]:
     return (Prompt(can, "nominate", targets, None, {"day": state.day}),)
 
 
-def briefing(state: State, player: int) -> tuple[Tell, ...]:
+def briefing(state: State, player: int) -> tuple[Told, ...]:
     """Everything ``player`` has been told privately, in order (their character first)."""
     return tuple(t for t in state.told if t.to == player)
 

@@ -50,6 +50,7 @@ from engine.clocktower.game.actions import (
 from engine.clocktower.game.decisions import Need, custom_answer, remember
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.ending import settle
+from engine.clocktower.game.events import WakeSkipped
 from engine.clocktower.game.guards import refuse_unless, require_no_pending, storyteller_or_system
 from engine.clocktower.game.model import Phase, State, evolve
 from engine.clocktower.game.prompts import prompt_for
@@ -253,9 +254,7 @@ def _skip_wake(state: State, action: SkipWake) -> Result:
     assert pending is not None and pending.to is not None
     storyteller_or_system(state, action.by, "Only the storyteller can skip a player's waking.")
     state = evolve(state, pending=None, cursor=state.cursor + 1)
-    state, told = tell(
-        state, pending.to, "wake_skipped", character=pending.topic, night=state.night
-    )
+    state, told = tell(state, WakeSkipped(pending.to, character=pending.topic, night=state.night))
     return advance(state, [told])
 
 

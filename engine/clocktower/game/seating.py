@@ -13,10 +13,18 @@ from engine.clocktower.catalogue import MAX_PLAYERS
 from engine.clocktower.game.actions import Join, Leave, MoveSeat
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import (
+    CharacterTold,
+    Joined,
+    Left,
+    Seated,
+    TravellerArrived,
+    TravellerLeft,
+)
 from engine.clocktower.game.guards import refuse_unless, require_phase, storyteller_or_system
 from engine.clocktower.game.model import Phase, Seat, State, evolve
 from engine.clocktower.game.setup import fitting_travellers, traveller_alignment
-from engine.core import Announce, Effect
+from engine.core import Effect
 
 Result = tuple[State, list[Effect]]
 
@@ -49,8 +57,7 @@ def join(state: State, action: Join) -> Result:
     state = evolve(state, players=(*state.players, action.player))
     if action.traveller:
         state = evolve(state, travellers=(*state.travellers, action.player))
-    data = {"player": action.player, "players": state.players, "traveller": action.traveller}
-    return state, [Announce("joined", data)]
+    return state, [Joined(action.player, state.players, action.traveller)]
 
 
 def leave(state: State, action: Leave) -> Result:
@@ -62,7 +69,7 @@ def leave(state: State, action: Leave) -> Result:
         players=tuple(p for p in state.players if p != action.player),
         travellers=tuple(p for p in state.travellers if p != action.player),
     )
-    return state, [Announce("left", {"player": action.player, "players": state.players})]
+    return state, [Left(action.player, state.players)]
 
 
 def move_seat(state: State, action: MoveSeat) -> Result:
@@ -76,8 +83,7 @@ def move_seat(state: State, action: MoveSeat) -> Result:
     order = [p for p in state.players if p != action.player]
     order.insert(action.position, action.player)
     state = evolve(state, players=tuple(order))
-    data = {"player": action.player, "position": action.position, "players": state.players}
-    return state, [Announce("seated", data)]
+    return state, [Seated(action.player, action.position, state.players)]
 
 
 def depart(state: State, player: int) -> Result:
@@ -96,7 +102,7 @@ def depart(state: State, player: int) -> Result:
         block=None if state.block == player else state.block,
         block_votes=0 if state.block == player else state.block_votes,
     )
-    return state, [Announce("traveller_left", {"player": player, "players": state.players})]
+    return state, [TravellerLeft(player, state.players)]
 
 
 def arrive(state: State, player: int) -> Result:
@@ -117,6 +123,5 @@ def arrive(state: State, player: int) -> Result:
         travellers=(*state.travellers, player),
         seats=(*state.seats, Seat(player, cid, cid, side, "traveller")),
     )
-    state, told = tell(state, player, "character", character=cid, alignment=side)
-    data = {"player": player, "traveller": cid, "players": state.players}
-    return state, [Announce("traveller_arrived", data), told]
+    state, told = tell(state, CharacterTold(player, character=cid, alignment=side))
+    return state, [TravellerArrived(player, cid, state.players), told]

@@ -27,6 +27,7 @@ from engine.clocktower.game.actions import Start
 from engine.clocktower.game.cast import base_edition, char, find_char, game_script, playable
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import CharacterTold, SetupNotes, Started
 from engine.clocktower.game.guards import refuse_unless, require_phase
 from engine.clocktower.game.markers import info_nights
 from engine.clocktower.game.model import (
@@ -41,7 +42,7 @@ from engine.clocktower.game.model import (
     with_seat,
 )
 from engine.clocktower.game.roles import REGISTRY, automated_travellers, role
-from engine.core import Announce, Effect, RuleError, seeded_rng
+from engine.core import Effect, RuleError, seeded_rng
 
 BLUFF_OPTIONS = 6
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
@@ -173,13 +174,7 @@ def start(state: State, action: Start) -> Result:
     residents = sum(s.team != "traveller" for s in seats)
     travellers = tuple((s.player, s.character) for s in seats if s.team == "traveller")
     fabled = tuple(c.id for c in game_script(state).characters if c.team in ("fabled", "loric"))
-    data = {
-        "players": state.players,
-        "counts": setup_counts(residents),
-        "travellers": travellers,
-        "fabled": fabled,
-    }
-    effects: list[Effect] = [Announce("started", data)]
+    effects: list[Effect] = [Started(state.players, setup_counts(residents), travellers, fabled)]
     if state.storyteller is not None:
         state, notes = _storyteller_notes(state, note, fabled)
         effects += notes
@@ -202,12 +197,7 @@ def _storyteller_notes(state: State, note: str, fabled: tuple[str, ...]) -> Resu
     assert state.storyteller is not None
     state, told = tell(
         state,
-        state.storyteller,
-        "setup_notes",
-        manual=manual,
-        unwoken=unwoken,
-        fabled=fabled,
-        counts=note,
+        SetupNotes(state.storyteller, manual=manual, unwoken=unwoken, fabled=fabled, counts=note),
     )
     return state, [told]
 
@@ -248,6 +238,6 @@ def run_setup(state: State) -> tuple[State, list[Effect]]:
     effects: list[Effect] = []
     for s in state.seats:
         shown, believed = role(s.character).briefed_as(state, s)
-        state, e = tell(state, s.player, "character", character=shown, alignment=believed)
+        state, e = tell(state, CharacterTold(s.player, character=shown, alignment=believed))
         effects.append(e)
     return state, effects

@@ -25,11 +25,12 @@ from engine.clocktower.game.cast import char, find_char, playable
 from engine.clocktower.game.decisions import Need, remember
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.ending import finish
+from engine.clocktower.game.events import AbilityReported, AbilityUsed, Chosen, Shown
 from engine.clocktower.game.guards import refuse_unless
 from engine.clocktower.game.model import MISSING, Pending, Phase, State, answer, evolve
 from engine.clocktower.game.prompts import prompt_for
 from engine.clocktower.game.roles import Result
-from engine.core import Announce, Effect, RuleError
+from engine.core import Effect, RuleError
 
 SHOWN = ("character", "number", "yesno", "player", "text")
 MAX_TEXT = 300
@@ -80,14 +81,15 @@ def show(state: State, action: Show) -> Result:
     )
     state, told = tell(
         state,
-        action.player,
-        "shown",
-        kind=action.kind,
-        value=value,
-        character=about,
-        night=state.night,
-        day=state.day,
-        phase=str(state.phase),
+        Shown(
+            action.player,
+            kind=action.kind,
+            value=value,
+            character=about,
+            night=state.night,
+            day=state.day,
+            phase=str(state.phase),
+        ),
     )
     return state, [told]
 
@@ -151,12 +153,13 @@ def answered(state: State, targets: tuple[Any, ...]) -> Result:
     state = evolve(state, answers=(*state.answers, (asked.key, targets)), asked=None)
     state, told = tell(
         state,
-        teller,
-        "chosen",
-        player=asked.to,
-        character=asked.topic,
-        kind=dict(asked.data)["ask"],
-        choice=targets,
+        Chosen(
+            teller,
+            player=asked.to,
+            character=asked.topic,
+            kind=dict(asked.data)["ask"],
+            choice=targets,
+        ),
     )
     return state, [told]
 
@@ -177,17 +180,18 @@ def use_ability(state: State, action: UseAbility) -> Result:
     holder = next(s for s in state.seats if s.player == action.by)
     state, told = tell(
         state,
-        state.storyteller,
-        "ability_used",
-        player=action.by,
-        text=text,
-        public=action.public,
-        character=holder.character,
-        name=char(state, holder.character).name,
+        AbilityReported(
+            state.storyteller,
+            player=action.by,
+            text=text,
+            public=action.public,
+            character=holder.character,
+            name=char(state, holder.character).name,
+        ),
     )
     effects: list[Effect] = [told]
     if action.public:
-        effects.insert(0, Announce("ability_used", {"player": action.by, "text": text}))
+        effects.insert(0, AbilityUsed(action.by, text))
     return state, effects
 
 

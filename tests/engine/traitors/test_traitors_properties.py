@@ -96,7 +96,7 @@ def prompt_action(prompt: Prompt, who: int, option):
 
 
 def check_no_role_leaks(effects, after: State) -> None:
-    """An Announce names a role only beside a player who is no longer in the game."""
+    """A public event names a role only beside a player who is no longer in the game."""
     for effect in effects:
         if not isinstance(effect, Public):
             continue

@@ -18,21 +18,22 @@ from __future__ import annotations
 
 from engine.clocktower.game.cast import char
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import Became, BecameDemon, Turned
 from engine.clocktower.game.model import Change, State, demons, evolve, seat, with_seat
 from engine.clocktower.game.night import wake_later
 from engine.clocktower.game.roles import Result, seats_having
 from engine.core import Effect
 
 
-def change_character(state: State, player: int, cid: str, event: str = "became") -> Result:
-    """``player`` becomes ``cid`` (shown it too), keeping their alignment; they are told."""
+def change_character(state: State, player: int, cid: str, told: type[Became] = Became) -> Result:
+    """``player`` becomes ``cid`` (shown it too), keeping their alignment; they are ``told``."""
     before = seat(state, player).character
     state = with_seat(
         state, player, character=cid, shown=cid, team=char(state, cid).team, used=False
     )
     record = Change(state.night, player, before, cid)
     state = wake_later(evolve(state, changes=(*state.changes, record)), cid, player)
-    state, effect = tell(state, player, event, character=cid)
+    state, effect = tell(state, told(player, character=cid))
     return state, [effect]
 
 
@@ -41,7 +42,7 @@ def change_alignment(state: State, player: int, alignment: str) -> Result:
     if seat(state, player).alignment == alignment:
         return state, []
     state = with_seat(state, player, alignment=alignment)
-    state, effect = tell(state, player, "turned", alignment=alignment)
+    state, effect = tell(state, Turned(player, alignment=alignment))
     return state, [effect]
 
 
@@ -84,7 +85,7 @@ def became_on(state: State, player: int) -> int:
 
 
 def become_demon(state: State, player: int, demon: str) -> Result:
-    return change_character(state, player, demon, event="became_demon")
+    return change_character(state, player, demon, BecameDemon)
 
 
 def takeover(state: State, demon: str, alive_before: int) -> Result:

@@ -8,8 +8,8 @@ world (``falseworld``), its index in ``data["consistent"]``: the lie that agrees
 lie they are told. While the Vortox lives, a Townsfolk's information must be false
 (``misinformed``): the ruling offers only false answers (``reason`` ``vortox``) and its form
 forbids the true ones. Any answer that is not true is recorded as abnormal for the
-Mathematician (``abnormal``). What a player learns is a ``Tell(player, "info", data)`` with
-``character``, ``night`` and ``answer`` shaped per character:
+Mathematician (``abnormal``). What a player learns is an ``Info`` event with ``character``,
+``night`` and ``answer`` shaped per character:
 
 - washerwoman, librarian, investigator: ``(player_a, player_b, character)``; librarian ``None``
   when there are no Outsiders;
@@ -31,6 +31,7 @@ from engine.clocktower.game import abnormal
 from engine.clocktower.game.cast import playable, script_team
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import Info
 from engine.clocktower.game.falseworld import World, false_world
 from engine.clocktower.game.model import (
     Field,
@@ -130,13 +131,7 @@ def _told(
         state = abnormal.mark(state, player)
     state, effect = tell(
         state,
-        player,
-        "info",
-        character=character,
-        night=state.night,
-        answer=got,
-        players=about,
-        **details,
+        Info(player, character=character, night=state.night, answer=got, players=about, **details),
     )
     return state, [effect]
 

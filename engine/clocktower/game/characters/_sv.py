@@ -12,6 +12,7 @@ from engine.clocktower.game.cast import char, playable
 from engine.clocktower.game.day import NOT_DAY
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import Info
 from engine.clocktower.game.guards import refuse_unless, require_phase
 from engine.clocktower.game.model import Phase, Seat, State, active
 from engine.clocktower.game.roles import Result, Role, Table, has_ability
@@ -60,19 +61,22 @@ def visitor(state: State, by: int, cid: str, refusal: str) -> Seat:
     return me
 
 
-def day_info(state: State, player: int, cid: str, answer: object, **details: object) -> Result:
-    """What a day ability taught ``player`` privately (the Savant's, the Artist's), dated by the
-    day."""
+def day_info(
+    state: State, player: int, cid: str, answer: object, question: str | None = None
+) -> Result:
+    """What a day ability taught ``player`` privately (the Savant's, the Artist's, with the
+    Artist's ``question``), dated by the day."""
     state, told = tell(
         state,
-        player,
-        "info",
-        character=cid,
-        night=state.night,
-        day=state.day,
-        answer=answer,
-        players=(),
-        **details,
+        Info(
+            player,
+            character=cid,
+            night=state.night,
+            day=state.day,
+            answer=answer,
+            players=(),
+            question=question,
+        ),
     )
     return state, [told]
 

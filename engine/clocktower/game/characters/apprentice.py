@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import Apprenticed
 from engine.clocktower.game.model import Seat, State, put_marks, seat
 from engine.clocktower.game.night import wake_later
 from engine.clocktower.game.roles import Result, Role
@@ -39,5 +40,5 @@ class Apprentice(Role):
             return state, []
         cid = rule(state, key, "apprentice", pool, truth=None, player=player, team=team)
         state = put_marks(state, GAINED, player, (player,), note=cid, character=self.id)
-        state, told = tell(state, player, "apprentice", character=cid)
+        state, told = tell(state, Apprenticed(player, character=cid))
         return wake_later(state, cid, player), [told]

@@ -15,6 +15,7 @@ import random
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import BaristaGift
 from engine.clocktower.game.model import (
     Field,
     Form,
@@ -50,7 +51,8 @@ class Barista(Role):
             state, key + ":serve", "barista", options, truth=None, form=form, player=player
         )
         state, told = tell(
-            state, target, "barista", gift="sober" if gift == SOBER else "twice", night=state.night
+            state,
+            BaristaGift(target, gift="sober" if gift == SOBER else "twice", night=state.night),
         )
         if not works(state, player):
             return abnormal.mark(state, player), [told]

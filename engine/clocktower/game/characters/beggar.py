@@ -8,11 +8,11 @@ from engine.clocktower.game.actions import GiveVote
 from engine.clocktower.game.day import NOT_DAY, day_key
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import VoteGiven, VoteToken
 from engine.clocktower.game.guards import refuse_unless, require_phase
 from engine.clocktower.game.model import Phase, Seat, State, evolve, put_mark, with_seat
 from engine.clocktower.game.registration import alignments
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
-from engine.core import Announce
 
 GIVES = 0.3  # how often a simulated dead good player gives a living Beggar their vote, once
 
@@ -68,8 +68,8 @@ class Beggar(Role):
         )
         state = with_seat(state, action.by, ghost_vote=False)
         state = put_mark(state, "token", action.by, action.to)
-        state, told = tell(state, action.to, "vote_token", player=action.by, alignment=alignment)
-        return state, [told, Announce("vote_given", {"by": action.by, "to": action.to})]
+        state, told = tell(state, VoteToken(action.to, player=action.by, alignment=alignment))
+        return state, [told, VoteGiven(action.by, action.to)]
 
     def day_targets(self, state: State, by: int) -> tuple[int, ...]:
         """Living Beggars (a Traveller's character is public, so this reveals nothing)."""

@@ -12,6 +12,7 @@ from engine.clocktower.game import abnormal, madness
 from engine.clocktower.game.characters._sv import GOOD_TEAMS, of_teams, prey
 from engine.clocktower.game.decisions import choose, choose_value
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import Mad
 from engine.clocktower.game.madness import Madness
 from engine.clocktower.game.model import Pending, Seat, State, holds, marks_of, put_mark, works
 from engine.clocktower.game.roles import Result, Role, Table
@@ -30,7 +31,7 @@ class Cerenovus(Role):
         if not works(state, player):
             state = abnormal.mark(state, player)
         state = put_mark(state, "mad", player, target, dusks=1, note=cid)
-        state, told = tell(state, target, "mad", character=cid, day=state.night)
+        state, told = tell(state, Mad(target, character=cid, day=state.night))
         return state, [told]
 
     def madness(self, state: State, seat: Seat) -> tuple[Madness, ...]:

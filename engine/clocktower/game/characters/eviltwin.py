@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import Info
 from engine.clocktower.game.model import Mark, Seat, State, alive, marks_of, put_mark, seat, works
 from engine.clocktower.game.roles import Result, Role, Words
 from engine.core import Effect
@@ -60,12 +61,9 @@ class EvilTwin(Role):
         ):
             state, told = tell(
                 state,
-                me,
-                "info",
-                character=self.id,
-                night=state.night,
-                answer=(other, cid),
-                players=(other,),
+                Info(
+                    me, character=self.id, night=state.night, answer=(other, cid), players=(other,)
+                ),
             )
             effects.append(told)
         return state, effects

@@ -9,6 +9,7 @@ from engine.clocktower.game.abilities.targeting import aim, choice_made, chosen_
 from engine.clocktower.game.cast import char
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import Exorcised
 from engine.clocktower.game.model import Seat, State, seat, works
 from engine.clocktower.game.roles import Result, Role, Table, most_suspected
 
@@ -31,7 +32,7 @@ class Exorcist(Role):
         worked = works(state, player)
         state = choice_made(state, "exorcised", player, target, worked)
         if worked and believes_demon(state, target):
-            state, told = tell(state, target, "exorcised", exorcist=player, night=state.night)
+            state, told = tell(state, Exorcised(target, exorcist=player, night=state.night))
             effects.append(told)
         return state, effects
 

@@ -15,6 +15,7 @@ from engine.clocktower.game.actions import Gossip as GossipStatement
 from engine.clocktower.game.day import NOT_DAY, day_key
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import rule
+from engine.clocktower.game.events import GossipSaid
 from engine.clocktower.game.guards import refuse_unless, require_phase
 from engine.clocktower.game.model import (
     Field,
@@ -32,7 +33,7 @@ from engine.clocktower.game.model import (
 from engine.clocktower.game.policy import clamp, good_edge
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
 from engine.clocktower.game.statements import Statement, checked, judge
-from engine.core import Announce, Effect
+from engine.core import Effect
 
 SPEAKS = 0.5  # how often a simulated Gossip makes a statement, daily
 
@@ -65,8 +66,7 @@ class Gossip(Role):
             "You have already made a public statement today.",
         )
         state = put_marks(state, "said", action.by, (action.by,), dusks=1, note=today)
-        public = {"by": action.by, "kind": said.kind, "players": said.players, "value": said.value}
-        effects: list[Effect] = [Announce("gossip", public)]
+        effects: list[Effect] = [GossipSaid(action.by, said.kind, said.players, said.value)]
         if seat(state, action.by).character != self.id or not works(state, action.by):
             return state, effects
         key = day_key(state) + f":{action.by}:gossip"

@@ -7,10 +7,11 @@ from __future__ import annotations
 from engine.clocktower.game.actions import Shoot
 from engine.clocktower.game.day import NOT_DAY, day_key
 from engine.clocktower.game.death import die
+from engine.clocktower.game.events import GunslingerShot
 from engine.clocktower.game.guards import refuse_unless, require_phase
 from engine.clocktower.game.model import Phase, State, alive, mark_target, put_mark, works
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
-from engine.core import Announce, Effect
+from engine.core import Effect
 
 SHOOTS = 0.5  # how often a simulated Gunslinger shoots when it can
 
@@ -47,7 +48,7 @@ class Gunslinger(Role):
         )
         refuse_unless(action.target in first.yes, "Choose a player who voted in the first vote.")
         state = put_mark(state, "shot", action.by, action.target, dusks=1)
-        effects: list[Effect] = [Announce("shoot", {"by": action.by, "target": action.target})]
+        effects: list[Effect] = [GunslingerShot(action.by, action.target)]
         if works(state, action.by):
             state, more = die(state, action.target, "shot", day_key(state) + ":gun")
             effects += more

@@ -17,6 +17,7 @@ from engine.clocktower.game.characters._learns_character import LearnsCharacter
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose, choose_value, rule
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import Info
 from engine.clocktower.game.model import Pending, State, seat, works
 from engine.clocktower.game.roles import Result, Table, Words, most_suspected
 
@@ -37,12 +38,7 @@ class Harlot(LearnsCharacter):
         if agreed != "yes":
             state, told = tell(
                 state,
-                player,
-                "info",
-                character=self.id,
-                night=state.night,
-                answer=None,
-                players=(target,),
+                Info(player, character=self.id, night=state.night, answer=None, players=(target,)),
             )
             return state, [told]
         state, effects = character_of(state, player, self.id, key, target)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from engine.clocktower.game.actions import Verdict
 from engine.clocktower.game.day import NOT_DAY
+from engine.clocktower.game.events import Judged
 from engine.clocktower.game.guards import refuse_unless, require_phase
 from engine.clocktower.game.model import Nomination, Phase, State, evolve, with_seat, works
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
-from engine.core import Announce, Effect
+from engine.core import Effect
 
 RULES = 0.3  # how often a simulated Judge gives a verdict when it may
 
@@ -52,8 +53,7 @@ class Judge(Role):
         )
         assert last is not None
         state = with_seat(state, action.by, used=True)
-        verdict = {"by": action.by, "nominee": last.nominee, "passes": action.passes}
-        effects: list[Effect] = [Announce("verdict", verdict)]
+        effects: list[Effect] = [Judged(action.by, last.nominee, action.passes)]
         if not works(state, action.by):
             return state, effects
         if action.passes:

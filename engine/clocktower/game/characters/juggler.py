@@ -15,6 +15,7 @@ from engine.clocktower.game.abilities.info import learn, numbers
 from engine.clocktower.game.actions import Juggle
 from engine.clocktower.game.cast import find_char
 from engine.clocktower.game.day import NOT_DAY
+from engine.clocktower.game.events import Juggled
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.guards import refuse_unless, require_phase
 from engine.clocktower.game.model import (
@@ -29,7 +30,6 @@ from engine.clocktower.game.model import (
 )
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words, has_ability
-from engine.core import Announce
 
 MAX_GUESSES = 5
 
@@ -83,8 +83,7 @@ class Juggler(Role):
         state = put_mark(
             state, "guess", action.by, action.target, dusks=2, note=found.id, keep=True
         )
-        data = {"by": action.by, "target": action.target, "guess": found.id}
-        return state, [Announce("juggle", data)]
+        return state, [Juggled(action.by, action.target, found.id)]
 
     def wakes(self, state: State, seat: Seat) -> bool:
         return active(state, seat.player) and bool(guesses(state, seat.player))

@@ -12,11 +12,12 @@ from engine.clocktower.game.actions import KlutzChoice
 from engine.clocktower.game.day import NOT_DAY, day_key
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.ending import finish, prevented
+from engine.clocktower.game.events import KlutzChose
 from engine.clocktower.game.guards import refuse_unless, require_phase
 from engine.clocktower.game.model import Mark, Phase, Seat, State, living, marks_of, put_mark, sober
 from engine.clocktower.game.registration import alignments
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, has_ability
-from engine.core import Announce, Effect
+from engine.core import Effect
 
 
 class Klutz(Role):
@@ -50,7 +51,7 @@ class Klutz(Role):
         refuse_unless(not marks_of(state, "fumbled", me.player), "You have already chosen.")
         refuse_unless(action.target in living(state), "Choose a living player.")
         state = put_mark(state, "fumbled", me.player, action.target)
-        effects: list[Effect] = [Announce("klutz", {"by": me.player, "target": action.target})]
+        effects: list[Effect] = [KlutzChose(me.player, action.target)]
         if not has_ability(state, me, self.id) or not marks_of(state, "fumbling", me.player):
             return state, effects
         sides = alignments(state, action.target)

@@ -19,6 +19,7 @@ from engine.clocktower.game.abilities.wake import kept_asleep
 from engine.clocktower.game.cast import char, playable, script_team
 from engine.clocktower.game.decisions import choose, rule
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import DemonInfo, LunaticInfo
 from engine.clocktower.game.markers import info_nights
 from engine.clocktower.game.model import (
     Field,
@@ -72,7 +73,7 @@ class Lunatic(Role):
         if chosen or state.night == 1:
             for demon in demons(state):
                 state, told = tell(
-                    state, demon, "lunatic", player=player, chose=chosen, night=state.night
+                    state, LunaticInfo(demon, player=player, chose=chosen, night=state.night)
                 )
                 effects.append(told)
         return state, effects
@@ -121,7 +122,7 @@ class Lunatic(Role):
         bluffs = rule(
             state, key + ":bluffs", "lunatic_bluffs", choices, truth=None, form=form, player=player
         )
-        state, told = tell(state, player, "demon_info", minions=fake, bluffs=bluffs)
+        state, told = tell(state, DemonInfo(player, minions=fake, bluffs=bluffs))
         return state, [told]
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:

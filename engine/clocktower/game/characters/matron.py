@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from engine.clocktower.game.actions import SwapSeats
 from engine.clocktower.game.day import NOT_DAY
+from engine.clocktower.game.events import Swapped
 from engine.clocktower.game.guards import refuse_unless, require_phase
 from engine.clocktower.game.model import Mark, Phase, Seat, State, evolve, marks_of, works
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
-from engine.core import Announce, Effect
+from engine.core import Effect
 
 SWAPS = 3  # pairs a day
 MOVES = 0.3  # how often a simulated Matron swaps a pair, daily
@@ -46,8 +47,7 @@ class Matron(Role):
         refuse_unless(len(today) < SWAPS, f"The Matron swaps at most {SWAPS} pairs a day.")
         done = Mark("swapped", action.by, action.first, str(state.day), self.id, state.night + 1)
         state = evolve(state, marks=(*state.marks, done))
-        swap = {"by": action.by, "first": action.first, "second": action.second}
-        effects: list[Effect] = [Announce("swapped", swap)]
+        effects: list[Effect] = [Swapped(action.by, action.first, action.second)]
         if not works(state, action.by):
             return state, effects
         order = [s.player for s in state.seats]

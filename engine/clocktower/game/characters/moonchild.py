@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose, rule
+from engine.clocktower.game.events import MoonchildChose
 from engine.clocktower.game.model import (
     Phase,
     Seat,
@@ -19,7 +20,7 @@ from engine.clocktower.game.model import (
 )
 from engine.clocktower.game.registration import alignments
 from engine.clocktower.game.roles import Result, Role, Table, most_suspected
-from engine.core import Announce, Effect
+from engine.core import Effect
 
 
 class Moonchild(Role):
@@ -41,7 +42,7 @@ class Moonchild(Role):
         if not living:
             return state, []
         (target,) = choose(state, key, seat.player, self.id, living, when=when)
-        effects: list[Effect] = [Announce("moonchild", {"player": seat.player, "target": target})]
+        effects: list[Effect] = [MoonchildChose(seat.player, target)]
         if sober(state, seat.player):
             state = put_mark(state, "moonchild", seat.player, target)
         return state, effects

@@ -19,6 +19,7 @@ from engine.clocktower.game.abilities.once import spend, spent
 from engine.clocktower.game.characters._sv import GOOD_TEAMS, of_teams
 from engine.clocktower.game.decisions import choose_value
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import Gained
 from engine.clocktower.game.model import Mark, Seat, State, active, marks_of, put_mark, seat, works
 from engine.clocktower.game.night import wake_later
 from engine.clocktower.game.registration import Registration, true_registration
@@ -49,7 +50,7 @@ class Philosopher(Role):
         kind = "ability" if works(state, player) else "pretend"
         state = put_mark(state, kind, player, player, note=cid)
         state = wake_later(state, cid, player)
-        state, told = tell(state, player, "gained", character=cid)
+        state, told = tell(state, Gained(player, character=cid))
         return state, [told]
 
     def gained(self, state: State, seat: Seat) -> tuple[str, ...]:

@@ -9,11 +9,12 @@ from __future__ import annotations
 from engine.clocktower.game.actions import Slay
 from engine.clocktower.game.day import NOT_DAY, day_key
 from engine.clocktower.game.death import die
+from engine.clocktower.game.events import SlayerShot
 from engine.clocktower.game.guards import refuse_unless, require_living_player, require_phase
 from engine.clocktower.game.model import Phase, State, living, seat, with_seat, works
 from engine.clocktower.game.registration import registers_as
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
-from engine.core import Announce, Effect
+from engine.core import Effect
 
 SHOOTS = 0.6  # how often a simulated player who believes they are the Slayer shoots, once
 
@@ -36,9 +37,7 @@ class Slayer(Role):
         refuse_unless(action.target in state.players, "Choose a player in this game.")
         key = day_key(state)
         state, hit = self._hits(state, action.by, action.target, key + f":{action.by}")
-        effects: list[Effect] = [
-            Announce("slay", {"by": action.by, "target": action.target, "died": hit})
-        ]
+        effects: list[Effect] = [SlayerShot(action.by, action.target, hit)]
         if hit:
             state, more = die(state, action.target, "shot", key)
             effects += more

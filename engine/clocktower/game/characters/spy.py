@@ -10,6 +10,7 @@ from engine.clocktower.game.abilities.info import impaired
 from engine.clocktower.game.cast import char, playable
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import Grimoire
 from engine.clocktower.game.falseworld import false_world
 from engine.clocktower.game.model import Field, Form, Seat, State, works
 from engine.clocktower.game.registration import Registration, misregistrations
@@ -50,11 +51,6 @@ class Spy(Role):
         marks = tuple((m.kind, m.source, m.target, m.note) for m in state.marks)
         state, effect = tell(
             state,
-            player,
-            "grimoire",
-            character=self.id,
-            night=state.night,
-            seats=grimoire,
-            marks=marks,
+            Grimoire(player, character=self.id, night=state.night, seats=grimoire, marks=marks),
         )
         return state, [effect]

@@ -87,7 +87,7 @@ from engine.clocktower.game.model import (
     sober,
     threshold,
 )
-from engine.core import Announce, RuleError
+from engine.core import Event, Public, RuleError
 
 ST = 100
 TB = tuple(c.id for c in edition_characters("tb"))
@@ -219,7 +219,7 @@ def info_is_true(state: State, player: int, data: Any) -> bool:
 
 def check(state: State, want: dict[str, Any], effects: tuple = ()) -> None:
     dead = sorted(s.player for s in state.seats if not s.alive)
-    events = [e.event for e in effects if isinstance(e, Announce)]
+    events = [e.event for e in effects if isinstance(e, Event) and isinstance(e, Public)]
     got = {
         "dead": lambda: dead,
         "phase": lambda: str(state.phase),

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.clocktower.game import Adjust, EndDay, NightChoice, apply, grimoire
+from engine.clocktower.game.events import Died
 from engine.clocktower.game.model import is_drunk, is_poisoned, works
-from engine.core import Announce, RuleError
+from engine.core import RuleError
 from tests.engine.clocktower.game.support import ST, start
 
 CHARS = ["imp", "poisoner", "empath", "chef", "monk"]
@@ -28,7 +29,7 @@ def test_only_the_storyteller_and_only_known_changes(day):
 
 def test_killing_the_demon_ends_the_game_and_revive_restores(day):
     step = apply(day, Adjust(ST, 4, "kill"))
-    assert Announce("death", {"player": 4, "cause": "storyteller", "day": 1}) in step.effects
+    assert Died(player=4, cause="storyteller", day=1) in step.effects
     back = apply(step.state, Adjust(ST, 4, "revive")).state
     assert back.seats[3].alive and back.seats[3].ghost_vote
     assert apply(day, Adjust(ST, 1, "kill")).state.winner == "good"

@@ -8,11 +8,12 @@ from collections import Counter
 
 from engine.clocktower.game import ACTIONS, NightChoice, StorytellerRuling, apply, briefing
 from engine.clocktower.game.characters.mayor import bounce_chance
+from engine.clocktower.game.events import Info
 from engine.clocktower.game.falseworld import false_world
 from engine.clocktower.game.model import Pending, evolve, is_drunk, is_poisoned, mark_target
 from engine.clocktower.game.policy import decide, evil_traveller_chance, misregister_chance
 from engine.clocktower.selfplay import play, setup_game
-from engine.core import Tell, decode_action, encode_action
+from engine.core import decode_action, encode_action
 from tests.engine.clocktower.game.support import ST, TB, start
 
 CHARS = ["imp", "spy", "virgin", "washerwoman", "empath", "chef", "monk"]
@@ -100,7 +101,7 @@ def test_in_self_play_every_impaired_answer_describes_the_players_false_world():
             step = apply(state, decode_action(encode_action(action), ACTIONS))
             state = step.state
             for e in step.effects:
-                if not (isinstance(e, Tell) and e.event == "info"):
+                if not isinstance(e, Info):
                     continue
                 if not (is_drunk(state, e.to) or is_poisoned(state, e.to)):
                     continue

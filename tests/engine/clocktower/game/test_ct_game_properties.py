@@ -13,7 +13,7 @@ from engine.clocktower.catalogue import characters
 from engine.clocktower.game import ACTIONS, Phase, State, apply
 from engine.clocktower.game.model import demons, lives, residents
 from engine.clocktower.selfplay import play, setup_game
-from engine.core import Announce, GameOver, Prompt, Tell, decode_action, encode_action
+from engine.core import Event, GameOver, Private, Prompt, Public, decode_action, encode_action
 from tests.engine.clocktower.game.support import BMR, TB
 
 SECRET_KEYS = {"character", "alignment", "answer", "minions", "demon", "bluffs", "seats"}
@@ -69,10 +69,14 @@ def check_invariants(state: State) -> None:
 def check_effects(state: State, effects, human: bool = False) -> None:
     players = set(state.players)
     for e in effects:
-        if isinstance(e, Announce) and e.event not in PUBLIC_AT_THE_END + SAID_IN_PUBLIC:
+        if (
+            isinstance(e, Event)
+            and isinstance(e, Public)
+            and e.event not in PUBLIC_AT_THE_END + SAID_IN_PUBLIC
+        ):
             assert not SECRET_KEYS & set(e.data), e
             assert not CHARACTER_IDS & set(strings(e.data)), e
-        elif isinstance(e, Tell):
+        elif isinstance(e, Private):
             assert e.to in players or e.to == state.storyteller
         elif isinstance(e, Prompt) and e.kind == "ruling" and not human:
             raise AssertionError(f"the bot storyteller left a ruling open: {e}")

@@ -20,7 +20,8 @@ from engine.clocktower.game import (
     new_game,
     timeout_action,
 )
-from engine.core import Announce, RuleError
+from engine.clocktower.game.events import Seated
+from engine.core import RuleError
 from tests.engine.clocktower.game.support import ST, TB, start
 
 CHARS = ["imp", "poisoner", "empath", "chef", "monk"]
@@ -37,9 +38,7 @@ def test_the_storyteller_reorders_the_lobby():
     state = lobby(bot=False)
     step = apply(state, MoveSeat(ST, 5, 0))
     assert step.state.players == (5, 1, 2, 3, 4)
-    assert step.effects == (
-        Announce("seated", {"player": 5, "position": 0, "players": (5, 1, 2, 3, 4)}),
-    )
+    assert step.effects == (Seated(player=5, position=0, players=(5, 1, 2, 3, 4)),)
     assert apply(step.state, MoveSeat(ST, 5, 4)).state.players == (1, 2, 3, 4, 5)
     assert apply(lobby(bot=True), MoveSeat(SYSTEM, 1, 2)).state.players == (2, 3, 1, 4, 5)
     for action, message in [

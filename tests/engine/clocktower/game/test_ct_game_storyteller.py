@@ -30,8 +30,9 @@ from engine.clocktower.game import (
     open_prompts,
     result,
 )
+from engine.clocktower.game.events import AbilityReported, AbilityUsed, Started
 from engine.clocktower.script import load_script
-from engine.core import Announce, RuleError
+from engine.core import RuleError
 
 ST = 100
 LAMPLIGHTER = {
@@ -91,7 +92,7 @@ def test_the_bot_refuses_what_it_cannot_run_and_a_human_storyteller_takes_it():
 def test_the_start_announces_the_fabled_and_tells_the_storyteller_what_is_theirs():
     state = script_game()
     step = apply(state, Start(ST, DEAL))
-    started = next(e for e in step.effects if isinstance(e, Announce) and e.event == "started")
+    started = next(e for e in step.effects if isinstance(e, Started))
     assert started.data["fabled"] == ("djinn",)
     notes = next(t for t in briefing(step.state, ST) if t.event == "setup_notes")
     assert notes.data["unwoken"] == ("wanderer",)  # no night numbers: never woken
@@ -186,11 +187,11 @@ def test_day_abilities_the_storyteller_runs_and_the_declared_winner():
     refused(state, UseAbility(99, "I fly"), "Only players")
     refused(state, UseAbility(4, "  "), "1 to 300")
     public = apply(state, UseAbility(4, "I bless   Alice"))
-    assert [type(e).__name__ for e in public.effects] == ["Announce", "Tell"]
+    assert [type(e) for e in public.effects] == [AbilityUsed, AbilityReported]
     assert public.effects[0].data == {"player": 4, "text": "I bless Alice"}
     assert public.effects[1].to == ST and public.effects[1].data["character"] == "highpriestess"
     private = apply(state, UseAbility(4, "a secret question", public=False))
-    assert [type(e).__name__ for e in private.effects] == ["Tell"]
+    assert [type(e) for e in private.effects] == [AbilityReported]
     answered = apply(private.state, Show(ST, 4, "text", "Yes, it is so.")).state
     assert answered.told[-1].data["phase"] == "day"
     refused(state, DeclareWinner(4, "good"), "Only the storyteller")

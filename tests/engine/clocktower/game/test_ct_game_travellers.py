@@ -16,7 +16,8 @@ from engine.clocktower.game import (
     apply,
     briefing,
 )
-from engine.core import Announce, RuleError
+from engine.clocktower.game.events import TravellerArrived
+from engine.core import Public, RuleError
 from tests.engine.clocktower.game.support import run_vote, start
 
 CHARS = ["imp", "poisoner", "empath", "chef", "monk", "beggar", "gunslinger"]
@@ -134,12 +135,8 @@ def test_a_traveller_arrives_by_day_and_the_storyteller_deals_them_in(day):
         "evil",
         "traveller",
     )
-    public = [e for e in step.effects if isinstance(e, Announce)]
-    assert public == [
-        Announce(
-            "traveller_arrived", {"player": 20, "traveller": "bureaucrat", "players": state.players}
-        )
-    ]
+    public = [e for e in step.effects if isinstance(e, Public)]
+    assert public == [TravellerArrived(player=20, traveller="bureaucrat", players=state.players)]
     assert briefing(state, 20)[0].data == {"character": "bureaucrat", "alignment": "evil"}
     with pytest.raises(RuleError, match="already in this game"):
         apply(state, Join(20, traveller=True))

@@ -1,0 +1,484 @@
+"""What a Clocktower game says, as typed events: public ones for the table, private ones
+(``Told``) for one player or the storyteller (see ``engine.core``: an event's fields are its
+data, ``event`` its name).
+
+Every private event is remembered in ``State.told`` (``effects.tell``), so a player can ask for
+it again (``briefing``) and the game's fingerprint includes it as ``[to, event, data]``: a field
+renamed or added here changes every stored checksum, so it needs a new ``RULES_VERSION``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Event, Private, Public
+
+Players = tuple[int, ...]
+
+
+# In public: the lobby --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Joined(Event, Public):
+    event = "joined"
+    player: int
+    players: Players
+    traveller: bool
+
+
+@dataclass(frozen=True)
+class Left(Event, Public):
+    event = "left"
+    player: int
+    players: Players
+
+
+@dataclass(frozen=True)
+class Seated(Event, Public):
+    """The storyteller moved ``player`` to seat ``position`` (from 0)."""
+
+    event = "seated"
+    player: int
+    position: int
+    players: Players
+
+
+@dataclass(frozen=True)
+class Started(Event, Public):
+    """The deal: how many of each team (``counts``), the Travellers and the Fabled in play."""
+
+    event = "started"
+    players: Players
+    counts: Mapping[str, int]
+    travellers: tuple[tuple[int, str], ...]
+    fabled: tuple[str, ...]
+
+
+# In public: Travellers -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TravellerArrived(Event, Public):
+    event = "traveller_arrived"
+    player: int
+    traveller: str
+    players: Players
+
+
+@dataclass(frozen=True)
+class TravellerLeft(Event, Public):
+    event = "traveller_left"
+    player: int
+    players: Players
+
+
+# In public: night and day ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Night(Event, Public):
+    event = "night"
+    night: int
+
+
+@dataclass(frozen=True)
+class Dawn(Event, Public):
+    """Who died in the night, and who came back to life (``revived``, only when someone did)."""
+
+    event = "dawn"
+    sparse = frozenset({"revived"})
+    day: int
+    deaths: Players
+    revived: Players = ()
+
+
+@dataclass(frozen=True)
+class Died(Event, Public):
+    """A death by day (by night, the dawn names it); ``cause``: execution, shot, exile ..."""
+
+    event = "death"
+    player: int
+    cause: str
+    day: int
+
+
+@dataclass(frozen=True)
+class Revived(Event, Public):
+    event = "revived"
+    player: int
+
+
+@dataclass(frozen=True)
+class GameEnded(Event, Public):
+    """The winner and why; the ``GameOver`` that follows carries the whole grimoire."""
+
+    event = "game_over"
+    winner: str
+    ending: str
+
+
+# In public: nominations and votes --------------------------------------------------------------
+@dataclass(frozen=True)
+class Nominated(Event, Public):
+    event = "nomination"
+    nominator: int
+    nominee: int
+
+
+@dataclass(frozen=True)
+class ExileCalled(Event, Public):
+    event = "exile_called"
+    by: int
+    target: int
+
+
+@dataclass(frozen=True)
+class HandSet(Event, Public):
+    """A hand raised or lowered in advance, before the count reaches it."""
+
+    event = "hand"
+    voter: int
+    yes: bool
+
+
+@dataclass(frozen=True)
+class Voted(Event, Public):
+    """The count reached ``voter``: their hand is locked, ``count`` hands are up so far."""
+
+    event = "voted"
+    voter: int
+    yes: bool
+    count: int
+
+
+@dataclass(frozen=True)
+class Pace(Event, Public):
+    event = "pace"
+    seconds: int
+
+
+@dataclass(frozen=True)
+class VoteResult(Event, Public):
+    event = "vote_result"
+    nominee: int
+    votes: int
+    threshold: int
+    block: int | None
+    block_votes: int
+
+
+@dataclass(frozen=True)
+class ExileResult(Event, Public):
+    event = "exile_result"
+    nominee: int
+    votes: int
+    threshold: int
+    exiled: bool
+
+
+@dataclass(frozen=True)
+class Execution(Event, Public):
+    event = "execution"
+    player: int
+    day: int
+
+
+@dataclass(frozen=True)
+class ExecutionSurvived(Event, Public):
+    event = "execution_survived"
+    player: int
+    day: int
+
+
+@dataclass(frozen=True)
+class ExileSurvived(Event, Public):
+    event = "exile_survived"
+    player: int
+
+
+# In public: what characters do by day ----------------------------------------------------------
+@dataclass(frozen=True)
+class Claimed(Event, Public):
+    """A public claim to be ``claim`` (by which the bot storyteller judges madness)."""
+
+    event = "claim"
+    player: int
+    claim: str
+    day: int
+
+
+@dataclass(frozen=True)
+class AbilityUsed(Event, Public):
+    """A player says in public what their ability does (a human storyteller resolves it)."""
+
+    event = "ability_used"
+    player: int
+    text: str
+
+
+@dataclass(frozen=True)
+class SlayerShot(Event, Public):
+    event = "slay"
+    by: int
+    target: int
+    died: bool
+
+
+@dataclass(frozen=True)
+class GunslingerShot(Event, Public):
+    event = "shoot"
+    by: int
+    target: int
+
+
+@dataclass(frozen=True)
+class VoteGiven(Event, Public):
+    """A Beggar was given ``by``'s ghost vote (``to`` is a player here, not a recipient)."""
+
+    event = "vote_given"
+    by: int
+    to: int
+
+
+@dataclass(frozen=True)
+class Swapped(Event, Public):
+    """The Matron had two players swap seats."""
+
+    event = "swapped"
+    by: int
+    first: int
+    second: int
+
+
+@dataclass(frozen=True)
+class Judged(Event, Public):
+    """The Judge rules that the execution of ``nominee`` passes or fails."""
+
+    event = "verdict"
+    by: int
+    nominee: int
+    passes: bool
+
+
+@dataclass(frozen=True)
+class Juggled(Event, Public):
+    """The Juggler guesses ``target``'s character."""
+
+    event = "juggle"
+    by: int
+    target: int
+    guess: str
+
+
+@dataclass(frozen=True)
+class KlutzChose(Event, Public):
+    event = "klutz"
+    by: int
+    target: int
+
+
+@dataclass(frozen=True)
+class MoonchildChose(Event, Public):
+    event = "moonchild"
+    player: int
+    target: int
+
+
+@dataclass(frozen=True)
+class GossipSaid(Event, Public):
+    """A public statement (``engine.clocktower.game.statements``): the Gossip's, or anyone's."""
+
+    event = "gossip"
+    by: int
+    kind: str
+    players: Players
+    value: Any
+
+
+# In private ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Told(Event, Private):
+    """A private event, remembered in ``State.told``."""
+
+
+@dataclass(frozen=True)
+class CharacterTold(Told):
+    """The character and alignment a player believes they have (the deal, a Traveller's
+    arrival)."""
+
+    event = "character"
+    character: str
+    alignment: str
+
+
+@dataclass(frozen=True)
+class SetupNotes(Told):
+    """To a human storyteller: what they run by hand (``counts``: the setup's note, or "")."""
+
+    event = "setup_notes"
+    manual: tuple[str, ...]
+    unwoken: tuple[str, ...]
+    fabled: tuple[str, ...]
+    counts: str
+
+
+@dataclass(frozen=True)
+class MinionInfo(Told):
+    event = "minion_info"
+    demon: Players
+    minions: Players
+
+
+@dataclass(frozen=True)
+class DemonInfo(Told):
+    event = "demon_info"
+    minions: Players
+    bluffs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Info(Told):
+    """What a character learned: ``answer`` shaped per character (its unit reads it,
+    ``Role.reads``), ``players`` whom it is about where the answer does not say. A day ability's
+    answer carries the ``day``; the Artist's its ``question``."""
+
+    event = "info"
+    sparse = frozenset({"day", "question"})
+    character: str
+    night: int
+    answer: Any
+    players: Players
+    day: int | None = None
+    question: Any = None
+
+
+@dataclass(frozen=True)
+class Grimoire(Told):
+    """The Spy's look at the grimoire: ``(player, character, alignment, alive)`` per seat and
+    ``(kind, source, target, note)`` per reminder."""
+
+    event = "grimoire"
+    character: str
+    night: int
+    seats: tuple[tuple[int, str, str, bool], ...]
+    marks: tuple[tuple[str, int, int, str], ...]
+
+
+@dataclass(frozen=True)
+class Became(Told):
+    """Their character changed (and their ability with it)."""
+
+    event = "became"
+    character: str
+
+
+@dataclass(frozen=True)
+class BecameDemon(Became):
+    event = "became_demon"
+
+
+@dataclass(frozen=True)
+class Turned(Told):
+    event = "turned"
+    alignment: str
+
+
+@dataclass(frozen=True)
+class Gained(Told):
+    """The Philosopher gained ``character``'s ability."""
+
+    event = "gained"
+    character: str
+
+
+@dataclass(frozen=True)
+class Apprenticed(Told):
+    """The Apprentice has ``character``'s ability."""
+
+    event = "apprentice"
+    character: str
+
+
+@dataclass(frozen=True)
+class Exorcised(Told):
+    event = "exorcised"
+    exorcist: int
+    night: int
+
+
+@dataclass(frozen=True)
+class LunaticInfo(Told):
+    """To the Demon: who the Lunatic is and whom they chose tonight."""
+
+    event = "lunatic"
+    player: int
+    chose: Players
+    night: int
+
+
+@dataclass(frozen=True)
+class Mad(Told):
+    """The Cerenovus made them mad about ``character`` on ``day``."""
+
+    event = "mad"
+    character: str
+    day: int
+
+
+@dataclass(frozen=True)
+class VoteToken(Told):
+    """To a Beggar: ``player`` gave them their vote, and is ``alignment``."""
+
+    event = "vote_token"
+    player: int
+    alignment: str
+
+
+@dataclass(frozen=True)
+class BaristaGift(Told):
+    """``gift``: "sober" or "twice"."""
+
+    event = "barista"
+    gift: str
+    night: int
+
+
+@dataclass(frozen=True)
+class WakeSkipped(Told):
+    event = "wake_skipped"
+    character: str
+    night: int
+
+
+# In private: a human storyteller's tools -------------------------------------------------------
+@dataclass(frozen=True)
+class Shown(Told):
+    """The storyteller showed a player ``value`` (of ``kind``), as ``character`` if waking."""
+
+    event = "shown"
+    kind: str
+    value: Any
+    character: str | None
+    night: int
+    day: int
+    phase: str
+
+
+@dataclass(frozen=True)
+class Chosen(Told):
+    """To the storyteller: the waking ``player``'s answer to their ask."""
+
+    event = "chosen"
+    player: int
+    character: str
+    kind: str
+    choice: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class AbilityReported(Told):
+    """To the storyteller: a player uses a day ability (``public``: said to the table too)."""
+
+    event = "ability_used"
+    player: int
+    text: str
+    public: bool
+    character: str
+    name: str
