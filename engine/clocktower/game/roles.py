@@ -23,8 +23,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from engine.core import Effect
 
 if TYPE_CHECKING:
+    from engine.clocktower.game.falseworld import World
     from engine.clocktower.game.model import Mark, Pending, Seat, State
     from engine.clocktower.game.registration import Registration
+    from engine.clocktower.reasoning.moment import Moment, Weight
+    from engine.clocktower.reasoning.record import Heard, Record
 
 Result = tuple["State", list[Effect]]
 
@@ -52,6 +55,10 @@ class Table(Protocol):
     def scores(self, state: State, player: int) -> dict[int, float]: ...
 
     def once(self, *key: Any) -> bool: ...
+
+    def executed(self, day: int) -> int | None:
+        """Who the execution of ``day`` killed (None: nobody)."""
+        ...
 
 
 def most_suspected(
@@ -88,6 +95,15 @@ class Role:
     reminders: ClassVar[Mapping[str, str]] = {}
     # The Drunk: the ability never works.
     always_drunk: ClassVar[bool] = False
+    # Every (team, alignment) it may register as besides its own (the Spy, the Recluse).
+    registers_as: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # The reasoning model (``engine.clocktower.reasoning``): an evil character whose effect on
+    # the game the model's worlds cover (``reasoned``); one that poisons a player each night
+    # (``poisons``); a Minion that becomes the Demon when it dies with at least ``inherits``
+    # players alive.
+    reasoned: ClassVar[bool] = False
+    poisons: ClassVar[bool] = False
+    inherits: ClassVar[int | None] = None
     # A day action (an action class of ``engine.clocktower.game.actions``) handled by ``day``,
     # requested through ``command``.
     day_action: ClassVar[type | None] = None
@@ -133,9 +149,12 @@ class Role:
         return seat.player
 
     def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...]:
-        """Every way the player may register, the true one first (the Spy, the Recluse)."""
-        from engine.clocktower.game.registration import true_registration
+        """Every way the player may register, the true one first: also as every character of
+        ``registers_as`` while sober (the Spy, the Recluse)."""
+        from engine.clocktower.game.registration import misregistrations, true_registration
 
+        if self.registers_as:
+            return misregistrations(state, seat.player, self.registers_as)
         return (true_registration(state, seat.player),)
 
     def vote_factor(self, state: State, seat: Seat, voter: int) -> int:
@@ -219,6 +238,25 @@ class Role:
 
     def votes_yes(self, table: Table, state: State, voter: int) -> bool | None:
         """A simulated voter of this character's forced answer (None: no opinion)."""
+        return None
+
+    # Reasoning ----------------------------------------------------------------------------------
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight | None:
+        """How likely ``heard`` (what ``claimer`` says this character told them) is in each
+        world of ``now``, for a sober holder and for an impaired one (None: the model cannot
+        read it, and ignores it)."""
+        return None
+
+    def public_info(self, record: Record, player: int) -> tuple[Heard, ...]:
+        """What the public record told ``player``, who claims this character (a Slayer's shot,
+        the Virgin's first nomination), as heard items for ``weigh``."""
+        return ()
+
+    def bluff(
+        self, table: Table, state: State, player: int, world: World, night: int
+    ) -> Heard | None:
+        """What an evil ``player`` bluffing this character says it learned on ``night``, made
+        up in the evil team's story ``world`` so that it hangs together (None: nothing)."""
         return None
 
 

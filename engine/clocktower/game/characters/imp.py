@@ -15,6 +15,7 @@ STAR_PASS = 0.03  # how often a simulated Imp kills itself
 class Imp(Role):
     id = "imp"
     topics = {"star_pass": "which Minion becomes the Imp"}
+    reasoned = True
 
     def night(self, state: State, player: int, key: str) -> Result:
         everyone = tuple(s.player for s in state.seats)

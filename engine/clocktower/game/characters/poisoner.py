@@ -12,6 +12,8 @@ from engine.clocktower.game.roles import Result, Role
 class Poisoner(Role):
     id = "poisoner"
     reminders = {"poisoned": "poisoned"}
+    reasoned = True
+    poisons = True
 
     def night(self, state: State, player: int, key: str) -> Result:
         everyone = tuple(s.player for s in state.seats)

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import Seat, State
-from engine.clocktower.game.registration import Registration, misregistrations
 from engine.clocktower.game.roles import Role
 
 
 class Recluse(Role):
     id = "recluse"
-
-    def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...]:
-        return misregistrations(state, seat.player, (("minion", "evil"), ("demon", "evil")))
+    registers_as = (("minion", "evil"), ("demon", "evil"))

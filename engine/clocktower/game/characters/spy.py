@@ -11,17 +11,15 @@ from engine.clocktower.game.cast import char, playable
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.falseworld import false_world
-from engine.clocktower.game.model import Field, Form, Seat, State, works
-from engine.clocktower.game.registration import Registration, misregistrations
+from engine.clocktower.game.model import Field, Form, State, works
 from engine.clocktower.game.roles import Result, Role
 
 
 class Spy(Role):
     id = "spy"
     topics = {"spy_grimoire": "whether the drunk or poisoned Spy sees the true grimoire"}
-
-    def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...]:
-        return misregistrations(state, seat.player, (("townsfolk", "good"), ("outsider", "good")))
+    registers_as = (("townsfolk", "good"), ("outsider", "good"))
+    reasoned = True
 
     def night(self, state: State, player: int, key: str) -> Result:
         world = {s.player: (s.character, s.alignment) for s in state.seats}

@@ -15,6 +15,8 @@ from engine.clocktower.game.model import Pending, Seat, State, with_seat, works
 from engine.clocktower.game.policy import BASE_MISREGISTER, misregister_chance
 from engine.clocktower.game.registration import may_register_as_team
 from engine.clocktower.game.roles import Role
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard, Record, day_moment
 
 
 class Virgin(Role):
@@ -37,6 +39,18 @@ class Virgin(Role):
             cause="virgin",
         )
         return state, hit
+
+    def public_info(self, record: Record, player: int) -> tuple[Heard, ...]:
+        """The claimed Virgin's first nomination: whether its nominator died at once."""
+        first = next((n for n in record.nominations if n.nominee == player), None)
+        if first is None:
+            return ()
+        return (Heard(self.id, day_moment(first.day), first.at_once, (first.nominator,)),)
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        surely, maybe = now.registers_as(heard.players[0], "townsfolk")
+        sober = maybe if heard.answer else ~surely
+        return Weight(sober.astype(float), 0.0 if heard.answer else 1.0)
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         if pending.topic != "registration" or pending.truth is None:

@@ -1,0 +1,104 @@
+"""What a unit's ``weigh`` hook works with: ``Moment``, the worlds as one moment of the game
+sees them, and ``Weight``, what it answers. Kept free of the game package's imports so that
+every character's unit can import it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from engine.clocktower.reasoning.worlds import Worlds
+
+TEAMS = ("townsfolk", "outsider", "minion", "demon")
+TOWNSFOLK, OUTSIDER, MINION, DEMON = range(4)
+UNKNOWN = -1  # the character code of a good player who has not claimed
+FloatArray = np.ndarray
+IntArray = np.ndarray
+
+
+@dataclass(frozen=True)
+class Weight:
+    """What a unit's ``weigh`` hook says of one heard item: its likelihood per world when the
+    holder is sober and working, its likelihood when the holder is drunk or poisoned (or lying),
+    and, for a character with a red herring, the sober likelihood when the herring is among the
+    item's players."""
+
+    sober: FloatArray
+    impaired: float
+    herring: FloatArray | None = None
+
+
+@dataclass
+class Moment:
+    """The worlds as one moment of the game sees them: the Demon's seat now, who lives."""
+
+    worlds: Worlds
+    demon: IntArray
+    alive: frozenset[int]
+
+    def seat(self, player: int) -> int:
+        return self.worlds.setup.seat(player)
+
+    def flags(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per world and seat: whether the player surely registers as evil, and whether they
+        may (the Spy may register good, the Recluse evil)."""
+        return self.worlds.flags
+
+    def evil_count(self, players: Iterable[int]) -> tuple[IntArray, IntArray]:
+        """How many of ``players`` register as evil: the fewest and the most."""
+        must, may = self.flags()
+        seats = [self.seat(p) for p in players]
+        return must[:, seats].sum(axis=1), may[:, seats].sum(axis=1)
+
+    def demon_among(self, players: Iterable[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Whether one of ``players`` surely registers as the Demon now (is it), and whether
+        one may (or is a good player who may register as one: the Recluse)."""
+        seats = [self.seat(p) for p in players]
+        must = (self.demon[:, None] == np.array(seats)[None, :]).any(axis=1)
+        may = must.copy()
+        for s in seats:  # a good player who may register as the Demon: the Recluse
+            may |= self.worlds.registers(s)[:, DEMON] & ~self.worlds.evil[:, s]
+        return must, may
+
+    def registers_as(self, player: int, team: str) -> tuple[np.ndarray, np.ndarray]:
+        """Whether ``player`` surely registers as one of ``team``, and whether they may."""
+        s, t = self.seat(player), TEAMS.index(team)
+        regs = self.worlds.registers(s)
+        true = self.worlds.team_table[self.worlds.char[:, s]] == t
+        unknown = self.worlds.char[:, s] == UNKNOWN
+        return true & ~unknown, regs[:, t]
+
+    def is_character(self, player: int, cid: str) -> FloatArray:
+        """The chance ``player`` registers as ``cid``: 1 where it is their character or one
+        they may misregister as; for a good player who has not claimed, one in the number of
+        good characters on the script."""
+        s, code = self.seat(player), self.worlds.setup.code(cid)
+        if code == UNKNOWN:
+            return np.zeros(len(self.demon))
+        chars = self.worlds.char[:, s]
+        team = self.worlds.team_table
+        regs = self.worlds.registers(s)[:, team[code]]
+        misregisters = regs & (team[chars] != team[code]) & (chars != UNKNOWN)
+        good = int(((team[:-1] == TOWNSFOLK) | (team[:-1] == OUTSIDER)).sum())
+        unknown = (chars == UNKNOWN) * (team[code] in (TOWNSFOLK, OUTSIDER)) / max(good, 1)
+        return np.maximum((chars == code) | misregisters, unknown).astype(float)
+
+    def script_team(self, team: str) -> int:
+        """How many characters of ``team`` the script has."""
+        codes = self.worlds.team_table[:-1]
+        return int((codes == TEAMS.index(team)).sum())
+
+    def in_play(self, team: str) -> IntArray:
+        """How many of ``team`` are in play, per world."""
+        w = self.worlds
+        k = {
+            "townsfolk": w.townsfolk,
+            "outsider": w.outsiders,
+            "minion": (w.evil.sum(axis=1) - 1),
+            "demon": np.ones(len(w)),
+        }
+        return np.asarray(k[team])

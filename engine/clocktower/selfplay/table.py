@@ -1,0 +1,475 @@
+"""One game's simulated table: the next action of its players (and of a stand-in storyteller).
+
+On a script the reasoning model covers (``engine.clocktower.reasoning``), the players reason:
+
+- By day they talk first (``talk``: honest claims, evil bluffs with made-up information).
+- Each good player weighs the possible worlds given everything public and what they know
+  themselves (``infer``): the chance that each player is the Demon, and that executing them
+  would lose the game (a real Saint). A nominee's worth is the first less the second, with a
+  little noise (``NOISE``) so that players differ. A good player nominates their best nominee
+  when it is worth ``NOMINATE_AT``; raises a hand for a nominee worth ``VOTE_AT`` and more than
+  whoever is on the block; a dead player spends the ghost vote on one worth ``GHOST_AT``. With
+  three alive and a credible Mayor (a claimed character that wins on a quiet dusk), nobody good
+  nominates.
+- Evil players know their team. They vote as the town's model of them says (``VOTES``: rarely
+  for their Demon, readily for good players, always to push a teammate off the block), and
+  nominate the good player the town suspects most (``EVIL_NOMINATES``).
+- Night choices follow the same beliefs through each unit's ``choose`` hook (the Fortune Teller
+  checks her likeliest Demons, the Monk guards and the Imp kills the most trusted player).
+
+On other scripts they fall back to the naive heuristics (``naive``). With a stand-in human
+storyteller (``storyteller`` in ``play``), the table also answers rulings at random and now and
+then chooses for, or skips, a waking player. A suspected Traveller is called for exile, and
+newcomers may arrive mid-game (``arrivals``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.clocktower.bag import MAX_TRAVELLERS
+from engine.clocktower.game import (
+    SYSTEM,
+    Ask,
+    CountHand,
+    DeclareWinner,
+    EndDay,
+    Exile,
+    FinishWake,
+    Join,
+    NightChoice,
+    Nominate,
+    Phase,
+    SetPace,
+    Show,
+    SkipWake,
+    State,
+    StorytellerRuling,
+    UseAbility,
+    Vote,
+    briefing,
+    open_prompts,
+)
+from engine.clocktower.game.model import alive, living, seat
+from engine.clocktower.game.roles import REGISTRY, automated_travellers, role
+from engine.clocktower.reasoning.infer import VOTES, Beliefs, infer
+from engine.clocktower.reasoning.observe import Observer
+from engine.clocktower.reasoning.record import Claim, Record, day_moment
+from engine.clocktower.reasoning.worlds import Setup, supported
+from engine.clocktower.selfplay.naive import public_talk, suspicion
+from engine.clocktower.selfplay.talk import Talk, heard
+from engine.core import Prompt, seeded_rng
+
+MAX_NOMINATIONS = 3
+NOMINATE_AT = 0.25
+VOTE_AT = 0.2
+GHOST_AT = 0.5
+NOISE = 0.05
+EVIL_NOMINATES = 0.4
+EXILE_CALLS = 0.2  # how often a living Traveller's exile is called for, daily (alignment unknown)
+STORYTELLER_STEPS_IN = 0.05
+EARLY_HANDS = 0.2  # how often, at each step of a count, a later voter sets their hand early
+OWN_ANSWER = 0.2  # how often a stand-in storyteller gives an answer of their own
+CLAIMS = 0.3  # how often a storyteller-run character's holder claims their day ability, daily
+DECLARES = 0.05  # how often a stand-in storyteller ends a game with such a character, daily
+NEWCOMER = 1000  # player ids of mid-game arrivals start here
+
+
+def _parts(answer: Any) -> tuple[Any, ...]:
+    """A ruling's answer as the parts of its form (a lone value is one part)."""
+    return answer if isinstance(answer, tuple) else (answer,)
+
+
+class Player:
+    """One game's table: decides the next action from the open prompts."""
+
+    def __init__(self, seed: int, arrivals: int = 0) -> None:
+        self.seed = seed
+        self.rng = seeded_rng(seed, "selfplay")
+        self.arrivals = arrivals
+        self.decided: set[tuple[Any, ...]] = set()  # one-off choices already weighed
+        self.talk = Talk(seed)
+        self.observer: Observer | None = None
+        self.setup: Setup | None = None
+        self.last: Any = None  # the action this table last returned
+        self._naive: tuple[tuple[int, int, int], dict[int, float]] | None = None
+        self._public: tuple[Any, Beliefs] | None = None
+        self._views: dict[int, Beliefs] = {}
+
+    # What the table knows -----------------------------------------------------------------------
+    def see(self, state: State) -> None:
+        """Take in the state the last action led to (``act`` does this itself)."""
+        self._observe(state)
+
+    def _observe(self, state: State) -> None:
+        if self.observer is None:
+            self.observer = Observer(state)
+            residents = tuple(s.player for s in state.seats if s.team != "traveller")
+            if residents and supported(_dealable(state)):
+                self.setup = Setup(_dealable(state), residents)
+        before = len(self.observer.record.nominations)
+        record = self.observer.see(self.last, state)
+        for n in record.nominations[before:]:
+            self.talk.breaks_cover(self, state, n.nominee, "nominated")
+
+    def record(self) -> Record:
+        assert self.observer is not None
+        return replace(self.observer.record, claims=self.talk.spoken())
+
+    def pondered(self, state: State) -> Record:
+        """The record the players reason from: all of it, but the day's nominations and hands,
+        which they weigh overnight (they think between days, not between hands)."""
+        record = self.record()
+        if state.phase is Phase.DAY:
+            earlier = tuple(n for n in record.nominations if n.day < state.day)
+            record = replace(record, nominations=earlier)
+        return record
+
+    def beliefs(self, state: State, player: int | None = None) -> Beliefs:
+        """The public beliefs, or those of the good ``player`` (who also knows themselves)."""
+        assert self.setup is not None and self.observer is not None
+        record = self.pondered(state)
+        key = (len(record.deaths), len(record.nominations), len(record.shots), self.talk.version)
+        if self._public is None or self._public[0] != key:
+            self._public = (key, infer(self.setup, record, seed=self.seed))
+            self._views.clear()
+        public = self._public[1]
+        if player is None or player not in self.setup.seats:
+            return public
+        if player not in self._views:
+            self._views[player] = self._view(state, player, public)
+        return self._views[player]
+
+    def _view(self, state: State, player: int, public: Beliefs) -> Beliefs:
+        """A player's own beliefs: an evil player's are the public ones (for how the town
+        sees things); a good player knows they are good and, when they have information they
+        have not yet said, weighs it too (their character alone they keep to themselves)."""
+        assert self.setup is not None
+        s = seat(state, player)
+        if s.alignment == "evil":
+            return public
+        record = self.record()
+        mine = Claim(player, s.shown, heard(state, player))
+        said = record.claim_of(player)
+        if not mine.heard or said == mine:
+            return public.given_good(player)
+        return infer(self.setup, record, mine, seed=self.seed)
+
+    def teammates(self, state: State, player: int) -> set[int]:
+        """The evil team as ``player`` knows it (themselves, and Minion or Demon info)."""
+        team = {player}
+        for t in briefing(state, player):
+            if t.event in ("minion_info", "demon_info"):
+                team.update((*t.data.get("demon", ()), *t.data.get("minions", ())))
+        return team
+
+    def scores(self, state: State, player: int) -> dict[int, float]:
+        """How much ``player`` suspects each player (higher: more): the chance they are the
+        Demon, as ``player`` sees it (an evil player: as the town sees it); teammates and
+        oneself at -100."""
+        if self.setup is None:
+            when = (state.day, state.night, len(state.told))
+            if self._naive is None or self._naive[0] != when:
+                self._naive = (when, public_talk(state, self.seed))
+            return suspicion(state, player, self.rng, self._naive[1])
+        demon = self.beliefs(state, player).demon
+        score = {s.player: demon.get(s.player, 0.0) for s in state.seats}
+        own = self.teammates(state, player) if seat(state, player).alignment == "evil" else {player}
+        for p in own:
+            score[p] = -100.0
+        return score
+
+    def ranked(self, state: State, player: int, pool: list[int]) -> list[int]:
+        score = self.scores(state, player)
+        return sorted(pool, key=lambda p: -score.get(p, 0.0))
+
+    def demon_chance(self, state: State, player: int, target: int) -> float:
+        """How likely ``player`` thinks ``target`` is the Demon (1 without the model)."""
+        if self.setup is None:
+            return 1.0
+        return self.beliefs(state, player).demon.get(target, 0.0)
+
+    def executed(self, day: int) -> int | None:
+        assert self.observer is not None
+        moment = day_moment(day)
+        return next(
+            (
+                d.player
+                for d in self.observer.record.deaths
+                if d.moment == moment and d.cause == "execution"
+            ),
+            None,
+        )
+
+    def worth(self, state: State, player: int, nominee: int) -> float:
+        """What executing ``nominee`` is worth to the good ``player``: the chance they are the
+        Demon less the chance it loses the game, with a little noise."""
+        b = self.beliefs(state, player)
+        value = b.demon.get(nominee, 0.0) - b.risk.get(nominee, 0.0)
+        return value + self.rng.gauss(0.0, NOISE)
+
+    def once(self, *key: Any) -> bool:
+        """True the first time a one-off choice is weighed (so a 'no' is not asked again)."""
+        if key in self.decided:
+            return False
+        self.decided.add(key)
+        return True
+
+    # Acting ------------------------------------------------------------------------------------
+    def act(self, state: State) -> Any:
+        self._observe(state)
+        self.last = self._next(state)
+        return self.last
+
+    def _next(self, state: State) -> Any:
+        prompts = open_prompts(state)
+        prompt = prompts[0] if prompts else None
+        if prompt is not None and prompt.kind == "night_choice":
+            if state.storyteller is not None and self.rng.random() < STORYTELLER_STEPS_IN:
+                choice = self._night_choice(state, prompt)
+                if self.rng.random() < 0.5:
+                    return SkipWake(state.storyteller)
+                return NightChoice(state.storyteller, choice.targets, player=choice.by)
+            return self._night_choice(state, prompt)
+        if prompt is not None and prompt.kind == "ruling":
+            return self._ruling(prompt)
+        if prompt is not None and prompt.kind == "panel":
+            return self._panel(state, prompt)
+        if prompt is not None and prompt.kind == "vote":
+            return self._vote(state, prompt)
+        if state.phase is Phase.DAY:
+            return self._day(state, prompt)
+        raise RuntimeError(f"self-play has nothing to do in {state.phase}")
+
+    def _ruling(self, prompt: Prompt) -> StorytellerRuling:
+        """A stand-in human storyteller: any legal option or, now and then, an answer of their
+        own from the ruling's full range, so every ruling path gets used."""
+        teller, decision = prompt.to[0], prompt.data["decision"]
+        form = prompt.data.get("form")
+        if form is not None and self.rng.random() < OWN_ANSWER:
+            if form.allowed is not None:
+                shaped = (a for a in form.allowed if len(_parts(a)) == len(form.fields))
+                legal = sorted(shaped, key=repr)
+                if legal:
+                    return StorytellerRuling(teller, decision, value=_parts(self.rng.choice(legal)))
+            else:
+                values: list[Any] = []
+                for field in form.fields:
+                    pool = [v for v in field.domain if v not in values]
+                    values.append(self.rng.choice(pool))
+                return StorytellerRuling(teller, decision, value=tuple(values))
+        return StorytellerRuling(teller, decision, self.rng.randrange(len(prompt.options)))
+
+    def _panel(self, state: State, prompt: Prompt) -> Any:
+        """A stand-in human storyteller running a character the engine does not: sometimes asks
+        the player to choose, sometimes shows them a number, then finishes the wake."""
+        teller, player = prompt.to[0], prompt.data["player"]
+        if self.once("ask", prompt.data["decision"]) and self.rng.random() < 0.5:
+            kind = self.rng.choice(("players", "character"))
+            return Ask(teller, kind, 1)
+        if self.once("show", prompt.data["decision"]) and self.rng.random() < 0.5:
+            return Show(teller, player, "number", self.rng.randrange(3))
+        return FinishWake(teller)
+
+    def _night_choice(self, state: State, prompt: Prompt) -> NightChoice:
+        me = prompt.to[0]
+        cid, pick = prompt.data["character"], prompt.data["pick"]
+        if prompt.data.get("ask") == "character":
+            return NightChoice(me, (self.rng.choice(prompt.options),))
+        others = [p for p in prompt.options if p != me and alive(state, p)]
+        hinted = role(cid).choose(self, state, me, others, pick)
+        if hinted is not None:
+            return NightChoice(me, tuple(hinted))
+        if len(others) >= pick and cid not in REGISTRY.having("choose"):
+            return NightChoice(me, tuple(self.rng.sample(others, pick)))
+        return NightChoice(me, tuple(prompt.default))
+
+    def _vote(self, state: State, prompt: Prompt) -> Any:
+        """The count: a hand set in advance is counted (by the storyteller, or the shell for the
+        bot), some later voters raise or lower their hands early, else the voter reached
+        answers. A stand-in human storyteller sets the count's pace once."""
+        assert state.vote is not None
+        teller = SYSTEM if state.storyteller is None else state.storyteller
+        if state.storyteller is not None and self.once("pace"):
+            return SetPace(teller, self.rng.randrange(0, 6))
+        voter = prompt.to[0]
+        if voter in dict(state.vote.hands):
+            return CountHand(teller)
+        later = [
+            p
+            for p in state.vote.order[state.vote.index + 1 :]
+            if p not in dict(state.vote.hands) and (alive(state, p) or seat(state, p).ghost_vote)
+        ]
+        if later and self.rng.random() < EARLY_HANDS:
+            early = self.rng.choice(later)
+            return Vote(early, self._yes(state, early, prompt.data["nominee"]))
+        return Vote(voter, self._yes(state, voter, prompt.data["nominee"]))
+
+    def _yes(self, state: State, voter: int, nominee: int) -> bool:
+        forced = role(seat(state, voter).character).votes_yes(self, state, voter)
+        if forced is not None:
+            return forced
+        if nominee == voter:
+            return self.rng.random() < 0.1
+        if self.setup is None:
+            return self._naive_yes(state, voter, nominee)
+        if seat(state, voter).alignment == "evil":
+            return self.rng.random() < self._evil_hand(state, voter, nominee)
+        if self._trusts_quiet_dusk(state, voter):
+            return False
+        worth = self.worth(state, voter, nominee)
+        if not alive(state, voter):
+            best = self._best(state, voter)
+            return worth >= GHOST_AT or (len(living(state)) <= 4 and best == nominee)
+        bar = VOTE_AT
+        if state.block is not None and state.block != nominee:
+            bar = max(bar, self.worth(state, voter, state.block))
+        return worth >= bar
+
+    def _evil_hand(self, state: State, voter: int, nominee: int) -> float:
+        """How often an evil voter raises a hand: to push a teammate off the block always,
+        else as the town's model of evil voters says."""
+        team = self.teammates(state, voter)
+        if nominee not in team:
+            return 1.0 if state.block in team else VOTES["good"]
+        demon = seat(state, nominee).team == "demon"
+        return VOTES["demon"] if demon else VOTES["minion"]
+
+    def _naive_yes(self, state: State, voter: int, nominee: int) -> bool:
+        if seat(state, voter).alignment == "evil" and alive(state, voter):
+            # Evil hides in the crowd: it often backs good nominees, sometimes even a teammate.
+            teammate = self.scores(state, voter).get(nominee, 0.0) <= -100
+            return self.rng.random() < (0.2 if teammate else 0.5)
+        pool = [p for p in living(state) if p != voter]
+        ranked = self.ranked(state, voter, pool)
+        top = 1 if not alive(state, voter) else max(1, len(pool) // 3)
+        return nominee in ranked[:top]
+
+    def _best(self, state: State, player: int) -> int | None:
+        pool = [p for p in living(state) if p != player]
+        return self.ranked(state, player, pool)[0] if pool else None
+
+    def _trusts_quiet_dusk(self, state: State, player: int) -> bool:
+        """With three alive, whether ``player`` trusts a living claimant of a character that
+        wins on a day without an execution (the Mayor), and so wants none."""
+        if len(living(state)) != 3 or self.setup is None:
+            return False
+        quiet = REGISTRY.having("quiet_dusk")
+        evil = self.beliefs(state, player).evil
+        return any(
+            c.character in quiet and alive(state, c.player) and evil.get(c.player, 1.0) < 0.5
+            for c in self.talk.spoken()
+        )
+
+    def _day(self, state: State, prompt: Prompt | None) -> Any:
+        if self.once("talk", state.day):
+            self.talk.round(self, state)
+        return (
+            self._arrive(state)
+            or self._day_ability(state)
+            or self._storyteller_run(state)
+            or self._exile(state)
+            or self._nominate(state, prompt)
+            or EndDay(state.storyteller if state.storyteller is not None else SYSTEM)
+        )
+
+    def _storyteller_run(self, state: State) -> Any:
+        """With a stand-in human storyteller, characters the engine does not run get used: a
+        living holder claims their day ability now and then, and, rarely, the storyteller rules
+        that such a character's win condition has ended the game (for the side ahead)."""
+        manual = [s for s in state.seats if s.alive and s.character not in REGISTRY]
+        if state.storyteller is None or not manual:
+            return None
+        holder = manual[0]
+        if self.once("claim", state.day, holder.player) and self.rng.random() < CLAIMS:
+            return UseAbility(holder.player, "I use my ability.", self.rng.random() < 0.5)
+        if self.once("declare", state.day) and self.rng.random() < DECLARES:
+            good = sum(s.alive and s.alignment == "good" for s in state.seats)
+            evil = sum(s.alive and s.alignment == "evil" for s in state.seats)
+            return DeclareWinner(state.storyteller, "good" if good > 2 * evil else "evil")
+        return None
+
+    def _day_ability(self, state: State) -> Any:
+        for unit in REGISTRY.having("day_move").values():
+            move = unit.day_move(self, state)
+            if move is not None:
+                by = getattr(move, "by", None)
+                if by is not None:
+                    self.talk.breaks_cover(self, state, by, "used")
+                return move
+        return None
+
+    def _arrive(self, state: State) -> Any:
+        in_play = {s.character for s in state.seats}
+        room = len(state.travellers) < MAX_TRAVELLERS and set(automated_travellers()) - in_play
+        if self.arrivals and room and state.day >= 2 and self.once("arrive", state.day):
+            self.arrivals -= 1
+            return Join(NEWCOMER + state.day, traveller=True)
+        return None
+
+    def _exile(self, state: State) -> Any:
+        for s in state.seats:
+            if s.team == "traveller" and s.alive and self.once("exile", state.day, s.player):
+                caller = self.rng.choice(state.players)
+                if self.setup is not None:
+                    if self.rng.random() < EXILE_CALLS:
+                        return Exile(caller, s.player)
+                elif self.scores(state, caller).get(s.player, 0.0) > 0.8:
+                    return Exile(caller, s.player)
+        return None
+
+    def _nominate(self, state: State, prompt: Prompt | None) -> Any:
+        if prompt is None or prompt.kind != "nominate" or len(state.nominees) >= MAX_NOMINATIONS:
+            return None
+        nominators = list(prompt.to)
+        self.rng.shuffle(nominators)
+        for p in nominators[:4]:
+            pool = [
+                q
+                for q in prompt.options
+                if q != p and alive(state, q) and seat(state, q).team != "traveller"
+            ]
+            if not pool:
+                continue
+            if self.setup is None:
+                score = self.scores(state, p)
+                target = max(pool, key=lambda q: score.get(q, 0.0))
+                if score[target] > 0.4:
+                    return Nominate(p, target)
+            elif seat(state, p).alignment == "evil":
+                found = self._evil_nominee(state, p, pool)
+                if found is not None:
+                    return Nominate(p, found)
+            elif not self._trusts_quiet_dusk(state, p):
+                worth = {q: self.worth(state, p, q) for q in pool}
+                target = max(pool, key=lambda q: worth[q])
+                bar = NOMINATE_AT
+                if state.block is not None:
+                    bar = max(bar, self.worth(state, p, state.block))
+                if worth[target] >= bar:
+                    return Nominate(p, target)
+        return None
+
+    def _evil_nominee(self, state: State, player: int, pool: list[int]) -> int | None:
+        """The good player the town suspects most, now and then, or at once when a teammate
+        is on the block."""
+        team = self.teammates(state, player)
+        good = [q for q in pool if q not in team]
+        if not good:
+            return None
+        if state.block not in team and self.rng.random() >= EVIL_NOMINATES:
+            return None
+        town = self.beliefs(state).demon
+        return max(good, key=lambda q: town.get(q, 0.0))
+
+
+def _dealable(state: State) -> tuple[str, ...]:
+    """The script's characters a resident may hold (Travellers, Fabled and Loric aside)."""
+    from engine.clocktower.game.cast import game_script
+
+    return tuple(
+        c.id
+        for c in game_script(state).characters
+        if c.team in ("townsfolk", "outsider", "minion", "demon")
+    )
