@@ -52,9 +52,19 @@ class Table(Protocol):
 
     def ranked(self, state: State, player: int, pool: list[int]) -> list[int]: ...
 
+    def trusted(self, state: State, player: int, pool: list[int]) -> list[int]:
+        """``pool`` without ``player``'s known teammates, the most valuable to the good side
+        first (as ``player`` sees it; an evil player sees the town's view)."""
+        ...
+
     def scores(self, state: State, player: int) -> dict[int, float]: ...
 
     def once(self, *key: Any) -> bool: ...
+
+    def demon_chance(self, state: State, player: int, target: int) -> float:
+        """How likely ``player`` thinks ``target`` is the Demon (``player`` itself: how likely
+        the town thinks so)."""
+        ...
 
     def executed(self, day: int) -> int | None:
         """Who the execution of ``day`` killed (None: nobody)."""
@@ -67,6 +77,23 @@ def most_suspected(
     """A self-play hint: the ``pick`` players ``player`` suspects most (None: too few)."""
     ranked = table.ranked(state, player, options)
     return tuple(ranked[:pick]) if len(ranked) >= pick else None
+
+
+def most_trusted(
+    table: Table, state: State, player: int, options: list[int], pick: int
+) -> tuple[int, ...] | None:
+    """A self-play hint: one of the two players most valuable to the good side (the likelier
+    the first), for a night choice that protects, poisons or kills; with none left but one's
+    own team, any other player (None: nobody at all)."""
+    others = [p for p in options if p != player]
+    ranked = table.trusted(state, player, others) or others
+    if not ranked:
+        return None
+    first = 0 if len(ranked) == 1 or table.rng.random() < FIRST_CHOICE else 1
+    return (ranked[first],)
+
+
+FIRST_CHOICE = 0.7
 
 
 @dataclass(frozen=True)

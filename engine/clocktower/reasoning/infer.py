@@ -14,8 +14,9 @@ worlds of ``worlds.build``:
 - The Demon kills one good player a night, uniformly, or (rarely, ``STAR_PASS``) itself, when
   a Minion inherits (a Scarlet Woman first, else any living Minion); a Minion is almost never
   killed. A Demon executed or shot while the game goes on was inherited (``Role.inherits``).
-- Evil players vote and nominate as ``VOTES`` and ``NOMINATES`` say (rarely for their Demon,
-  readily for good players); good players' hands carry no evidence about the worlds.
+- Evil players vote and nominate as ``VOTES`` and ``NOMINATES`` say: for their own team rarely,
+  otherwise like anyone else (so only their hands for teammates give them away); good
+  players' hands carry no evidence about the worlds.
 
 Impossible events get weight ``IMPOSSIBLE`` rather than zero, so a table that has seen
 something the model cannot explain (a storyteller's slip, a character it does not know) still
@@ -55,8 +56,8 @@ STAR_PASS = 0.03  # how often the Demon kills itself, as the town reckons
 MINION_KILLED = 0.01  # how often the Demon kills one of its Minions
 # P(an evil voter raises a hand | the nominee is its Demon, another Minion, a good player), and
 # the rate of a good voter: the ratio is the evidence an evil voter's hand gives.
-VOTES = {"demon": 0.12, "minion": 0.35, "good": 0.7}
 GOOD_HANDS = 0.45
+VOTES = {"demon": 0.12, "minion": 0.35, "good": GOOD_HANDS}
 # P(an evil nominator picks this nominee) relative to a good nominator's, by the nominee.
 NOMINATES = {"demon": 0.15, "minion": 0.4, "good": 1.15}
 

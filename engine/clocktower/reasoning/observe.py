@@ -41,9 +41,9 @@ class Observer:
         if state is before or not state.seats:
             return self.record
         self.last = state
+        if not self.record.seats:  # observing began in the lobby
+            self.record = Record(tuple(s.player for s in state.seats if s.team != "traveller"))
         record = self.record
-        if not record.seats:
-            record = Record(tuple(s.player for s in state.seats if s.team != "traveller"))
         was = before or state
         fresh = state.history[self.history :]
         self.history = len(state.history)
@@ -61,13 +61,17 @@ class Observer:
         if isinstance(action, Slay) and was.phase is Phase.DAY:
             shots = (Shot(was.day, action.by, action.target, action.target in died),)
         over = state.phase is Phase.OVER
-        if deaths or nominations or shots or over != record.over or record is not self.record:
+        dusks = record.dusks + (
+            was.phase is Phase.DAY and state.phase is not Phase.DAY and not over
+        )
+        if deaths or nominations or shots or over != record.over or dusks != record.dusks:
             self.version += 1
             self.record = replace(
                 record,
                 deaths=record.deaths + deaths,
                 nominations=record.nominations + nominations,
                 shots=record.shots + shots,
+                dusks=dusks,
                 over=over,
             )
         return self.record

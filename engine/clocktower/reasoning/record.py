@@ -75,14 +75,21 @@ class Shot:
 @dataclass(frozen=True)
 class Record:
     """Everything public so far. ``seats`` are the residents (not Travellers) in seat order;
-    ``over`` says the game has ended (a Demon's death then need not have been inherited)."""
+    ``dusks`` how many days have ended; ``over`` says the game has ended (a Demon's death then
+    need not have been inherited)."""
 
     seats: tuple[int, ...]
     claims: tuple[Claim, ...] = ()
     deaths: tuple[Death, ...] = ()
     nominations: tuple[Nominated, ...] = ()
     shots: tuple[Shot, ...] = ()
+    dusks: int = 0
     over: bool = False
+
+    def alive_after(self, moment: int) -> tuple[int, ...]:
+        """The residents still alive at the end of ``moment``."""
+        dead = {d.player for d in self.deaths if d.moment <= moment}
+        return tuple(p for p in self.seats if p not in dead)
 
     def claim_of(self, player: int) -> Claim | None:
         return next((c for c in self.claims if c.player == player), None)
@@ -103,5 +110,6 @@ class Record:
             deaths=tuple(d for d in self.deaths if d.moment <= moment),
             nominations=tuple(n for n in self.nominations if day_moment(n.day) <= moment),
             shots=tuple(s for s in self.shots if day_moment(s.day) <= moment),
+            dusks=min(self.dusks, moment // 2),
             over=False,
         )

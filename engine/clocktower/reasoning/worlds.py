@@ -315,7 +315,7 @@ def _build(
         _choose(unclaimed[:, None], t)
         * _perm(n_tf - tf_real - is_drunk, t)
         * _perm(n_os - g_os[:, None] - is_drunk, o)
-        * (bluff ** evil_claimers)[:, None]
+        * (bluff**evil_claimers)[:, None]
     )
     drunk_good = np.where(options >= 0, good_small[:, np.maximum(options, 0)], 1)
     token = np.where(options >= 0, 1 / np.maximum(n_tf - tf_total, 1)[:, None], 1.0)

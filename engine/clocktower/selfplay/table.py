@@ -5,8 +5,9 @@ On a script the reasoning model covers (``engine.clocktower.reasoning``), the pl
 - By day they talk first (``talk``: honest claims, evil bluffs with made-up information).
 - Each good player weighs the possible worlds given everything public and what they know
   themselves (``infer``): the chance that each player is the Demon, and that executing them
-  would lose the game (a real Saint). A nominee's worth is the first less the second, with a
-  little noise (``NOISE``) so that players differ. A good player nominates their best nominee
+  would lose the game (a real Saint). A nominee's worth is the first, plus ``MINION`` times the
+  chance they are a Minion, less ``WARY`` times the second, with a little noise (``NOISE``) so
+  that players differ. A good player nominates their best nominee
   when it is worth ``NOMINATE_AT``; raises a hand for a nominee worth ``VOTE_AT`` and more than
   whoever is on the block; a dead player spends the ghost vote on one worth ``GHOST_AT``. With
   three alive and a credible Mayor (a claimed character that wins on a quiet dusk), nobody good
@@ -62,11 +63,15 @@ from engine.clocktower.selfplay.talk import Talk, heard
 from engine.core import Prompt, seeded_rng
 
 MAX_NOMINATIONS = 3
-NOMINATE_AT = 0.25
-VOTE_AT = 0.2
+NOMINATE_AT = 0.4
+VOTE_AT = 0.35
+CLOSE = 0.75
 GHOST_AT = 0.5
 NOISE = 0.05
 EVIL_NOMINATES = 0.4
+KEEPS_LEARNING = 0.3
+WARY = 2.0
+MINION = 0.25
 EXILE_CALLS = 0.2  # how often a living Traveller's exile is called for, daily (alignment unknown)
 STORYTELLER_STEPS_IN = 0.05
 EARLY_HANDS = 0.2  # how often, at each step of a count, a later voter sets their hand early
@@ -110,8 +115,11 @@ class Player:
                 self.setup = Setup(_dealable(state), residents)
         before = len(self.observer.record.nominations)
         record = self.observer.see(self.last, state)
-        for n in record.nominations[before:]:
-            self.talk.breaks_cover(self, state, n.nominee, "nominated")
+        nominees = [n.nominee for n in record.nominations[before:]]
+        if state.vote is not None and not state.vote.exile:
+            nominees.append(state.vote.nominee)  # a nominee speaks up before the count
+        for nominee in nominees:
+            self.talk.breaks_cover(self, state, nominee, "nominated")
 
     def record(self) -> Record:
         assert self.observer is not None
@@ -184,11 +192,34 @@ class Player:
         score = self.scores(state, player)
         return sorted(pool, key=lambda p: -score.get(p, 0.0))
 
-    def demon_chance(self, state: State, player: int, target: int) -> float:
-        """How likely ``player`` thinks ``target`` is the Demon (1 without the model)."""
+    def trusted(self, state: State, player: int, pool: list[int]) -> list[int]:
+        """``pool`` less ``player``'s known team, most valuable to good first: the least likely
+        evil, with a bonus (``KEEPS_LEARNING``) for a claimed character that keeps learning;
+        a claimed character that cannot be killed at night (the Soldier) or passes the kill
+        on (the Mayor) comes last. Without the model: the least suspected first."""
+        team = self.teammates(state, player) if seat(state, player).alignment == "evil" else set()
+        pool = [p for p in pool if p not in team]
         if self.setup is None:
-            return 1.0
-        return self.beliefs(state, player).demon.get(target, 0.0)
+            return list(reversed(self.ranked(state, player, pool)))
+        evil = self.beliefs(state, player).evil
+        claims = {c.player: c.character for c in self.talk.spoken()}
+
+        def value(p: int) -> float:
+            cid = claims.get(p, "")
+            if cid and (cid in REGISTRY.having("redirect") or _guards_itself(cid)):
+                return -1.0
+            learns = KEEPS_LEARNING if cid and _keeps_learning(cid) else 0.0
+            return 1.0 - evil.get(p, 0.5) + learns
+
+        return sorted(pool, key=lambda p: -value(p))
+
+    def demon_chance(self, state: State, player: int, target: int) -> float:
+        """How likely ``player`` thinks ``target`` is the Demon (the town, when ``player`` is
+        ``target``); without the model, 1 for others and 0 for oneself."""
+        if self.setup is None:
+            return 0.0 if player == target else 1.0
+        viewer = None if player == target else player
+        return self.beliefs(state, viewer).demon.get(target, 0.0)
 
     def executed(self, day: int) -> int | None:
         assert self.observer is not None
@@ -206,8 +237,7 @@ class Player:
         """What executing ``nominee`` is worth to the good ``player``: the chance they are the
         Demon less the chance it loses the game, with a little noise."""
         b = self.beliefs(state, player)
-        value = b.demon.get(nominee, 0.0) - b.risk.get(nominee, 0.0)
-        return value + self.rng.gauss(0.0, NOISE)
+        return _value(b, nominee) + self.rng.gauss(0.0, NOISE)
 
     def once(self, *key: Any) -> bool:
         """True the first time a one-off choice is weighed (so a 'no' is not asked again)."""
@@ -315,26 +345,41 @@ class Player:
         if self.setup is None:
             return self._naive_yes(state, voter, nominee)
         if seat(state, voter).alignment == "evil":
-            return self.rng.random() < self._evil_hand(state, voter, nominee)
+            return self._evil_hand(state, voter, nominee)
         if self._trusts_quiet_dusk(state, voter):
             return False
         worth = self.worth(state, voter, nominee)
         if not alive(state, voter):
             best = self._best(state, voter)
             return worth >= GHOST_AT or (len(living(state)) <= 4 and best == nominee)
-        bar = VOTE_AT
-        if state.block is not None and state.block != nominee:
-            bar = max(bar, self.worth(state, voter, state.block))
-        return worth >= bar
+        return worth >= self._bar(state, voter, nominee)
 
-    def _evil_hand(self, state: State, voter: int, nominee: int) -> float:
-        """How often an evil voter raises a hand: to push a teammate off the block always,
-        else as the town's model of evil voters says."""
+    def _bar(self, state: State, player: int, nominee: int | None = None) -> float:
+        """What a nominee must be worth to the good ``player``: ``VOTE_AT``, ``CLOSE`` to the
+        best nominee still to be had today, and more than whoever is on the block."""
+        beliefs = self.beliefs(state, player)
+        open_ = [
+            q
+            for q in living(state)
+            if q != player and (q not in state.nominees or q == nominee) and q in beliefs.demon
+        ]
+        best = max((_value(beliefs, q) for q in open_), default=0.0)
+        bar = max(VOTE_AT, CLOSE * best)
+        if state.block is not None and state.block != nominee:
+            bar = max(bar, self.worth(state, player, state.block))
+        return bar
+
+    def _evil_hand(self, state: State, voter: int, nominee: int) -> bool:
+        """An evil voter blends in: it raises a hand as the town would (by the public beliefs),
+        always to push a teammate off the block, and for a teammate only as often as the town's
+        model of evil voters says (``VOTES``)."""
         team = self.teammates(state, voter)
-        if nominee not in team:
-            return 1.0 if state.block in team else VOTES["good"]
-        demon = seat(state, nominee).team == "demon"
-        return VOTES["demon"] if demon else VOTES["minion"]
+        if nominee in team:
+            demon = seat(state, nominee).team == "demon"
+            return self.rng.random() < VOTES["demon" if demon else "minion"]
+        if state.block in team:
+            return True
+        return self.worth(state, voter, nominee) >= self._bar(state, voter, nominee)
 
     def _naive_yes(self, state: State, voter: int, nominee: int) -> bool:
         if seat(state, voter).alignment == "evil" and alive(state, voter):
@@ -347,8 +392,10 @@ class Player:
         return nominee in ranked[:top]
 
     def _best(self, state: State, player: int) -> int | None:
-        pool = [p for p in living(state) if p != player]
-        return self.ranked(state, player, pool)[0] if pool else None
+        """The living player whose execution the good ``player`` values most."""
+        beliefs = self.beliefs(state, player)
+        pool = [p for p in living(state) if p != player and p in beliefs.demon]
+        return max(pool, key=lambda p: _value(beliefs, p), default=None)
 
     def _trusts_quiet_dusk(self, state: State, player: int) -> bool:
         """With three alive, whether ``player`` trusts a living claimant of a character that
@@ -444,10 +491,7 @@ class Player:
             elif not self._trusts_quiet_dusk(state, p):
                 worth = {q: self.worth(state, p, q) for q in pool}
                 target = max(pool, key=lambda q: worth[q])
-                bar = NOMINATE_AT
-                if state.block is not None:
-                    bar = max(bar, self.worth(state, p, state.block))
-                if worth[target] >= bar:
+                if worth[target] >= max(NOMINATE_AT, self._bar(state, p, target)):
                     return Nominate(p, target)
         return None
 
@@ -462,6 +506,30 @@ class Player:
             return None
         town = self.beliefs(state).demon
         return max(good, key=lambda q: town.get(q, 0.0))
+
+
+def _value(beliefs: Beliefs, player: int) -> float:
+    """What executing ``player`` is worth: the chance they are the Demon, plus ``MINION`` times
+    the chance they are a Minion (one fewer liar, poisoner and evil hand), less ``WARY`` times
+    the chance that it loses the game at once (a real Saint): losing outright is worse than a
+    wasted day."""
+    demon = beliefs.demon.get(player, 0.0)
+    minion = beliefs.evil.get(player, 0.0) - demon
+    return demon + MINION * minion - WARY * beliefs.risk.get(player, 0.0)
+
+
+def _keeps_learning(cid: str) -> bool:
+    """Whether a character learns something on nights after the first (its unit can weigh
+    it): the Empath, the Fortune Teller, the Undertaker."""
+    from engine.clocktower.catalogue import find
+
+    c = find(cid)
+    return c is not None and bool(c.other_night) and cid in REGISTRY.having("weigh")
+
+
+def _guards_itself(cid: str) -> bool:
+    """Whether a character is safe from the Demon without waking (the Soldier)."""
+    return cid in REGISTRY.having("protects") and cid not in REGISTRY.having("night")
 
 
 def _dealable(state: State) -> tuple[str, ...]:

@@ -7,16 +7,16 @@ them (their briefing's ``info`` tells). When, by a rule read from the character'
   reacts to its nomination (the Virgin) or to its execution (the Saint) claims when it is
   nominated, one with a public day ability (the Slayer) when it uses it, and all of them on day
   ``LATE`` at the latest;
-- anyone with information claims on day 1, anyone else on day 1 with chance ``EARLY``, or on
-  day 2;
+- everyone else claims on day 1 (and so all have claimed by day 2);
 - a player claims again each day they have something new to add (the dead too).
 
 Evil players bluff, with the same timing as the character they bluff:
 
-- the Demon as one of its three bluffs (good characters surely not in play);
-- a Minion as a Townsfolk nobody has claimed yet (the Baron, who knows Outsiders are in play,
-  as an Outsider with chance ``BARON_OUTSIDER``); the Spy, who sees the grimoire, as one surely
-  not in play; below seven players (no Minion or Demon info) every evil player bluffs so.
+- the Demon as one of its three bluffs (good characters surely not in play), which it shares
+  with its Minions: each takes one nobody has claimed while any is left;
+- else a Minion as a Townsfolk nobody has claimed yet (the Baron, who knows Outsiders are in
+  play, as an Outsider with chance ``BARON_OUTSIDER``); the Spy, who sees the grimoire, as one
+  surely not in play; below seven players (no Minion or Demon info) every evil player bluffs so.
 
 Their information is made up in the evil team's *story* (``story``): the world they describe,
 where each evil player is the character it bluffs and good players are framed in the evil
@@ -43,7 +43,6 @@ from engine.core import seeded_rng
 if TYPE_CHECKING:
     from engine.clocktower.game.model import Seat
 
-EARLY = 0.6
 LATE = 3
 BARON_OUTSIDER = 0.3
 
@@ -88,11 +87,14 @@ class Talk:
         return tuple(self.claims.values())
 
     def round(self, table: Table, state: State) -> bool:
-        """The day's claims, in seat order from a seeded first speaker; True if any changed."""
+        """The day's claims, in seat order from a seeded first speaker, the evil players last
+        (they like to hear the claims before they choose their own); True if any changed."""
         seats = [s for s in state.seats if s.team != "traveller"]
         start = seeded_rng(self.seed, "first speaker", state.day).randrange(len(seats))
+        order = seats[start:] + seats[:start]
+        order.sort(key=lambda s: s.alignment == "evil")
         changed = False
-        for s in seats[start:] + seats[:start]:
+        for s in order:
             if self._due(s, state):
                 changed |= self._claim(table, state, s)
         return changed
@@ -115,13 +117,7 @@ class Talk:
 
     def _due(self, s: Seat, state: State) -> bool:
         cid = self.character(state, s)
-        if holds_back(cid) and s.player not in self.broken and state.day < LATE:
-            return False
-        if s.player in self.claims or state.day >= 2:
-            return True
-        informed = bool(heard(state, s.player)) if s.alignment == "good" else _informs(cid)
-        rng = seeded_rng(self.seed, "claims early", s.player)
-        return informed or rng.random() < EARLY
+        return not holds_back(cid) or s.player in self.broken or state.day >= LATE
 
     def _claim(self, table: Table, state: State, s: Seat) -> bool:
         cid = self.character(state, s)
@@ -141,10 +137,9 @@ class Talk:
         rng = seeded_rng(self.seed, "bluff", s.player)
         claimed = {c.character for c in self.claims.values()} | set(self.bluffs.values())
         taken = {x.character for x in state.seats} | {x.shown for x in state.seats}
-        if s.team == "demon" and info_nights(state):
-            spare = [b for b in state.bluffs if b not in claimed] or list(state.bluffs)
-            if spare:
-                return rng.choice(spare)
+        spare = [b for b in state.bluffs if b not in claimed]
+        if info_nights(state) and spare:  # the Demon's bluffs, shared with its Minions
+            return rng.choice(spare)
         pool = list(script_team(state, "townsfolk"))
         modifier = character(s.character).setup
         if sees_grimoire(state, s.player):
@@ -161,15 +156,15 @@ class Talk:
         unit = role(cid)
         for night in range(1, state.night + 1):
             if night not in made and _wakes(cid, night) and (s.alive or night < state.night):
-                made[night] = unit.bluff(table, state, s.player, self.story(state), night)
+                made[night] = unit.bluff(table, state, s.player, self.story(table, state), night)
         return tuple(h for h in made.values() if h is not None)
 
-    def story(self, state: State) -> World:
+    def story(self, table: Table, state: State) -> World:
         """The evil team's story: evil players as their bluffs, good players as they claimed
         (an unclaimed one as a Townsfolk of unknown name), the framed in the evil team's
         places."""
         if self.framed is None:
-            self.framed = self._frame(state)
+            self.framed = self._frame(table, state)
         world: World = {}
         for s in state.seats:
             if s.player in self.framed:
@@ -183,15 +178,18 @@ class Talk:
                 world[s.player] = Registration(cid, team, "good")
         return world
 
-    def _frame(self, state: State) -> dict[int, Registration]:
-        rng = seeded_rng(self.seed, "frame")
+    def _frame(self, table: Table, state: State) -> dict[int, Registration]:
+        """Whom the story frames, chosen the first time it is told: the good players the town
+        suspects most by then (the first as the Demon), so that the made-up information piles
+        on rather than contradicts; the Spy, who sees the grimoire, frames the Drunk first."""
+        evil = [s for s in state.seats if s.alignment == "evil" and s.team != "traveller"]
+        town = table.scores(state, evil[0].player) if evil else {}
         good = [s for s in state.seats if s.alignment == "good" and s.team != "traveller"]
-        rng.shuffle(good)
+        good.sort(key=lambda s: -town.get(s.player, 0.0))
         drunk = [s for s in good if role(s.character).always_drunk]
         if any(sees_grimoire(state, s.player) for s in state.seats) and drunk:
             good.remove(drunk[0])
             good.insert(0, drunk[0])
-        evil = [s for s in state.seats if s.alignment == "evil" and s.team != "traveller"]
         evil.sort(key=lambda s: s.team != "demon")
         in_play = {s.character for s in state.seats}
         spare = [c for c in script_team(state, "minion") if c not in in_play]
@@ -200,11 +198,6 @@ class Talk:
             cid = e.character if e.team == "demon" else (spare.pop() if spare else e.character)
             framed[g.player] = Registration(cid, e.team, "evil")
         return framed
-
-
-def _informs(cid: str) -> bool:
-    """Whether a character's holder has information to share (its unit can make some up)."""
-    return cid in REGISTRY.having("bluff")
 
 
 def _wakes(cid: str, night: int) -> bool:

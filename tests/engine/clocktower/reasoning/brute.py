@@ -75,7 +75,9 @@ def _prior(chars, team, by_team, counts, seats, claims, evil, drunk) -> float:
         return 0.0
     if any(p in claims and claims[p].character not in team for p in evil):
         pass  # an evil player may claim anything
-    tf_real = sum(team[claims[p].character] == "townsfolk" for p in good if p in claims and p != drunk)
+    tf_real = sum(
+        team[claims[p].character] == "townsfolk" for p in good if p in claims and p != drunk
+    )
     os_real = sum(team[claims[p].character] == "outsider" for p in good if p in claims)
     os_real += drunk is not None
     unclaimed = sum(p not in claims for p in good)
@@ -128,7 +130,9 @@ def _likelihoods(chars, team, by_team, record, evil, drunk):
         for chosen in itertools.product(*targets):
             poisoned = {night: x for night, (x, _) in zip(nights, chosen, strict=True)}
             pp = math.prod(pt for _, pt in chosen)
-            for weight, now in _story(chars, team, by_team, record, evil, drunk, r, poisoned, in_play):
+            for weight, now in _story(
+                chars, team, by_team, record, evil, drunk, r, poisoned, in_play
+            ):
                 yield pr * pp * weight, now
 
 
@@ -154,7 +158,9 @@ def _story(chars, team, by_team, record, evil, drunk, herring, poisoned, in_play
     del claims
 
 
-def _moment(chars, team, by_team, record, evil, drunk, herring, poisoned, in_play, t, final, demon, alive):
+def _moment(
+    chars, team, by_team, record, evil, drunk, herring, poisoned, in_play, t, final, demon, alive
+):
     night = t % 2 == 1
     weight = 1.0
     deaths = [d.player for d in record.deaths if d.moment == t]
@@ -169,7 +175,9 @@ def _moment(chars, team, by_team, record, evil, drunk, herring, poisoned, in_pla
                 if victim == dm:
                     heirs = _heir(evil, al, victim, dm)
                     if heirs is None:
-                        nxt.append((w * STAR_PASS * (1 if final else IMPOSSIBLE), dm, al - {victim}))
+                        nxt.append(
+                            (w * STAR_PASS * (1 if final else IMPOSSIBLE), dm, al - {victim})
+                        )
                     else:
                         for h in heirs:
                             nxt.append((w * STAR_PASS / len(heirs), h, al - {victim}))
@@ -294,7 +302,13 @@ def _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n):
             return 1 / good if team.get(cid) in ("townsfolk", "outsider") else 0.0
         if true == cid:
             return 1.0
-        return 1.0 if (team.get(cid), "good" if team.get(cid) in ("townsfolk", "outsider") else "evil") in ways and team[true] != team.get(cid) else 0.0
+        return (
+            1.0
+            if (team.get(cid), "good" if team.get(cid) in ("townsfolk", "outsider") else "evil")
+            in ways
+            and team[true] != team.get(cid)
+            else 0.0
+        )
 
     c, ans, players = h.character, h.answer, h.players
     if c == "empath":
@@ -309,7 +323,10 @@ def _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n):
         return 1.0 if lo <= ans <= hi else 0.0
     if c == "fortuneteller":
         must = demon in players
-        may = must or any(p not in evil and ("demon", "evil") in _registers(p, evil, drunk, claims, team)[1] for p in players)
+        may = must or any(
+            p not in evil and ("demon", "evil") in _registers(p, evil, drunk, claims, team)[1]
+            for p in players
+        )
         if herring in players:
             return 1.0 if ans else 0.0
         return float(may) if ans else float(not must)

@@ -15,7 +15,9 @@ from tests.engine.clocktower.game.support import TB
 from tests.engine.clocktower.reasoning.brute import reference
 
 
-def record_at(players: int, seed: int, day: int, characters: tuple[str, ...] = ()) -> tuple[Setup, Record]:
+def record_at(
+    players: int, seed: int, day: int, characters: tuple[str, ...] = ()
+) -> tuple[Setup, Record]:
     """The public record of a self-played game once the claims of ``day`` are made."""
     state = setup_game(TB, players, seed, characters)
     table = Player(seed)
