@@ -86,6 +86,11 @@ class Beliefs:
         self.worlds = len(p)
         self.ess = 1.0 / float((p**2).sum())
 
+    def error(self, chance: float) -> float:
+        """The standard error of a chance read from sampled worlds, about sqrt(p (1 - p) / ess)
+        (zero when the worlds were enumerated exactly)."""
+        return math.sqrt(chance * (1 - chance) / self.ess) if self.sampled else 0.0
+
     def given_good(self, player: int) -> Beliefs:
         """These beliefs for ``player``, who knows they are good (and has said all they know)."""
         p = self.p * (1.0 - self._arrays[1][:, self.setup.seat(player)])
@@ -455,7 +460,8 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
 
     good = ~w.evil
     count = np.maximum(good.sum(axis=1), 1)
-    asked = sorted({p for *_, tied in epochs for it in tied for p in it.players})
+    residents = set(w.setup.seats)  # the herring is a resident (Travellers are not dealt one)
+    asked = sorted({p for *_, tied in epochs for it in tied for p in it.players} & residents)
     nobody = np.ones(len(w))
     for a, b, rest, tied in epochs:
         nobody = nobody * (a + b * own(rest, tied, None))

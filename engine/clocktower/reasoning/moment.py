@@ -34,7 +34,11 @@ class Weight:
 
 @dataclass
 class Moment:
-    """The worlds as one moment of the game sees them: the Demon's seat now, who lives."""
+    """The worlds as one moment of the game sees them: the Demon's seat now, who lives.
+
+    Travellers are not in the worlds (their characters are public, their alignments the
+    storyteller's): a Traveller may or may not register as evil, is never the Demon nor a
+    character of the script, and what a player says about one is not weighed."""
 
     worlds: Worlds
     demon: IntArray
@@ -42,6 +46,9 @@ class Moment:
 
     def seat(self, player: int) -> int:
         return self.worlds.setup.seat(player)
+
+    def resident(self, player: int) -> bool:
+        return player in self.worlds.setup.seats
 
     def flags(self) -> tuple[np.ndarray, np.ndarray]:
         """Per world and seat: whether the player surely registers as evil, and whether they
@@ -51,14 +58,16 @@ class Moment:
     def evil_count(self, players: Iterable[int]) -> tuple[IntArray, IntArray]:
         """How many of ``players`` register as evil: the fewest and the most."""
         must, may = self.flags()
-        seats = [self.seat(p) for p in players]
-        return must[:, seats].sum(axis=1), may[:, seats].sum(axis=1)
+        players = list(players)
+        seats = [self.seat(p) for p in players if self.resident(p)]
+        travellers = len(players) - len(seats)
+        return must[:, seats].sum(axis=1), may[:, seats].sum(axis=1) + travellers
 
     def demon_among(self, players: Iterable[int]) -> tuple[np.ndarray, np.ndarray]:
         """Whether one of ``players`` surely registers as the Demon now (is it), and whether
         one may (or is a good player who may register as one: the Recluse)."""
-        seats = [self.seat(p) for p in players]
-        must = (self.demon[:, None] == np.array(seats)[None, :]).any(axis=1)
+        seats = [self.seat(p) for p in players if self.resident(p)]
+        must = (self.demon[:, None] == np.array(seats, dtype=np.int64)[None, :]).any(axis=1)
         may = must.copy()
         for s in seats:  # a good player who may register as the Demon: the Recluse
             may |= self.worlds.registers(s)[:, DEMON] & ~self.worlds.evil[:, s]
@@ -66,6 +75,9 @@ class Moment:
 
     def registers_as(self, player: int, team: str) -> tuple[np.ndarray, np.ndarray]:
         """Whether ``player`` surely registers as one of ``team``, and whether they may."""
+        if not self.resident(player):
+            none = np.zeros(len(self.demon), dtype=bool)
+            return none, none
         s, t = self.seat(player), TEAMS.index(team)
         regs = self.worlds.registers(s)
         true = self.worlds.team_table[self.worlds.char[:, s]] == t
@@ -76,6 +88,8 @@ class Moment:
         """The chance ``player`` registers as ``cid``: 1 where it is their character or one
         they may misregister as; for a good player who has not claimed, one in the number of
         good characters on the script."""
+        if not self.resident(player):
+            return np.ones(len(self.demon))
         s, code = self.seat(player), self.worlds.setup.code(cid)
         if code == UNKNOWN:
             return np.zeros(len(self.demon))

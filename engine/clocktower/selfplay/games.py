@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.clocktower.catalogue import find
 from engine.clocktower.game import SYSTEM, Join, Phase, Start, State, apply, new_game
+from engine.clocktower.reasoning.worlds import supported
 from engine.clocktower.selfplay.table import Player
 
 MAX_DAYS = 30
@@ -19,6 +21,17 @@ class Outcome:
     actions: int
     executions: tuple[tuple[int, bool], ...] = ()  # (day, whether the executee was evil)
     saint: bool = False  # a character whose execution loses the game was dealt
+
+
+def dealt(script_ids: tuple[str, ...]) -> tuple[str, ...]:
+    """The characters of a script a resident may be dealt (official ones by their team; any
+    other, a homebrew character, as it is)."""
+    kept = []
+    for cid in script_ids:
+        found = find(cid)
+        if found is None or found.team in ("townsfolk", "outsider", "minion", "demon"):
+            kept.append(cid)
+    return tuple(kept)
 
 
 def setup_game(
@@ -47,14 +60,16 @@ def play(
     travellers: int = 0,
     storyteller: int | None = None,
     arrivals: int = 0,
+    reason: bool = True,
 ) -> tuple[State, Outcome]:
     """One whole self-played game; ``log`` collects the actions. The bot storyteller rules,
     unless a ``storyteller`` id is given: then the table answers each ruling at random.
-    ``arrivals`` Travellers join mid-game, one a day from day 2."""
+    ``arrivals`` Travellers join mid-game, one a day from day 2. ``reason`` False: the naive
+    players (for comparison)."""
     from engine.clocktower.game.roles import REGISTRY
 
     state = setup_game(script_ids, players, seed, characters, travellers, storyteller)
-    table = Player(seed, arrivals)
+    table = Player(seed, arrivals, reason)
     count = 0
     while state.phase is not Phase.OVER and state.day <= MAX_DAYS:
         action = table.act(state)
@@ -76,16 +91,21 @@ def play(
 
 
 def simulate(
-    script_ids: tuple[str, ...], players: int, games: int, seed: int = 0, travellers: int = 0
+    script_ids: tuple[str, ...],
+    players: int,
+    games: int,
+    seed: int = 0,
+    travellers: int = 0,
+    reason: bool = True,
 ) -> dict[str, Any]:
     """Play ``games`` games (game ``i`` with seed ``seed + i``, ``travellers`` Travellers seated
     besides the ``players``) and count how they ended, and how often each day's execution
-    fell on an evil player."""
+    fell on an evil player (``reason`` False: with the naive players)."""
     endings: dict[str, int] = {}
     good = days = saints = saint_lost = 0
     by_day: dict[int, list[int]] = {}
     for i in range(games):
-        _, outcome = play(script_ids, players, seed + i, travellers=travellers)
+        _, outcome = play(script_ids, players, seed + i, travellers=travellers, reason=reason)
         endings[outcome.ending] = endings.get(outcome.ending, 0) + 1
         good += outcome.winner == "good"
         days += outcome.days
@@ -98,6 +118,7 @@ def simulate(
     return {
         "games": games,
         "players": players,
+        "table": "reasoning" if reason and supported(dealt(script_ids)) else "naive",
         "travellers": travellers,
         "seed": seed,
         "good_wins": good,

@@ -89,8 +89,9 @@ def _parts(answer: Any) -> tuple[Any, ...]:
 class Player:
     """One game's table: decides the next action from the open prompts."""
 
-    def __init__(self, seed: int, arrivals: int = 0) -> None:
+    def __init__(self, seed: int, arrivals: int = 0, reason: bool = True) -> None:
         self.seed = seed
+        self.reason = reason  # False: the naive heuristics even where the model could reason
         self.rng = seeded_rng(seed, "selfplay")
         self.arrivals = arrivals
         self.decided: set[tuple[Any, ...]] = set()  # one-off choices already weighed
@@ -111,7 +112,7 @@ class Player:
         if self.observer is None:
             self.observer = Observer(state)
             residents = tuple(s.player for s in state.seats if s.team != "traveller")
-            if residents and supported(_dealable(state)):
+            if self.reason and residents and supported(_dealable(state)):
                 self.setup = Setup(_dealable(state), residents)
         before = len(self.observer.record.nominations)
         record = self.observer.see(self.last, state)

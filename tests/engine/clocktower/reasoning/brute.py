@@ -30,8 +30,11 @@ SOBER_CHARACTERS = {"empath", "chef", "fortuneteller", "washerwoman", "librarian
 LEARNERS = {"washerwoman": "townsfolk", "librarian": "outsider", "investigator": "minion"}
 
 
-def reference(chars: tuple[str, ...], record: Record) -> tuple[dict[int, float], dict[int, float]]:
-    """P(each player is the Demon at the end of the record), P(each is evil)."""
+def reference(
+    chars: tuple[str, ...], record: Record, good: tuple[int, ...] = ()
+) -> tuple[dict[int, float], dict[int, float]]:
+    """P(each player is the Demon at the end of the record), P(each is evil), for worlds in
+    which the ``good`` players are good."""
     seats = record.seats
     n = len(seats)
     team = {c: character(c).team for c in chars}
@@ -48,6 +51,8 @@ def reference(chars: tuple[str, ...], record: Record) -> tuple[dict[int, float],
         for minion_seats in itertools.combinations([p for p in seats if p != d], k):
             for cast in itertools.permutations(by_team["minion"], k):
                 evil = {d: by_team["demon"][0], **dict(zip(minion_seats, cast, strict=True))}
+                if any(p in evil for p in good):
+                    continue
                 for drunk in [None, *[p for p in claims if p not in evil
                                       and team.get(claims[p].character) == "townsfolk"]]:  # fmt: skip
                     prior = _prior(chars, team, by_team, counts, seats, claims, evil, drunk)

@@ -1,0 +1,106 @@
+"""What the simulated players say: good players claim honestly, by the documented timing
+(the Virgin, Slayer and Saint hold back); evil players bluff the Demon's bluffs or safe
+characters and keep their made-up information consistent with their story."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.clocktower.game import Phase, apply
+from engine.clocktower.game.model import neighbours
+from engine.clocktower.game.roles import role
+from engine.clocktower.selfplay import Player, setup_game
+from engine.clocktower.selfplay.talk import LATE, heard, holds_back
+from tests.engine.clocktower.game.support import TB
+
+
+def games(players: int = 10, count: int = 25):
+    """(state, table) at every step of some self-played games."""
+    for seed in range(count):
+        state = setup_game(TB, players, seed)
+        table = Player(seed)
+        while state.phase is not Phase.OVER:
+            action = table.act(state)
+            yield state, table
+            state = apply(state, action).state
+
+
+def test_the_hold_back_rule_is_read_from_the_units():
+    assert holds_back("virgin") == "nominated" and holds_back("saint") == "nominated"
+    assert holds_back("slayer") == "used" and holds_back("empath") is None
+
+
+def test_good_players_claim_honestly_and_on_time():
+    checked = Counter()
+    for state, table in games():
+        if state.phase is not Phase.DAY:
+            continue
+        claims = table.talk.claims
+        for s in state.seats:
+            if s.alignment != "good" or s.team == "traveller":
+                continue
+            said = claims.get(s.player)
+            broke = s.player in table.talk.broken
+            if holds_back(s.shown) and not broke and state.day < LATE:
+                assert said is None, (state.day, s.shown)
+                checked["held back"] += 1
+                continue
+            assert said is not None and said.character == s.shown  # a Drunk: its Townsfolk
+            assert set(said.heard) <= set(heard(state, s.player))
+            checked["claims"] += 1
+    assert checked["claims"] > 500 and checked["held back"] > 20, checked
+
+
+def test_a_nominated_saint_or_virgin_speaks_before_the_count():
+    spoke = 0
+    for state, table in games(count=60):
+        if state.vote is None or state.vote.exile or state.vote.index:
+            continue
+        nominee = next(s for s in state.seats if s.player == state.vote.nominee)
+        if nominee.alignment == "good" and holds_back(nominee.shown) == "nominated":
+            assert table.talk.claims[nominee.player].character == nominee.shown
+            spoke += 1
+    assert spoke >= 3
+
+
+def test_evil_bluffs_and_keeps_its_story():
+    seen = Counter()
+    for state, table in games(count=40):
+        if state.phase is not Phase.DAY:
+            continue
+        talk = table.talk
+        for s in state.seats:
+            said = talk.claims.get(s.player)
+            if s.alignment != "evil" or said is None:
+                continue
+            assert said.character in talk.bluffs.values()
+            if said.character in state.bluffs:
+                seen["demon's bluff"] += 1
+            in_play = {x.character for x in state.seats}
+            assert said.character not in in_play or s.team != "demon"
+            for item in said.heard:  # made up once, and never changed
+                night = (item.moment + 1) // 2
+                assert talk.made_up[s.player][night] == item
+            if said.character == "empath" and said.heard:
+                last = said.heard[-1]
+                story = talk.story(table, state)
+                assert last.answer == sum(story[p].alignment == "evil" for p in last.players)
+                seen["empath numbers"] += 1
+    assert seen["demon's bluff"] > 50 and seen["empath numbers"] > 0, seen
+
+
+def test_bluffed_information_describes_the_story_world():
+    state = setup_game(TB, 10, 3)
+    table = Player(3)
+    while state.phase is not Phase.DAY:
+        state = apply(state, table.act(state)).state
+    world = table.talk.story(table, state)
+    evil = next(s for s in state.seats if s.alignment == "evil")
+    item = role("empath").bluff(table, state, evil.player, world, 1)
+    assert item is not None
+    near = tuple(dict.fromkeys(neighbours(state, evil.player)))
+    assert item.players == near
+    assert item.answer == sum(world[p].alignment == "evil" for p in near)
+    chef = role("chef").bluff(table, state, evil.player, world, 1)
+    assert chef is not None and 0 <= chef.answer <= 3
+    assert role("chef").bluff(table, state, evil.player, world, 2) is None  # first night only
