@@ -363,7 +363,7 @@ def _day_death(sweep: _Sweep, player: int, final: bool) -> None:
     sweep.alive = sweep.alive - {player}
 
 
-def _nominations(sweep: _Sweep, nominations: list[Nominated]) -> None:
+def _nominations(sweep: _Sweep, nominations: tuple[Nominated, ...]) -> None:
     """Each nomination's evidence: an evil nominator's choice, and every evil voter's hand."""
     setup = sweep.worlds.setup
     evil = sweep.worlds.evil

@@ -83,6 +83,7 @@ class FortuneTeller(Role):
         others = [s.player for s in state.seats if s.alive and s.player != player]
         framed = [p for p in others if world[p].team == "demon"]
         rest = [p for p in others if p not in framed]
+        chosen: tuple[int, ...]
         if framed and rest and table.rng.random() < FRAMES:
             chosen = (framed[0], table.rng.choice(rest))
         elif len(rest) >= 2:

@@ -4,8 +4,16 @@ the days that ended; and the record cut at a moment."""
 
 from __future__ import annotations
 
-from engine.clocktower.game import SYSTEM, EndDay, NightChoice, Nominate, Slay, Vote, apply
-from engine.clocktower.game import open_prompts
+from engine.clocktower.game import (
+    SYSTEM,
+    EndDay,
+    NightChoice,
+    Nominate,
+    Slay,
+    Vote,
+    apply,
+    open_prompts,
+)
 from engine.clocktower.reasoning.observe import Observer
 from engine.clocktower.reasoning.record import Death, Nominated, Shot
 from engine.clocktower.selfplay import setup_game
