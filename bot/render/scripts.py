@@ -17,9 +17,10 @@ from bot.store.scripts import SavedScript
 from engine.clocktower.catalogue import BASE_EDITIONS, Character, OfficialText
 from engine.clocktower.nightorder import night_text
 from engine.clocktower.scoring import score_report
+from stats.balance import balance_text
 
 DESCRIPTION, FIELD, LINE, EMBED = 4096, 1024, 300, 6000
-ROOM = 600  # kept free in a score embed for the fields after the characters
+ROOM = 900  # kept free in a score embed for the fields after the characters
 EDITIONS = {**BASE_EDITIONS, "carousel": "later characters", "fabled": "Fabled", "loric": "Loric"}
 COLOURS = {
     "Beginner": discord.Colour.green(),
@@ -133,6 +134,13 @@ def score_embed(result: dict[str, Any]) -> discord.Embed:
         ),
         inline=False,
     )
+    balance = result.get("balance")
+    if balance is not None:
+        embed.add_field(
+            name=f"Simulated balance at {balance['players']} players",
+            value=_balance(balance),
+            inline=False,
+        )
     if result["warnings"]:
         warnings = [f"• {safe(w['position'])}: {safe(w['message'])}" for w in result["warnings"]]
         embed.add_field(name="Warnings", value=fit(warnings, FIELD // 2), inline=False)
@@ -143,13 +151,28 @@ def score_embed(result: dict[str, Any]) -> discord.Embed:
     return embed
 
 
+def _balance(balance: dict[str, Any]) -> str:
+    """Good's simulated win rate with its interval, and how it was measured."""
+    if balance["games"] == 0:
+        return f"Not simulated: {safe(balance['error'])}."
+    low, high = balance["ci95"]
+    return (
+        f"Good wins **{balance['good_win_rate']:.0%}** (95% CI {low:.0%}–{high:.0%}) in "
+        f"{balance['games']} self-played games with the bot storyteller and "
+        f"{balance['table']} players; a quick run, so read the interval, not the point."
+    )
+
+
 def text_file(text: str, filename: str) -> discord.File:
     return discord.File(io.BytesIO(text.encode("utf-8")), filename)
 
 
 def score_file(result: dict[str, Any]) -> discord.File:
-    """The full breakdown as plain text: every character, synergy and player count."""
-    return text_file(score_report(result), "score.txt")
+    """The full breakdown as plain text: every character, synergy and player count, and the
+    simulated balance."""
+    balance = result.get("balance")
+    tail = "" if balance is None else "\n" + balance_text(balance)
+    return text_file(score_report(result) + tail, "score.txt")
 
 
 def night_file(order: dict[str, Any]) -> discord.File:
