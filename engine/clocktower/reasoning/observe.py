@@ -26,8 +26,9 @@ class Observer:
 
     ``see(action, state)`` is called with each accepted action and the state after it (the
     same state twice is ignored, so a refused action shown again changes nothing). Deaths are
-    read from who is alive: at night they are the night's, by day an execution (the day's
-    executee), a Slayer's shot (the action was a shot) or another cause."""
+    read from who is alive: at night they are the night's, told at dawn (until then nobody
+    knows), by day an execution (the day's executee), a Slayer's shot (the action was a shot)
+    or another cause."""
 
     def __init__(self, state: State) -> None:
         self.record = Record(tuple(s.player for s in state.seats if s.team != "traveller"))
@@ -35,6 +36,7 @@ class Observer:
         self.dead: set[int] = {s.player for s in state.seats if not s.alive}
         self.history = 0
         self.version = 0  # counts the changes to ``record``
+        self.tonight: tuple[Death, ...] = ()  # the night's deaths, announced at dawn
 
     def see(self, action: Any, state: State) -> Record:
         before = self.last
@@ -55,6 +57,10 @@ class Observer:
         died = [s.player for s in state.seats if not s.alive and s.player not in self.dead]
         self.dead.update(died)
         deaths = tuple(_death(was, state, action, p) for p in died if p in record.seats)
+        self.tonight += tuple(d for d in deaths if d.cause == "night")
+        deaths = tuple(d for d in deaths if d.cause != "night")
+        if self.tonight and state.phase is not Phase.NIGHT:  # dawn (or the end)
+            deaths, self.tonight = self.tonight + deaths, ()
         if isinstance(action, Nominate) and action.by in died and state.executed == action.by:
             nominations += (Nominated(was.day, action.by, action.target, at_once=True),)
         shots: tuple[Shot, ...] = ()

@@ -101,6 +101,7 @@ class Player:
         self.last: Any = None  # the action this table last returned
         self._naive: tuple[tuple[int, int, int], dict[int, float]] | None = None
         self._public: tuple[Any, Beliefs] | None = None
+        self._pondered: tuple[Any, Record] | None = None
         self._views: dict[int, Beliefs] = {}
 
     # What the table knows -----------------------------------------------------------------------
@@ -129,11 +130,16 @@ class Player:
     def pondered(self, state: State) -> Record:
         """The record the players reason from: all of it, but the day's nominations and hands,
         which they weigh overnight (they think between days, not between hands)."""
-        record = self.record()
-        if state.phase is Phase.DAY:
-            earlier = tuple(n for n in record.nominations if n.day < state.day)
-            record = replace(record, nominations=earlier)
-        return record
+        assert self.observer is not None
+        today = state.day if state.phase is Phase.DAY else None
+        key = (self.observer.version, self.talk.version, today)
+        if self._pondered is None or self._pondered[0] != key:
+            record = self.record()
+            if today is not None:
+                earlier = tuple(n for n in record.nominations if n.day < today)
+                record = replace(record, nominations=earlier)
+            self._pondered = (key, record)
+        return self._pondered[1]
 
     def beliefs(self, state: State, player: int | None = None) -> Beliefs:
         """The public beliefs, or those of the good ``player`` (who also knows themselves)."""

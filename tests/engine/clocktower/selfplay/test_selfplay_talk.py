@@ -83,7 +83,7 @@ def test_evil_bluffs_and_keeps_its_story():
                 assert talk.made_up[s.player][night] == item
             if said.character == "empath" and said.heard:
                 last = said.heard[-1]
-                story = talk.story(table, state)
+                story = talk.story(state)
                 assert last.answer == sum(story[p].alignment == "evil" for p in last.players)
                 seen["empath numbers"] += 1
     assert seen["demon's bluff"] > 50 and seen["empath numbers"] > 0, seen
@@ -94,7 +94,7 @@ def test_bluffed_information_describes_the_story_world():
     table = Player(3)
     while state.phase is not Phase.DAY:
         state = apply(state, table.act(state)).state
-    world = table.talk.story(table, state)
+    world = table.talk.story(state)
     evil = next(s for s in state.seats if s.alignment == "evil")
     item = role("empath").bluff(table, state, evil.player, world, 1)
     assert item is not None
