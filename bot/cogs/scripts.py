@@ -228,11 +228,12 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             result["balance"] = await asyncio.to_thread(
                 script_balance, script.ids, result["players"], games
             )
-            message = {"embed": score_embed(result), "file": score_file(result)}
+            embed, file = score_embed(result), score_file(result)
             if downloaded:
-                await publish(interaction, f"Scored {safe(script.name)}: posted below.", **message)
+                note = f"Scored {safe(script.name)}: posted below."
+                await publish(interaction, note, embed=embed, file=file)
             else:
-                await interaction.followup.send(**message)
+                await interaction.followup.send(embed=embed, file=file)
 
         await self.run(interaction, "it was not scored.", work)
 
