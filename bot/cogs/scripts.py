@@ -228,12 +228,12 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             result["balance"] = await asyncio.to_thread(
                 script_balance, script.ids, result["players"], games
             )
-            embed, file = score_embed(result), score_file(result)
+            embed, report = score_embed(result), score_file(result)
             if downloaded:
                 note = f"Scored {safe(script.name)}: posted below."
-                await publish(interaction, note, embed=embed, file=file)
+                await publish(interaction, note, embed=embed, file=report)
             else:
-                await interaction.followup.send(embed=embed, file=file)
+                await interaction.followup.send(embed=embed, file=report)
 
         await self.run(interaction, "it was not scored.", work)
 
