@@ -64,7 +64,7 @@ async def test_a_bluffers_slayer_claim_does_nothing_and_the_slayer_kills_the_dem
         x.player for x in state(table).seats if x.alignment == "good" and x.player != slayer
     )
     before = len(table.public_texts())
-    claim = await table.member(bluffer).slash(table.channel, "clocktower slay", player=str(imp))
+    claim = await table.member(bluffer).slash(table.channel, "clocktower use slay", player=str(imp))
     assert claim.ephemeral and said(claim) == "Your shot is taken.", said(claim)
     assert new_public(table, before) == [
         f"🏹 <@{bluffer}> uses a Slayer's shot on <@{imp}>… but nothing happens."
@@ -72,7 +72,7 @@ async def test_a_bluffers_slayer_claim_does_nothing_and_the_slayer_kills_the_dem
     assert ct.seat(state(table), imp).alive and state(table).phase is ct.Phase.DAY
     assert not ct.seat(state(table), slayer).used  # the real Slayer keeps the shot
 
-    shot = await table.member(slayer).slash(table.channel, "clocktower slay", player=str(imp))
+    shot = await table.member(slayer).slash(table.channel, "clocktower use slay", player=str(imp))
     assert shot.ephemeral and said(shot) == "Your shot is taken.", said(shot)
     texts = table.public_texts()
     assert f"🏹 <@{slayer}> uses a Slayer's shot on <@{imp}>… and they fall dead." in texts
@@ -91,11 +91,11 @@ async def test_the_slayer_who_misses_has_spent_the_shot(table, monkeypatch):
         x.player for x in state(table).seats if x.team == "townsfolk" and x.player != slayer
     )
     missed = await table.member(slayer).slash(
-        table.channel, "clocktower slay", player=str(innocent)
+        table.channel, "clocktower use slay", player=str(innocent)
     )
     assert missed.ephemeral and said(missed) == "Your shot is taken.", said(missed)
     assert "but nothing happens" in table.public_texts()[-1]
-    await table.member(slayer).slash(table.channel, "clocktower slay", player=str(imp))
+    await table.member(slayer).slash(table.channel, "clocktower use slay", player=str(imp))
     assert f"<@{imp}>… but nothing happens." in table.public_texts()[-1]
     assert ct.seat(state(table), slayer).used
     assert all(x.alive for x in state(table).seats) and state(table).phase is ct.Phase.DAY
@@ -105,7 +105,7 @@ async def test_the_scarlet_woman_takes_over_when_the_slayer_kills_the_demon(tabl
     wanted = sober_slayer_without("poisoner")
     await first_day(table, monkeypatch, 7, lambda s: wanted(s) and "scarletwoman" in characters(s))
     imp, slayer, woman = demon(table), holder(table, "slayer"), holder(table, "scarletwoman")
-    await table.member(slayer).slash(table.channel, "clocktower slay", player=str(imp))
+    await table.member(slayer).slash(table.channel, "clocktower use slay", player=str(imp))
     assert f"💀 <@{imp}> is shot." in table.public_texts()
     assert not any("wins!" in t for t in table.public_texts())  # five or more alive: play on
     assert table.session() is not None and state(table).phase is ct.Phase.DAY
@@ -115,11 +115,11 @@ async def test_the_scarlet_woman_takes_over_when_the_slayer_kills_the_demon(tabl
 async def test_slay_refuses_a_player_outside_the_game(table, monkeypatch):
     await first_day(table, monkeypatch, 7, sober_slayer_without())
     slayer = holder(table, "slayer")
-    wrong = await table.member(slayer).slash(table.channel, "clocktower slay", player="nobody")
+    wrong = await table.member(slayer).slash(table.channel, "clocktower use slay", player="nobody")
     assert wrong.ephemeral and said(wrong) == "Choose a player from the list."
     stranger = table.add("stranger")
     outside = await table.member(slayer).slash(
-        table.channel, "clocktower slay", player=str(stranger.id)
+        table.channel, "clocktower use slay", player=str(stranger.id)
     )
     assert outside.ephemeral and said(outside) == "Choose a player in this game."
     assert not ct.seat(state(table), slayer).used
@@ -155,7 +155,7 @@ async def test_the_gunslinger_shoots_a_player_who_voted(table, monkeypatch):
     )
     gunslinger, imp = holder(table, "gunslinger"), demon(table)
     gun = table.member(gunslinger)
-    early = await gun.slash(table.channel, "clocktower shoot", player=str(opener.id))
+    early = await gun.slash(table.channel, "clocktower use shoot", player=str(opener.id))
     assert early.ephemeral and "only after the day's first vote" in said(early), said(early)
 
     s = state(table)
@@ -173,13 +173,13 @@ async def test_the_gunslinger_shoots_a_player_who_voted(table, monkeypatch):
     assert first_voter not in yes and len(yes) == len(ct.living(state(table))) - 1
 
     stranger = table.member(next(p for p in yes if p != gunslinger))
-    claim = await stranger.slash(table.channel, "clocktower shoot", player=str(target))
+    claim = await stranger.slash(table.channel, "clocktower use shoot", player=str(target))
     assert claim.ephemeral and said(claim) == "Only a living Gunslinger can do that."
-    down = await gun.slash(table.channel, "clocktower shoot", player=str(first_voter))
+    down = await gun.slash(table.channel, "clocktower use shoot", player=str(first_voter))
     assert down.ephemeral and said(down) == "Choose a player who voted in the first vote."
 
     victim = next(p for p in yes if p not in (imp, gunslinger))
-    fired = await gun.slash(table.channel, "clocktower shoot", player=str(victim))
+    fired = await gun.slash(table.channel, "clocktower use shoot", player=str(victim))
     assert fired.ephemeral and said(fired) == "You fire.", said(fired)
     texts = table.public_texts()
     assert texts[-2:] == [
@@ -187,7 +187,7 @@ async def test_the_gunslinger_shoots_a_player_who_voted(table, monkeypatch):
         f"💀 <@{victim}> is shot.",
     ]
     assert not ct.seat(state(table), victim).alive
-    twice = await gun.slash(table.channel, "clocktower shoot", player=str(target))
+    twice = await gun.slash(table.channel, "clocktower use shoot", player=str(target))
     assert twice.ephemeral and said(twice) == "You have already shot today."
 
 
@@ -216,18 +216,18 @@ async def ghost_on_day_two(table, monkeypatch, wanted) -> tuple[int, int]:
 async def test_a_dead_player_gives_their_ghost_vote_to_the_beggar(table, monkeypatch):
     beggar, victim = await ghost_on_day_two(table, monkeypatch, travelling_as("beggar"))
     living = table.member(next(p for p in ct.living(state(table)) if p != beggar))
-    alive = await living.slash(table.channel, "clocktower givevote", beggar=str(beggar))
+    alive = await living.slash(table.channel, "clocktower use givevote", beggar=str(beggar))
     assert alive.ephemeral and "Only a dead player" in said(alive), said(alive)
     ghost = table.member(victim)
-    wrong = await ghost.slash(table.channel, "clocktower givevote", beggar=str(living.id))
+    wrong = await ghost.slash(table.channel, "clocktower use givevote", beggar=str(living.id))
     assert wrong.ephemeral and said(wrong) == "Vote tokens can only be given to a living Beggar."
 
-    given = await ghost.slash(table.channel, "clocktower givevote", beggar=str(beggar))
+    given = await ghost.slash(table.channel, "clocktower use givevote", beggar=str(beggar))
     assert given.ephemeral and said(given) == "Your vote token is given.", said(given)
     assert table.public_texts()[-1] == f"🪙 <@{victim}> gives their ghost vote to <@{beggar}>."
     assert "gave you their vote token; they are good." in table.dm_texts(beggar)[-1]
     assert not ct.seat(state(table), victim).ghost_vote
-    again = await ghost.slash(table.channel, "clocktower givevote", beggar=str(beggar))
+    again = await ghost.slash(table.channel, "clocktower use givevote", beggar=str(beggar))
     assert again.ephemeral and "Only a dead player" in said(again)
 
     s = state(table)  # the Beggar now raises a hand, spending the token
@@ -294,7 +294,7 @@ async def test_exile_and_slay_offer_the_players_the_rules_allow(table, monkeypat
     opener = await first_day(table, monkeypatch, 6, gunslinger_and_beggar, travellers=2)
     exiles = await opener.autocomplete(table.channel, "clocktower exile", "traveller", "")
     assert offered(exiles) == set(state(table).travellers)
-    targets = await opener.autocomplete(table.channel, "clocktower slay", "player", "")
+    targets = await opener.autocomplete(table.channel, "clocktower use slay", "player", "")
     assert offered(targets) == set(ct.living(state(table)))
 
 
@@ -320,12 +320,12 @@ async def test_shoot_offers_the_voters_of_the_first_nomination_after_an_exile_ca
     for voter in first_vote.yes:  # the rules let the Gunslinger shoot any of them now
         ct.apply(state(table), ct.Shoot(by=gunslinger, target=voter))
     gun = table.member(gunslinger)
-    choices = await gun.autocomplete(table.channel, "clocktower shoot", "player", "")
+    choices = await gun.autocomplete(table.channel, "clocktower use shoot", "player", "")
     assert offered(choices) == set(first_vote.yes)
 
 
 async def test_givevote_offers_only_the_beggar(table, monkeypatch):
     opener = await first_day(table, monkeypatch, 6, gunslinger_and_beggar, travellers=2)
     beggar = holder(table, "beggar")
-    choices = await opener.autocomplete(table.channel, "clocktower givevote", "beggar", "")
+    choices = await opener.autocomplete(table.channel, "clocktower use givevote", "beggar", "")
     assert offered(choices) == {beggar}

@@ -26,7 +26,13 @@ import engine.clocktower.game as ct
 from bot.app import Ravenswood, can_manage, channel_id, guild_id, reply
 from bot.cogs.clocktower.clock import Clock, Timings
 from bot.cogs.clocktower.rules import KIND, Abandon, ClocktowerRules
-from bot.cogs.clocktower.text import draw_grimoire, png_file, status_text, votes_text
+from bot.cogs.clocktower.text import (
+    draw_grimoire,
+    draw_review,
+    png_file,
+    status_text,
+    votes_text,
+)
 from bot.cogs.clocktower.tools import StorytellerTools, player_id
 from bot.cogs.scripts import Refusal, read_file
 from bot.delivery import SECRET, Delivery, Outgoing
@@ -40,13 +46,14 @@ from bot.render.clocktower import (
     vote_message,
 )
 from bot.render.scripts import problems_embed
-from bot.sessions import GameConflict, Session
+from bot.sessions import Diverged, GameConflict, Session, replay
 from bot.store import games as game_store
 from bot.store import scripts as script_store
 from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
 from engine.clocktower.game import statements
 from engine.clocktower.game.adjust import CHANGES
 from engine.clocktower.game.roles import REGISTRY, Role
+from engine.clocktower.reasoning.review import reviewable
 from engine.clocktower.script import Script, ScriptError, load_script
 from engine.core import GameOver, RuleError
 
@@ -55,6 +62,14 @@ log = logging.getLogger(__name__)
 CHOICES = 25
 BOT_ONLY = "The bot is the storyteller in this game; that tool is for a human storyteller."
 STALE_VOTE = "That vote is over; use the buttons of the current vote."
+REPLAY_CHANGED = (
+    "That game was played under rules this version of the bot replays differently, so it "
+    "cannot be reviewed (its record is kept)."
+)
+NOT_REVIEWABLE = (
+    "The review weighs scripts whose evil characters the reasoning model knows (those of "
+    "Trouble Brewing); this game's script has others."
+)
 
 
 class ClocktowerCog(
@@ -73,8 +88,14 @@ class ClocktowerCog(
         bot.component_handlers[KIND] = self.on_component
         bot.add_dynamic_items(MultiSelect)
         assert self.app_command is not None  # a GroupCog: /clocktower
+        # Characters' day abilities are ``/clocktower use <name>``: a group of their own, since
+        # Discord allows a command group 25 children and the editions bring many abilities.
+        abilities = app_commands.Group(
+            name="use", description="Use your character's day ability", guild_only=True
+        )
         for unit in REGISTRY.having("command").values():
-            self.app_command.add_command(self.day_command(unit))
+            abilities.add_command(self.day_command(unit))
+        self.app_command.add_command(abilities)
 
     async def cog_unload(self) -> None:
         self.clock.stop()
@@ -359,7 +380,7 @@ class ClocktowerCog(
         )
 
     def day_command(self, unit: Role) -> app_commands.Command:
-        """``/clocktower <name> <player>`` for a character's day ability (its ``command``): the
+        """``/clocktower use <name> <player>`` for a character's day ability (its ``command``): the
         action is the unit's ``request``, the player offered from its ``day_targets``. An
         ability that makes a statement (the Gossip) takes one instead: see ``statement_command``."""
         spec = unit.command
@@ -389,7 +410,7 @@ class ClocktowerCog(
         return command
 
     def statement_command(self, unit: Role) -> app_commands.Command:
-        """``/clocktower <name> player claim value [other]``: "(one of) player (and other) is
+        """``/clocktower use <name> player claim value [other]``: "(one of) player (and other) is
         <value>", a ``Statement`` the unit's ``request`` takes."""
         spec = unit.command
         assert spec is not None
@@ -547,6 +568,37 @@ class ClocktowerCog(
             await reply(interaction, str(error))
             return
         await reply(interaction, votes_text(state, day))
+
+    @app_commands.command(name="review", description="After a game: who was the Demon, day by day")
+    @app_commands.guild_only()
+    async def review(self, interaction: discord.Interaction) -> None:
+        """The channel's last finished game, replayed from its log: for each day, each player's
+        chance of being the Demon from what was public before that day's execution."""
+        here = channel_id(interaction)
+        running = self.bot.games.in_channel(here)
+        if running is not None and running.game.kind == KIND:
+            await reply(interaction, "The game here is still running; review it once it ends.")
+            return
+        found = await game_store.last_finished(self.bot.db, here, KIND)
+        if found is None:
+            await reply(interaction, "No finished Clocktower game in this channel to review yet.")
+            return
+        game, entries = found
+        rules = ClocktowerRules()
+        try:
+            session = replay(game, rules, entries)
+        except (Diverged, RuleError, KeyError, ValueError, TypeError):
+            await reply(interaction, REPLAY_CHANGED)
+            return
+        if not reviewable(session.state):
+            await reply(interaction, NOT_REVIEWABLE)
+            return
+        await interaction.response.defer(thinking=True)
+        name = self.delivery.namer(session)
+        content, png = await asyncio.to_thread(
+            draw_review, rules.new_state(game), session.actions, game.seed, name
+        )
+        await interaction.followup.send(content, file=png_file(png, "review.png"))
 
     @app_commands.command(name="status", description="The phase, who lives, what is awaited")
     @app_commands.guild_only()

@@ -1,0 +1,116 @@
+"""Looking back at a finished game: for each day, how likely each player was the Demon given
+everything public by the time the town voted (the claims said so far, nominations and hands,
+deaths), before that day's execution showed anything. So a table can see when it should have
+known.
+
+The game is replayed from its first state and its actions; the ``Observer`` reads the public
+facts. Claims are spoken, not in the engine's state: ``spoken_claims`` reads them from the
+replayed actions, and is the one place to teach about a claim action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.clocktower.game import State, apply
+from engine.clocktower.game.cast import game_script
+from engine.clocktower.reasoning.infer import infer
+from engine.clocktower.reasoning.observe import Observer
+from engine.clocktower.reasoning.record import Claim, Record, day_moment
+from engine.clocktower.reasoning.worlds import Setup, supported
+
+DEALT = ("townsfolk", "outsider", "minion", "demon")
+
+
+@dataclass(frozen=True)
+class Review:
+    """Per day (``days``), each resident's chance of being the Demon as the town could have
+    known it; ``demons`` who really held a Demon at some point; ``claims`` how many players'
+    claims the record had; ``died``, for each dead player, the first day whose vote came after
+    their death; ``sampled``: whether some day's worlds were sampled (then ``error`` is the
+    largest standard error of a chance shown)."""
+
+    players: tuple[int, ...]
+    days: tuple[tuple[int, dict[int, float]], ...]
+    demons: frozenset[int]
+    claims: int
+    died: dict[int, int]  # the first day whose vote came after each dead player's death
+    sampled: bool = False
+    error: float = 0.0
+
+
+def spoken_claims(steps: Sequence[tuple[Any, State]]) -> tuple[tuple[int, Claim], ...]:
+    """The claims made in public during the game, each with the day it was made: the adapter
+    to the game's claim action. The engine has none yet, so a game played on Discord carries
+    no claims and its review rests on nominations, hands and deaths; point this at the claim
+    action (its player, character and the information they say they got, as ``Heard`` items)
+    when one exists."""
+    return ()
+
+
+def dealt_characters(state: State) -> tuple[str, ...]:
+    return tuple(c.id for c in game_script(state).characters if c.team in DEALT)
+
+
+def reviewable(state: State) -> bool:
+    """Whether the reasoning model covers this game's script (its evil characters)."""
+    return supported(dealt_characters(state))
+
+
+def review(start: State, actions: Iterable[Any], seed: int = 0) -> Review:
+    """Replay ``actions`` from the first state ``start`` and weigh each day's public record."""
+    steps: list[tuple[Any, State]] = []
+    state = start
+    for action in actions:
+        state = apply(state, action).state
+        steps.append((action, state))
+    first = next((s for _, s in steps if s.seats), state)
+    observer = Observer(first)
+    for action, after in steps:
+        observer.see(action, after)
+    record = observer.record
+    said = spoken_claims(steps)
+    residents = tuple(s.player for s in state.seats if s.team != "traveller")
+    setup = Setup(dealt_characters(state), residents)
+    days, sampled, error = [], False, 0.0
+    for day in range(1, state.day + 1):
+        moment = day_moment(day)
+        known = record.until(moment)
+        claims = {c.player: c for d, c in said if d <= day}
+        known = replace(
+            known,
+            claims=tuple(
+                replace(c, heard=tuple(h for h in c.heard if h.moment <= moment))
+                for c in claims.values()
+            ),  # fmt: skip
+            deaths=tuple(
+                d for d in known.deaths if not (d.moment == moment and d.cause == "execution")
+            ),
+        )
+        beliefs = infer(setup, known, seed=seed)
+        days.append((day, dict(beliefs.demon)))
+        sampled |= beliefs.sampled
+        error = max([error, *(beliefs.error(p) for p in beliefs.demon.values())])
+    demons = frozenset(s.player for s in state.seats if s.team == "demon") | _demons_seen(steps)
+    died = {d.player: (d.moment + 1) // 2 + (d.cause == "execution") for d in record.deaths}
+    claimed = len({c.player for _, c in said})
+    return Review(residents, tuple(days), demons, claimed, died, sampled, error)
+
+
+def _demons_seen(steps: Sequence[tuple[Any, State]]) -> frozenset[int]:
+    """Everyone who held a Demon during the game (a Scarlet Woman or a star pass makes more)."""
+    return frozenset(s.player for _, st in steps for s in st.seats if s.team == "demon")
+
+
+def record_of(start: State, actions: Iterable[Any]) -> Record:
+    """The whole public record of a replayed game (without claims)."""
+    state, observer = start, None
+    for action in actions:
+        state = apply(state, action).state
+        if observer is None and state.seats:
+            observer = Observer(state)
+        if observer is not None:
+            observer.see(action, state)
+    return observer.record if observer is not None else Record(())
