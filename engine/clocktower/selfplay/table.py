@@ -63,8 +63,8 @@ from engine.clocktower.selfplay.talk import Talk, heard
 from engine.core import Prompt, seeded_rng
 
 MAX_NOMINATIONS = 3
-NOMINATE_AT = 0.4
-VOTE_AT = 0.35
+NOMINATE_AT = 0.45
+VOTE_AT = 0.4
 CLOSE = 0.75
 GHOST_AT = 0.5
 NOISE = 0.05
