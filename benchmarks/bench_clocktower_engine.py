@@ -1,8 +1,9 @@
 """Clocktower rules engine: self-played games per second and the time of one engine action.
 
-Self-play uses the bot storyteller and the heuristic players of ``engine.clocktower.selfplay``
-on Trouble Brewing with a balanced bag (plus a row with two Travellers, who add exiles, shots and
-vote tokens). Games per second is CPU time (``time.process_time``) for the same seeded games,
+Self-play uses the bot storyteller and the reasoning players of ``engine.clocktower.selfplay``
+(who claim, bluff and weigh the possible worlds; ``bench_clocktower_reasoning.py`` measures their
+balance and the model's cost) on Trouble Brewing with a balanced bag (plus a row with two
+Travellers, who add exiles, shots and vote tokens). Games per second is CPU time (``time.process_time``) for the same seeded games,
 best of ``ROUNDS`` runs: the games are deterministic, so the best run is the least disturbed by
 other processes. The per-action time replays the recorded action logs and times each ``apply``
 alone (player heuristics excluded) with ``time.perf_counter``: median, 99th percentile and worst,

@@ -138,7 +138,7 @@ def score_embed(result: dict[str, Any]) -> discord.Embed:
     if balance is not None:
         embed.add_field(
             name=f"Simulated balance at {balance['players']} players",
-            value=_balance(balance),
+            value=safe(balance_text(balance)),
             inline=False,
         )
     if result["warnings"]:
@@ -149,18 +149,6 @@ def score_embed(result: dict[str, Any]) -> discord.Embed:
         "score = (tag weights + synergies) × table factor · every point in score.txt"
     )
     return embed
-
-
-def _balance(balance: dict[str, Any]) -> str:
-    """Good's simulated win rate with its interval, and how it was measured."""
-    if balance["games"] == 0:
-        return f"Not simulated: {safe(balance['error'])}."
-    low, high = balance["ci95"]
-    return (
-        f"Good wins **{balance['good_win_rate']:.0%}** (95% CI {low:.0%}–{high:.0%}) in "
-        f"{balance['games']} self-played games with the bot storyteller and "
-        f"{balance['table']} players; a quick run, so read the interval, not the point."
-    )
 
 
 def text_file(text: str, filename: str) -> discord.File:

@@ -88,8 +88,7 @@ def review_chart(
         for spine in axes.spines.values():
             spine.set_visible(False)
         caption = (
-            "Chance each player was the Demon, from what was public\n"
-            "before each day's execution."
+            "Chance each player was the Demon, from what was public\nbefore each day's execution."
         )
         figure.supxlabel(
             "\n".join(line for line in (caption, note) if line),

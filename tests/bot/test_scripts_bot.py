@@ -69,7 +69,7 @@ async def test_score_simulates_the_balance_in_a_quick_run_after_deferring(table)
     assert not posted(result).ephemeral
     embed = await answer(result)
     (field,) = [f for f in embed.fields if f.name == "Simulated balance at 7 players"]
-    assert "in 100 self-played games" in field.value and "95% CI" in field.value
+    assert "over 100 self-played games" in field.value and "95% CI" in field.value
     assert "reasoning players" in field.value
     elsewhere = await st.slash(table.channel, "script score", name="snv")
     (field,) = [f for f in (await answer(elsewhere)).fields if f.name.startswith("Simulated")]

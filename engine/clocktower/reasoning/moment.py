@@ -32,6 +32,13 @@ class Weight:
     herring: FloatArray | None = None
 
 
+def fires_on(surely: np.ndarray, maybe: np.ndarray, fired: bool) -> Weight:
+    """A public ability that fires when its target registers a certain way (the Slayer's shot
+    on the Demon, the Virgin's nominator as a Townsfolk): it fired only where the target may
+    register so, and did not only where it need not; impaired, it never fires."""
+    return Weight((maybe if fired else ~surely).astype(float), 0.0 if fired else 1.0)
+
+
 @dataclass
 class Moment:
     """The worlds as one moment of the game sees them: the Demon's seat now, who lives.

@@ -14,7 +14,7 @@ from engine.clocktower.game.guards import refuse_unless, require_living_player, 
 from engine.clocktower.game.model import Phase, State, living, seat, with_seat, works
 from engine.clocktower.game.registration import may_register_as_team
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
-from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.moment import Moment, Weight, fires_on
 from engine.clocktower.reasoning.record import Heard, Record, day_moment
 from engine.core import Announce, Effect
 
@@ -74,9 +74,7 @@ class Slayer(Role):
         return (Heard(self.id, day_moment(shot.day), shot.died, (shot.target,)),)
 
     def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
-        surely, maybe = now.demon_among(heard.players)
-        sober = maybe if heard.answer else ~surely
-        return Weight(sober.astype(float), 0.0 if heard.answer else 1.0)
+        return fires_on(*now.demon_among(heard.players), heard.answer)
 
     def day_move(self, table: Table, state: State) -> Slay | None:
         for p in living(state):

@@ -15,7 +15,7 @@ from engine.clocktower.game.model import Pending, Seat, State, with_seat, works
 from engine.clocktower.game.policy import BASE_MISREGISTER, misregister_chance
 from engine.clocktower.game.registration import may_register_as_team
 from engine.clocktower.game.roles import Role
-from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.moment import Moment, Weight, fires_on
 from engine.clocktower.reasoning.record import Heard, Record, day_moment
 
 
@@ -48,9 +48,7 @@ class Virgin(Role):
         return (Heard(self.id, day_moment(first.day), first.at_once, (first.nominator,)),)
 
     def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
-        surely, maybe = now.registers_as(heard.players[0], "townsfolk")
-        sober = maybe if heard.answer else ~surely
-        return Weight(sober.astype(float), 0.0 if heard.answer else 1.0)
+        return fires_on(*now.registers_as(heard.players[0], "townsfolk"), heard.answer)
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         if pending.topic != "registration" or pending.truth is None:
