@@ -94,7 +94,9 @@ def records(players: int) -> list:
 
 def clear() -> None:
     model._through.cache_clear()
+    worlds._feasible.cache_clear()
     worlds._build.cache_clear()
+    worlds._count.cache_clear()
 
 
 def inference(players: int) -> list[str]:

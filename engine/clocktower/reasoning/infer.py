@@ -32,6 +32,7 @@ so a new nomination or death costs one moment's work, not the whole game's.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -47,8 +48,11 @@ from engine.clocktower.reasoning.record import (
     Record,
     day_moment,
 )
-from engine.clocktower.reasoning.worlds import LIMIT, SAMPLES, Setup, Worlds, build
+from engine.clocktower.reasoning.sample import BUDGET, SLACK, draw, ess
+from engine.clocktower.reasoning.worlds import Setup, Worlds, build, count, feasible
 
+LIMIT = 60_000  # enumerate up to this many feasible worlds; sample beyond (``sample``)
+SAMPLES = 8_000  # worlds drawn, when sampling
 IMPOSSIBLE = 1e-9
 NEGLIGIBLE = 1e-20  # worlds this much less likely than the likeliest are dropped
 PRUNE_BELOW = 0.5  # ... once they are half the worlds (dropping fewer is not worth the copy)
@@ -65,38 +69,67 @@ NOMINATES = {"demon": 0.15, "minion": 0.4, "good": 1.15}
 class Beliefs:
     """What follows from a record: the weighed worlds, and per player the chance that they are
     the Demon now (``demon``), that they are evil (``evil``), and that executing them loses the
-    game for good (``risk``: a real Saint). ``worlds`` were weighed; when they were
-    ``sampled`` (from ``feasible`` worlds), ``ess`` is the effective sample size."""
+    game for good (``risk``: a real Saint). ``worlds`` were weighed; when some were
+    ``sampled`` (from ``feasible`` worlds), ``ess`` is the effective sample size and ``error``
+    each chance's standard error."""
 
-    def __init__(
-        self,
-        setup: Setup,
-        p: FloatArray,
-        arrays: tuple[IntArray, FloatArray, FloatArray],
-        sampled: bool = False,
-        feasible: int = 0,
-    ) -> None:
-        self.setup, self.p, self.sampled, self.feasible = setup, p, sampled, feasible
-        self._arrays = arrays
+    def __init__(self, setup: Setup, p: FloatArray, arrays: _Arrays, worlds: Worlds) -> None:
+        self.setup, self.p, self._arrays, self._worlds = setup, p, arrays, worlds
+        self.sampled, self.feasible = worlds.sampled, worlds.feasible
         demon, evil, lose = arrays
         n = setup.n
         self.demon = _per_player(setup, np.bincount(demon, weights=p, minlength=n))
         self.evil = _per_player(setup, p @ evil)
         self.risk = _per_player(setup, p @ lose)
         self.worlds = len(p)
-        self.ess = 1.0 / float((p**2).sum())
+        self.ess = ess(self._drawn(), worlds.copies) if self.sampled else math.inf
+        self._errors: dict[str, dict[int, float]] | None = None
 
-    def error(self, chance: float) -> float:
-        """The standard error of a chance read from sampled worlds, about sqrt(p (1 - p) / ess)
-        (zero when the worlds were enumerated exactly)."""
-        return math.sqrt(chance * (1 - chance) / self.ess) if self.sampled else 0.0
+    def _drawn(self, values: FloatArray | None = None) -> FloatArray:
+        """Per world first built (a row's ``origin``), the sum of its rows' weights (times
+        ``values``, one per row and seat: then one sum per seat)."""
+        origin, count = self._worlds.origin, len(self._worlds.copies)
+        if values is None:
+            return np.bincount(origin, weights=self.p, minlength=count)
+        n = values.shape[1]
+        cells = (origin[:, None] * n + np.arange(n)[None, :]).ravel()
+        summed = np.bincount(cells, weights=(self.p[:, None] * values).ravel(), minlength=count * n)
+        return summed.reshape(count, n)
+
+    def error(self, player: int, of: str = "demon") -> float:
+        """The standard error of the chance that ``player`` is the Demon (``of`` "demon") or
+        evil ("evil"): zero when every world was weighed; else, by the delta method, the
+        square root of the sum over the draws of (weight x (value - chance))^2."""
+        if not self.sampled:
+            return 0.0
+        if self._errors is None:
+            n = self.setup.n
+            demon, evil, _ = self._arrays
+            copies = self._worlds.copies
+            mass = self._drawn()
+            drawn = np.isfinite(copies) & (mass > 0)
+            self._errors = {}
+            for name, values in (("demon", np.eye(n)[demon]), ("evil", evil)):
+                by_seat = self._drawn(values)[drawn] / mass[drawn, None]
+                chance = np.array([getattr(self, name)[p] for p in self.setup.seats])
+                spread = (mass[drawn, None] * (by_seat - chance)) ** 2 / copies[drawn, None]
+                self._errors[name] = _per_player(self.setup, np.sqrt(spread.sum(axis=0)))
+        return self._errors[of][player]
+
+    def within(self, player: int, of: str = "demon") -> float:
+        """How far the chance may be from the exact one: four standard errors, plus what the
+        search and the sample may miss (``sample.SLACK``); zero when every world was weighed."""
+        return 4 * self.error(player, of) + SLACK if self.sampled else 0.0
 
     def given_good(self, player: int) -> Beliefs:
         """These beliefs for ``player``, who knows they are good (and has said all they know)."""
         p = self.p * (1.0 - self._arrays[1][:, self.setup.seat(player)])
         total = p.sum()
         p = p / total if total > 0 else self.p
-        return Beliefs(self.setup, p, self._arrays, self.sampled, self.feasible)
+        return Beliefs(self.setup, p, self._arrays, self._worlds)
+
+
+_Arrays = tuple[IntArray, FloatArray, FloatArray]  # per world: the Demon now, evil, Saint
 
 
 def _per_player(setup: Setup, values: FloatArray) -> dict[int, float]:
@@ -203,23 +236,59 @@ def infer(
     seed: int = 0,
     limit: int = LIMIT,
     samples: int = SAMPLES,
+    budget: int = BUDGET,
 ) -> Beliefs:
     """The beliefs that follow from the record; with ``viewer``, those of that (good) player,
-    who also knows their own claim (said or not) and that they are good."""
+    who also knows their own claim (said or not) and that they are good. Beyond ``limit``
+    feasible worlds, the likely ones are searched for (weighing at most ``budget``) and
+    ``samples`` of the rest drawn (``sample``)."""
     if viewer is not None:
         record = record.with_claim(viewer)
     good = (viewer.player,) if viewer is not None else ()
     said = tuple(sorted((c.player, c.character) for c in record.claims if c.player in setup.seats))
-    if not len(build(setup, record.claims, good, seed, limit, samples)):
+    size = count(setup, record.claims, good)
+    if not size:
         record, said = replace(record, claims=()), ()  # the claims contradict: ignore them
+        size = count(setup, (), good)
     events = _timeline(record, setup)
-    sweep = _through(setup, said, good, seed, limit, samples, events).copy()
+    basis = _basis(events) if size > limit else ()
+    sweep = _through(setup, said, good, seed, (limit, samples, budget), basis, events).copy()
+    _finish(sweep)
+    return _beliefs(sweep, setup)
+
+
+def _basis(events: tuple[_Events, ...]) -> tuple[_Events, ...]:
+    """The events the search for likely worlds weighs them by: all but those of a day still
+    going on, so that the day's nominations extend the memoised sweep (any worlds may be
+    chosen: the weights are exact for all the events either way)."""
+    return events[: len(events) - 1] if len(events) % 2 == 0 else events
+
+
+def _finish(sweep: _Sweep) -> None:
+    """The last epoch's information and the red herrings' sums: the sweep's weights are then
+    the worlds' posterior (unnormalised)."""
     _close(sweep)
     for c, parts in sweep.herrings.items():
         real = ~sweep.worlds.evil[:, c] & (sweep.worlds.drunk != c)
         sweep.logw = sweep.logw + np.where(real, _herring(sweep.worlds, parts), 0.0)
+    sweep.herrings = {}
     sweep.prune()
-    return _beliefs(sweep, setup)
+
+
+def _loglik(events: tuple[_Events, ...]) -> Callable[[Worlds], FloatArray]:
+    """The log likelihood of ``events`` in each of some worlds (for fitting a proposal)."""
+
+    def loglik(worlds: Worlds) -> FloatArray:
+        alive = frozenset(worlds.setup.seats)
+        sweep = _Sweep(worlds, worlds.demon.copy(), np.zeros(len(worlds)), alive)
+        for ev in events:
+            _advance(sweep, ev)
+        _finish(sweep)
+        out = np.full(len(worlds.copies), -np.inf)
+        np.logaddexp.at(out, sweep.worlds.origin, sweep.logw)
+        return out
+
+    return loglik
 
 
 def _timeline(record: Record, setup: Setup) -> tuple[_Events, ...]:
@@ -250,17 +319,23 @@ def _through(
     said: tuple[tuple[int, str], ...],
     good: tuple[int, ...],
     seed: int,
-    limit: int,
-    samples: int,
+    sizes: tuple[int, int, int],
+    basis: tuple[_Events, ...],
     events: tuple[_Events, ...],
 ) -> _Sweep:
-    """The sweep after ``events`` (memoised: each moment extends the sweep before it)."""
+    """The sweep after ``events`` (memoised: each moment extends the sweep before it), from
+    every feasible world or, beyond ``limit`` of them (``sizes``: limit, samples, budget), a
+    search and a sample weighed with the events ``basis``."""
     if not events:
         claims = tuple(Claim(p, c) for p, c in said)
-        worlds = build(setup, claims, good, seed, limit, samples)
+        limit, samples, budget = sizes
+        if count(setup, claims, good) > limit:
+            worlds = draw(feasible(setup, claims, good), _loglik(basis), seed, samples, budget)
+        else:
+            worlds = build(setup, claims, good)
         logw = np.log(np.maximum(worlds.prior, 1e-300))
         return _Sweep(worlds, worlds.demon.copy(), logw, frozenset(setup.seats))
-    sweep = _through(setup, said, good, seed, limit, samples, events[:-1]).copy()
+    sweep = _through(setup, said, good, seed, sizes, basis, events[:-1]).copy()
     _advance(sweep, events[-1])
     return sweep
 
@@ -481,4 +556,4 @@ def _beliefs(sweep: _Sweep, setup: Setup) -> Beliefs:
     w = sweep.worlds
     p = np.exp(sweep.logw - sweep.logw.max())
     arrays = (sweep.demon, w.evil.astype(float), w.per_seat("losing").astype(float))
-    return Beliefs(setup, p / p.sum(), arrays, w.sampled, w.feasible)
+    return Beliefs(setup, p / p.sum(), arrays, w)

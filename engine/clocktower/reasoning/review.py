@@ -29,8 +29,8 @@ class Review:
     """Per day (``days``), each resident's chance of being the Demon as the town could have
     known it; ``demons`` who really held a Demon at some point; ``claims`` how many players'
     claims the record had; ``died``, for each dead player, the first day whose vote came after
-    their death; ``sampled``: whether some day's worlds were sampled (then ``error`` is the
-    largest standard error of a chance shown)."""
+    their death; ``sampled``: whether some day's worlds were sampled (then ``error`` is how far
+    a chance shown may be from the exact one, at most: ``Beliefs.within``)."""
 
     players: tuple[int, ...]
     days: tuple[tuple[int, dict[int, float]], ...]
@@ -92,7 +92,7 @@ def review(start: State, actions: Iterable[Any], seed: int = 0) -> Review:
         beliefs = infer(setup, known, seed=seed)
         days.append((day, dict(beliefs.demon)))
         sampled |= beliefs.sampled
-        error = max([error, *(beliefs.error(p) for p in beliefs.demon.values())])
+        error = max([error, *(beliefs.within(p) for p in beliefs.demon)])
     demons = frozenset(s.player for s in state.seats if s.team == "demon") | _demons_seen(steps)
     died = {d.player: (d.moment + 1) // 2 + (d.cause == "execution") for d in record.deaths}
     claimed = len({c.player for _, c in said})

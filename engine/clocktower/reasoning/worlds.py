@@ -11,9 +11,9 @@ Outsider at a table that starts with none needs a Baron to be true.
 
 Hard facts prune worlds before any weighing: two good players cannot hold one character, a
 good player never claims an evil character, and the team counts of the setup (with its
-modifiers: the Baron's two Outsiders) must be met. When more worlds remain than ``limit``,
-``sample`` of them are drawn from the prior over the feasible ones (importance sampling, with
-the likelihood as the weight; ``infer`` reports its effective sample size).
+modifiers: the Baron's two Outsiders) must be met. The feasible worlds are kept compactly
+(``Feasible``) and built in full (``Worlds``) all at once, or, when there are too many,
+those that ``sample`` chooses.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 
 import numpy as np
@@ -40,8 +40,6 @@ from engine.clocktower.reasoning.moment import (
 )
 from engine.clocktower.reasoning.record import Claim
 
-LIMIT = 60_000  # enumerate up to this many feasible worlds; sample beyond
-SAMPLES = 20_000
 BoolArray = np.ndarray
 
 
@@ -127,6 +125,20 @@ class Teams:
     evil: BoolArray
     good: np.ndarray  # ~evil as small integers, for counting by matrix products
     shift: IntArray
+    digit: IntArray  # per character code (the last entry: a good seat), its digit in a key
+    keys: IntArray  # each row's key (its cast, read as a number), sorted
+    order: IntArray  # the row of each sorted key
+
+    def key(self, cast: IntArray) -> IntArray:
+        """Each cast's key: its seats' digits, read as a number in base ``digit.max() + 1``."""
+        base = int(self.digit.max()) + 1
+        return (self.digit[cast].astype(np.int64) * base ** np.arange(cast.shape[1])).sum(axis=1)
+
+    def find(self, cast: IntArray) -> IntArray:
+        """The row of each cast (one per row of ``cast``; -1: not a starting evil team)."""
+        keys = self.key(cast)
+        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        return np.where(self.keys[at] == keys, self.order[at], -1)
 
 
 @cache
@@ -153,7 +165,15 @@ def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
     cast_array = np.array(rows, dtype=np.int16).reshape(-1, n)
     evil = cast_array >= 0
     shift = np.where(evil, info["shift"][cast_array], 0).sum(axis=1)
-    return Teams(np.array(heads, dtype=np.int64), cast_array, evil, (~evil).astype(np.int16), shift)
+    digit = np.zeros(len(chars) + 1, dtype=np.int64)
+    digit[demons + minions] = np.arange(1, len(demons) + len(minions) + 1)
+    teams = Teams(
+        np.array(heads, dtype=np.int64), cast_array, evil, (~evil).astype(np.int16), shift,
+        digit, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
+    )  # fmt: skip
+    keys = teams.key(cast_array)
+    order = np.argsort(keys)
+    return replace(teams, keys=keys[order], order=order)
 
 
 SMALL = 64  # counts of characters and seats stay below this
@@ -180,8 +200,10 @@ class Worlds:
     """The worlds, one row each. ``char`` is each seat's true character code (``UNKNOWN`` for a
     good player who has not claimed); ``demon`` the starting Demon's seat; ``drunk`` the seat of
     a claimed Townsfolk who is really the Drunk (-1: none such); ``prior`` each world's weight
-    (ones when they were sampled from the prior); ``outsiders`` and ``townsfolk`` the counts in
-    play."""
+    (for sampled worlds, the importance weight of its draws); ``outsiders`` and ``townsfolk``
+    the counts in play. ``origin`` says which of the worlds first built a row descends from (a
+    sweep may split a world in two, one per heir), ``copies`` how often each of those was drawn
+    (infinite for worlds weighed exactly)."""
 
     setup: Setup
     char: IntArray
@@ -191,6 +213,8 @@ class Worlds:
     outsiders: IntArray
     townsfolk: IntArray
     prior: FloatArray
+    origin: IntArray
+    copies: FloatArray
     sampled: bool = False
     feasible: int = 0  # how many worlds the sample was drawn from
     derived: dict[str, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
@@ -242,34 +266,103 @@ class Worlds:
             self.outsiders[rows],
             self.townsfolk[rows],
             self.prior[rows],
+            self.origin[rows],
+            self.copies,
             self.sampled,
             self.feasible,
         )
 
 
-def build(
-    setup: Setup,
-    claims: tuple[Claim, ...],
-    good: tuple[int, ...] = (),
-    seed: int = 0,
-    limit: int = LIMIT,
-    samples: int = SAMPLES,
-) -> Worlds:
+@dataclass(frozen=True, eq=False)
+class Feasible:
+    """Every world the claims' hard facts allow, compactly: each world's evil team (``slot``,
+    an index into ``teams``, the rows of ``evil_teams`` that occur), its Drunk's seat (-1:
+    none), its prior (normalised) and the counts of Outsiders and Townsfolk in play.
+    ``claimed`` is each seat's claimed character code (``UNKNOWN``: none)."""
+
+    setup: Setup
+    claimed: IntArray
+    teams: IntArray
+    slot: IntArray
+    drunk: IntArray
+    prior: FloatArray
+    outsiders: IntArray
+    townsfolk: IntArray
+
+    def __len__(self) -> int:
+        return len(self.slot)
+
+    def worlds(
+        self, pick: IntArray | None = None, prior: FloatArray | None = None,
+        copies: FloatArray | None = None,
+    ) -> Worlds:  # fmt: skip
+        """The worlds ``pick`` (all of them: None) in full. Drawn worlds come with their
+        importance weights (``prior``) and how often each was drawn (``copies``)."""
+        sampled = pick is not None
+        if pick is None:
+            pick = np.arange(len(self))
+        if prior is None:
+            prior = self.prior[pick]
+        teams = evil_teams(self.setup.chars, self.setup.n)
+        rows = self.teams[self.slot[pick]]
+        evil = teams.evil[rows]
+        char = np.where(evil, teams.cast[rows], self.claimed[None, :]).astype(np.int16)
+        drunk = self.drunk[pick]
+        has = drunk >= 0
+        char[np.flatnonzero(has), drunk[has]] = _drunk_code(self.setup.chars)
+        return Worlds(
+            self.setup,
+            char,
+            evil,
+            teams.demon[rows],
+            drunk,
+            self.outsiders[pick],
+            self.townsfolk[pick],
+            prior,
+            np.arange(len(pick)),
+            np.full(len(pick), np.inf) if copies is None else copies,
+            sampled,
+            len(self),
+        )
+
+
+def _drunk_code(chars: tuple[str, ...]) -> int:
+    """The code of the script's character who always thinks it is a Townsfolk (``UNKNOWN``:
+    none)."""
+    return next((i for i, c in enumerate(chars) if role(c).always_drunk), UNKNOWN)
+
+
+def feasible(setup: Setup, claims: tuple[Claim, ...], good: tuple[int, ...] = ()) -> Feasible:
     """The worlds consistent with the claims' hard facts (and with ``good`` players good);
-    only the claimed characters matter, so equal claims share their worlds (cached)."""
+    only the claimed characters matter, so equal claims share them (cached)."""
     said = tuple(sorted((c.player, c.character) for c in claims))
-    return _build(setup, said, tuple(sorted(good)), seed, limit, samples)
+    return _feasible(setup, said, tuple(sorted(good)))
+
+
+def count(setup: Setup, claims: tuple[Claim, ...], good: tuple[int, ...] = ()) -> int:
+    """How many worlds are feasible (cached longer than the worlds themselves)."""
+    said = tuple(sorted((c.player, c.character) for c in claims))
+    return _count(setup, said, tuple(sorted(good)))
+
+
+@lru_cache(maxsize=1024)
+def _count(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, ...]) -> int:
+    return len(_feasible(setup, said, good))
+
+
+def build(setup: Setup, claims: tuple[Claim, ...], good: tuple[int, ...] = ()) -> Worlds:
+    """Every feasible world, in full (for tables small enough to enumerate; cached)."""
+    said = tuple(sorted((c.player, c.character) for c in claims))
+    return _build(setup, said, tuple(sorted(good)))
 
 
 @lru_cache(maxsize=256)
-def _build(
-    setup: Setup,
-    said: tuple[tuple[int, str], ...],
-    good: tuple[int, ...],
-    seed: int,
-    limit: int,
-    samples: int,
-) -> Worlds:
+def _build(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, ...]) -> Worlds:
+    return _feasible(setup, said, good).worlds()
+
+
+@lru_cache(maxsize=8)  # at 15 players a feasible set is some 10 MB
+def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, ...]) -> Feasible:
     info = tables(setup.chars)
     team = info["team"]
     n = setup.n
@@ -303,7 +396,7 @@ def _build(
     n_tf = int((team[:-1] == TOWNSFOLK).sum())
     n_os = int((team[:-1] == OUTSIDER).sum())
     bluff = 1.0 / max(n_tf + n_os, 1)
-    drunk_code = next((i for i, c in enumerate(setup.chars) if role(c).always_drunk), UNKNOWN)
+    drunk_code = _drunk_code(setup.chars)
     # Columns: nobody among the claimed Townsfolk is the Drunk, or this one is.
     options = np.array([-1, *np.flatnonzero(claimed_team == TOWNSFOLK).tolist()])
     if drunk_code == UNKNOWN:
@@ -321,28 +414,17 @@ def _build(
     token = np.where(options >= 0, 1 / np.maximum(n_tf - tf_total, 1)[:, None], 1.0)
     weight = weight * drunk_good * token
     picked, column = np.nonzero(weight > 0)
-    rows = rows0[picked]
-    drunk = options[column]
     prior = weight[picked, column]
-    os_total, tf_total = os_total[picked], tf_total[picked]
-    feasible = len(rows)
-    sampled = feasible > limit
-    if sampled:
-        pick = np.random.default_rng(seed).choice(feasible, size=samples, p=prior / prior.sum())
-        rows, drunk, prior = rows[pick], drunk[pick], np.ones(samples)
-        os_total, tf_total = os_total[pick], tf_total[pick]
-    char = np.where(evil[rows], teams.cast[rows], claimed[None, :]).astype(np.int16)
-    has = drunk >= 0
-    char[np.flatnonzero(has), drunk[has]] = drunk_code
-    return Worlds(
+    first = np.ones(len(picked), dtype=bool)  # ``picked`` is sorted: its distinct teams
+    first[1:] = picked[1:] != picked[:-1]
+    used, slot = picked[first], np.cumsum(first) - 1
+    return Feasible(
         setup,
-        char,
-        evil[rows],
-        teams.demon[rows],
-        drunk.astype(np.int64),
-        os_total,
-        tf_total,
-        prior / prior.sum() if feasible else prior,
-        sampled,
-        feasible,
+        claimed,
+        rows0[used],
+        slot,
+        options[column].astype(np.int64),
+        prior / prior.sum() if len(prior) else prior,
+        os_total[picked],
+        tf_total[picked],
     )
