@@ -41,7 +41,7 @@ import discord  # noqa: E402
 
 import engine.traitors as tg  # noqa: E402
 from bot.cogs.traitors import TraitorsRules  # noqa: E402
-from bot.delivery import Delivery  # noqa: E402
+from bot.delivery import Courier, Delivery  # noqa: E402
 from bot.render.traitors import TraitorsRenderer  # noqa: E402
 from bot.sessions import SessionManager, replay  # noqa: E402
 from bot.store import games as game_store  # noqa: E402
@@ -109,7 +109,8 @@ def logs(count: int, length: int) -> list[list]:
 
 def manager_for(db: Database, outbox: bool) -> SessionManager:
     manager = SessionManager(db, [])
-    renderer = Delivery(discord.Client(intents=discord.Intents.none()), TraitorsRenderer())
+    client = discord.Client(intents=discord.Intents.none())
+    renderer = Delivery(Courier(client, manager), TraitorsRenderer())
     manager.register(TraitorsRules(), renderer.compose if outbox else None)
     return manager
 

@@ -1,9 +1,11 @@
 """Clocktower rules engine: self-played games per second and the time of one engine action.
 
-Self-play uses the bot storyteller and the reasoning players of ``engine.clocktower.selfplay``
-(who claim, bluff and weigh the possible worlds; ``bench_clocktower_reasoning.py`` measures their
-balance and the model's cost) on Trouble Brewing with a balanced bag (plus a row with two
-Travellers, who add exiles, shots and vote tokens). Games per second is CPU time (``time.process_time``) for the same seeded games,
+Self-play uses the bot storyteller and the heuristic players of ``engine.clocktower.selfplay``
+(``reason=False``: the engine is measured here, the reasoning players, who weigh the possible
+worlds, in ``bench_clocktower_reasoning.py``) on Trouble Brewing, Bad Moon Rising and Sects &
+Violets with a balanced bag (plus rows with two Travellers, who add exiles, shots, vote tokens,
+swapped seats and verdicts), every edition in the same run. Games per second is CPU time
+(``time.process_time``) for the same seeded games,
 best of ``ROUNDS`` runs: the games are deterministic, so the best run is the least disturbed by
 other processes. The per-action time replays the recorded action logs and times each ``apply``
 alone (player heuristics excluded) with ``time.perf_counter``: median, 99th percentile and worst,
@@ -24,31 +26,50 @@ from engine.clocktower.catalogue import edition_characters  # noqa: E402
 from engine.clocktower.game import apply  # noqa: E402
 from engine.clocktower.selfplay import play, setup_game  # noqa: E402
 
-TB = tuple(c.id for c in edition_characters("tb"))
+SCRIPTS = {
+    code: tuple(c.id for c in edition_characters(code) if c.team != "traveller")
+    for code in ("tb", "bmr", "snv")
+}
 GAMES = 300
 TIMED_GAMES = 100
 ROUNDS = 3
-TABLES = ((5, 0), (10, 0), (10, 2), (15, 0))  # (players, travellers)
+TABLES = (  # (script, players, travellers)
+    ("tb", 5, 0),
+    ("tb", 10, 0),
+    ("tb", 10, 2),
+    ("tb", 15, 0),
+    ("bmr", 5, 0),
+    ("bmr", 10, 0),
+    ("bmr", 10, 2),
+    ("bmr", 15, 0),
+    ("snv", 5, 0),
+    ("snv", 10, 0),
+    ("snv", 10, 2),
+    ("snv", 15, 0),
+)
 
 
-def games_per_second(players: int, travellers: int) -> tuple[float, float]:
-    play(TB, players, 10**6, travellers=travellers)  # warm the caches (script, night order)
+def games_per_second(script: str, players: int, travellers: int) -> tuple[float, float]:
+    ids = SCRIPTS[script]
+    play(ids, players, 10**6, travellers=travellers, reason=False)  # warm the caches
     best = float("inf")
     for _ in range(ROUNDS):
         start = time.process_time()
         actions = sum(
-            play(TB, players, seed, travellers=travellers)[1].actions for seed in range(GAMES)
+            play(ids, players, seed, travellers=travellers, reason=False)[1].actions
+            for seed in range(GAMES)
         )
         best = min(best, time.process_time() - start)
     return GAMES / best, actions / GAMES
 
 
-def action_times(players: int, travellers: int) -> list[float]:
+def action_times(script: str, players: int, travellers: int) -> list[float]:
+    ids = SCRIPTS[script]
     times = []
     for seed in range(TIMED_GAMES):
         log: list = []
-        play(TB, players, seed, log=log, travellers=travellers)
-        state = setup_game(TB, players, seed, travellers=travellers)
+        play(ids, players, seed, log=log, travellers=travellers, reason=False)
+        state = setup_game(ids, players, seed, travellers=travellers)
         for action in log:
             start = time.perf_counter()
             state = apply(state, action).state
@@ -58,16 +79,16 @@ def action_times(players: int, travellers: int) -> list[float]:
 
 def main() -> None:
     print(
-        "| players | travellers | games/s (CPU, best of 3) | actions/game "
+        "| script | players | travellers | games/s (CPU, best of 3) | actions/game "
         "| action median µs | action p99 µs | worst ms |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- |")
-    for players, travellers in TABLES:
-        rate, per_game = games_per_second(players, travellers)
-        times = sorted(action_times(players, travellers))
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for script, players, travellers in TABLES:
+        rate, per_game = games_per_second(script, players, travellers)
+        times = sorted(action_times(script, players, travellers))
         p99 = times[int(0.99 * (len(times) - 1))]
         print(
-            f"| {players} | {travellers} | {rate:.1f} | {per_game:.0f} "
+            f"| {script} | {players} | {travellers} | {rate:.1f} | {per_game:.0f} "
             f"| {statistics.median(times) * 1e6:.0f} | {p99 * 1e6:.0f} | {times[-1] * 1e3:.2f} |"
         )
 

@@ -11,8 +11,12 @@ how fast games go, and what the reasoning model costs.
 3. The model's cost: ``infer`` on the public records of self-played games (each day once its
    claims are made), cold (its caches cleared: the worlds built and every moment swept) and
    warm (the record swept before, one more nomination added, as the table meets it), with the
-   number of worlds weighed; at 13 players and more the worlds are sampled, and the effective
-   sample size is shown.
+   number of worlds weighed; at 13 players and more the likely worlds are searched for and the
+   rest sampled (``reasoning.sample``), and the effective sample size is shown.
+4. The sampling's accuracy: at 13 and 15 players, ``ACCURACY_RECORDS`` of those records weighed
+   both ways, sampled and by exact enumeration of every feasible world: the error of every
+   chance (each player's of being the Demon and of being evil), and how many were within their
+   stated accuracy (``Beliefs.within``: 4 standard errors + 0.02).
 
 Run: python benchmarks/bench_clocktower_reasoning.py [--games N]
 """
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from functools import cache
 import statistics
 import sys
 import time
@@ -42,6 +47,7 @@ GAMES = 500
 SPEED_GAMES = 60
 ROUNDS = 3
 RECORDS = 40  # games whose records are timed, per table size
+ACCURACY_RECORDS = 40  # records per table size weighed exactly too
 
 
 def rate(hits: int, total: int) -> str:
@@ -76,6 +82,7 @@ def games_per_second(players: int, reason: bool = True) -> float:
     return count / best
 
 
+@cache
 def records(players: int) -> list:
     """(setup, record) each day of some self-played games, once the day's claims are made."""
     found = []
@@ -137,6 +144,35 @@ def inference(players: int) -> list[str]:
     ]
 
 
+def accuracy(players: int) -> list[str]:
+    found = records(players)
+    picked = found[:: max(1, len(found) // ACCURACY_RECORDS)][:ACCURACY_RECORDS]
+    errors, within, ess = [], 0, []
+    for setup, record in picked:
+        clear()
+        exact = model.infer(setup, record, limit=10**9)
+        clear()
+        sampled = model.infer(setup, record)
+        ess.append(sampled.ess)
+        for p in setup.seats:
+            for of in ("demon", "evil"):
+                error = abs(getattr(sampled, of)[p] - getattr(exact, of)[p])
+                errors.append(error)
+                within += error <= sampled.within(p, of)
+    errors.sort()
+    return [
+        str(players),
+        str(len(picked)),
+        str(len(errors)),
+        f"{statistics.mean(errors):.4f}",
+        f"{errors[int(0.99 * len(errors))]:.3f}",
+        f"{errors[-1]:.3f}",
+        f"{within}/{len(errors)}",
+        f"{statistics.median(ess):,.0f}",
+        f"{min(ess):,.0f}",
+    ]
+
+
 def table(head: list[str], rows: list[list[str]]) -> None:
     print("| " + " | ".join(head) + " |")
     print("|" + " --- |" * len(head))
@@ -158,7 +194,10 @@ def main() -> None:
     table(["players", "games/s (CPU, best of 3)"], speed)
     head = ["players", "records", "cold median ms", "cold p90 ms", "cold worst ms",
             "warm median ms", "worlds (median)", "ESS (median)"]  # fmt: skip
-    table(head, [inference(n) for n in (7, 10, 12, 15)])
+    table(head, [inference(n) for n in (7, 10, 12, 13, 15)])
+    head = ["players", "records", "chances", "mean error", "p99 error", "worst error",
+            "within stated accuracy", "ESS (median)", "ESS (least)"]  # fmt: skip
+    table(head, [accuracy(n) for n in (13, 15)])
     print(f"load after: {os.getloadavg()[0]:.2f}")
 
 

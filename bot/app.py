@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +13,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
-from bot.delivery import Courier, split_text
+from bot.delivery import Courier
+from bot.errors import SORRY, answer_refusal
+from bot.interactions import reply
 from bot.sessions import SessionManager
 from bot.store.database import Database
-from bot.views import GameButton, GameSelect
+from bot.views import ComponentHandler, GameButton, GameSelect
 from engine.clocktower.catalogue import OfficialText, official_texts
 
 log = logging.getLogger(__name__)
@@ -29,8 +30,6 @@ COGS = (
     "bot.cogs.cluedo",
     "bot.cogs.clocktower",
 )
-
-ComponentHandler = Callable[[discord.Interaction, Any, str, str], Awaitable[None]]
 
 
 class Ravenswood(commands.Bot):
@@ -106,17 +105,19 @@ class Ravenswood(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        """No traceback ever reaches a user: log it, apologise in one ephemeral sentence."""
+        """The one place a command's failure is answered: a refusal (the engine's or the
+        shell's, ``bot.errors``) as its sentence; anything else logged, with an apology. No
+        traceback ever reaches a user."""
+        original = getattr(error, "original", error)  # what the command itself raised
         if isinstance(error, app_commands.CheckFailure):
-            message = str(error) or "You can't use this command here."
-        else:
+            await reply(interaction, str(error) or "You can't use this command here.")
+        elif not await answer_refusal(interaction, original):
             log.exception(
                 "command %s failed",
                 interaction.command and interaction.command.name,
                 exc_info=error,
             )
-            message = "Something went wrong on my side; nothing was lost. Please try again."
-        await reply(interaction, message)
+            await reply(interaction, SORRY)
 
 
 def load_official(path: str) -> dict[str, OfficialText]:
@@ -133,40 +134,3 @@ def load_official(path: str) -> dict[str, OfficialText]:
     else:
         log.info("showing official texts for %d characters from %s", len(texts), path)
     return texts
-
-
-def guild_id(interaction: discord.Interaction) -> int:
-    """The server of a command that only works in one (Discord sends those from servers only)."""
-    if interaction.guild_id is None:
-        raise app_commands.NoPrivateMessage("This command works in a server's channels.")
-    return interaction.guild_id
-
-
-def guild_of(interaction: discord.Interaction) -> discord.Guild:
-    if interaction.guild is None:
-        raise app_commands.NoPrivateMessage("This command works in a server's channels.")
-    return interaction.guild
-
-
-def channel_id(interaction: discord.Interaction) -> int:
-    if interaction.channel_id is None:
-        raise app_commands.NoPrivateMessage("This command works in a server's channels.")
-    return interaction.channel_id
-
-
-def can_manage(user: discord.abc.User) -> bool:
-    """A server manager (Manage Server) may end others' games and remove others' records."""
-    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
-
-
-async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
-    """An ephemeral answer, whether or not the interaction was already acknowledged. Text over
-    Discord's 2,000 characters goes out as several messages; the view and files with the last."""
-    kwargs = {key: value for key, value in kwargs.items() if value is not None}  # view=None
-    pieces = split_text(content)
-    for index, piece in enumerate(pieces):
-        extra = kwargs if index == len(pieces) - 1 else {}
-        if interaction.response.is_done():
-            await interaction.followup.send(piece, ephemeral=True, **extra)
-        else:
-            await interaction.response.send_message(piece, ephemeral=True, **extra)

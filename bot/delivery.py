@@ -35,25 +35,22 @@ import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import aiohttp
 import discord
 
+from bot.interactions import LIMIT, split_text
 from bot.sessions import Outbox, Session, SessionManager
 from bot.store import games as game_store
 from bot.store.games import GameRow
 from bot.store.outbox import Parcel
 from bot.views import GameButton
-from engine.core import Announce, Effect, GameOver, Prompt, Tell
-
-if TYPE_CHECKING:
-    from bot.app import Ravenswood
+from engine.core import Effect, GameOver, Private, Prompt, Public
 
 log = logging.getLogger(__name__)
 
 SECRET = "secret"  # the component kind of the "Show my secret" button
-LIMIT = 2000  # Discord's limit on a message's content
 RETRY = 30.0  # seconds before delivering again after Discord could not take a message
 SEARCH = 50  # messages looked through for one that may already have gone out
 
@@ -85,25 +82,10 @@ class Renderer(Protocol):
         """The message(s) for an effect, or None when it needs no message of its own."""
         ...
 
-
-def split_text(text: str, limit: int = LIMIT) -> list[str]:
-    """Text in pieces of at most ``limit`` characters, cut at line breaks where possible."""
-    pieces: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        while len(line) > limit:
-            if current:
-                pieces.append(current)
-                current = ""
-            pieces.append(line[:limit])
-            line = line[limit:]
-        joined = f"{current}\n{line}" if current else line
-        if len(joined) > limit:
-            pieces.append(current)
-            joined = line
-        current = joined
-    pieces.append(current)
-    return [p for p in pieces if p.strip()] or [""]
+    def lobby(self, session: Session, closed: str = "") -> Outgoing:
+        """The lobby message (slot ``lobby``); ``closed``: why it is closed, its buttons
+        disabled (the game started, or ended)."""
+        ...
 
 
 def _pieces(message: Outgoing) -> list[Outgoing]:
@@ -214,7 +196,7 @@ class Unavailable(Exception):
 class Courier:
     """Delivers each game's outbox in order, one parcel at a time, settling each as it goes."""
 
-    def __init__(self, client: Ravenswood, games: SessionManager) -> None:
+    def __init__(self, client: discord.Client, games: SessionManager) -> None:
         self.client = client
         self.games = games
         self.retries: dict[int, asyncio.Task[None]] = {}
@@ -379,8 +361,9 @@ class Delivery:
     """One game kind's renderer, turned into parcels (``compose``), plus direct messages that
     need no durability (reminders, a re-shown board) and the private digest."""
 
-    def __init__(self, client: Ravenswood, renderer: Renderer) -> None:
-        self.client = client
+    def __init__(self, courier: Courier, renderer: Renderer) -> None:
+        self.courier = courier
+        self.client = courier.client
         self.renderer = renderer
 
     def namer(self, session: Session) -> Namer:
@@ -395,25 +378,33 @@ class Delivery:
 
     def compose(self, session: Session, effects: Sequence[Effect]) -> list[Parcel]:
         """The parcels for an action's effects, in order: public ones for the channel, private
-        ones one per recipient. ``session`` holds the state right after the action."""
+        ones one per recipient. ``session`` holds the state right after the action. When the
+        game ends, its lobby message says so too, for every game alike."""
         name = self.namer(session)
         parcels = []
         for effect in effects:
             for message in _rendered(self.renderer.render(effect, session, name)):
                 for piece in _pieces(message):
                     body = pack(piece)
-                    if isinstance(effect, (Announce, GameOver)) or (
+                    if isinstance(effect, (Public, GameOver)) or (
                         isinstance(effect, Prompt) and piece.public
                     ):
                         parcels.append(Parcel("post", None, body))
-                    elif isinstance(effect, (Tell, Prompt)):
-                        targets = (effect.to,) if isinstance(effect, Tell) else effect.to
+                    elif isinstance(effect, (Private, Prompt)):
+                        targets = (effect.to,) if isinstance(effect, Private) else effect.to
                         parcels += [Parcel("dm", user, body) for user in targets]
+        if any(isinstance(e, GameOver) for e in effects):
+            parcels += self.parcels(self.renderer.lobby(session, closed="This game has ended."))
         return parcels
+
+    @staticmethod
+    def parcels(message: Outgoing) -> list[Parcel]:
+        """A message for the game's channel as parcels for its outbox."""
+        return [Parcel("post", None, pack(piece)) for piece in _pieces(message)]
 
     async def flush(self, session: Session) -> list[int]:
         """Deliver what the game's accepted actions still owe (see ``Courier.flush``)."""
-        return await self.client.courier.flush(session.outbox)
+        return await self.courier.flush(session.outbox)
 
     async def deliver(self, session: Session, effects: Sequence[Effect]) -> list[int]:
         """Send effects at once, without the outbox: for showing again what is already saved
@@ -426,7 +417,7 @@ class Delivery:
                 await self.post(session, unpack(parcel.body))
                 continue
             try:
-                outcome, _ = await self.client.courier.transmit(box, parcel)
+                outcome, _ = await self.courier.transmit(box, parcel)
             except Unavailable:
                 log.warning("game %s: could not show a message again", session.game.id)
                 continue
@@ -456,11 +447,11 @@ class Delivery:
         try:
             for piece in _pieces(message):
                 nonce = secrets.token_hex(8)  # a message sent now, once
-                outcome, message_id = await self.client.courier.post(box, piece, nonce)
+                outcome, message_id = await self.courier.post(box, piece, nonce)
                 name = piece.slot or piece.remember
                 if outcome == "sent" and name and message_id is not None:
                     await game_store.remember_message(
-                        self.client.courier.games.db,
+                        self.courier.games.db,
                         session.game.id,
                         name,
                         session.game.channel_id,
@@ -470,14 +461,14 @@ class Delivery:
             log.exception("game %s: could not post in its channel", session.game.id)
 
     def digest(self, session: Session, player: int) -> Outgoing:
-        """Everything a player has been told privately, plus the menu still waiting for them:
-        the "Show my secret" button and the games' `me` commands."""
+        """What a player privately knows now (``GameRules.secrets``), plus the menu still
+        waiting for them: the "Show my secret" button and the games' `me` commands."""
         if player not in session.rules.players(session.state):
             return Outgoing("You aren't playing in this game.", public=False)
         name = self.namer(session)
         told = [
             m
-            for e in session.private_for(player)
+            for e in session.rules.secrets(session.state, player)
             for m in _rendered(self.renderer.render(e, session, name))
         ]
         asked = [

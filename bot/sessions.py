@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from bot.errors import GameConflict
 from bot.store import games as game_store
 from bot.store import outbox as outbox_store
 from bot.store.database import Database
@@ -32,10 +33,10 @@ from bot.store.results import Result, insert_result
 from engine.core import (
     Effect,
     GameOver,
+    Private,
     Prompt,
     RuleError,
     Step,
-    Tell,
     checksum,
     decode_action,
     encode_action,
@@ -74,6 +75,12 @@ class GameRules(Protocol):
         """The menus waiting for answers now (derived from the state, so valid after a restart)."""
         ...
 
+    def secrets(self, state: Any, player: int) -> Sequence[Private]:
+        """What ``player`` privately knows now, for "Show my secret" and the games' `me`: the
+        game says what still holds (a Traitor's living teammates; a Clocktower player's every
+        piece of information)."""
+        ...
+
     def result(self, state: Any, game: GameRow, over: GameOver) -> Result | None:
         """The result to record when the game ends, or None when it was abandoned."""
         ...
@@ -104,8 +111,6 @@ class Session:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # The actions in effect, oldest first (the log less what was undone).
     actions: list[Any] = field(default_factory=list)
-    # Everything each player has been told privately, so they can ask again (closed DMs, /me).
-    inbox: dict[int, list[Tell]] = field(default_factory=lambda: defaultdict(list))
     outbox: Outbox = None  # type: ignore[assignment]  # set in __post_init__
     # Per player, the acknowledgement of their last accepted click if they never saw it.
     unanswered: dict[int, Parcel] = field(default_factory=dict)
@@ -113,14 +118,6 @@ class Session:
     def __post_init__(self) -> None:
         if self.outbox is None:
             self.outbox = Outbox(self.game)
-
-    def absorb(self, effects: Iterable[Effect]) -> None:
-        for effect in effects:
-            if isinstance(effect, Tell):
-                self.inbox[effect.to].append(effect)
-
-    def private_for(self, player: int) -> list[Tell]:
-        return list(self.inbox.get(player, ()))
 
 
 # The messages an accepted action causes, rendered against the game as it stands after it.
@@ -137,10 +134,6 @@ class Accepted:
     step: Step
     reply: str
     parcel: Parcel | None = None
-
-
-class GameConflict(RuleError):
-    """A game cannot be opened or joined here (one per channel, one per player per server)."""
 
 
 class Diverged(Exception):
@@ -221,6 +214,13 @@ class SessionManager:
             session = Session(game, rules, rules.new_state(game))
             self.sessions[game.id] = session
             return session
+
+    async def enqueue(self, session: Session, parcels: Sequence[Parcel]) -> None:
+        """Messages the game owes that no action caused (its lobby, when it opens): saved to
+        its outbox, before whatever the next action says."""
+        async with session.lock, self.db.transaction() as connection:
+            await outbox_store.put(connection, session.game.id, session.seq, list(parcels))
+        session.outbox.parcels.extend(parcels)
 
     def _refuse_if_busy(self, guild_id: int, user_id: int, joining: Session | None) -> None:
         other = self.game_of(guild_id, user_id)
@@ -331,7 +331,6 @@ class SessionManager:
         session.state = step.state
         session.seq += 1
         session.actions.append(action)
-        session.absorb(step.effects)
         session.outbox.parcels.extend(parcels)
         if reply is not None and by is not None:
             session.unanswered[by] = reply
@@ -358,11 +357,7 @@ class SessionManager:
                 )
                 for owed in session.unanswered.values():
                     await outbox_store.settle(connection, owed.id, "superseded")
-            session.state, session.inbox, session.actions = (
-                rebuilt.state,
-                rebuilt.inbox,
-                rebuilt.actions,
-            )
+            session.state, session.actions = rebuilt.state, rebuilt.actions
             session.unanswered.clear()
             session.seq += 1
             return Step(session.state)
@@ -461,21 +456,19 @@ def rebuild(game: GameRow, rules: GameRules, entries: Iterable[tuple[Any, str | 
     """A session rebuilt from its creation record and its log: (action or ``UNDO``, checksum or
     None) pairs. Raises ``Diverged`` where the game's fingerprint no longer matches a checksum."""
     start = rules.new_state(game)
-    kept: list[tuple[Any, Any, tuple[Effect, ...]]] = []  # (action, state after, effects)
+    kept: list[tuple[Any, Any]] = []  # (action, state after it)
     count = 0
     for count, (action, digest) in enumerate(entries, start=1):
         if action is UNDO:
             kept.pop()
         else:
             step = rules.apply(kept[-1][1] if kept else start, action)
-            kept.append((action, step.state, step.effects))
+            kept.append((action, step.state))
         state = kept[-1][1] if kept else start
         if digest is not None and checksum(rules.fingerprint(state)) != digest:
             raise Diverged(count - 1)
     session = Session(game, rules, kept[-1][1] if kept else start)
-    for action, _, effects in kept:
-        session.actions.append(action)
-        session.absorb(effects)
+    session.actions = [action for action, _ in kept]
     session.seq = count
     return session
 

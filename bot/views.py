@@ -8,13 +8,24 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol, cast
 
 import discord
 
-if TYPE_CHECKING:
-    from bot.app import Ravenswood
+from bot.errors import SORRY, answer_refusal
+from bot.interactions import reply
+from bot.sessions import SessionManager
+
+ComponentHandler = Callable[[discord.Interaction, Any, str, str], Awaitable[None]]
+
+
+class GameHost(Protocol):
+    """What a click needs of the bot: its running games and each kind's handler."""
+
+    games: SessionManager
+    component_handlers: dict[str, ComponentHandler]
+
 
 log = logging.getLogger(__name__)
 
@@ -33,10 +44,14 @@ class GameButton(
         *,
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or kind, style=style, custom_id=f"rw:b:{game_id}:{kind}:{value}"
+                label=label or kind,
+                style=style,
+                custom_id=f"rw:b:{game_id}:{kind}:{value}",
+                disabled=disabled,
             )
         )
         self.game_id, self.kind, self.value = game_id, kind, value
@@ -79,9 +94,8 @@ class GameSelect(
 
 
 async def dispatch(interaction: discord.Interaction, game_id: int, kind: str, value: str) -> None:
-    from bot.app import reply
-
-    client = cast("Ravenswood", interaction.client)
+    """Hand a click to its game's cog; a refusal becomes one ephemeral sentence."""
+    client = cast(GameHost, interaction.client)
     session = client.games.get(game_id)
     if session is None:
         await reply(interaction, "That game has ended, so this button no longer does anything.")
@@ -92,11 +106,10 @@ async def dispatch(interaction: discord.Interaction, game_id: int, kind: str, va
         return
     try:
         await handler(interaction, session, kind, value)
-    except Exception:
-        log.exception("component %s of game %s failed", kind, game_id)
-        await reply(
-            interaction, "Something went wrong on my side; nothing was lost. Please try again."
-        )
+    except Exception as error:
+        if not await answer_refusal(interaction, error):
+            log.exception("component %s of game %s failed", kind, game_id)
+            await reply(interaction, SORRY)
 
 
 def choice_view(
@@ -113,10 +126,12 @@ def choice_view(
 
 
 def button_view(
-    game_id: int, buttons: Sequence[tuple[str, str, str, discord.ButtonStyle]]
+    game_id: int,
+    buttons: Sequence[tuple[str, str, str, discord.ButtonStyle]],
+    disabled: bool = False,
 ) -> discord.ui.View:
-    """Buttons given as (kind, value, label, style)."""
+    """Buttons given as (kind, value, label, style); ``disabled``: shown, but closed."""
     view = discord.ui.View(timeout=None)
     for kind, value, label, style in buttons:
-        view.add_item(GameButton(game_id, kind, value, label=label, style=style))
+        view.add_item(GameButton(game_id, kind, value, label=label, style=style, disabled=disabled))
     return view

@@ -3,6 +3,12 @@
 A game is a pure state machine: ``apply(state, action) -> Step``. The engine never formats
 Discord text; effects are plain data naming *what* to tell *whom*, and the shell renders them.
 Player ids are ints (Discord user ids in the bot, any ints in tests).
+
+Effects are typed events: each game declares its own as frozen dataclasses deriving from
+``Event`` and ``Public`` (posted in the game's channel) or ``Private`` (told to one player,
+``to``), so a renamed or reshaped event fails the type check rather than a live game. Their
+fields are their data (``Event.data``), ``event`` their name. ``Announce`` and ``Tell`` are the
+untyped forms, kept while a game still speaks in them.
 """
 
 from __future__ import annotations
@@ -11,28 +17,49 @@ import hashlib
 import json
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 
 class RuleError(Exception):
     """An action the rules refuse; the message is a sentence a player can read."""
 
 
+class Public:
+    """Posted in the game's channel. Must never carry secret information."""
+
+
 @dataclass(frozen=True)
-class Announce:
-    """Public: posted in the game's channel. Must never carry secret information."""
+class Private:
+    """Sent to one player, ``to`` (by DM, with an ephemeral fallback)."""
+
+    to: int
+
+
+class Event:
+    """A typed event: a frozen dataclass whose fields are its data, named by ``event``."""
+
+    event: ClassVar[str] = ""
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The fields (but the recipient) as a mapping: what the untyped form carried."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "to"}  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Announce(Public):
+    """An untyped public event: a name and a mapping."""
 
     event: str
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
-class Tell:
-    """Private: sent to one player (by DM, with an ephemeral fallback)."""
+class Tell(Private):
+    """An untyped private event: a name and a mapping."""
 
-    to: int
     event: str
     data: Mapping[str, Any] = field(default_factory=dict)
 
@@ -60,7 +87,7 @@ class GameOver:
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
-Effect = Announce | Tell | Prompt | GameOver
+Effect = Public | Private | Prompt | GameOver
 
 
 @dataclass(frozen=True)

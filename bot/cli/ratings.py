@@ -10,7 +10,9 @@ from bot.cli.common import CliError, emit, read_text, write_file
 from bot.words import plural
 from stats.charts.ratings import ratings_chart
 from stats.ratings import fit_ratings, parse_games, prob_better, ratings_report
+from stats.ratings.fit import check_noise_sd
 from stats.ratings.io import MAX_FILE_CHARS
+from stats.ratings.names import shown
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,8 +38,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.min_games < 0:
         raise CliError("--min-games must be zero or more.")
-    if args.noise_sd is not None and not args.noise_sd > 0:
-        raise CliError("--noise-sd must be positive.")
+    if args.noise_sd is not None:
+        try:
+            check_noise_sd(args.noise_sd, "--noise-sd")
+        except ValueError as exc:
+            raise CliError(f"{exc}.") from None
     text = read_text(args.file, max_chars=MAX_FILE_CHARS)
     try:
         games = parse_games(text, args.file)
@@ -54,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             pair = {"a": a, "b": b, "p_a_better": prob_better(fit, a, b)}
         except KeyError as exc:
-            raise CliError(f"{exc.args[0]} in {args.file}.") from None
+            raise CliError(f"{shown(exc.args[0])} in {shown(args.file)}.") from None
     report = ratings_report(games, fit, min_games=args.min_games)
     if args.compare:
         report["compare"] = pair
@@ -72,11 +77,13 @@ def format_report(report: dict) -> str:
     for p in report["players"]:
         lo, hi = p["iq_ci95"]
         lines.append(
-            f"  {p['name']:<20} {plural(p['games'], 'game'):>10}  {p['iq_mean']:6.1f}  [{lo:.1f}, {hi:.1f}]"
+            f"  {shown(p['name']):<20} {plural(p['games'], 'game'):>10}  {p['iq_mean']:6.1f}  "
+            f"[{lo:.1f}, {hi:.1f}]"
         )
     if "compare" in report:
         pair = report["compare"]
-        lines.append(f"P({pair['a']} is better than {pair['b']}) = {pair['p_a_better']:.2f}")
+        a, b = shown(pair["a"]), shown(pair["b"])
+        lines.append(f"P({a} is better than {b}) = {pair['p_a_better']:.2f}")
     if report["evil_edge"] is not None:
         b, edge = report["bias"], report["evil_edge"]
         lines.append(
@@ -91,9 +98,19 @@ def format_report(report: dict) -> str:
     ev = report["evidence"]
     lines.append(
         f"log evidence {ev['log_evidence']:.3f} nats; Bayes factor vs coin flip "
-        f"{math.exp(ev['log_bayes_factor_vs_coin']):.2f}."
+        f"{_factor(ev['log_bayes_factor_vs_coin'])}."
     )
     for c in report["comparisons"].values():
-        lines.append(f"  P({c['model']} | vs {c['alternative']}) = {c['probability']:.2f}")
+        if c["probability"] is None:
+            lines.append(f"  {c['model']} vs {c['alternative']}: not worked out, {c['note']}.")
+        else:
+            lines.append(f"  P({c['model']} | vs {c['alternative']}) = {c['probability']:.2f}")
     lines.extend(f"Warning: {w}" for w in report["warnings"])
     return "\n".join(lines)
+
+
+def _factor(log_factor: float) -> str:
+    """A Bayes factor from its log; beyond e^±50 as a power of ten (exp would overflow)."""
+    if abs(log_factor) <= 50:
+        return f"{math.exp(log_factor):.2f}"
+    return f"10^{log_factor / math.log(10):.0f}"

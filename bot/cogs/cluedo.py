@@ -17,7 +17,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Ravenswood, guild_id, reply
+from bot.app import Ravenswood
+from bot.errors import Refusal
+from bot.interactions import guild_id, reply
 from bot.render.cluedo import (
     CHART,
     advice_embed,
@@ -57,10 +59,6 @@ NO_NOTEBOOK = "You have no open Cluedo notebook on this server; start one with `
 SUSPECT, WEAPON, ROOM = range(3)
 Key = tuple[int, int]
 Choice = app_commands.Choice[str]
-
-
-class Refusal(Exception):
-    """One sentence telling the user why nothing happened."""
 
 
 async def answer(interaction: discord.Interaction, content: str = "", **kwargs) -> None:

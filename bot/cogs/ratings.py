@@ -9,8 +9,10 @@ twice.
 
 Fitting runs in a worker thread after deferring. The last fit per server and kind is kept, so
 chart and player questions about unchanged data answer at once; the model comparisons (many
-more fits) are computed only for /ratings model, and kept too. One lock per server and kind
-stops two commands fitting the same data at once.
+more fits) are computed only for /ratings model, within MODEL_SECONDS (a comparison that would
+take longer is named with the reason instead), and kept too. One lock per server and kind
+stops two commands fitting the same data at once. Names are printed through
+stats.ratings.names.shown, so a display name cannot carry terminal escapes or reversed text.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Ravenswood, can_manage, guild_id, guild_of, reply
+from bot.app import Ravenswood
+from bot.interactions import can_manage, guild_id, guild_of, reply
 from bot.render.ratings import (
     Namer,
     already_imported_text,
@@ -61,6 +64,8 @@ from stats.ratings import (
     ratings_report,
     validate_game,
 )
+from stats.ratings.budget import Budget
+from stats.ratings.names import shown
 
 KINDS = ("clocktower", "traitors")
 KIND_CHOICES = [app_commands.Choice(name=kind_title(k), value=k) for k in KINDS]
@@ -68,6 +73,7 @@ MIN_FIT_GAMES = 3  # fewer games than this say nothing worth a chart
 RANK_GAMES = 5  # the games a player needs to be ranked in /ratings player
 RIVALS = 3  # players compared on each side in /ratings player
 MAX_UPLOAD_BYTES = 2_000_000  # checked on Attachment.size, before downloading
+MODEL_SECONDS = 60.0  # for the model comparisons: Discord's follow-up lasts 15 minutes, people less
 CHOICES = 25  # Discord shows at most 25 autocomplete choices
 SHOWN_UNKNOWN = 3  # unknown members named in an import refusal
 CHECK_FAILED = (
@@ -88,14 +94,14 @@ class Ratings:
 
 
 def compute_ratings(games: tuple[GameRecord, ...]) -> Ratings:
-    """Up to about a second for 10,000 games: run in a worker thread."""
+    """A few seconds for 100,000 games: run in a worker thread."""
     fit = fit_ratings(games)
     return Ratings(games, fit, ratings_report(games, fit, min_games=0, comparisons=False))
 
 
 def compute_model_report(ratings: Ratings) -> dict:
-    """The report with every model comparison (seconds for big data): run in a worker thread."""
-    return ratings_report(ratings.games, ratings.fit, min_games=0)
+    """The report with the model comparisons that fit in MODEL_SECONDS: run in a worker thread."""
+    return ratings_report(ratings.games, ratings.fit, min_games=0, budget=Budget(MODEL_SECONDS))
 
 
 def record_of(result: Result) -> GameRecord:
@@ -180,13 +186,14 @@ async def unknown_members(games: Sequence[GameRecord], guild: discord.Guild) -> 
 
 
 def namer_for(guild: discord.Guild | None) -> Namer:
-    """Display names for members' keys ("player <id>" for those gone); plain names as they are."""
+    """Display names for members' keys ("player <id>" for those gone); plain names as they are;
+    either safe to print."""
 
     def name(key: str) -> str:
         if key.startswith("user:") and key[5:].isdigit():
             member = guild.get_member(int(key[5:])) if guild else None
-            return member.display_name if member else f"player {key[5:]}"
-        return key
+            return shown(member.display_name) if member else f"player {key[5:]}"
+        return shown(key)
 
     return name
 
@@ -310,10 +317,11 @@ class RatingsCog(
     async def import_(
         self, interaction: discord.Interaction, file: discord.Attachment, game: str | None = None
     ) -> None:
+        filename = shown(file.filename)
         if file.size > MAX_UPLOAD_BYTES:
             await reply(
                 interaction,
-                f"{file.filename} is {file.size:,} bytes; I import files of up to "
+                f"{filename} is {file.size:,} bytes; I import files of up to "
                 f"{MAX_UPLOAD_BYTES:,} bytes. Split it and import the parts.",
             )
             return
@@ -321,10 +329,10 @@ class RatingsCog(
         try:
             text = (await file.read()).decode("utf-8-sig")
         except UnicodeDecodeError:
-            await reply(interaction, f"{file.filename} isn't a text file; send YAML or CSV.")
+            await reply(interaction, f"{filename} isn't a text file; send YAML or CSV.")
             return
         except discord.HTTPException:
-            await reply(interaction, f"I couldn't download {file.filename}; please try again.")
+            await reply(interaction, f"I couldn't download {filename}; please try again.")
             return
         namer = namer_for(guild_of(interaction))
         try:
@@ -333,7 +341,7 @@ class RatingsCog(
             for number, g in enumerate(games, start=1):
                 if g.kind not in KINDS:
                     raise ValueError(
-                        f"{file.filename}, game {number}: the kind {g.kind!r} is neither "
+                        f"{filename}, game {number}: the kind {g.kind!r} is neither "
                         "clocktower nor traitors"
                     )
             digests = prefix_digests(games)
@@ -346,11 +354,9 @@ class RatingsCog(
             await reply(interaction, CHECK_FAILED)
             return
         if unknown:
-            await reply(interaction, unknown_members_text(file.filename, unknown, SHOWN_UNKNOWN))
+            await reply(interaction, unknown_members_text(filename, unknown, SHOWN_UNKNOWN))
             return
-        repeat = await self.already_here(
-            guild_id(interaction), games, digests, file.filename, namer
-        )
+        repeat = await self.already_here(guild_id(interaction), games, digests, filename, namer)
         if repeat is not None:
             await reply(interaction, repeat)
             return
@@ -443,7 +449,7 @@ class RatingsCog(
             await reply(interaction, f"Entry #{chosen.id} was already undone.")
             return
         await interaction.response.send_message(
-            f"{interaction.user.display_name} undid entry {entry_text(chosen, namer)}. "
+            f"{shown(interaction.user.display_name)} undid entry {entry_text(chosen, namer)}. "
             "Its games no longer count.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -495,10 +501,10 @@ class RatingsCog(
             return
         await interaction.response.defer(thinking=True)
         ratings = await self.ratings(guild_id(interaction), games, game)
-        shown = shown_players(ratings.report, min_games, namer_for(guild_of(interaction)))
-        png = await asyncio.to_thread(ratings_chart, shown, chart_title(game, shown, min_games))
+        listed = shown_players(ratings.report, min_games, namer_for(guild_of(interaction)))
+        png = await asyncio.to_thread(ratings_chart, listed, chart_title(game, listed, min_games))
         await interaction.followup.send(
-            embed=chart_embed(game, shown, min_games, "ratings.png"),
+            embed=chart_embed(game, listed, min_games, "ratings.png"),
             file=discord.File(io.BytesIO(png), "ratings.png"),
         )
 
@@ -527,7 +533,7 @@ class RatingsCog(
         if key not in game_counts(games):
             await reply(
                 interaction,
-                f"{member.display_name} has no {kind_title(game)} games on record here.",
+                f"{shown(member.display_name)} has no {kind_title(game)} games on record here.",
             )
             return
         if len(games) < MIN_FIT_GAMES:
@@ -543,7 +549,7 @@ class RatingsCog(
         await interaction.followup.send(
             embed=player_embed(
                 game,
-                member.display_name,
+                shown(member.display_name),
                 row,
                 rank,
                 ranked,

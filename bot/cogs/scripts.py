@@ -18,8 +18,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Ravenswood, can_manage, guild_id, reply
+from bot.app import Ravenswood
 from bot.editions import base_code, base_script, for_players
+from bot.errors import Refusal
+from bot.interactions import can_manage, guild_id, reply
 from bot.render.scripts import (
     bag_embed,
     character_embed,
@@ -68,10 +70,6 @@ SOURCE_OPTIONS = {
     "file": "The script as a .json file (up to 1 MB)",
     "name": "A saved script, or tb / bmr / snv",
 }
-
-
-class Refusal(Exception):
-    """One sentence telling the user what to do instead."""
 
 
 async def read_file(interaction: discord.Interaction, file: discord.Attachment) -> bytes:

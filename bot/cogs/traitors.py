@@ -11,14 +11,17 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine.traitors as tg
-from bot.app import Ravenswood, channel_id, guild_id, reply
-from bot.delivery import SECRET, Delivery
+import engine.traitors.events as ev
+from bot.app import Ravenswood
+from bot.cogs.game import GameCog
+from bot.errors import StaleComponent, answering
+from bot.interactions import channel_id, guild_id, reply
 from bot.render.odds import odds_embed
-from bot.render.traitors import TraitorsRenderer, lobby, mentions, waiting_message
-from bot.sessions import GameConflict, Reply, Session
+from bot.render.traitors import TraitorsRenderer, mentions, waiting_message
+from bot.sessions import Reply, Session
 from bot.store import games as game_store
 from bot.store.results import Result, Seat, user_key
-from engine.core import Announce, GameOver, RuleError, Step
+from engine.core import GameOver, Private, RuleError, Step
 from stats.charts.odds import odds_chart
 from stats.odds import check_request, odds_report, suggest_traitor_count
 
@@ -44,6 +47,11 @@ class TraitorsRules:
     def open_prompts(self, state: tg.State):
         return tg.open_prompts(state)
 
+    def secrets(self, state: tg.State, player: int) -> tuple[Private, ...]:
+        """Their role and the Traitors still in the game, as it stands (not every night's
+        message again)."""
+        return (tg.briefing(state, player),) if state.phase is not tg.Phase.LOBBY else ()
+
     def result(self, state: tg.State, game: game_store.GameRow, over: GameOver) -> Result | None:
         if over.winner not in ("traitors", "faithful"):
             return None
@@ -60,29 +68,35 @@ class TraitorsRules:
         )
 
 
-def until(event: str, open_: str, closed: str) -> Reply:
+def until(event: type, open_: str, closed: str) -> Reply:
     """An acknowledgement that depends on whether this answer was the one that closed the
-    round (``event`` among its effects): then there is nothing left to change."""
+    round (an ``event`` among its effects): then there is nothing left to change."""
 
     def word(step: Step) -> str:
-        done = any(
-            isinstance(e, GameOver) or (isinstance(e, Announce) and e.event == event)
-            for e in step.effects
-        )
+        done = any(isinstance(e, (GameOver, event)) for e in step.effects)
         return closed if done else open_
 
     return word
 
 
+def ballot_target(state: tg.State, value: str) -> int:
+    """The player a ballot names; a ballot from an earlier vote (an old menu) is refused, so it
+    never counts in today's."""
+    round_, revote, target = value.split("-") if value.count("-") == 2 else ("", "", value)
+    if (round_, revote) != (str(state.round), str(int(bool(state.candidates)))):
+        raise StaleComponent("That ballot is from an earlier vote; use the menu of this one.")
+    return int(target)
+
+
 ACKNOWLEDGE: dict[str, Reply] = {
     "vote": until(
-        "votes_revealed",
+        ev.VotesRevealed,
         "Your ballot is in. It stays secret until the ballots are revealed; you may change it "
         "until then.",
         "Your ballot is in. It was the last one, so the ballots are now revealed.",
     ),
     "murder": until(
-        "dawn",
+        ev.Dawn,
         "Your choice is noted. You may change it until the night ends.",
         "Your choice is noted, and it settled the night.",
     ),
@@ -91,49 +105,15 @@ ACKNOWLEDGE: dict[str, Reply] = {
 }
 
 
-class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="Play The Traitors"):
+class TraitorsCog(GameCog, group_name="traitors", group_description="Play The Traitors"):
+    kind = KIND
+    title = "Traitors"
+    command = "/traitors"
+
     def __init__(self, bot: Ravenswood) -> None:
-        self.bot = bot
-        self.renderer = TraitorsRenderer()
-        self.delivery = Delivery(bot, self.renderer)
-        bot.games.register(TraitorsRules(), self.delivery.compose)
-        bot.component_handlers[KIND] = self.on_component
+        super().__init__(bot, TraitorsRules(), TraitorsRenderer())
 
-    # Helpers ---------------------------------------------------------------------------------
-    def session_here(self, interaction: discord.Interaction) -> Session:
-        session = self.bot.games.in_channel(channel_id(interaction))
-        if session is None or session.game.kind != KIND:
-            raise RuleError(
-                "There's no Traitors game in this channel. Open one with `/traitors new`."
-            )
-        return session
-
-    async def act(
-        self,
-        interaction: discord.Interaction,
-        session: Session,
-        action,
-        ack: Reply,
-        *,
-        enrols: bool = False,
-    ) -> None:
-        """Defer, apply (saving the messages with the action), deliver, acknowledge. A refusal
-        raises RuleError and changes nothing.
-
-        The interaction is deferred before anything is applied: delivering may mean many DMs
-        (Discord allows 3 s). What the action says is saved with it and delivered from there,
-        so a crash on the way loses none of it; the acknowledgement is saved too, so a player
-        who never saw it gets it when they press again. ``enrols``: the action adds the user to
-        the game, which the session layer checks against their other games in this server.
-        """
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        user = interaction.user.id
-        accepted = await self.bot.games.act(session, action, user, ack, enrols=enrols)
-        await self.deliver(session)
-        await interaction.followup.send(accepted.reply, ephemeral=True)
-        await self.bot.games.answered(session, accepted)
-
-    async def deliver(self, session: Session) -> None:
+    async def deliver(self, session: Session, effects: Any) -> None:
         """Deliver what the game owes; a Faithful offered a place among the Traitors whose DMs
         are closed is told, without being singled out, that a private message awaits."""
         unreached = await self.delivery.flush(session)
@@ -141,37 +121,13 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
         if state.phase is tg.Phase.RECRUIT and state.offer in unreached:
             await self.delivery.post(session, waiting_message(session))
 
-    async def run(self, interaction: discord.Interaction, make_action, ack: str) -> None:
-        """Run a command against this channel's game; a refusal becomes one ephemeral sentence."""
-        try:
-            session = self.session_here(interaction)
-            await self.act(interaction, session, make_action(session), ack)
-        except RuleError as error:
-            await reply(interaction, str(error))
-
     # Commands --------------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a Traitors lobby in this channel")
     @app_commands.describe(recruit="When a Traitor is banished, the others may recruit a Faithful")
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, recruit: bool = False) -> None:
-        try:
-            session = await self.bot.games.open(
-                KIND,
-                guild_id(interaction),
-                channel_id(interaction),
-                interaction.user.id,
-                {"recruit": recruit},
-            )
-        except GameConflict as error:
-            await reply(interaction, str(error))
-            return
-        message = lobby(session, session.state.players, session.state.host)
-        assert message.view is not None
-        await interaction.response.send_message(message.content, view=message.view)
-        sent = await interaction.original_response()
-        await game_store.remember_message(
-            self.bot.db, session.game.id, "lobby", sent.channel.id, sent.id
-        )
+        async with answering(interaction):
+            await self.open_lobby(interaction, {"recruit": recruit})
 
     @app_commands.command(name="start", description="Host: deal the roles and begin")
     @app_commands.describe(traitors="How many Traitors (default: the count closest to a fair game)")
@@ -218,34 +174,32 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
     )
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction) -> None:
-        try:
+        async with answering(interaction):
             state = self.session_here(interaction).state
-        except RuleError as error:
-            await reply(interaction, str(error))
-            return
-        lines = [f"Phase: **{state.phase.value}**, round {state.round}. Host: <@{state.host}>."]
-        if state.phase is tg.Phase.LOBBY:
-            lines.append(f"In the lobby: {mentions(state.players)}")
-        else:
-            lines.append(f"Still in the game: {mentions(tg.living(state))}")
-            gone = [f"<@{p}> ({fate.value} on day {r})" for p, fate, r in state.fates]
-            lines.append("Out: " + (", ".join(gone) or "nobody yet"))
-            if state.phase is tg.Phase.VOTE:
-                lines.append(f"Votes awaited from: {mentions(tg.awaiting(state))}")
-        await reply(interaction, "\n".join(lines))
+            lines = [f"Phase: **{state.phase.value}**, round {state.round}. Host: <@{state.host}>."]
+            if state.phase is tg.Phase.LOBBY:
+                lines.append(f"In the lobby: {mentions(state.players)}")
+            else:
+                lines.append(f"Still in the game: {mentions(tg.living(state))}")
+                gone = [f"<@{p}> ({fate.value} on day {r})" for p, fate, r in state.fates]
+                lines.append("Out: " + (", ".join(gone) or "nobody yet"))
+                if state.phase is tg.Phase.VOTE:
+                    lines.append(f"Votes awaited from: {mentions(tg.awaiting(state))}")
+            await reply(interaction, "\n".join(lines))
 
     @app_commands.command(
         name="me", description="Your role and anything waiting for you (only you see it)"
     )
     @app_commands.guild_only()
     async def me(self, interaction: discord.Interaction) -> None:
-        session = self.bot.games.in_channel(channel_id(interaction))
-        if session is None or session.game.kind != KIND:  # asked elsewhere in the server
-            session = self.bot.games.game_of(guild_id(interaction), interaction.user.id)
-        if session is None or session.game.kind != KIND:
-            await reply(interaction, "You aren't in a Traitors game in this server.")
-            return
-        await self.show_secret(interaction, session)
+        async with answering(interaction):
+            session = self.bot.games.in_channel(channel_id(interaction))
+            if session is None or session.game.kind != KIND:  # asked elsewhere in the server
+                session = self.bot.games.game_of(guild_id(interaction), interaction.user.id)
+            if session is None or session.game.kind != KIND:
+                await reply(interaction, "You aren't in a Traitors game in this server.")
+                return
+            await self.show_secret(interaction, session)
 
     @app_commands.command(
         name="odds", description="How likely the Traitors are to win, exactly and simulated"
@@ -296,41 +250,28 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
         )
 
     # Components ------------------------------------------------------------------------------
-    async def show_secret(self, interaction: discord.Interaction, session: Session) -> None:
-        digest = self.delivery.digest(session, interaction.user.id)
-        await reply(interaction, digest.content, view=digest.view)
+    def join_action(self, user: int, value: str) -> tuple[tg.Join, str]:
+        return tg.Join(player=user), "You're in."
 
-    async def on_component(
+    def leave_action(self, user: int) -> tg.Leave:
+        return tg.Leave(player=user)
+
+    async def component(
         self, interaction: discord.Interaction, session: Session, kind: str, value: str
-    ) -> None:
+    ) -> bool:
         user = interaction.user.id
-        try:
-            if kind == SECRET:
-                await self.show_secret(interaction, session)
-                return
-            if kind == "join":
-                await self.act(
-                    interaction, session, tg.Join(player=user), "You're in.", enrols=True
-                )
-                return
-            if kind == "leave":
-                await self.act(
-                    interaction, session, tg.Leave(player=user), "You've left the lobby."
-                )
-                return
-            action = {
-                "vote": lambda: tg.Vote(by=user, target=int(value)),
-                "murder": lambda: tg.Murder(by=user, target=int(value)),
-                "recruit_pick": lambda: tg.RecruitPick(by=user, target=int(value)),
-                "recruit_answer": lambda: tg.RecruitAnswer(by=user, accept=value == "yes"),
-            }.get(kind)
-            if action is None:
-                raise RuleError(
-                    "That button is from an older version of the bot; use the slash commands."
-                )
-            await self.act(interaction, session, action(), ACKNOWLEDGE[kind])
-        except RuleError as error:
-            await reply(interaction, str(error))
+        if kind == "vote":
+            action: Any = tg.Vote(by=user, target=ballot_target(session.state, value))
+        elif kind == "murder":
+            action = tg.Murder(by=user, target=int(value))
+        elif kind == "recruit_pick":
+            action = tg.RecruitPick(by=user, target=int(value))
+        elif kind == "recruit_answer":
+            action = tg.RecruitAnswer(by=user, accept=value == "yes")
+        else:
+            return False
+        await self.act(interaction, session, action, ACKNOWLEDGE[kind])
+        return True
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
@@ -345,10 +286,10 @@ class TraitorsCog(commands.GroupCog, group_name="traitors", group_description="P
             else tg.Depart(player=payload.user.id)
         )
         try:
-            await self.bot.games.apply(session, action)
+            step = await self.bot.games.apply(session, action)
         except RuleError:
             return  # already out of the game
-        await self.deliver(session)
+        await self.deliver(session, step.effects)
 
 
 async def setup(bot: Ravenswood) -> None:

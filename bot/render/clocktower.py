@@ -21,7 +21,7 @@ from bot.sessions import Session
 from bot.views import GameButton, button_view, choice_view, dispatch
 from bot.words import team_count
 from engine.clocktower.catalogue import Character, OfficialText, find
-from engine.clocktower.game import SYSTEM, Phase, open_prompts
+from engine.clocktower.game import SYSTEM, Phase, open_prompts, statements
 from engine.clocktower.game.model import Nomination, threshold
 from engine.clocktower.game.roles import REGISTRY, role
 from engine.core import Announce, Effect, GameOver, Prompt, Tell
@@ -39,7 +39,9 @@ ENDINGS = {  # the endings no one character causes; the units name their own (``
     "two_left": "only two players are left alive",
     "storyteller": "the storyteller says so",
 }
-CAUSES = {"shot": "is shot", "storyteller": "dies", "exile": "is exiled"}
+CAUSES = {"shot": "is shot", "storyteller": "dies", "exile": "is exiled", "curse": "dies"}
+NO_ONE = "No one (not tonight)"
+WHEN = {"day": "You have died", "dawn": "You died in the night"}  # choices made on learning it
 
 
 class MultiSelect(
@@ -124,7 +126,8 @@ def opener(state: Any, host: int, present: Callable[[int], bool] = lambda _: Tru
     return next((p for p in seated if present(p)), None)
 
 
-def lobby(session: Session) -> Outgoing:
+def lobby(session: Session, closed: str = "") -> Outgoing:
+    """The lobby: who sits where and how to join; ``closed``: why it no longer takes seats."""
     state = session.state
     if state.bot:
         lead = opener(state, session.game.host_id)
@@ -138,15 +141,20 @@ def lobby(session: Session) -> Outgoing:
         f"🕰️ **Blood on the Clocktower** — {session.game.options.get('script_name', 'script')}, "
         f"storyteller: {teller}.\n"
         f"Seats ({len(state.players)}, clockwise in this order): {', '.join(seats) or 'none yet'}\n"
-        f"Press **Join** to take a seat, or **Join as Traveller**; {begins} with "
-        "`/clocktower start`."
+        + (
+            f"🔒 {closed}"
+            if closed
+            else f"Press **Join** to take a seat, or **Join as Traveller**; {begins} with "
+            "`/clocktower start`."
+        )
     )
     buttons = [
         ("join", "", "Join", GREEN),
         ("join", "traveller", "Join as Traveller", BLUE),
         ("leave", "", "Leave", GREY),
     ]
-    return Outgoing(text, view=button_view(session.game.id, buttons), slot="lobby")
+    view = button_view(session.game.id, buttons, disabled=bool(closed))
+    return Outgoing(text, view=view, slot="lobby", final=bool(closed))
 
 
 def vote_slot(day: int, nominee: int, exile: bool) -> str:
@@ -157,6 +165,11 @@ def vote_value(state: Any, yes: bool) -> str:
     """A vote button's value: the answer and which vote of the game it belongs to (the index the
     nomination will have in the history), so a button of a finished vote is refused."""
     return f"{'yes' if yes else 'no'}-{len(state.history)}"
+
+
+def nominator(state: Any, player: int) -> str:
+    """Who nominated: a player's mention, or the storyteller (the Bishop's rule)."""
+    return f"<@{player}>" if player in state.players else "The storyteller"
 
 
 def vote_message(session: Session, name: Namer) -> Outgoing | None:
@@ -179,7 +192,7 @@ def vote_message(session: Session, name: Namer) -> Outgoing | None:
     early = [f"<@{p}> {'✋' if held[p] else '✊'}" for p in vote.order if p in held]
     ahead = f"\nHands set in advance: {', '.join(early)}." if early else ""
     text = (
-        f"🗳️ **Day {state.day}:** <@{vote.nominator}> {what} <@{vote.nominee}>.\n"
+        f"🗳️ **Day {state.day}:** {nominator(state, vote.nominator)} {what} <@{vote.nominee}>.\n"
         f"Counted yes: {len(vote.yes)} ({mentions(vote.yes)}); {threshold(state)} needed."
         f"{block}\nThe count has reached <@{voter}>{ghost}{waiting}.{ahead}\n"
         "Raise or lower your hand any time before the count reaches you; it locks when counted."
@@ -194,11 +207,12 @@ def vote_message(session: Session, name: Namer) -> Outgoing | None:
     return Outgoing(text, view=button_view(session.game.id, buttons), slot=slot)
 
 
-def closed_vote(record: Nomination) -> Outgoing:
+def closed_vote(record: Nomination, state: Any) -> Outgoing:
     """A finished vote's board, edited to its final tally with the buttons taken away."""
     what = "called for the exile of" if record.exile else "nominated"
     text = (
-        f"🗳️ **Day {record.day}:** <@{record.nominator}> {what} <@{record.nominee}>.\n"
+        f"🗳️ **Day {record.day}:** {nominator(state, record.nominator)} {what} "
+        f"<@{record.nominee}>.\n"
         f"Final count: **{record.votes}** vote(s), {record.threshold} needed. "
         f"Hands raised: {mentions(record.yes)}. This vote is closed."
     )
@@ -232,6 +246,10 @@ class ClocktowerRenderer:
     def __init__(self, official: Mapping[str, OfficialText] | None = None) -> None:
         self.official = official or {}  # the operator's official texts, by character id
 
+    @staticmethod
+    def lobby(session: Session, closed: str = "") -> Outgoing:
+        return lobby(session, closed)
+
     def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
         if isinstance(effect, GameOver):
             return self.game_over(effect, session)
@@ -261,7 +279,7 @@ class ClocktowerRenderer:
             "and sits at the end of the circle."
         )
 
-    def on_started(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+    def on_started(self, effect: Announce, session: Session, name: Namer) -> list[Outgoing]:
         d, state = effect.data, session.state
         counts = ", ".join(team_count(team, n) for team, n in d["counts"].items())
         travellers = "".join(
@@ -271,10 +289,11 @@ class ClocktowerRenderer:
             f"\n✨ **{char_name(c, state)}** is in play: {ability(c, state, self.official)}"
             for c in d.get("fabled", ())
         )
-        return Outgoing(
+        begins = Outgoing(
             f"🎭 The game begins with {len(d['players'])} players ({counts}). "
             f"Everyone is told their character privately.{travellers}{fabled}"
         )
+        return [begins, lobby(session, closed="The game has started; its seats are taken.")]
 
     def on_traveller_left(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         return Outgoing(f"🧳 <@{effect.data['player']}> leaves the game; the circle closes up.")
@@ -331,7 +350,7 @@ class ClocktowerRenderer:
             f"🔮 {when}{role_text}: the storyteller shows you **{value}**.", public=False
         )
 
-    def on_ability_used(self, effect: Effect, session: Session, name: Namer) -> Outgoing:
+    def on_ability_used(self, effect: Announce | Tell, session: Session, name: Namer) -> Outgoing:
         d = effect.data
         if isinstance(effect, Announce):
             return Outgoing(f"✋ <@{d['player']}> uses an ability: “{d['text']}”")
@@ -406,6 +425,32 @@ class ClocktowerRenderer:
             public=False,
         )
 
+    def on_exorcised(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(
+            f"✝️ Night {d['night']}: the Exorcist, **{name(d['exorcist'])}**, has chosen you. "
+            "You do not wake tonight.",
+            public=False,
+        )
+
+    def on_lunatic(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        chose = label(tuple(d["chose"]), session.state.players, name, session.state)
+        what = f" Tonight they chose **{chose}** (no one dies of it)." if d["chose"] else ""
+        return Outgoing(
+            f"🌀 Night {d['night']}: **{name(d['player'])}** is the Lunatic, who believes they "
+            f"are the Demon.{what}",
+            public=False,
+        )
+
+    def on_apprentice(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        cid, state = effect.data["character"], session.state
+        return Outgoing(
+            f"🎓 As the Apprentice you now have the ability of the "
+            f"**{char_name(cid, state)}**:\n*{ability(cid, state, self.official)}*",
+            public=False,
+        )
+
     def on_vote_token(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
         d = effect.data
         return Outgoing(
@@ -413,23 +458,69 @@ class ClocktowerRenderer:
             public=False,
         )
 
+    def on_mad(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        cid = char_name(effect.data["character"], session.state)
+        return Outgoing(
+            f"🌀 The **Cerenovus** chose you: tomorrow (day {effect.data['day']}) you must be "
+            f"“mad” that you are the **{cid}**: try to convince the group of it, or you might "
+            "be executed.",
+            public=False,
+        )
+
+    def on_gained(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        cid, state = effect.data["character"], session.state
+        return Outgoing(
+            f"📚 You now have the ability of the **{char_name(cid, state)}**:\n"
+            f"*{ability(cid, state, self.official)}*",
+            public=False,
+        )
+
+    def on_barista(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+        gift = (
+            "you are sober and healthy, and your information is true"
+            if effect.data["gift"] == "sober"
+            else "your ability works twice"
+        )
+        return Outgoing(
+            f"☕ Night {effect.data['night']}, the **Barista**: until dusk, {gift}.", public=False
+        )
+
     # Prompts ---------------------------------------------------------------------------------
     def on_night_choice(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
         d, state = effect.data, session.state
-        pick = d["pick"]
+        pick, game = d["pick"], session.game.id
+        role_name = char_name(d["character"], state)
+        if d.get("ask") == "yesno":  # asked by another's ability (the Harlot): reveal or not
+            text = (
+                f"🌙 Night {d['night']}: the **{role_name}** asks to learn your character. "
+                "Do you reveal it? (You both might die.)"
+            )
+            buttons = [("night", "yes", "Yes, reveal it", GREEN), ("night", "no", "No", RED)]
+            return Outgoing(text, view=button_view(game, buttons), public=False)
         if d.get("ask") == "character":
-            choices = [(char_name(c, state), c) for c in effect.options]
+            choices = [(NO_ONE if c == 0 else char_name(c, state), str(c)) for c in effect.options]
             wanted = "a character"
         else:
-            choices = [(name(p), str(p)) for p in effect.options]
+            choices = [(NO_ONE if p == 0 else name(p), str(p)) for p in effect.options]
             wanted = "a player" if pick == 1 else f"{pick} players"
-        text = f"🌙 Night {d['night']}, as the **{char_name(d['character'], state)}**: choose {wanted}."
+        when = f"Night {d['night']}"
+        if d.get("when") in WHEN:
+            when = f"{WHEN[d['when']]}; in public"
+        text = f"🌙 {when}, as the **{role_name}**: choose {wanted}."
+        if d.get("because"):  # another character's ability lets this player choose
+            text = (
+                f"🌙 {when}: the **{role_name}** died, so you may choose {wanted} "
+                "to swap characters."
+            )
         if pick == 1:
-            view = choice_view(session.game.id, "night", choices, f"Choose {wanted}")
+            view = choice_view(game, "night", choices, f"Choose {wanted}")
         else:
             view = discord.ui.View(timeout=None)
             options = [discord.SelectOption(label=lab[:100], value=v) for lab, v in choices]
-            view.add_item(MultiSelect(session.game.id, "night", pick, options, f"Choose {pick}"))
+            view.add_item(MultiSelect(game, "night", pick, options, f"Choose {pick}"))
+        if d.get("optional"):
+            text += " You may also choose nobody tonight."
+            view.add_item(GameButton(game, "night", "", label="Nobody tonight", style=GREY))
         return Outgoing(text, view=view, public=False)
 
     def on_ruling(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
@@ -469,6 +560,8 @@ class ClocktowerRenderer:
     def on_dawn(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         day, deaths = effect.data["day"], effect.data["deaths"]
         news = f"{mentions(deaths)} died in the night." if deaths else "Nobody died in the night."
+        if effect.data.get("revived"):
+            news += f" {mentions(effect.data['revived'])} came back to life."
         return Outgoing(
             f"🌅 **Day {day}.** {news}\n"
             "Talk, then nominate with the menu below or `/clocktower nominate`.",
@@ -481,7 +574,7 @@ class ClocktowerRenderer:
         if state.vote is not None and state.vote.nominee == effect.data["nominee"]:
             return vote_message(session, name)
         d = effect.data
-        return Outgoing(f"🗳️ <@{d['nominator']}> nominates <@{d['nominee']}>.")
+        return Outgoing(f"🗳️ {nominator(state, d['nominator'])} nominates <@{d['nominee']}>.")
 
     def on_voted(self, effect: Announce, session: Session, name: Namer) -> Outgoing | None:
         return vote_message(session, name)
@@ -520,10 +613,37 @@ class ClocktowerRenderer:
     @staticmethod
     def _closed_board(session: Session) -> list[Outgoing]:
         history = session.state.history
-        return [closed_vote(history[-1])] if history else []
+        return [closed_vote(history[-1], session.state)] if history else []
 
     def on_execution(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         return Outgoing(f"⚖️ <@{effect.data['player']}> is executed.")
+
+    def on_execution_survived(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"😮 …but <@{effect.data['player']}> does not die.")
+
+    def on_gossip(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d, state = effect.data, session.state
+        said = statements.Statement(d["kind"], tuple(d["players"]), d["value"])
+        text = statements.words(said, lambda p: f"<@{p}>", lambda c: char_name(c, state))
+        return Outgoing(f"🗣️ <@{d['by']}> states in public: “{text}.”")
+
+    def on_moonchild(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(f"🌘 <@{d['player']}>, the Moonchild, chooses <@{d['target']}>.")
+
+    def on_swapped(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(
+            f"💺 <@{d['by']}> the Matron has <@{d['first']}> and <@{d['second']}> swap seats. "
+            "(With the Matron in play, nobody leaves their seat to talk in private.)"
+        )
+
+    def on_verdict(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        outcome = "passes: they are about to die" if d["passes"] else "fails"
+        return Outgoing(
+            f"⚖️ <@{d['by']}> the Judge rules: the execution of <@{d['nominee']}> {outcome}."
+        )
 
     def on_death(self, effect: Announce, session: Session, name: Namer) -> Outgoing | None:
         cause = effect.data["cause"]
@@ -543,6 +663,26 @@ class ClocktowerRenderer:
     def on_vote_given(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         d = effect.data
         return Outgoing(f"🪙 <@{d['by']}> gives their ghost vote to <@{d['to']}>.")
+
+    def on_claim(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(
+            f"🗣️ <@{d['player']}> claims to be the **{char_name(d['claim'], session.state)}**."
+        )
+
+    def on_juggle(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(
+            f"🤹 <@{d['by']}> guesses that <@{d['target']}> is the "
+            f"**{char_name(d['guess'], session.state)}**."
+        )
+
+    def on_klutz(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        d = effect.data
+        return Outgoing(f"🫢 <@{d['by']}>, the Klutz (so they say), chooses <@{d['target']}>.")
+
+    def on_exile_survived(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"🃏 <@{effect.data['player']}> is exiled, yet lives on.")
 
     def on_revived(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
         return Outgoing(f"✨ <@{effect.data['player']}> is alive again.")
@@ -584,9 +724,11 @@ def night_cue(cid: str, state: Any, official: Mapping[str, OfficialText], night:
 
 
 def info_text(d: Mapping[str, Any], players: Sequence[int], name: Namer, state: Any = None) -> str:
-    """What a character learned at night, in words (each character's unit says how it reads)."""
+    """What a character learned (at night, or by day: the Savant, the Artist), in words (each
+    character's unit says how it reads)."""
     cid = d["character"]
-    return f"🔮 Night {d['night']}, **{char_name(cid, state)}**: " + role(cid).reads(
+    when = f"Day {d['day']}" if "day" in d else f"Night {d['night']}"
+    return f"🔮 {when}, **{char_name(cid, state)}**: " + role(cid).reads(
         d, DiscordWords(players, name, state)
     )
 
@@ -597,6 +739,7 @@ TOPICS = {  # the rulings no one character raises; the units name their own (``R
     "traveller_alignment": "a Traveller's alignment",
     "registration": "how a player registers",
     "traveller_character": "which Traveller a newcomer plays",
+    "madness": "whether a player who broke their madness is executed (the day's execution)",
 }
 
 
@@ -646,6 +789,7 @@ def ruling_message(
                     "night": session.state.night,
                     "answer": option,
                     "players": data.get("players", ()),
+                    **{k: data[k] for k in ("question",) if k in data},
                 },
                 players,
                 name,

@@ -15,7 +15,9 @@ from typing import Any
 import discord
 
 from bot.store.result_entries import Entry
+from stats.charts.ratings import MAX_ROWS
 from stats.ratings import GameRecord
+from stats.ratings.names import shown
 
 Namer = Callable[[str], str]
 
@@ -104,7 +106,7 @@ def games_text(count: int) -> str:
 def entry_text(entry: Entry, namer: Namer) -> str:
     """One line naming an entry: what it added, who added it and when (UTC)."""
     what = (
-        f"{games_text(entry.games)} imported from {entry.label}"
+        f"{games_text(entry.games)} imported from {shown(entry.label or 'a file')}"
         if entry.source == "import"
         else "1 game recorded"
     )
@@ -115,7 +117,7 @@ def imported_text(entry: Entry, summary: str, namer: Namer) -> str:
     """The public notice of an import: ratings change for everyone, so everyone sees it."""
     return (
         f"{namer(f'user:{entry.user_id}')} imported {games_text(entry.games)} ({summary}) from "
-        f"{entry.label} as entry #{entry.id}. A mistake? `/ratings undo entry:{entry.id}` "
+        f"{shown(entry.label or 'a file')} as entry #{entry.id}. A mistake? `/ratings undo entry:{entry.id}` "
         "removes them."
     )
 
@@ -132,11 +134,11 @@ def already_imported_text(filename: str, count: int, earlier: Entry, namer: Name
     )
 
 
-def unknown_members_text(filename: str, keys: Sequence[str], shown: int) -> str:
+def unknown_members_text(filename: str, keys: Sequence[str], at_most: int) -> str:
     """Why a file naming Discord users who aren't in this server was refused (ids shown raw:
     there is no name to show for someone not here)."""
-    ids = ", ".join(k.removeprefix("user:") for k in keys[:shown])
-    more = " and others" if len(keys) > shown else ""
+    ids = ", ".join(k.removeprefix("user:") for k in keys[:at_most])
+    more = " and others" if len(keys) > at_most else ""
     return (
         f"Nothing was imported: {filename} names Discord users who aren't members of this "
         f"server (user ids {ids}{more}). Ratings here are for this server's members, so write "
@@ -181,11 +183,16 @@ def chart_title(kind: str, report: dict[str, Any], min_games: int) -> str:
 
 def chart_embed(kind: str, report: dict[str, Any], min_games: int, filename: str) -> discord.Embed:
     shown = len(report["players"])
+    drawn = (
+        f" The chart draws the best {MAX_ROWS}; `/ratings player` finds anyone."
+        if shown > MAX_ROWS
+        else ""
+    )
     embed = discord.Embed(
         title=f"{kind_title(kind)} skill ratings",
         description=(
             f"{shown} player{'s' if shown != 1 else ''} with at least {min_games} of the "
-            f"{report['games']} games, best first by the low end of their 95% interval. "
+            f"{report['games']} games, best first by the low end of their 95% interval.{drawn} "
             "100 is average; 15 points is one standard deviation of skill. Overlapping bars "
             "mean the games can't yet tell those players apart. " + caution(report)
         ).strip(),
@@ -212,6 +219,8 @@ def bias_sentence(report: dict[str, Any]) -> str:
 
 def comparison_line(key: str, comparison: dict[str, Any]) -> str:
     p = comparison["probability"]
+    if p is None:
+        return f"Not worked out: {comparison['note']}."
     yes, no, unsure = MEANINGS.get(key, ("The data favour it.", "The data favour the other.", ""))
     meaning = yes if p >= LEAN else no if p <= 1 - LEAN else unsure
     factor = comparison["log_bayes_factor"]
@@ -222,6 +231,8 @@ def comparison_line(key: str, comparison: dict[str, Any]) -> str:
 def _odds(log_factor: float) -> str:
     if log_factor > 50:
         return "> 10²¹"
+    if log_factor < -50:
+        return "< 10⁻²¹"
     factor = math.exp(log_factor)
     return f"{factor:.2f}" if factor < 100 else f"{factor:.3g}"
 
@@ -256,6 +267,13 @@ def model_embed(kind: str, report: dict[str, Any]) -> discord.Embed:
         embed.add_field(
             name=comparison["model"].capitalize(),
             value=comparison_line(key, comparison),
+            inline=False,
+        )
+    if any(c["out_of_time"] for c in report["comparisons"].values()):
+        embed.add_field(
+            name="Not worked out here",
+            value="A Discord reply can't wait for every comparison on this much data. "
+            "`ravenswood ratings FILE` on this server's `/ratings export` has no time limit.",
             inline=False,
         )
     if report["warnings"]:

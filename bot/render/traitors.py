@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import discord
 
 import engine.traitors as tg
-from bot.delivery import Namer, Outgoing, secret_view
+import engine.traitors.events as ev
+from bot.delivery import Namer, Outgoing, Rendered, secret_view
 from bot.sessions import Session
 from bot.views import button_view, choice_view
-from engine.core import Announce, Effect, GameOver, Prompt, Tell
+from engine.core import Effect, GameOver, Prompt
 from stats.odds import exact_traitor_win, suggest_traitor_count
 
 TRAITOR = "traitor"
@@ -33,15 +37,17 @@ def role_name(role) -> str:
     return "a **Traitor**" if str(role) == TRAITOR else "**Faithful**"
 
 
-def lobby(session: Session, players, host: int) -> Outgoing:
+def lobby(session: Session, players, host: int, closed: str = "") -> Outgoing:
+    """The lobby: who is in and how to join; ``closed``: why it no longer takes players."""
     recruit = " Recruitment is on." if session.game.options.get("recruit") else ""
+    join = f"Press **Join** to play; the host starts with `/traitors start`.{fair_count(players)}"
     text = (
         f"🏰 **The Traitors** — lobby hosted by <@{host}>.{recruit}\n"
-        f"Players ({len(players)}): {mentions(players)}\n"
-        f"Press **Join** to play; the host starts with `/traitors start`.{fair_count(players)}"
+        f"Players ({len(players)}): {mentions(players)}\n" + (f"🔒 {closed}" if closed else join)
     )
     buttons = [("join", "", "Join", GREEN), ("leave", "", "Leave", discord.ButtonStyle.secondary)]
-    return Outgoing(text, view=button_view(session.game.id, buttons), slot="lobby")
+    view = button_view(session.game.id, buttons, disabled=bool(closed))
+    return Outgoing(text, view=view, slot="lobby", final=bool(closed))
 
 
 def fair_count(players) -> str:
@@ -75,88 +81,134 @@ def vote_header(round_: int, revote: bool) -> str:
     )
 
 
+Handler = Callable[[Any, Session, Namer], Rendered]
+
+
 class TraitorsRenderer:
-    def render(self, effect: Effect, session: Session, name: Namer) -> Outgoing | None:
+    @staticmethod
+    def lobby(session: Session, closed: str = "") -> Outgoing:
+        return lobby(session, session.state.players, session.state.host, closed)
+
+    def __init__(self) -> None:
+        # Each typed event by its class, so a renamed event fails the type check, not a game.
+        self.events: dict[type, Handler] = {
+            ev.Joined: self.on_joined,
+            ev.Left: self.on_joined,
+            ev.HostChanged: self.on_host_changed,
+            ev.Started: self.on_started,
+            ev.RoleTold: self.on_role,
+            ev.Recruited: self.on_recruited,
+            ev.RecruitAccepted: self.on_recruit_accepted,
+            ev.MurderChoice: self.on_murder_choice,
+            ev.RecruitChoice: self.on_recruit_choice,
+            ev.RecruitOffered: self.on_recruit_offered,
+            ev.RecruitRefused: self.on_recruit_refused,
+            ev.RecruitLapsed: self.on_recruit_lapsed,
+            ev.RecruitSkipped: self.on_recruit_skipped,
+            ev.BallotCast: self.on_ballot_cast,
+            ev.VotesRevealed: self.on_votes_revealed,
+            ev.NightFalls: self.on_night_falls,
+            ev.Recruiting: self.on_recruiting,
+            ev.Dawn: self.on_dawn,
+            ev.Departed: self.on_departed,
+        }
+        self.prompts: dict[str, Handler] = {
+            "murder": self.on_murder,
+            "recruit_pick": self.on_recruit_pick,
+            "recruit_answer": self.on_recruit_answer,
+            "vote": self.on_vote,
+        }
+
+    def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
+        """An event's message(s); the vote's opening and a re-vote say nothing of their own
+        (the ballot menu that follows is their announcement)."""
         if isinstance(effect, GameOver):
             return self.game_over(effect)
-        handler = getattr(self, f"on_{getattr(effect, 'event', getattr(effect, 'kind', ''))}", None)
+        if isinstance(effect, Prompt):
+            handler = self.prompts.get(effect.kind)
+        else:
+            handler = self.events.get(type(effect))
         return handler(effect, session, name) if handler else None
 
     # Lobby -----------------------------------------------------------------------------------
-    def on_joined(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        return lobby(session, effect.data["players"], session.state.host)
+    def on_joined(self, effect: ev.Joined | ev.Left, session: Session, name: Namer) -> Outgoing:
+        return lobby(session, effect.players, session.state.host)
 
-    on_left = on_joined
+    def on_host_changed(self, effect: ev.HostChanged, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(f"👑 <@{effect.host}> is now the host.")
 
-    def on_host_changed(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"👑 <@{effect.data['host']}> is now the host.")
-
-    def on_started(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        return Outgoing(
-            f"🎭 The game begins with {len(d['players'])} players, {d['traitor_count']} of them "
-            f"{'a Traitor' if d['traitor_count'] == 1 else 'Traitors'}. Everyone has been told their role privately. Day 1: talk, then the host "
-            "opens the vote with `/traitors vote`."
+    def on_started(self, effect: ev.Started, session: Session, name: Namer) -> list[Outgoing]:
+        count = effect.traitor_count
+        begins = Outgoing(
+            f"🎭 The game begins with {len(effect.players)} players, {count} of them "
+            f"{'a Traitor' if count == 1 else 'Traitors'}. Everyone has been told "
+            "their role privately. Day 1: talk, then the host opens the vote with `/traitors vote`."
         )
+        return [begins, self.lobby(session, closed="The game has started.")]
 
     # Secrets ---------------------------------------------------------------------------------
-    def on_role(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        text = (
-            f"🤫 **The Traitors** in <#{session.game.channel_id}>: you are {role_name(d['role'])}."
-        )
-        if str(d["role"]) == TRAITOR:
-            others = ", ".join(name(p) for p in d["traitors"]) or "none — you are alone"
+    def on_role(self, effect: ev.RoleTold, session: Session, name: Namer) -> Outgoing:
+        text = f"🤫 **The Traitors** in <#{session.game.channel_id}>: you are {role_name(effect.role)}."
+        if str(effect.role) == TRAITOR:
+            others = ", ".join(name(p) for p in effect.traitors) or "none — you are alone"
             text += f" Your fellow Traitors: {others}. Each night you choose a Faithful to murder."
         else:
             text += " Find the Traitors and banish them at the round table."
         return Outgoing(text, public=False)
 
-    def on_recruited(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        others = ", ".join(name(p) for p in effect.data.get("traitors", ()))
+    def on_recruited(self, effect: ev.Recruited, session: Session, name: Namer) -> Outgoing:
+        others = ", ".join(name(p) for p in effect.traitors)
         return Outgoing(
             f"🗡️ You are now a **Traitor**. Your fellow Traitors: {others}.",
             public=False,
             discreet=True,
         )
 
-    def on_recruit_accepted(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+    def on_recruit_accepted(
+        self, effect: ev.RecruitAccepted, session: Session, name: Namer
+    ) -> Outgoing:
         return Outgoing(
-            f"🗡️ {name(effect.data['player'])} accepted and is now a Traitor.",
+            f"🗡️ {name(effect.player)} accepted and is now a Traitor.",
             public=False,
             discreet=True,
         )
 
-    def on_murder_choice(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        waiting = ", ".join(name(p) for p in d["awaiting"])
+    def on_murder_choice(self, effect: ev.MurderChoice, session: Session, name: Namer) -> Outgoing:
+        waiting = ", ".join(name(p) for p in effect.awaiting)
         tail = f" Still to choose: {waiting}." if waiting else ""
         return Outgoing(
-            f"🔪 {name(d['by'])} chose {name(d['target'])}.{tail}", public=False, discreet=True
+            f"🔪 {name(effect.by)} chose {name(effect.target)}.{tail}", public=False, discreet=True
         )
 
-    def on_recruit_choice(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
+    def on_recruit_choice(
+        self, effect: ev.RecruitChoice, session: Session, name: Namer
+    ) -> Outgoing:
         return Outgoing(
-            f"🗡️ {name(d['by'])} would recruit {name(d['target'])}.", public=False, discreet=True
+            f"🗡️ {name(effect.by)} would recruit {name(effect.target)}.",
+            public=False,
+            discreet=True,
         )
 
-    def on_recruit_offered(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+    def on_recruit_offered(
+        self, effect: ev.RecruitOffered, session: Session, name: Namer
+    ) -> Outgoing:
+        return Outgoing(f"🗡️ The offer goes to {name(effect.target)}.", public=False, discreet=True)
+
+    def on_recruit_refused(
+        self, effect: ev.RecruitRefused, session: Session, name: Namer
+    ) -> Outgoing:
+        return Outgoing(f"🗡️ {name(effect.player)} refused the offer.", public=False, discreet=True)
+
+    def on_recruit_lapsed(
+        self, effect: ev.RecruitLapsed, session: Session, name: Namer
+    ) -> Outgoing:
         return Outgoing(
-            f"🗡️ The offer goes to {name(effect.data['target'])}.", public=False, discreet=True
+            f"🗡️ {name(effect.player)} did not answer in time.", public=False, discreet=True
         )
 
-    def on_recruit_refused(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(
-            f"🗡️ {name(effect.data['player'])} refused the offer.", public=False, discreet=True
-        )
-
-    def on_recruit_lapsed(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(
-            f"🗡️ {name(effect.data['player'])} did not answer in time.", public=False, discreet=True
-        )
-
-    def on_recruit_skipped(self, effect: Tell, session: Session, name: Namer) -> Outgoing:
+    def on_recruit_skipped(
+        self, effect: ev.RecruitSkipped, session: Session, name: Namer
+    ) -> Outgoing:
         return Outgoing("🗡️ No recruit this time.", public=False, discreet=True)
 
     # Prompts ---------------------------------------------------------------------------------
@@ -196,7 +248,9 @@ class TraitorsRenderer:
         )
 
     def on_vote(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
-        view = self._players_menu(effect, session, name, "Your ballot")
+        vote = f"{effect.data['round']}-{int(effect.data.get('revote', False))}"
+        choices = [(name(p), f"{vote}-{p}") for p in effect.options]  # an old menu is refused
+        view = choice_view(session.game.id, "vote", choices, "Your ballot")
         slot = f"vote:{effect.data['round']}:{int(effect.data.get('revote', False))}"
         return Outgoing(
             vote_header(effect.data["round"], effect.data.get("revote", False)),
@@ -205,56 +259,56 @@ class TraitorsRenderer:
         )
 
     # Public events ---------------------------------------------------------------------------
-    def on_vote_opened(self, effect: Announce, session: Session, name: Namer) -> None:
-        return None  # the vote Prompt that follows is the announcement
-
-    def on_ballot_cast(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        revote = d["revote"]  # from the effect: the state may already be past the reveal
+    def on_ballot_cast(self, effect: ev.BallotCast, session: Session, name: Namer) -> Outgoing:
+        # the round and the re-vote from the effect: the state may already be past the reveal
         return Outgoing(
-            f"{vote_header(d['round'], revote)}\nVoted: {mentions(d['voted'])}.\n"
-            f"Waiting for: {mentions(d['awaiting'])}.",
-            slot=f"vote:{d['round']}:{int(revote)}",
+            f"{vote_header(effect.round, effect.revote)}\nVoted: {mentions(effect.voted)}.\n"
+            f"Waiting for: {mentions(effect.awaiting)}.",
+            slot=f"vote:{effect.round}:{int(effect.revote)}",
         )
 
-    def on_votes_revealed(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        lines = [f"📜 **The ballots, day {d['round']}:**"]
-        lines += [f"<@{voter}> → <@{target}>" for voter, target in d["ballots"]]
-        lines.append("Count: " + ", ".join(f"<@{p}> {n}" for p, n in d["counts"]))
-        if d.get("banished") is not None:
-            drawn = " (the tie was drawn at random)" if d.get("tie_broken") else ""
+    def on_votes_revealed(
+        self, effect: ev.VotesRevealed, session: Session, name: Namer
+    ) -> list[Outgoing]:
+        board = Outgoing(
+            f"{vote_header(effect.round, effect.revote)}\nThe ballots are in; this vote is closed.",
+            slot=f"vote:{effect.round}:{int(effect.revote)}",
+            final=True,
+        )
+        lines = [f"📜 **The ballots, day {effect.round}:**"]
+        lines += [f"<@{voter}> → <@{target}>" for voter, target in effect.ballots]
+        lines.append("Count: " + ", ".join(f"<@{p}> {n}" for p, n in effect.counts))
+        if effect.banished is not None:
+            drawn = " (the tie was drawn at random)" if effect.tie_broken else ""
             lines.append(
-                f"⚖️ <@{d['banished']}> is banished{drawn}. They were {role_name(d['role'])}."
+                f"⚖️ <@{effect.banished}> is banished{drawn}. They were {role_name(effect.role)}."
             )
         else:
-            lines.append(f"Tie between {mentions(d['tied'])}: a re-vote between them follows.")
-        return Outgoing("\n".join(lines))
+            lines.append(f"Tie between {mentions(effect.tied)}: a re-vote between them follows.")
+        return [board, Outgoing("\n".join(lines))]
 
-    def on_revote(self, effect: Announce, session: Session, name: Namer) -> None:
-        return None  # announced by votes_revealed; the new vote Prompt follows
-
-    def on_night_falls(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+    def on_night_falls(self, effect: ev.NightFalls, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
-            f"🌙 Night {effect.data['round']} falls. The Traitors choose their victim…{NO_DM}",
+            f"🌙 Night {effect.round} falls. The Traitors choose their victim…{NO_DM}",
             view=secret_view(session.game.id),
         )
 
-    def on_recruiting(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+    def on_recruiting(self, effect: ev.Recruiting, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
             f"🗡️ The remaining Traitors may now try to recruit a Faithful…{NO_DM}",
             view=secret_view(session.game.id),
         )
 
-    def on_dawn(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
+    def on_dawn(self, effect: ev.Dawn, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
-            f"🌅 Dawn. <@{effect.data['victim']}> was murdered in the night; they were Faithful.\n"
+            f"🌅 Dawn. <@{effect.victim}> was murdered in the night; they were Faithful.\n"
             "Talk it over; the host opens the round table with `/traitors vote`."
         )
 
-    def on_departed(self, effect: Announce, session: Session, name: Namer) -> Outgoing:
-        d = effect.data
-        return Outgoing(f"🚪 <@{d['player']}> has left the game. They were {role_name(d['role'])}.")
+    def on_departed(self, effect: ev.Departed, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(
+            f"🚪 <@{effect.player}> has left the game. They were {role_name(effect.role)}."
+        )
 
     def game_over(self, effect: GameOver) -> Outgoing:
         d = effect.data

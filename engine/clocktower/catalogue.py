@@ -112,7 +112,10 @@ def normalise_id(text: str) -> str:
 
 @cache
 def _raw() -> dict[str, Any]:
-    return json.loads(resources.files(__package__).joinpath("data/characters.json").read_text())
+    raw: dict[str, Any] = json.loads(
+        resources.files(__package__).joinpath("data/characters.json").read_text()
+    )
+    return raw
 
 
 def _character(item: dict[str, Any]) -> Character:
@@ -170,7 +173,7 @@ def characters() -> tuple[Character, ...]:
 
 def character(cid: str) -> Character:
     """The official character with this id or name (matched loosely); KeyError if none."""
-    found = find(cid)
+    found = _catalogue().get(cid) or find(cid)
     if found is None:
         raise KeyError(cid)
     return found

@@ -63,7 +63,8 @@ class Roster:
         return cls(**teams, townsfolk_tokens=sum(c.team == "townsfolk" for c in chars))
 
     def pool(self, team: str) -> tuple[Character, ...]:
-        return getattr(self, team)
+        found: tuple[Character, ...] = getattr(self, team)
+        return found
 
 
 def supply(pool: Sequence[Character]) -> float:

@@ -138,7 +138,7 @@ SYNERGIES: dict[str, Callable[[Tally, dict[str, Any]], tuple[float, str] | None]
 def category(score: float) -> str:
     for cat in rules()["category"]:
         if "max" not in cat or score <= cat["max"]:
-            return cat["name"]
+            return str(cat["name"])
     raise AssertionError("the last category must have no max")
 
 
@@ -152,7 +152,9 @@ def table_factor(players: int, characters: int) -> float:
     a player reasons about every character on the script (any may be in play or bluffed) and
     the table adds the ones really in play, so the difficulty met grows with their sum."""
     table = rules()["table"]
-    return table["scale"] * (characters + players) / (characters + table["reference_players"])
+    return float(
+        table["scale"] * (characters + players) / (characters + table["reference_players"])
+    )
 
 
 def normalise(raw: float, players: int, characters: int) -> float:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import Announce, Step
+from engine.core import Step
 from engine.traitors.actions import Abort, Depart
+from engine.traitors.events import Departed, HostChanged, RecruitLapsed
 from engine.traitors.flow import Effects, ask, finish, game_won, remove
 from engine.traitors.guards import refuse_unless, require_host
 from engine.traitors.lobby import leave, next_seat
@@ -26,8 +27,8 @@ def depart(state: State, action: Depart) -> Step:
     refuse_unless(player in state.players, "That player isn't in this game.")
     if not is_living(state, player):
         refuse_unless(player == state.host, "That player has already left the game.")
-        effects: Effects = []
-        return Step(_pass_host(state, player, effects), tuple(effects))
+        passed: Effects = []
+        return Step(_pass_host(state, player, passed), tuple(passed))
     state = replace(
         remove(state, player, Fate.DEPARTED),
         night_choices=drop(state.night_choices, player),
@@ -35,8 +36,9 @@ def depart(state: State, action: Depart) -> Step:
         recruit_picks=drop(state.recruit_picks, player),
         candidates=tuple(p for p in state.candidates if p != player),
     )
-    revealed = {"round": state.round, "player": player, "role": role_of(state, player)}
-    effects = [Announce("departed", revealed)]
+    role = role_of(state, player)
+    assert role is not None  # a living player of a started game
+    effects: Effects = [Departed(state.round, player, role)]
     if player == state.host:
         state = _pass_host(state, player, effects)
     return game_won(state, effects) or _carry_on(state, effects, player)
@@ -45,7 +47,7 @@ def depart(state: State, action: Depart) -> Step:
 def _pass_host(state: State, player: int, effects: Effects) -> State:
     """The next living player in seat order after the old host becomes host."""
     host = next_seat(state.players, player, living(state))
-    effects.append(Announce("host_changed", {"host": host, "previous": player}))
+    effects.append(HostChanged(host, player))
     return replace(state, host=host)
 
 
@@ -60,7 +62,7 @@ def _carry_on(state: State, effects: Effects, player: int) -> Step:
         return ask(state, effects)
     if state.phase is Phase.RECRUIT:
         if state.offer == player:
-            return decline(state, effects, "recruit_lapsed")
+            return decline(state, effects, RecruitLapsed)
         if state.offer is None:
             return ask(state, effects) if awaiting(state) else make_offer(state, effects)
     return Step(state, tuple(effects))

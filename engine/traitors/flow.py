@@ -8,11 +8,11 @@ action log redraws exactly the same murders, tie-breaks and roles.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any
 
-from engine.core import Announce, Effect, GameOver, Step, Tell, seeded_rng
+from engine.core import Effect, GameOver, Private, Step, seeded_rng
+from engine.traitors.events import NightFalls, Recruiting
 from engine.traitors.model import Fate, Pairs, Phase, State, traitors, winner
 from engine.traitors.prompts import open_prompts, result
 
@@ -33,8 +33,9 @@ def pick(state: State, tied: tuple[int, ...], what: str) -> int:
     return seeded_rng(state.seed, what, state.round).choice(tied)
 
 
-def tell_traitors(state: State, effects: Effects, event: str, data: dict[str, Any]) -> None:
-    effects.extend(Tell(t, event, data) for t in traitors(state))
+def tell_traitors(state: State, effects: Effects, told: Callable[[int], Private]) -> None:
+    """Tell every living Traitor: ``told(traitor)`` is what each hears."""
+    effects.extend(told(t) for t in traitors(state))
 
 
 def ask(state: State, effects: Effects) -> Step:
@@ -68,11 +69,11 @@ def game_won(state: State, effects: Effects) -> Step | None:
 
 def begin_night(state: State, effects: Effects) -> Step:
     state = replace(state, phase=Phase.NIGHT, night_choices=(), recruit_picks=(), offer=None)
-    effects.append(Announce("night_falls", {"round": state.round}))
+    effects.append(NightFalls(state.round))
     return ask(state, effects)
 
 
 def begin_recruit(state: State, effects: Effects) -> Step:
     state = replace(state, phase=Phase.RECRUIT, recruit_picks=(), offer=None)
-    effects.append(Announce("recruiting", {"round": state.round}))
+    effects.append(Recruiting(state.round))
     return ask(state, effects)

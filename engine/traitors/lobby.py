@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import Announce, Effect, RuleError, Step, seeded_rng
+from engine.core import Effect, RuleError, Step, seeded_rng
 from engine.traitors.actions import Join, Start
+from engine.traitors.events import HostChanged, Joined, Left, Started
 from engine.traitors.flow import finish
 from engine.traitors.guards import refuse_unless, require_host, require_phase
 from engine.traitors.model import Phase, State
@@ -42,7 +43,7 @@ def join(state: State, action: Join) -> Step:
     refuse_unless(action.player not in state.players, "You are already in this game.")
     refuse_unless(len(state.players) < MAX_PLAYERS, f"The game is full ({MAX_PLAYERS} players).")
     state = replace(state, players=(*state.players, action.player))
-    return Step(state, (Announce("joined", {"player": action.player, "players": state.players}),))
+    return Step(state, (Joined(action.player, state.players),))
 
 
 def leave(state: State, player: int) -> Step:
@@ -50,13 +51,13 @@ def leave(state: State, player: int) -> Step:
     require_phase(state, Phase.LOBBY, "You can only leave before the game starts.")
     refuse_unless(player in state.players, "You aren't in this game.")
     remaining = tuple(p for p in state.players if p != player)
-    effects: list[Effect] = [Announce("left", {"player": player, "players": remaining})]
+    effects: list[Effect] = [Left(player, remaining)]
     if not remaining:
         return finish(replace(state, players=remaining), effects, "abandoned")
     host = state.host
     if player == state.host:
         host = next_seat(state.players, player, remaining)
-        effects.append(Announce("host_changed", {"host": host, "previous": player}))
+        effects.append(HostChanged(host, player))
     return Step(replace(state, players=remaining, host=host), tuple(effects))
 
 
@@ -70,12 +71,6 @@ def start(state: State, action: Start) -> Step:
     refuse_unless(action.traitors in legal, f"With {count} players {_describe(legal)}.")
     chosen = seeded_rng(state.seed, "roles").sample(state.players, action.traitors)
     state = replace(state, phase=Phase.DAY, round=1, traitor_ids=frozenset(chosen))
-    started = {
-        "players": state.players,
-        "traitor_count": action.traitors,
-        "recruit": state.recruit,
-        "round": 1,
-    }
-    effects: list[Effect] = [Announce("started", started)]
+    effects: list[Effect] = [Started(state.players, action.traitors, state.recruit, 1)]
     effects.extend(briefing(state, p) for p in state.players)
     return Step(state, tuple(effects))

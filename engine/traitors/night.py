@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import Announce, Step, seeded_rng
+from engine.core import Step, seeded_rng
 from engine.traitors.actions import CloseNight, Murder
+from engine.traitors.events import Dawn, MurderChoice
 from engine.traitors.flow import Effects, game_won, most_chosen, pick, remove, tell_traitors
 from engine.traitors.guards import (
     refuse_unless,
@@ -39,8 +40,8 @@ def murder(state: State, action: Murder) -> Step:
         return Step(state)
     state = replace(state, night_choices=put(state.night_choices, action.by, action.target))
     effects: Effects = []
-    choice = {"by": action.by, "target": action.target, "awaiting": awaiting(state)}
-    tell_traitors(state, effects, "murder_choice", choice)
+    waiting = awaiting(state)
+    tell_traitors(state, effects, lambda t: MurderChoice(t, action.by, action.target, waiting))
     return Step(state, tuple(effects)) if awaiting(state) else dawn(state, effects)
 
 
@@ -58,7 +59,5 @@ def dawn(state: State, effects: Effects) -> Step:
         victim = seeded_rng(state.seed, "murder-random", state.round).choice(faithful(state))
     state = remove(state, victim, Fate.MURDERED)
     state = replace(state, phase=Phase.DAY, round=state.round + 1, night_choices=())
-    effects.append(
-        Announce("dawn", {"round": state.round, "victim": victim, "role": Role.FAITHFUL})
-    )
+    effects.append(Dawn(state.round, victim, Role.FAITHFUL))
     return game_won(state, effects) or Step(state, tuple(effects))

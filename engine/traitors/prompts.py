@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Prompt, Tell
+from engine.core import Prompt
+from engine.traitors.events import RoleTold
 from engine.traitors.model import Phase, Role, State, faithful, living, role_of, started, traitors
 
 
@@ -34,11 +35,12 @@ def open_prompts(state: State) -> tuple[Prompt, ...]:
     return ()
 
 
-def briefing(state: State, player: int) -> Tell:
+def briefing(state: State, player: int) -> RoleTold:
     """A player's secret as it stands: their role and, for a Traitor, the other living Traitors."""
     role = role_of(state, player)
+    assert role is not None, "a player's secret exists once the game has started"
     fellows = tuple(p for p in traitors(state) if p != player) if role is Role.TRAITOR else ()
-    return Tell(player, "role", {"role": role, "traitors": fellows, "recruit": state.recruit})
+    return RoleTold(player, role, fellows, state.recruit)
 
 
 def result(state: State) -> dict[str, Any]:

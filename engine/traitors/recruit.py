@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import Step, Tell
+from engine.core import Step
 from engine.traitors.actions import CloseNight, RecruitAnswer, RecruitPick
+from engine.traitors.events import (
+    RecruitAccepted,
+    RecruitChoice,
+    Recruited,
+    RecruitOffered,
+    RecruitRefused,
+    RecruitSkipped,
+)
 from engine.traitors.flow import (
     Effects,
     ask,
@@ -41,15 +49,15 @@ def recruit_pick(state: State, action: RecruitPick) -> Step:
         return Step(state)
     state = replace(state, recruit_picks=put(state.recruit_picks, action.by, action.target))
     effects: Effects = []
-    choice = {"by": action.by, "target": action.target, "awaiting": awaiting(state)}
-    tell_traitors(state, effects, "recruit_choice", choice)
+    waiting = awaiting(state)
+    tell_traitors(state, effects, lambda t: RecruitChoice(t, action.by, action.target, waiting))
     return Step(state, tuple(effects)) if awaiting(state) else make_offer(state, effects)
 
 
 def make_offer(state: State, effects: Effects) -> Step:
     target = pick(state, most_chosen(state.recruit_picks, state.players), "recruit")
     state = replace(state, recruit_picks=(), offer=target)
-    tell_traitors(state, effects, "recruit_offered", {"target": target})
+    tell_traitors(state, effects, lambda t: RecruitOffered(t, target))
     return ask(state, effects)
 
 
@@ -61,7 +69,7 @@ def recruit_answer(state: State, action: RecruitAnswer) -> Step:
     refuse_unless(action.by == state.offer, "Only the player who received the offer can answer it.")
     effects: Effects = []
     if not action.accept:
-        return decline(state, effects, "recruit_refused")
+        return decline(state, effects, RecruitRefused)
     newcomer = action.by
     state = replace(
         state,
@@ -69,15 +77,17 @@ def recruit_answer(state: State, action: RecruitAnswer) -> Step:
         traitor_ids=state.traitor_ids | {newcomer},
         recruits=(*state.recruits, newcomer),
     )
-    secret = briefing(state, newcomer).data
-    effects.append(Tell(newcomer, "recruited", secret))
-    effects.extend(Tell(t, "recruit_accepted", {"player": newcomer}) for t in secret["traitors"])
+    secret = briefing(state, newcomer)
+    effects.append(Recruited(newcomer, secret.role, secret.traitors, secret.recruit))
+    effects.extend(RecruitAccepted(t, newcomer) for t in secret.traitors)
     return game_won(state, effects) or begin_night(state, effects)
 
 
-def decline(state: State, effects: Effects, event: str) -> Step:
+def decline(state: State, effects: Effects, how: type[RecruitRefused]) -> Step:
     """The offer is refused (or lapses): the Traitors hear of it and night falls."""
-    tell_traitors(state, effects, event, {"player": state.offer})
+    offer = state.offer
+    assert offer is not None
+    tell_traitors(state, effects, lambda t: how(t, offer))
     return begin_night(state, effects)
 
 
@@ -86,9 +96,9 @@ def close_recruit(state: State, action: CloseNight) -> Step:
     offer as refused."""
     require_host(state, action.by, "Only the host can close the night.")
     if state.offer is not None:
-        return decline(state, [], "recruit_refused")
+        return decline(state, [], RecruitRefused)
     if state.recruit_picks:
         return make_offer(state, [])
     effects: Effects = []
-    tell_traitors(state, effects, "recruit_skipped", {"round": state.round})
+    tell_traitors(state, effects, lambda t: RecruitSkipped(t, state.round))
     return begin_night(state, effects)

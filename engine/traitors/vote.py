@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from engine.core import Announce, Step
+from engine.core import Step
 from engine.traitors.actions import CloseVote, OpenVote, Vote
+from engine.traitors.events import BallotCast, Revote, VoteOpened, VotesRevealed
 from engine.traitors.flow import (
     Effects,
     ask,
@@ -43,8 +44,7 @@ def open_vote(state: State, action: OpenVote) -> Step:
     require_phase(state, Phase.DAY, "The vote can only be opened during the day.")
     require_host(state, action.by, "Only the host can open the vote.")
     state = replace(state, phase=Phase.VOTE, ballots=(), candidates=())
-    opened = {"round": state.round, "voters": living(state), "candidates": ()}
-    return ask(state, [Announce("vote_opened", opened)])
+    return ask(state, [VoteOpened(state.round, living(state), ())])
 
 
 def vote(state: State, action: Vote) -> Step:
@@ -61,15 +61,11 @@ def vote(state: State, action: Vote) -> Step:
         return Step(state)
     state = replace(state, ballots=put(state.ballots, action.by, action.target))
     waiting, ballots = awaiting(state), dict(state.ballots)
-    cast = {
-        "round": state.round,
-        "revote": bool(state.candidates),
-        "voter": action.by,
-        "changed": previous is not None,
-        "voted": tuple(p for p in living(state) if p in ballots),
-        "awaiting": waiting,
-    }
-    effects: Effects = [Announce("ballot_cast", cast)]
+    voted = tuple(p for p in living(state) if p in ballots)
+    cast = BallotCast(
+        state.round, bool(state.candidates), action.by, previous is not None, voted, waiting
+    )
+    effects: Effects = [cast]
     return Step(state, tuple(effects)) if waiting else reveal(state, effects)
 
 
@@ -91,24 +87,25 @@ def reveal(state: State, effects: Effects) -> Step:
         top = state.candidates
     else:
         top = most_chosen(state.ballots, state.players)
-    shown = {
-        "round": state.round,
-        "revote": revote,
-        "ballots": tuple((v, ballots[v]) for v in state.players if v in ballots),
-        "counts": tuple(sorted(counts.items(), key=lambda kv: (-kv[1], seat(kv[0])))),
-        "tied": top if len(top) > 1 else (),
-    }
+    shown = VotesRevealed(
+        round=state.round,
+        revote=revote,
+        ballots=tuple((v, ballots[v]) for v in state.players if v in ballots),
+        counts=tuple(sorted(counts.items(), key=lambda kv: (-kv[1], seat(kv[0])))),
+        tied=top if len(top) > 1 else (),
+        banished=None,
+        role=None,
+        tie_broken=False,
+    )
     if len(top) > 1 and not revote:
         state = replace(state, ballots=(), candidates=top)
-        shown = {**shown, "banished": None, "role": None, "tie_broken": False}
-        effects.append(Announce("votes_revealed", shown))
-        effects.append(Announce("revote", {"round": state.round, "candidates": top}))
+        effects.append(shown)
+        effects.append(Revote(state.round, top))
         return ask(state, effects)
     banished = pick(state, top, "vote-tie")
     role = role_of(state, banished)
     state = replace(remove(state, banished, Fate.BANISHED), ballots=(), candidates=())
-    shown = {**shown, "banished": banished, "role": role, "tie_broken": len(top) > 1}
-    effects.append(Announce("votes_revealed", shown))
+    effects.append(replace(shown, banished=banished, role=role, tie_broken=len(top) > 1))
     won = game_won(state, effects)
     if won:
         return won

@@ -12,6 +12,7 @@ fallback fonts of ``stats.charts.fonts``; pass any text a person chose through `
 from __future__ import annotations
 
 import io
+from contextlib import AbstractContextManager
 
 import matplotlib
 
@@ -19,13 +20,14 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.typing import RcKeyType  # noqa: E402
 
 from stats.charts.fonts import drawable, font_families  # noqa: E402
 
 WIDTH = 5.5  # inches: Discord's ~550-pixel inline width at 100 pixels an inch
 DPI = 200
 SMALLEST = 8.0  # points: the smallest text any chart may use
-STYLE = {
+STYLE: dict[RcKeyType, object] = {
     "font.size": 11,
     "axes.titlesize": 12,
     "axes.titlelocation": "left",
@@ -42,7 +44,7 @@ STYLE = {
 __all__ = ["DPI", "SMALLEST", "WIDTH", "drawable", "house_style", "new_figure", "to_png"]
 
 
-def house_style():
+def house_style() -> AbstractContextManager[None]:
     """Context manager applying the house style (and the fallback fonts) to everything drawn
     inside it. Draw and save inside it: matplotlib reads some settings only when drawing."""
     return plt.rc_context({**STYLE, "font.family": list(font_families())})

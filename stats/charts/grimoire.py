@@ -82,14 +82,14 @@ def _reminder(text: str, who: dict[int, str]) -> str:
     return text
 
 
-def _states(seat: dict, reminders: tuple[str, ...]) -> tuple[str, ...]:
+def _states(seat: dict[str, Any], reminders: tuple[str, ...]) -> tuple[str, ...]:
     kinds = {m.group(1) for m in map(MARK.match, reminders) if m}
     drunk = seat["character"] == "drunk" or "drunk" in kinds
     found = (("drunk", drunk), ("poisoned", "poisoned" in kinds), ("mad", bool(seat.get("mad"))))
     return tuple(name for name, present in found if present)
 
 
-def seat_views(grimoire: dict, names: dict[int, str] | None = None) -> list[SeatView]:
+def seat_views(grimoire: dict[str, Any], names: dict[int, str] | None = None) -> list[SeatView]:
     """The seats in seat order, read for display. ``names`` maps player ids to display names."""
     names = names or {}
     who = {s["player"]: _character_name(s["character"])[0] for s in grimoire["seats"]}
@@ -114,7 +114,7 @@ def seat_views(grimoire: dict, names: dict[int, str] | None = None) -> list[Seat
     return views
 
 
-def summary(grimoire: dict, names: dict[int, str] | None = None) -> list[str]:
+def summary(grimoire: dict[str, Any], names: dict[int, str] | None = None) -> list[str]:
     """The storyteller's summary lines: day and night, who lives, the block, the bluffs."""
     names = names or {}
     seats = grimoire["seats"]
@@ -315,7 +315,7 @@ def _key(axes: Axes, bottom: float) -> None:
     axes.text(0, bottom - 0.09, legend, ha="center", va="top", fontsize=8, color="#555555")
 
 
-def grimoire_chart(grimoire: dict, names: dict[int, str] | None = None) -> bytes:
+def grimoire_chart(grimoire: dict[str, Any], names: dict[int, str] | None = None) -> bytes:
     """PNG of the grimoire: ``grimoire`` as returned by the engine's ``grimoire(state)``,
     ``names`` mapping player ids to display names (missing ones show as ``player <id>``)."""
     views = seat_views(grimoire, names)
@@ -355,7 +355,7 @@ def _seat_line(view: SeatView, width: int) -> str:
 
 
 def grimoire_text(
-    grimoire: dict, names: dict[int, str] | None = None, limit: int | None = LIMIT
+    grimoire: dict[str, Any], names: dict[int, str] | None = None, limit: int | None = LIMIT
 ) -> str:
     """The grimoire as a message of at most ``limit`` characters: the summary, then one line per
     seat. Each seat gets a fair share of the room, so reminders are cut before any seat is.

@@ -16,11 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, PercentFormatter
-from matplotlib.transforms import offset_copy
+from matplotlib.transforms import Transform, offset_copy
+from matplotlib.typing import ColorType, LineStyleType, MarkerType
+from numpy.typing import NDArray
 
 from stats.charts import WIDTH, house_style, new_figure, to_png
 from stats.odds import RANDOM_VOTING, exact_model, solve, win_table
@@ -44,7 +48,7 @@ class SimulatedPoint:
     high: float
 
     @classmethod
-    def from_report(cls, report: dict) -> SimulatedPoint:
+    def from_report(cls, report: dict[str, Any]) -> SimulatedPoint:
         sim = report["simulation"]
         low, high = sim["ci95"]
         return cls(report["players"], report["traitors"], sim["traitor_win_rate"], low, high)
@@ -55,15 +59,15 @@ class Curve:
     """One line of the chart: exact P(Traitors win) for ``traitors`` Traitors at each size."""
 
     traitors: int
-    sizes: np.ndarray
-    win: np.ndarray
+    sizes: NDArray[np.intp]
+    win: NDArray[np.float64]
     reference: bool  # random voting shown for comparison, not the asked pair's own model
 
     @property
     def label(self) -> str:
         return REFERENCE_LABEL if self.reference else f"m = {self.traitors}"
 
-    def parity(self, even: bool) -> tuple[np.ndarray, np.ndarray]:
+    def parity(self, even: bool) -> tuple[NDArray[np.intp], NDArray[np.float64]]:
         """The sizes of one parity that have a game, and their values."""
         keep = (self.sizes % 2 == (0 if even else 1)) & ~np.isnan(self.win)
         return self.sizes[keep], self.win[keep]
@@ -101,7 +105,7 @@ def odds_chart(
     faithful: str = "random",
     traitors_play: str = "random",
     punish: bool = False,
-    simulated: Iterable[SimulatedPoint] | dict | None = None,
+    simulated: Iterable[SimulatedPoint] | dict[str, Any] | None = None,
 ) -> bytes:
     """PNG: the curves of ``chart_curves`` for m = 1..4 and the asked m, the asked (n, m)
     starred (exact where the pair has a model, else simulated), simulated rates with their 95%
@@ -159,7 +163,7 @@ def odds_chart(
         return to_png(figure)
 
 
-def _simulated(axes, point: SimulatedPoint, transform) -> None:
+def _simulated(axes: Axes, point: SimulatedPoint, transform: Transform) -> None:
     """A simulated rate and its 95% interval, beside the star when it is the asked table's."""
     axes.errorbar(
         point.players,
@@ -175,7 +179,7 @@ def _simulated(axes, point: SimulatedPoint, transform) -> None:
     )
 
 
-def _axes(axes, top: int) -> None:
+def _axes(axes: Axes, top: int) -> None:
     """Sizes 3..top (logarithmic when wide), chances 0-100% with room for markers at both ends,
     and the labelled 50% line."""
     if top >= LOG_FROM:
@@ -193,7 +197,7 @@ def _axes(axes, top: int) -> None:
     axes.axhline(0.5, color="0.25", lw=0.9, zorder=3)
 
 
-def _label_even_chance(axes, curves: list[Curve]) -> None:
+def _label_even_chance(axes: Axes, curves: list[Curve]) -> None:
     """Label the 50% line where the fewest points would sit under the label: along the line,
     above or below it (in axes fractions; the label is about ``LABEL_BOX`` in size)."""
     to_axes = axes.transData + axes.transAxes.inverted()
@@ -225,7 +229,7 @@ def _label_even_chance(axes, curves: list[Curve]) -> None:
     )
 
 
-def _draw(axes, curve: Curve, colour: str) -> None:
+def _draw(axes: Axes, curve: Curve, colour: str) -> None:
     """One curve as two series of points: even tables filled on a solid line, odd tables open
     on a dotted one."""
     size = 4 if len(curve.sizes) <= 60 else 2.5
@@ -270,8 +274,24 @@ def _percent(p: float) -> str:
 def _legend(own: list[Curve], reference: bool, star: bool, simulated: bool) -> list[Line2D]:
     """Colours for the Traitor counts, styles for parity, and the asked table's marks."""
 
-    def line(label: str, **style) -> Line2D:
-        return Line2D([], [], label=label, **{"color": "black", "ls": "none", **style})
+    def line(
+        label: str,
+        marker: MarkerType,
+        ms: float,
+        color: ColorType = "black",
+        ls: LineStyleType = "none",
+        mfc: ColorType | None = None,
+    ) -> Line2D:
+        return Line2D(
+            [],
+            [],
+            label=label,
+            marker=marker,
+            markersize=ms,
+            color=color,
+            linestyle=ls,
+            markerfacecolor=mfc,
+        )
 
     handles = [line(c.label, color=f"C{k}", ls="-", marker="o", ms=4) for k, c in enumerate(own)]
     if reference:
@@ -287,7 +307,7 @@ def _legend(own: list[Curve], reference: bool, star: bool, simulated: bool) -> l
     return handles
 
 
-def _tag_end(axes, curve: Curve) -> None:
+def _tag_end(axes: Axes, curve: Curve) -> None:
     """Name a grey reference curve's m at its last drawn point (they share one legend entry)."""
     drawn = np.flatnonzero(~np.isnan(curve.win))
     if drawn.size:

@@ -8,6 +8,8 @@ picture rather than a scroll; a tall chart repeats the skill axis at its top.
 
 from __future__ import annotations
 
+from typing import Any
+
 from stats.charts import WIDTH, drawable, house_style, new_figure, to_png
 from stats.charts.fonts import shortened
 
@@ -18,12 +20,14 @@ MAX_LABEL = 18  # columns of a name (a CJK character or emoji takes two)
 COLOUR = "#1f4e79"
 
 
-def ranked(players: list[dict]) -> list[dict]:
+def ranked(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The report's ranking: highest low end of the 95% interval first, then by name."""
     return sorted(players, key=lambda p: (-p["iq_ci95"][0], p["name"]))
 
 
-def ratings_chart(report: dict, title: str | None = None, max_rows: int = MAX_ROWS) -> bytes:
+def ratings_chart(
+    report: dict[str, Any], title: str | None = None, max_rows: int = MAX_ROWS
+) -> bytes:
     """PNG bytes of the forest plot for a ``ratings_report`` dict (a note if nobody qualifies):
     the best ``max_rows`` players, with a note of how many more there are."""
     if max_rows < 1:
@@ -58,5 +62,5 @@ def ratings_chart(report: dict, title: str | None = None, max_rows: int = MAX_RO
         return to_png(figure)
 
 
-def _label(player: dict) -> str:
+def _label(player: dict[str, Any]) -> str:
     return f"{drawable(shortened(player['name'], MAX_LABEL))} ({player['games']})"

@@ -1,7 +1,8 @@
 """The review of a finished Clocktower game: for each day, the chance that each player was the
 Demon as the town could have known it (``engine.clocktower.reasoning.review``).
 
-One row per player in seat order, one column per day; every chance of 1% or more is written
+One row per player in seat order, one column per day (numbered under a "Day" heading, so that
+twelve fit a phone's width); every chance of 1% or more is written
 in its cell, the colour only helps the eye, and a player's cells after their death say so. The
 players who really held the Demon are named as such and their rows framed, so the table sees at
 a glance when it should have known.
@@ -81,8 +82,10 @@ def review_chart(
             if player in demons:
                 tick.set_fontweight("bold")
         axes.set_ylim(len(players) - 0.5, -0.5)
-        axes.set_xticks(range(len(shown)), [f"Day {day}" for day, _ in shown])
+        axes.set_xticks(range(len(shown)), [str(day) for day, _ in shown])  # fit twelve days
+        axes.set_xlabel("Day")
         axes.xaxis.set_ticks_position("top")
+        axes.xaxis.set_label_position("top")
         axes.tick_params(length=0)
         axes.grid(False)
         for spine in axes.spines.values():

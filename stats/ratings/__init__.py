@@ -1,4 +1,5 @@
-"""Bayesian team-skill ratings: the Clocktower IQ team probit model, fitted by full-batch EP.
+"""Bayesian team-skill ratings: the Clocktower IQ team probit model, fitted by full-batch EP
+(exact for up to a few hundred players, on the factor graph beyond).
 
 Each player has a skill s ~ N(0, 1); a team's skill is the mean of its players'; Good wins when
 s_Good - s_Evil + beta + noise > 0 with a side bias beta ~ N(0, 1) and noise N(0, eps^2).

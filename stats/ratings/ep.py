@@ -1,19 +1,17 @@
-"""Full-batch expectation propagation for probit factors on linear combinations of a Gaussian.
+"""Expectation propagation for probit factors on linear combinations of a Gaussian: the parts
+both solvers share.
 
-The model: x ~ N(0, prior_cov), and for each game g a factor Phi(b_g . x / sigma_g) where b_g is
-a row of the signed design (the winner's side counted positive). Every site is a Gaussian in the
-scalar u_g = b_g . x, so the posterior is kept exactly as one d-dimensional Gaussian and all
-sites are updated in parallel from its marginals. The probit likelihood is log-concave, so site
-precisions stay non-negative and cavities stay proper.
+The model: x ~ N(0, prior), and for each game g a factor Phi(b_g . x / sigma_g) where b_g is a
+row of the signed design (the winner's side counted positive). Two solvers fit it (see
+docs/ratings.md for when each is used):
 
-Parallel updates start undamped, which converges in about half the iterations of a fixed
-damping on real data. Parallel EP can oscillate when many sites share one direction (the same
-line-up winning again and again), so whenever the largest site change has not reached a new
-minimum for STALL iterations the damping is halved (down to MIN_DAMPING). A fit that still has
-not converged after max_iter iterations says so in ``converged``; callers report it.
+- ``dense.DenseProblem``: one site per game and the exact d x d posterior covariance (full EP);
+- ``factor.FactorGraphProblem``: one site per (game, variable) edge and a fully factorised
+  posterior (EP message passing on the factor graph), linear in the number of games.
 
-Each iteration costs two sparse products over the design's non-zeros (no threaded BLAS) and
-one Cholesky factorisation and inverse of the small d x d posterior precision.
+Both run parallel updates through ``iterate`` and project tilted distributions with ``tilt`` and
+``project``, which are written to stay finite for every valid input: the deterministic limit
+(sigma = 0), cavities far on the wrong side of a result, site precisions of 1e12.
 
 The model evidence is the EP approximation to log Z = log E_prior[prod_g Phi(b_g . x / sigma_g)]
 (Minka 2001; Rasmussen & Williams eq. 3.65 written for a general linear-Gaussian prior).
@@ -21,51 +19,149 @@ The model evidence is the EP approximation to log Z = log E_prior[prod_g Phi(b_g
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Protocol
 
 import numpy as np
-import scipy.linalg
 import scipy.sparse
+from numpy.typing import NDArray
 from scipy.special import log_ndtr
 
 _LOG_SQRT_2PI = 0.5 * np.log(2.0 * np.pi)
-DENSE_LIMIT = 200_000  # below this many design cells, dense numpy beats scipy.sparse overheads
 TOL = 1e-5  # largest relative change of a site parameter at convergence
 MAX_ITER = 500
 STALL = 5  # iterations without a new smallest change before the damping is halved
 MIN_DAMPING = 1 / 64
+DIVERGED = 10.0  # a change this many times the smallest so far means the iteration runs away
+_FAR = 3.0  # beyond this many sds on the wrong side, 1 - w comes from a continued fraction
+_FRACTION_TERMS = 60  # full double precision from _FAR on (checked against 60-digit mpmath)
+_Z_LIMIT = 1e8  # |z| beyond this (a site precision past 1e16) is held here: z^2 must not overflow
+MAX_PRECISION = 1e12  # a site this precise pins its game's u_g to a millionth; more only overflows
+
+FloatArray = NDArray[np.float64]
+
+
+class Covariance(Protocol):
+    """The posterior covariance, asked only the questions the ratings need."""
+
+    def diagonal(self) -> FloatArray: ...
+
+    def pair(self, i: int, j: int) -> float: ...
+
+    def of_rows(self, rows: scipy.sparse.csr_matrix) -> FloatArray:
+        """Var(r . x) for every row r."""
+        ...
+
+    def dense(self) -> FloatArray:
+        """The whole matrix (small problems and tests only)."""
+        ...
 
 
 @dataclass(frozen=True)
 class EPFit:
-    """The Gaussian posterior N(mean, cov), log evidence, each game's leave-one-out odds, and
-    the site parameters (precision tau, shift nu), from which a neighbouring fit can start."""
+    """The Gaussian posterior (mean, cov), log evidence, each game's leave-one-out odds, and the
+    solver's site parameters, from which a neighbouring fit can start."""
 
-    mean: np.ndarray
-    cov: np.ndarray
+    mean: FloatArray
+    cov: Covariance
     log_evidence: float
-    loo_log_prob: np.ndarray  # log P(game g's result | all other games), from the cavities
+    loo_log_prob: FloatArray  # log P(game g's result | all other games), from the cavities
     iterations: int
     converged: bool
-    tau: np.ndarray
-    nu: np.ndarray
+    sites: tuple[FloatArray, FloatArray]  # precisions and shifts, one per site
 
 
-class ProbitProblem:
-    """A signed design and prior, prepared once and fitted by EP at any per-game noise."""
+@dataclass(frozen=True)
+class Tilt:
+    """A probit factor Phi(u / sigma) times a Gaussian cavity N(u; M, S), along u.
 
-    def __init__(self, design: scipy.sparse.spmatrix | np.ndarray, prior_cov: np.ndarray):
-        b = scipy.sparse.csr_matrix(design, dtype=float)
-        self.n_games, self.dim = b.shape
-        self.b = b.toarray() if self.n_games * self.dim <= DENSE_LIMIT else b
-        self.bt = self.b.T.copy() if isinstance(self.b, np.ndarray) else b.T.tocsr()
-        prior_chol = scipy.linalg.cho_factor(prior_cov, lower=True)
-        self.prior_prec = scipy.linalg.cho_solve(prior_chol, np.eye(self.dim))
-        self.log_det_prior = 2.0 * float(np.sum(np.log(np.diag(prior_chol[0]))))
+    alpha = d log Z / dM; w = r (z + r) with r = pdf(z) / cdf(z), so that the curvature is
+    -w / scale2; ``slack`` = 1 - w in (0, 1], computed without cancellation.
+    """
+
+    log_z: FloatArray
+    alpha: FloatArray
+    w: FloatArray
+    slack: FloatArray
+    scale2: FloatArray  # sigma^2 + S
+
+    def at(self, index: NDArray[np.intp]) -> Tilt:
+        """The same figures repeated for each entry of ``index`` (a game per factor-graph edge)."""
+        return Tilt(*(getattr(self, f.name)[index] for f in fields(self)))
+
+
+def tilt(cav_mean: FloatArray, cav_var: FloatArray, noise_var: FloatArray) -> Tilt:
+    """The tilted factor's normaliser and derivatives; finite for any finite input, sigma = 0
+    and cavities hundreds of sds on the wrong side of the result included."""
+    scale2 = noise_var + cav_var
+    scale = np.sqrt(scale2)
+    z = np.clip(cav_mean / scale, -_Z_LIMIT, _Z_LIMIT)
+    log_z = log_ndtr(z)
+    r = np.exp(-0.5 * z**2 - _LOG_SQRT_2PI - log_z)  # pdf(z) / cdf(z), stable for z << 0
+    return Tilt(log_z, r / scale, r * (z + r), _slack(z, r), scale2)
+
+
+def _slack(z: FloatArray, r: FloatArray) -> FloatArray:
+    """1 - r (z + r). Far on the wrong side (z < -_FAR) the direct form cancels to nothing, so
+    with t = -z, c = r - t = 1 / (t + q) and q = 2 / (t + 3 / (t + ...)) (Laplace's continued
+    fraction for the Mills ratio), 1 - w = c (q - c), a difference of terms a factor 2 apart."""
+    out = np.clip(1.0 - r * (z + r), np.finfo(float).tiny, 1.0)
+    far = z < -_FAR
+    if far.any():
+        t = -z[far]
+        q = np.zeros_like(t)
+        for k in range(_FRACTION_TERMS, 1, -1):
+            q = k / (t + q)
+        c = 1.0 / (t + q)
+        out[far] = c * (q - c)
+    return out
+
+
+def project(
+    cav_mean: FloatArray,
+    cav_var: FloatArray,
+    coef: FloatArray | float,
+    rest_var: FloatArray | float,
+    noise_var: FloatArray,
+    t: Tilt,
+) -> tuple[FloatArray, FloatArray]:
+    """The site (precision, shift) that moves a variable's cavity N(cav_mean, cav_var) to its
+    tilted moments, when u = coef * variable + the rest (variance rest_var) under the cavity.
+
+    Written as ratios of non-negative terms: the precision is never negative and nothing
+    cancels when the tilted variance is a tiny fraction of the cavity's.
+    """
+    share = cav_var * coef**2 / t.scale2  # this variable's part of Var(u) + sigma^2
+    shrink = share * t.w  # 1 - tilted variance / cavity variance
+    kept = (noise_var + rest_var) / t.scale2 + share * t.slack  # = 1 - shrink, stably
+    precision = shrink / (cav_var * kept)
+    shift = (cav_mean * shrink + cav_var * coef * t.alpha) / (cav_var * kept)
+    capped = np.minimum(precision, MAX_PRECISION)  # keeping the site's mean shift / precision
+    return capped, shift * np.divide(
+        capped, precision, out=np.ones_like(capped), where=precision > 0
+    )
+
+
+def psi(precision: FloatArray, shift: FloatArray) -> FloatArray:
+    """Log-normaliser of exp(-precision u^2/2 + shift u), without the constant 1/2 log 2 pi."""
+    return 0.5 * shift**2 / precision - 0.5 * np.log(precision)
+
+
+Update = Callable[[FloatArray, FloatArray], tuple[FloatArray, FloatArray]]
+
+
+class SiteProblem:
+    """What both solvers share: fit by running ``iterate`` over their sites from zero or from
+    a neighbouring fit, then summarise. Subclasses set ``n_games`` and ``n_sites`` and define
+    ``_update`` (sites in, new sites out) and ``_summary`` (sites to an EPFit)."""
+
+    n_games: int
+    n_sites: int
 
     def fit(
         self,
-        noise_var: np.ndarray | float,
+        noise_var: FloatArray | float,
         start: EPFit | None = None,
         *,
         tol: float = TOL,
@@ -73,82 +169,65 @@ class ProbitProblem:
     ) -> EPFit:
         """Run parallel EP to convergence; ``start`` warm-starts from another fit's sites."""
         noise_var = np.broadcast_to(np.asarray(noise_var, dtype=float), (self.n_games,))
-        tau = np.zeros(self.n_games) if start is None else start.tau.copy()
-        nu = np.zeros(self.n_games) if start is None else start.nu.copy()
-        damping, best, since = 1.0, np.inf, 0
-        converged = False
-        iterations = 0
-        while iterations < max_iter and not converged:
-            iterations += 1
-            mean, cov, _ = self._posterior(tau, nu)
-            m, v = self._marginals(mean, cov)
-            cav_tau, cav_nu = 1.0 / v - tau, m / v - nu
-            _, t_mean, t_var = _tilted(cav_nu / cav_tau, 1.0 / cav_tau, noise_var)
-            new_tau = np.maximum(1.0 / t_var - cav_tau, 0.0)
-            new_nu = t_mean / t_var - cav_nu
-            change = max(
-                np.max(np.abs(new_tau - tau) / (1.0 + new_tau)),
-                np.max(np.abs(new_nu - nu) / (1.0 + np.abs(new_nu))),
-            )
-            converged = change < tol
-            tau = (1.0 - damping) * tau + damping * new_tau
-            nu = (1.0 - damping) * nu + damping * new_nu
-            best, since = (change, 0) if change < best else (best, since + 1)
-            if since >= STALL and damping > MIN_DAMPING:
-                damping, best, since = damping / 2, change, 0
+        tau, nu = (np.zeros(self.n_sites), np.zeros(self.n_sites)) if start is None else start.sites
+        tau, nu, iterations, converged = iterate(
+            lambda tau, nu: self._update(tau, nu, noise_var), tau, nu, tol, max_iter
+        )
         return self._summary(tau, nu, noise_var, iterations, converged)
 
-    def _summary(self, tau, nu, noise_var, iterations, converged) -> EPFit:
-        mean, cov, chol = self._posterior(tau, nu)
-        m, v = self._marginals(mean, cov)
-        cav_tau, cav_nu = 1.0 / v - tau, m / v - nu
-        log_z, _, _ = _tilted(cav_nu / cav_tau, 1.0 / cav_tau, noise_var)
-        log_det_post_prec = 2.0 * np.sum(np.log(np.diag(chol[0])))
-        log_evidence = (
-            0.5 * (self.bt @ nu) @ mean
-            - 0.5 * (log_det_post_prec + self.log_det_prior)
-            + np.sum(log_z - _psi(1.0 / v, m / v) + _psi(cav_tau, cav_nu))
+    def _update(
+        self, tau: FloatArray, nu: FloatArray, noise_var: FloatArray
+    ) -> tuple[FloatArray, FloatArray]:
+        raise NotImplementedError
+
+    def _summary(
+        self,
+        tau: FloatArray,
+        nu: FloatArray,
+        noise_var: FloatArray,
+        iterations: int,
+        converged: bool,
+    ) -> EPFit:
+        raise NotImplementedError
+
+
+def iterate(
+    update: Update, tau: FloatArray, nu: FloatArray, tol: float, max_iter: int
+) -> tuple[FloatArray, FloatArray, int, bool]:
+    """Parallel EP: apply ``update`` (sites in, new sites out) until no site moves by ``tol``.
+
+    Updates start undamped, which converges in about half the iterations of a fixed damping
+    on real data. Parallel EP can oscillate when many sites share one direction (the same
+    line-up winning again and again), so whenever the largest site change has not reached a
+    new minimum for STALL iterations the damping is halved (down to MIN_DAMPING). It can also
+    run away (changes growing tenfold in a few steps, on the factor graph): once a change is
+    DIVERGED times the smallest so far, or not finite, the sites go back to those that gave
+    the smallest change and the damping is halved.
+    """
+    damping, best, since = 1.0, np.inf, 0
+    best_sites = (tau, nu)
+    converged = False
+    iterations = 0
+    while iterations < max_iter and not converged:
+        iterations += 1
+        new_tau, new_nu = update(tau, nu)
+        change = float(
+            max(
+                np.max(np.abs(new_tau - tau) / (1.0 + new_tau), initial=0.0),
+                np.max(np.abs(new_nu - nu) / (1.0 + np.abs(new_nu)), initial=0.0),
+            )
         )
-        return EPFit(mean, cov, float(log_evidence), log_z, iterations, bool(converged), tau, nu)
-
-    def _posterior(self, tau, nu):
-        """Posterior mean, covariance and Cholesky factor of the precision, from the sites."""
-        if isinstance(self.b, np.ndarray):
-            data = self.bt @ (tau[:, None] * self.b)
+        if not change <= DIVERGED * best:  # also catches nan
+            tau, nu = best_sites
+            damping, since = max(damping / 2, MIN_DAMPING), 0
+            continue
+        converged = change < tol
+        if change < best:
+            best, since, best_sites = change, 0, (tau, nu)
         else:
-            data = (self.bt @ self.b.multiply(tau[:, None]).tocsr()).toarray()
-        chol = scipy.linalg.cho_factor(self.prior_prec + data, lower=True)
-        cov = scipy.linalg.cho_solve(chol, np.eye(self.dim))
-        return cov @ (self.bt @ nu), cov, chol
-
-    def _marginals(self, mean, cov):
-        """Mean and variance of every game's u_g = b_g . x, i.e. diag(B cov B^T)."""
-        if isinstance(self.b, np.ndarray):
-            return self.b @ mean, np.einsum("gi,gi->g", self.b @ cov, self.b)
-        return self.b @ mean, np.asarray(self.b.multiply(self.b @ cov).sum(axis=1)).ravel()
-
-
-def ep_probit(
-    design: scipy.sparse.spmatrix | np.ndarray,
-    noise_var: np.ndarray | float,
-    prior_cov: np.ndarray,
-    **options,
-) -> EPFit:
-    """One EP fit of a design (rows: games, columns: variables); options as ProbitProblem.fit."""
-    return ProbitProblem(design, prior_cov).fit(noise_var, **options)
-
-
-def _psi(precision: np.ndarray, shift: np.ndarray) -> np.ndarray:
-    """Log-normaliser of exp(-precision u^2/2 + shift u), without the constant 1/2 log 2 pi."""
-    return 0.5 * shift**2 / precision - 0.5 * np.log(precision)
-
-
-def _tilted(cav_mean, cav_var, noise_var):
-    """Moments of N(u; cav_mean, cav_var) * Phi(u / sigma): log Z, mean, variance."""
-    scale = np.sqrt(noise_var + cav_var)
-    z = cav_mean / scale
-    log_z = log_ndtr(z)
-    ratio = np.exp(-0.5 * z**2 - _LOG_SQRT_2PI - log_z)  # pdf(z) / cdf(z), stable for z << 0
-    mean = cav_mean + cav_var * ratio / scale
-    var = cav_var - cav_var**2 * ratio * (z + ratio) / (noise_var + cav_var)
-    return log_z, mean, np.maximum(var, 1e-300)
+            since += 1
+        tau = (1.0 - damping) * tau + damping * new_tau
+        nu = (1.0 - damping) * nu + damping * new_nu
+        if since >= STALL and damping > MIN_DAMPING:
+            damping, best, since = damping / 2, change, 0
+    return tau, nu, iterations, converged

@@ -10,17 +10,21 @@ evidence is far below the best are not fitted (their weight would be below e^-30
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 from scipy.special import logsumexp, ndtr
 
+from stats.ratings.budget import UNLIMITED, Budget
 from stats.ratings.design import Design, ModelSpec, build_design
-from stats.ratings.ep import EPFit
+from stats.ratings.ep import EPFit, FloatArray
 from stats.ratings.records import GameRecord
 
 NOISE_GRID = tuple(0.25 * 2 ** (k / 2) for k in range(11))
+NOISE_SD_RANGE = (0.01, 100.0)  # a fixed eps outside this is a coin flip or a certainty
 SKIP_NATS = 30.0
 
 
@@ -34,10 +38,11 @@ class RatingFit:
 
     design: Design
     grid: tuple[float, ...]
-    noise_sds: np.ndarray
+    noise_sds: FloatArray
     fits: tuple[EPFit, ...]
     log_evidence: float
-    weights: np.ndarray  # posterior probability of each fitted eps
+    weights: FloatArray  # posterior probability of each fitted eps
+    seconds_per_fit: float  # wall-clock, to estimate what more fits of this size would cost
 
     @property
     def converged(self) -> bool:
@@ -52,31 +57,31 @@ class RatingFit:
     def best_noise_sd(self) -> float:
         return float(self.noise_sds[int(np.argmax(self.weights))])
 
-    def grid_posterior(self) -> np.ndarray:
+    def grid_posterior(self) -> FloatArray:
         """P(eps) over the whole grid; points not fitted (far less likely) get 0."""
         out = np.zeros(len(self.grid))
         out[[self.grid.index(float(e)) for e in self.noise_sds]] = self.weights
         return out
 
     @property
-    def mean(self) -> np.ndarray:
-        return sum(w * f.mean for w, f in zip(self.weights, self.fits, strict=True))
+    def mean(self) -> FloatArray:
+        mean: FloatArray = sum(w * f.mean for w, f in zip(self.weights, self.fits, strict=True))
+        return mean
 
     @property
-    def cov(self) -> np.ndarray:
-        mean = self.mean
-        second = sum(
-            w * (f.cov + np.outer(f.mean, f.mean))
-            for w, f in zip(self.weights, self.fits, strict=True)
+    def var(self) -> FloatArray:
+        """Each variable's posterior variance under the mixture."""
+        second: FloatArray = sum(
+            w * (f.cov.diagonal() + f.mean**2) for w, f in zip(self.weights, self.fits, strict=True)
         )
-        return second - np.outer(mean, mean)
+        return np.maximum(second - self.mean**2, 0.0)
 
-    def marginal_quantiles(self, index: np.ndarray, q: float) -> np.ndarray:
+    def marginal_quantiles(self, index: NDArray[np.intp], q: float) -> FloatArray:
         """The q-quantile of each listed variable's marginal (a mixture of normals), by bisection."""
-        means = np.array([f.mean[index] for f in self.fits])  # (grid, k)
-        sds = np.sqrt(np.array([np.diag(f.cov)[index] for f in self.fits]))
-        lo = (means - 8 * sds).min(axis=0)
-        hi = (means + 8 * sds).max(axis=0)
+        means: FloatArray = np.array([f.mean[index] for f in self.fits])  # (grid, k)
+        sds: FloatArray = np.sqrt(np.array([f.cov.diagonal()[index] for f in self.fits]))
+        lo: FloatArray = (means - 8 * sds).min(axis=0)
+        hi: FloatArray = (means + 8 * sds).max(axis=0)
         for _ in range(60):
             mid = 0.5 * (lo + hi)
             cdf = (self.weights[:, None] * ndtr((mid - means) / sds)).sum(axis=0)
@@ -89,38 +94,40 @@ class RatingFit:
         """P(x_i > x_j) under the posterior mixture."""
         total = 0.0
         for w, f in zip(self.weights, self.fits, strict=True):
-            var = f.cov[i, i] + f.cov[j, j] - 2 * f.cov[i, j]
+            var = f.cov.pair(i, i) + f.cov.pair(j, j) - 2 * f.cov.pair(i, j)
             total += w * float(ndtr((f.mean[i] - f.mean[j]) / np.sqrt(max(var, 1e-300))))
         return total
 
-    def loo_log_prob(self) -> np.ndarray:
+    def loo_log_prob(self) -> FloatArray:
         """log P(game g's result | the other games), with eps integrated as in the full fit."""
         log_ev = np.array([f.log_evidence for f in self.fits])[:, None]
         loo = np.array([f.loo_log_prob for f in self.fits])
-        return logsumexp(log_ev, axis=0) - logsumexp(log_ev - loo, axis=0)
+        integrated: FloatArray = logsumexp(log_ev, axis=0) - logsumexp(log_ev - loo, axis=0)
+        return integrated
 
 
 def fit_design(
-    design: Design,
-    grid: Sequence[float],
-    noise_multiplier: np.ndarray | None = None,
-    near: float | None = None,
+    design: Design, grid: Sequence[float], near: float | None = None, budget: Budget = UNLIMITED
 ) -> RatingFit:
-    """Fit ``design`` with eps uniform on ``grid``; optional per-game noise multiplier.
+    """Fit ``design`` with eps uniform on ``grid``.
 
     The walk starts at the grid point nearest ``near`` (default 1, the prior sd of a skill)
     and steps outwards, each fit warm-started from its neighbour's sites, always extending
     on the side whose end has the higher evidence. A side stops once its end is SKIP_NATS
     below the best evidence so far: further points would carry less than e^-SKIP_NATS of
-    the posterior (assuming, as on all data we have seen, one peak over eps).
+    the posterior (assuming, as on all data we have seen, one peak over eps). The budget is
+    checked before every EP fit (OutOfTime).
     """
-    scale = (
-        design.noise_scale if noise_multiplier is None else design.noise_scale * noise_multiplier
-    )
+    started = time.monotonic()
     sds = np.asarray(grid, dtype=float)
     problem = design.problem
+
+    def fit_at(k: int, start: EPFit | None = None) -> EPFit:
+        budget.check()
+        return problem.fit((sds[k] * design.noise_scale) ** 2, start=start)
+
     first = int(np.argmin(np.abs(np.log(sds) - np.log(1.0 if near is None else near))))
-    fits = {first: problem.fit((sds[first] * scale) ** 2)}
+    fits = {first: fit_at(first)}
     while True:
         best = max(f.log_evidence for f in fits.values())
         lo, hi = min(fits), max(fits)
@@ -132,12 +139,15 @@ def fit_design(
         if not ends:
             break
         _, end, step = max(ends)
-        fits[end + step] = problem.fit((sds[end + step] * scale) ** 2, start=fits[end])
+        fits[end + step] = fit_at(end + step, start=fits[end])
     order = sorted(fits)
     log_ev = np.array([fits[i].log_evidence for i in order])
     total = float(logsumexp(log_ev) - np.log(len(sds)))
     weights = np.exp(log_ev - logsumexp(log_ev))
-    return RatingFit(design, tuple(sds), sds[order], tuple(fits[i] for i in order), total, weights)
+    seconds = (time.monotonic() - started) / len(fits)
+    return RatingFit(
+        design, tuple(sds), sds[order], tuple(fits[i] for i in order), total, weights, seconds
+    )
 
 
 def fit_model(
@@ -149,5 +159,20 @@ def fit_model(
     """Fit one variant; ``noise_sd`` fixes eps, otherwise it is integrated over NOISE_GRID."""
     if not games:
         raise ValueError("there are no games to rate")
-    grid = NOISE_GRID if noise_sd is None else (float(noise_sd),)
+    grid = NOISE_GRID if noise_sd is None else (check_noise_sd(noise_sd),)
     return fit_design(build_design(games, spec or ModelSpec()), grid, near=near)
+
+
+def check_noise_sd(noise_sd: float, called: str = "the noise sd") -> float:
+    """A fixed eps as a float; ValueError with a sentence for one outside NOISE_SD_RANGE.
+
+    Beyond the range every game is a coin flip or a certainty to double precision, and the
+    ratings say nothing (at 1e300, the variance overflows)."""
+    low, high = NOISE_SD_RANGE
+    value = float(noise_sd)
+    if not low <= value <= high:  # also refuses nan
+        raise ValueError(
+            f"{called} must be a number from {low:g} to {high:g} (the luck in a game, in "
+            f"units of the spread of players' skills), not {noise_sd:g}"
+        )
+    return value

@@ -1,14 +1,18 @@
 """One finished two-team game, as the rating model sees it, and the checks every source shares.
 
 The bot's results table, `/ratings record`, and file imports all funnel through
-``validate_game`` so that the same sentence explains the same mistake wherever it is made.
+``validate_game`` so that the same sentence explains the same mistake wherever it is made, and
+no name that would print as something else (stats.ratings.names) gets in.
 For Traitors games, ``good`` holds the Faithful and ``evil`` the Traitors.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from stats.ratings.names import name_problem, shown
 
 MAX_TEAM_SIZE = 40
 MAX_NAME_LENGTH = 100
@@ -20,7 +24,7 @@ WINNER_ALIASES = {
     "traitors": "evil",
 }
 # Names are stored in CSV with ";" between players, so a name may not contain one.
-_FORBIDDEN_IN_NAME = (";", "\n", "\r", "\t")
+_FORBIDDEN_IN_NAME = re.compile("[;\n\r\t]")
 
 
 @dataclass(frozen=True)
@@ -42,9 +46,14 @@ def _clean_name(raw: object, role: str) -> str:
     if not name:
         raise ValueError(f"a {role} has an empty name")
     if len(name) > MAX_NAME_LENGTH:
-        raise ValueError(f"the {role} name {name[:20]!r}... is longer than {MAX_NAME_LENGTH}")
-    if any(ch in name for ch in _FORBIDDEN_IN_NAME):
-        raise ValueError(f"the {role} name {name!r} contains ';', a tab or a line break")
+        raise ValueError(
+            f"the {role} name '{shown(name[:20])}...' is longer than {MAX_NAME_LENGTH}"
+        )
+    if _FORBIDDEN_IN_NAME.search(name):
+        raise ValueError(f"the {role} name '{shown(name)}' contains ';', a tab or a line break")
+    problem = name_problem(name)
+    if problem:
+        raise ValueError(f"the {role} name '{shown(name)}' {problem}")
     return name
 
 

@@ -9,10 +9,13 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
+import scipy.sparse
 from scipy.special import ndtr
 
+from stats.ratings.budget import UNLIMITED, Budget
 from stats.ratings.compare import Comparison, coin_log_evidence, model_comparisons
 from stats.ratings.design import ModelSpec
 from stats.ratings.fit import RatingFit, fit_model
@@ -34,8 +37,6 @@ def fit_ratings(
     kinds = sorted({g.kind for g in games})
     if len(kinds) > 1:
         raise ValueError(f"rate one game kind at a time, not {', '.join(kinds)} together")
-    if noise_sd is not None and not noise_sd > 0:
-        raise ValueError("the noise sd must be positive")
     return fit_model(games, _spec(team_size_noise, bias), noise_sd)
 
 
@@ -53,15 +54,17 @@ def ratings_report(
     fit: RatingFit,
     min_games: int = 5,
     comparisons: bool = True,
-) -> dict:
+    budget: Budget = UNLIMITED,
+) -> dict[str, Any]:
     """Summarise a fit of ``games``: the dict the CLI prints with --json and the bot renders.
 
     The model comparisons cost many more fits than the ratings; without ``comparisons`` the
-    report's "comparisons" is None.
+    report's "comparisons" is None, and with a ``budget`` those that do not fit in it carry a
+    note instead of a probability.
     """
     log_ev = fit.log_evidence
     integrated = len(fit.grid) > 1
-    compared = model_comparisons(games, fit) if comparisons else None
+    compared = model_comparisons(games, fit, budget) if comparisons else None
     return {
         "games": len(games),
         "model": {
@@ -114,14 +117,14 @@ def _spec(team_size_noise: bool, bias: bool) -> ModelSpec:
     return ModelSpec(bias="shared" if bias else "none", team_size_noise=team_size_noise)
 
 
-def _players(games: Sequence[GameRecord], fit: RatingFit, min_games: int) -> list[dict]:
+def _players(games: Sequence[GameRecord], fit: RatingFit, min_games: int) -> list[dict[str, Any]]:
     counts = Counter(p for g in games for p in (*g.good, *g.evil))
     names = fit.design.players
     index = np.array([i for i, p in enumerate(names) if counts[p] >= min_games], dtype=int)
     if index.size == 0:
         return []
     mean = fit.mean[index]
-    sd = np.sqrt(np.diag(fit.cov)[index])
+    sd = np.sqrt(fit.var[index])
     lo = fit.marginal_quantiles(index, 0.025)
     hi = fit.marginal_quantiles(index, 0.975)
     rows = [
@@ -139,23 +142,23 @@ def _players(games: Sequence[GameRecord], fit: RatingFit, min_games: int) -> lis
     return sorted(rows, key=lambda r: (-r["iq_ci95"][0], r["name"]))
 
 
-def _bias(fit: RatingFit) -> dict:
+def _bias(fit: RatingFit) -> dict[str, float]:
     column = fit.design.bias_columns.start
-    return {"mean": float(fit.mean[column]), "var": float(fit.cov[column, column])}
+    return {"mean": float(fit.mean[column]), "var": float(fit.var[column])}
 
 
-def _evil_edge(fit: RatingFit) -> dict:
+def _evil_edge(fit: RatingFit) -> dict[str, float]:
     """P(Evil wins a game between equally skilled teams of typical size), and its edge over 1/2."""
     column = fit.design.bias_columns.start
     scale = float(np.median(fit.design.noise_scale))
     p_evil = sum(
-        w * float(ndtr(-f.mean[column] / np.sqrt((eps * scale) ** 2 + f.cov[column, column])))
+        w * float(ndtr(-f.mean[column] / np.sqrt((eps * scale) ** 2 + f.cov.pair(column, column))))
         for w, f, eps in zip(fit.weights, fit.fits, fit.noise_sds, strict=True)
     )
     return {"p_evil_wins_even_game": p_evil, "edge": p_evil - 0.5}
 
 
-def _predictive(games: Sequence[GameRecord], fit: RatingFit) -> dict:
+def _predictive(games: Sequence[GameRecord], fit: RatingFit) -> dict[str, float | None]:
     """How well the model predicts results, in sample and leave-one-out (from the EP cavities).
 
     better_team_win_prob is the model's own answer to "how often does the more skilled team
@@ -163,8 +166,9 @@ def _predictive(games: Sequence[GameRecord], fit: RatingFit) -> dict:
     mean skill wins), side bias left out.
     """
     signed = fit.design.signed
-    skills = np.zeros(signed.shape[1], dtype=bool)
-    skills[: fit.design.bias_columns.start] = True
+    skills = np.zeros(signed.shape[1])
+    skills[: fit.design.bias_columns.start] = 1.0
+    skill_rows = signed @ scipy.sparse.diags(skills)  # each game's skill difference, no bias
     winner_sign = np.array([1.0 if g.winner == "good" else -1.0 for g in games])
     in_sample = np.zeros(len(games))
     better = np.zeros(len(games))
@@ -172,18 +176,14 @@ def _predictive(games: Sequence[GameRecord], fit: RatingFit) -> dict:
     node_weights = node_weights / node_weights.sum()
     for w, f, eps in zip(fit.weights, fit.fits, fit.noise_sds, strict=True):
         sd = eps * fit.design.noise_scale
-        m = signed @ f.mean
-        v = np.asarray(signed.multiply(signed @ f.cov).sum(axis=1)).ravel()
-        in_sample += w * ndtr(m / np.sqrt(sd**2 + v))
-        skill_rows = signed[:, skills]
-        cov_s = f.cov[np.ix_(skills, skills)]
-        d_mean = skill_rows @ f.mean[skills]
-        d_sd = np.sqrt(np.asarray(skill_rows.multiply(skill_rows @ cov_s).sum(axis=1)).ravel())
-        d = d_mean[:, None] + d_sd[:, None] * nodes[None, :]
+        v = f.cov.of_rows(signed)
+        in_sample += w * ndtr(signed @ f.mean / np.sqrt(sd**2 + v))
+        d_sd = np.sqrt(f.cov.of_rows(skill_rows))
+        d = (skill_rows @ f.mean)[:, None] + d_sd[:, None] * nodes[None, :]
         safe_sd = np.maximum(sd, 1e-12)[:, None]
         better += w * (ndtr(np.abs(d) / safe_sd) @ node_weights)
     loo = fit.loo_log_prob()
-    strength = (signed[:, skills] @ fit.mean[skills]) * winner_sign  # good minus evil
+    strength = (skill_rows @ fit.mean) * winner_sign  # good minus evil
     decided = strength != 0
     stronger_won = (strength[decided] > 0) == (winner_sign[decided] > 0)
     return {

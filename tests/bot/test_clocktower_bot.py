@@ -52,13 +52,15 @@ def state(table, channel=None) -> ct.State:
     return table.session(channel).state
 
 
-async def open_game(table, players: int, storyteller="bot", channel=None, travellers: int = 0):
-    """Open a lobby and seat ``players`` players (then ``travellers`` Travellers); returns
-    (opener, lobby message)."""
+async def open_game(
+    table, players: int, storyteller="bot", channel=None, travellers: int = 0, script="tb"
+):
+    """Open a lobby for ``script`` and seat ``players`` players (then ``travellers``
+    Travellers); returns (opener, lobby message)."""
     channel = channel or table.channel
     opener = table.add(f"opener-{channel.id % 1000}")
-    result = await opener.slash(channel, "clocktower new", script="tb", storyteller=storyteller)
-    assert result.response is not None and not result.ephemeral, result
+    result = await opener.slash(channel, "clocktower new", script=script, storyteller=storyteller)
+    assert said(result) == "The lobby is open below.", result  # the lobby is posted for all
     lobby = channel.last_message
     seated = 1 if storyteller == "bot" else 0
     for i in range(players + travellers - seated):
@@ -184,9 +186,13 @@ async def drive(table, teller=None, channel=None, days: int = 8) -> None:
 
 
 # Checking -----------------------------------------------------------------------------------
-def assert_no_secret_in_public(texts: list[str]) -> None:
-    """Before the reveal no public line names a character or an alignment, and no message
-    posted at night names anyone (who wakes, who could not be reached, who is slow)."""
+def assert_no_secret_in_public(
+    texts: list[str], names: re.Pattern[str] = TB_NAMES, said: tuple[str, ...] = ()
+) -> None:
+    """Before the reveal no public line names a character (of ``names``) or an alignment, and
+    no message posted at night names anyone (who wakes, who could not be reached, who is slow).
+    Messages and lines starting with ``said`` are what players chose to say in public (a claim,
+    a Gossip's statement)."""
     night = False
     for text in texts:
         if "The grimoire" in text:
@@ -197,8 +203,12 @@ def assert_no_secret_in_public(texts: list[str]) -> None:
             night = False
         elif night:
             assert not MENTION.search(text), f"named at night: {text}"
+        if said and text.startswith(said):
+            continue
         for line in text.splitlines():
-            assert not TB_NAMES.search(line), line
+            if said and line.startswith(said):
+                continue
+            assert not names.search(line), line
             assert not ALIGNMENT.search(line), line
 
 
@@ -347,3 +357,29 @@ async def test_two_games_in_two_channels(table):
     assert table.session(tower) is None and table.session() is not None
     again = await first.slash(table.channel, "clocktower new")
     assert again.ephemeral and "already running" in again.response.content
+
+
+async def test_status_at_night_is_tonight_and_a_night_choice_is_confirmed(table, monkeypatch):
+    deal(monkeypatch, seed_where(7, holding("monk")))
+    opener, _ = await open_game(table, players=7)
+    await opener.slash(table.channel, "clocktower start")
+    await to_day(table)
+    target = nominee(state(table), opener.id)
+    await opener.slash(table.channel, "clocktower nominate", player=str(target))
+    while state(table).vote is not None:
+        await vote(table, True)
+    assert state(table).block == target
+    await opener.slash(table.channel, "clocktower endday")
+    if table.session() is None:  # the execution ended the game
+        return
+    night = await table.members[1].slash(table.channel, "clocktower status")
+    assert "Now: **night 2**" in said(night) and "On the block" not in said(night)
+    prompt = ct.open_prompts(state(table))[0]
+    player = prompt.to[0]
+    dm = next(m for m in reversed(list(table.user(player).dm_channel.history())) if m.components)
+    value = str(prompt.default[0])
+    chose = await table.user(player).select(dm, [value], custom_id=menu_id(dm, value))
+    name = table.member(prompt.default[0]).name
+    assert said(chose) == f"Noted: {name}."
+    menu = next(m for m in table.user(player).dm_channel.history() if m.id == dm.id)
+    assert f"You chose **{name}**" in menu.content and not menu.components

@@ -264,7 +264,7 @@ async def test_whisper_status_and_votes_during_the_day(table):
     await opener.slash(table.channel, "clocktower nominate", player=str(target))
     voting = await friend.slash(table.channel, "clocktower status")
     voter = state(table).vote.order[0]
-    assert f"Voting: <@{voter}>'s turn." in said(voting)
+    assert f"Voting: the count has reached <@{voter}>." in said(voting)
     while state(table).vote is not None:
         await vote(table, False)
     history = await friend.slash(table.channel, "clocktower votes")

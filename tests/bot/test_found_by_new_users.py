@@ -9,6 +9,7 @@ from tests.bot.test_traitors_bot import (
     assert_no_living_role_leak,
     menu_id,
     open_lobby,
+    option,
     state,
     traitor_ids,
 )
@@ -25,10 +26,12 @@ async def test_the_deciding_voter_is_told_the_ballots_are_revealed(table):
     *first, (last, target) = ballots.items()
     for voter, choice in first:
         early = await table.member(voter).select(
-            board, [str(choice)], custom_id=menu_id(board, choice)
+            board, [option(board, choice)], custom_id=menu_id(board, choice)
         )
         assert "you may change it" in said(early)
-    final = await table.member(last).select(board, [str(target)], custom_id=menu_id(board, target))
+    final = await table.member(last).select(
+        board, [option(board, target)], custom_id=menu_id(board, target)
+    )
     reply = said(final)
     assert "It was the last one" in reply and "change" not in reply, reply
 
@@ -42,12 +45,14 @@ async def test_a_faithful_with_closed_dms_learns_discreetly_that_an_offer_awaits
     board = table.channel.last_message
     for voter in tg.living(state(table)):
         target = first if voter != first else faithful[0]
-        await table.member(voter).select(board, [str(target)], custom_id=menu_id(board, target))
+        await table.member(voter).select(
+            board, [option(board, target)], custom_id=menu_id(board, target)
+        )
     assert state(table).phase is tg.Phase.RECRUIT
     chosen = faithful[1]
     table.close_dms(chosen)
     pick = table.last_dm(second)
-    await table.user(second).select(pick, [str(chosen)], custom_id=menu_id(pick, chosen))
+    await table.user(second).select(pick, [option(pick, chosen)], custom_id=menu_id(pick, chosen))
     assert state(table).offer == chosen
 
     notice = table.channel.last_message

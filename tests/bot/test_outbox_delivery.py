@@ -27,11 +27,12 @@ async def test_an_outage_pauses_delivery_and_it_resumes_in_order(table):
     assert started.ephemeral  # the action stands; its messages wait
     assert not any("The game begins" in t for t in table.public_texts())
     assert all(not table.dm_texts(m.id) for m in table.members)  # the DMs wait behind it
-    assert (await outcomes(table))[-5:] == [("post", None)] + [("dm", None)] * 4
+    # the start's post, the lobby closed, then the four roles
+    assert (await outcomes(table))[-6:] == [("post", None)] * 2 + [("dm", None)] * 4
     await table.env.advance_time(RETRY + 1)
     assert sum("The game begins" in t for t in table.public_texts()) == 1
     assert all(len(table.dm_texts(m.id)) == 1 for m in table.members)
-    assert all(outcome == "sent" for _, outcome in (await outcomes(table))[-5:])
+    assert all(outcome in ("sent", "edited") for _, outcome in (await outcomes(table))[-6:])
 
 
 async def test_a_message_that_cannot_be_built_is_given_up_alone(table, monkeypatch):
@@ -47,4 +48,5 @@ async def test_a_message_that_cannot_be_built_is_given_up_alone(table, monkeypat
     await host.slash(table.channel, "traitors start", traitors=1)
     assert not any("The game begins" in t for t in table.public_texts())
     assert all(len(table.dm_texts(m.id)) == 1 for m in table.members)
-    assert [o for _, o in (await outcomes(table))[-5:]] == ["failed"] + ["sent"] * 4
+    # the broken message given up; the lobby's edit and the four roles delivered
+    assert [o for _, o in (await outcomes(table))[-6:]] == ["failed", "edited"] + ["sent"] * 4

@@ -5,13 +5,16 @@ from __future__ import annotations
 import csv
 import io
 import re
+import sys
 from pathlib import Path
 
 import discord
+import numpy as np
 import pytest
 
-from bot.cogs.ratings import MAX_UPLOAD_BYTES, namer_for, parse_players
+from bot.cogs.ratings import MAX_UPLOAD_BYTES, namer_for, parse_players, record_of
 from bot.store.results import Result, Seat, load_results, record_results, user_key
+from stats.ratings import games_to_csv
 
 # Fitting runs in a worker thread for real seconds (the model comparisons on 24 games take a few
 # on a busy machine); SimCord's default of 5 s to settle is too tight for that.
@@ -308,3 +311,89 @@ async def test_a_member_missing_from_the_cache_is_asked_of_discord(table):
     assert not result.ephemeral, result.response.content
     (game,) = await stored(table)
     assert (user_key(bob.id), "good") in {(s.player, s.team) for s in game.seats}
+
+
+async def test_names_that_would_print_as_something_else_are_refused_or_shown_escaped(table):
+    ann = table.add("ann\u202e")  # a display name with a right-to-left override
+    for good, problem in (
+        ("Dora, \u200b\u200b", "'\\u200b\\u200b' has no visible characters"),
+        ("Bee\x1b[31m", "'Bee\\u001b[31m' contains a control character"),
+        ("\u202eBee", "'\\u202eBee' contains a character that reverses the direction"),
+    ):
+        result = await ann.slash(
+            table.channel, "ratings record", good=good, evil="Eve", winner="good"
+        )
+        assert result.ephemeral and problem in result.response.content, result.response.content
+        assert "\u202e" not in result.response.content and "\x1b" not in result.response.content
+    result = await ann.slash(
+        table.channel, "ratings record", good=f"<@{ann.id}>, Dora", evil="Eve", winner="good"
+    )
+    confirmation = result.response.content
+    assert not result.ephemeral and "ann\\u202e, Dora" in confirmation
+    assert "\u202e" not in confirmation
+
+
+def tellers_results(guild_id: int, n_games: int, n_players: int, tellers: int) -> list[Result]:
+    rng = np.random.default_rng(11)
+    results = []
+    for _ in range(n_games):
+        chosen = rng.choice(n_players, size=int(rng.integers(5, 16)), replace=False)
+        evil, good = chosen[: len(chosen) // 3], chosen[len(chosen) // 3 :]
+        results.append(
+            Result(
+                guild_id=guild_id,
+                kind="clocktower",
+                winner=str(rng.choice(["good", "evil"])),
+                seats=tuple(Seat(f"p{i}", "good") for i in good)
+                + tuple(Seat(f"p{i}", "evil") for i in evil),
+                storyteller=f"st{rng.integers(tellers)}",
+                source="import",
+            )
+        )
+    return results
+
+
+def assert_within_discord_limits(embed: discord.Embed) -> None:
+    assert len(embed) <= 6000 and len(embed.fields) <= 25
+    assert all(len(f.name) <= 256 and len(f.value) <= 1024 for f in embed.fields)
+
+
+async def test_model_on_a_big_server_says_which_comparisons_did_not_fit_in_time(table, monkeypatch):
+    """2,000 games among 1,000 players and 6 storytellers, and no time at all for comparisons
+    (as if each took longer than a Discord reply may): the command answers at once, naming
+    what it could not work out and why."""
+    ann = table.add("ann")
+    await record_results(table.bot.db, tellers_results(table.guild.id, 2000, 1000, 6))
+    # the cog's module as the bot loaded it (load_extension makes a fresh module object)
+    monkeypatch.setattr(sys.modules["bot.cogs.ratings"], "MODEL_SECONDS", 0.0)
+    result = await ann.slash(table.channel, "ratings model")
+    assert result.acknowledged and not result.ephemeral
+    (embed,) = table.channel.last_message.embeds
+    assert_within_discord_limits(embed)
+    text = embed_text(table.channel.last_message)
+    assert "what 2000 games say" in text and "Not worked out:" in text
+    assert "more than 300 players the fast fitting method is not accurate enough" in text
+    assert "Not worked out: the time available was used up by the others" in text
+    assert "`ravenswood ratings FILE` on this server's `/ratings export` has no time limit" in text
+
+
+async def test_two_thousand_imported_games_with_storytellers_get_every_comparison(
+    table, monkeypatch
+):
+    """The issue's failing case, through the bot: a 2,000-game file with a storyteller column.
+    Every comparison is computed (the time budget is lifted: this checks the numbers, not the
+    speed, which benchmarks/bench_ratings.py measures)."""
+    monkeypatch.setattr(sys.modules["bot.cogs.ratings"], "MODEL_SECONDS", 3600.0)
+    ann = table.add("ann")
+    games = tellers_results(table.guild.id, 2000, 200, 5)
+    data = games_to_csv(record_of(r) for r in games).encode()
+    result = await ann.slash(table.channel, "ratings import", file=("big.csv", data))
+    assert "Imported 2000 games" in result.response.content, answer(result).content
+    result = await ann.slash(table.channel, "ratings model")
+    assert result.acknowledged and not result.ephemeral
+    (embed,) = table.channel.last_message.embeds
+    assert_within_discord_limits(embed)
+    text = embed_text(table.channel.last_message)
+    assert "Not worked out" not in text
+    assert "Each storyteller tilts games their own way" in text
+    assert "Each of the 4 storytellers with the most games has their own amount of chance" in text

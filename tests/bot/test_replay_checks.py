@@ -9,7 +9,7 @@ import aiosqlite
 import engine.traitors as tg
 from engine.core import Step, checksum
 from tests.bot.test_outbox_crashes import Killed, Killer
-from tests.bot.test_traitors_bot import menu_id, open_lobby, state
+from tests.bot.test_traitors_bot import menu_id, open_lobby, option, state
 
 
 async def log_of(table, game_id: int) -> list[tuple]:
@@ -67,7 +67,7 @@ async def test_a_game_that_replays_differently_is_closed_with_an_explanation(tab
         [(status,)] = await db.execute_fetchall("SELECT status FROM games WHERE id = ?", (game_id,))
     assert status == "abandoned"
     reopened = await host.slash(table.channel, "traitors new")
-    assert not reopened.ephemeral  # the channel is free again
+    assert reopened.response.content == "The lobby is open below."  # the channel is free again
 
 
 async def test_a_new_rules_version_that_plays_the_same_keeps_the_game(table, monkeypatch):
@@ -90,9 +90,11 @@ async def test_what_a_finished_game_still_owed_is_delivered_after_a_restart(tabl
     ballots[traitor] = next(iter(ballots))
     *first, (voter, target) = ballots.items()
     for who, whom in first:
-        await table.member(who).select(board, [str(whom)], custom_id=menu_id(board, whom))
+        await table.member(who).select(board, [option(board, whom)], custom_id=menu_id(board, whom))
     killer.arm((1, "send"))  # after the ballots' tally, before the reveal
-    await table.member(voter).select(board, [str(target)], custom_id=menu_id(board, target))
+    await table.member(voter).select(
+        board, [option(board, target)], custom_id=menu_id(board, target)
+    )
     assert killer.fired and table.session() is None  # the game is over, its news unsent
     assert not any("The Faithful win" in t for t in table.public_texts())
     await table.restart()
@@ -101,5 +103,5 @@ async def test_what_a_finished_game_still_owed_is_delivered_after_a_restart(tabl
     texts = table.public_texts()
     assert sum("The ballots, day 1" in t for t in texts) == 1
     assert sum("The Faithful win" in t for t in texts) == 1
-    again = await table.member(voter).select(board, [str(target)], custom_id=menu_id(board, target))
-    assert "That game has ended" in again.response.content
+    closed = next(m for m in table.channel.history() if m.id == board.id)
+    assert "this vote is closed" in closed.content and not closed.components

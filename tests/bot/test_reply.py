@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 
-from bot.app import reply
+from bot.interactions import reply
 
 
 @dataclass

@@ -11,6 +11,7 @@ import pytest
 from bot.store import scripts as store
 from bot.store.database import Database
 from engine.clocktower.catalogue import characters
+from tests.engine.clocktower.game.test_ct_game_storyteller import SCRIPT
 
 TB = [
     {"id": "_meta", "name": "Brewing Again", "author": "tests"},
@@ -71,8 +72,12 @@ async def test_score_simulates_the_balance_in_a_quick_run_after_deferring(table)
     (field,) = [f for f in embed.fields if f.name == "Simulated balance at 7 players"]
     assert "over 100 self-played games" in field.value and "95% CI" in field.value
     assert "reasoning players" in field.value
-    elsewhere = await st.slash(table.channel, "script score", name="snv")
+    elsewhere = await st.slash(table.channel, "script score", name="snv", players=7)
     (field,) = [f for f in (await answer(elsewhere)).fields if f.name.startswith("Simulated")]
+    assert "over 100 self-played games" in field.value and "naive players" in field.value
+    homebrew = json.dumps(SCRIPT)  # its homebrew character needs a human storyteller
+    custom = await st.slash(table.channel, "script score", json=homebrew, players=7)
+    (field,) = [f for f in (await answer(custom)).fields if f.name.startswith("Simulated")]
     assert field.value.startswith("Not simulated: the bot storyteller cannot run")
 
 

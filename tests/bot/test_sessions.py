@@ -6,7 +6,8 @@ import pytest
 
 import engine.traitors as tg
 from bot.cogs.traitors import TraitorsRules
-from bot.sessions import GameConflict, SessionManager
+from bot.errors import GameConflict
+from bot.sessions import SessionManager
 from bot.store.database import Database
 from engine.core import RuleError
 
@@ -45,9 +46,9 @@ async def test_undo_forgets_secrets_told_since(manager):
     for player in (101, 102, 103):
         await manager.apply(session, tg.Join(player))
     await manager.apply(session, tg.Start(100, 1))
-    assert session.private_for(101)
+    assert session.rules.secrets(session.state, 101)
     await manager.undo(session)
-    assert session.state.phase is tg.Phase.LOBBY and not session.private_for(101)
+    assert session.state.phase is tg.Phase.LOBBY and not session.rules.secrets(session.state, 101)
 
 
 async def test_nothing_to_undo_is_refused(manager):

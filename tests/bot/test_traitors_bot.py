@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 
 import aiosqlite
+import pytest
 
 import engine.traitors as tg
+from bot.cogs.traitors import ballot_target
+from bot.errors import StaleComponent
 
 MENTION = re.compile(r"<@(\d+)>")
 
@@ -16,7 +19,8 @@ async def open_lobby(table, players: int, **options):
     for i in range(players - 1):
         table.add(f"p{i}")
     result = await host.slash(table.channel, "traitors new", **options)
-    assert result.response is not None and not result.ephemeral
+    answer = (result.followups or [result.response])[-1].content
+    assert answer == "The lobby is open below."  # and the lobby is posted for all
     lobby = table.channel.last_message
     for member in table.members[1:]:
         joined = await member.click(lobby, label="Join")
@@ -55,28 +59,41 @@ async def cast(table, ballots: dict[int, int]) -> None:
     message = table.channel.last_message
     for voter, target in ballots.items():
         result = await table.member(voter).select(
-            message, [str(target)], custom_id=menu_id(message, target)
+            message, [option(message, target)], custom_id=menu_id(message, target)
         )
         assert result.ephemeral
 
 
-def menu_id(message, value) -> str:
-    """The custom_id of the select menu (of possibly several) that offers ``value``."""
+def offered(message, value) -> tuple[str, str]:
+    """The custom_id of the select menu (of possibly several) that offers ``value`` (a player),
+    and that option's value (a ballot's carries its vote too: round-revote-player)."""
     for row in message.components:  # a message's rows, or an interaction response's raw dicts
         for item in row["components"] if isinstance(row, dict) else row.children:
             options = (
                 item.get("options", []) if isinstance(item, dict) else getattr(item, "options", [])
             )
             values = [o["value"] if isinstance(o, dict) else o.value for o in options]
-            if str(value) in values:
-                return item["custom_id"] if isinstance(item, dict) else item.custom_id
+            for found in values:
+                if found == str(value) or found.endswith(f"-{value}"):
+                    custom = item["custom_id"] if isinstance(item, dict) else item.custom_id
+                    return custom, found
     raise AssertionError(f"no menu offers {value}")
+
+
+def menu_id(message, value) -> str:
+    return offered(message, value)[0]
+
+
+def option(message, value) -> str:
+    return offered(message, value)[1]
 
 
 async def murder(table, victim: int) -> None:
     for traitor in tg.traitors(state(table)):
         dm = next(m for m in reversed(table.user(traitor).dm_channel.history()) if m.components)
-        result = await table.user(traitor).select(dm, [str(victim)], custom_id=menu_id(dm, victim))
+        result = await table.user(traitor).select(
+            dm, [option(dm, victim)], custom_id=menu_id(dm, victim)
+        )
         assert result.ephemeral
 
 
@@ -142,7 +159,7 @@ async def test_restart_mid_night_and_mid_vote_loses_nothing(table):
     assert dict(state(table).ballots) == first
     again = await table.member(next(iter(first))).select(
         table.channel.last_message,
-        [str(traitor)],
+        [option(table.channel.last_message, traitor)],
         custom_id=menu_id(table.channel.last_message, traitor),
     )
     assert again.ephemeral  # a repeated ballot is idempotent
@@ -186,11 +203,13 @@ async def test_unauthorised_and_out_of_turn_attempts_are_refused(table):
     await host.slash(table.channel, "traitors start", traitors=1)
     await host.slash(table.channel, "traitors vote")
     menu = table.channel.last_message
-    self_vote = await player.select(menu, [str(player.id)], custom_id=menu_id(menu, player.id))
+    self_vote = await player.select(
+        menu, [option(menu, player.id)], custom_id=menu_id(menu, player.id)
+    )
     assert self_vote.ephemeral and "yourself" in self_vote.response.content
     assert dict(state(table).ballots) == {}
     outsider = table.add("outsider")
-    nope = await outsider.select(menu, [str(host.id)], custom_id=menu_id(menu, host.id))
+    nope = await outsider.select(menu, [option(menu, host.id)], custom_id=menu_id(menu, host.id))
     assert nope.ephemeral and "living players" in nope.response.content
     elsewhere = table.guild.create_text_channel("elsewhere")
     wrong_channel = await host.slash(elsewhere, "traitors status")
@@ -199,7 +218,7 @@ async def test_unauthorised_and_out_of_turn_attempts_are_refused(table):
         and "no Traitors game in this channel" in wrong_channel.response.content
     )
     await host.slash(table.channel, "traitors end")
-    stale = await player.select(menu, [str(host.id)], custom_id=menu_id(menu, host.id))
+    stale = await player.select(menu, [option(menu, host.id)], custom_id=menu_id(menu, host.id))
     assert stale.ephemeral and "ended" in stale.response.content
     rows, _ = await results_in_db(table)
     assert rows == []  # an abandoned game is not a result
@@ -247,7 +266,7 @@ async def test_recruitment_by_dm_offer(table):
     assert state(table).phase is tg.Phase.RECRUIT
     offer = table.last_dm(second)
     await table.user(second).select(
-        offer, [str(faithful[0])], custom_id=menu_id(offer, faithful[0])
+        offer, [option(offer, faithful[0])], custom_id=menu_id(offer, faithful[0])
     )
     invitation = table.last_dm(faithful[0])
     accepted = await table.user(faithful[0]).click(invitation, label="Accept")
@@ -282,12 +301,48 @@ async def test_a_stale_menu_cannot_vote_for_the_dead(table):
         {v: faithful[0] for v in tg.living(state(table)) if v != faithful[0]}
         | {faithful[0]: faithful[1]},
     )
-    day_one_menu = next(m for m in table.channel.history() if "day 1" in m.content and m.components)
+    day_one = next(m for m in table.channel.history() if "Round table, day 1" in m.content)
+    assert "this vote is closed" in day_one.content and not day_one.components
     await murder(table, faithful[1])
     await table.member(state(table).host).slash(table.channel, "traitors vote")
-    voter = table.member(faithful[2])
-    refused = await voter.select(
-        day_one_menu, [str(faithful[0])], custom_id=menu_id(day_one_menu, faithful[0])
-    )
-    assert refused.ephemeral and "living player" in refused.response.content
+    # a day-1 ballot value (from a menu shown before it closed) never counts on day 2
+    with pytest.raises(StaleComponent, match="earlier vote"):
+        ballot_target(state(table), f"1-0-{faithful[2]}")
+    assert ballot_target(state(table), f"2-0-{faithful[2]}") == faithful[2]
     assert dict(state(table).ballots) == {}
+
+
+async def test_one_lobby_even_when_a_join_comes_before_it_is_posted(table):
+    """The lobby goes out through the game's outbox, in order with what follows: a Join
+    accepted before the lobby message exists edits it once it does, never posts a second."""
+    host = table.add("host")
+    guest = table.add("guest")
+    courier = table.bot.courier
+    real = courier.flush
+    courier.flush = lambda box: _nothing()  # the lobby is saved, not yet delivered
+    await host.slash(table.channel, "traitors new")
+    session = table.session()
+    await table.bot.games.act(session, tg.Join(guest.id), guest.id, "You're in.", enrols=True)
+    courier.flush = real
+    await courier.flush(session.outbox)
+    lobbies = [m for m in table.channel.history() if "lobby hosted by" in m.content]
+    assert len(lobbies) == 1 and f"<@{guest.id}>" in lobbies[0].content
+
+
+async def _nothing() -> list[int]:
+    return []
+
+
+async def test_show_my_secret_tells_a_traitor_only_the_teammates_still_in(table):
+    host, _ = await open_lobby(table, players=7)
+    await host.slash(table.channel, "traitors start", traitors=2)
+    first, second = sorted(traitor_ids(table))
+    others = [p for p in tg.living(state(table)) if p not in (first, second)]
+    await vote_round(
+        table,
+        {voter: first for voter in tg.living(state(table)) if voter != first} | {first: others[0]},
+    )
+    assert first not in tg.living(state(table))  # banished
+    digest = await table.member(second).slash(table.channel, "traitors me")
+    text = digest.response.content
+    assert "Your fellow Traitors: none" in text and table.member(first).name not in text

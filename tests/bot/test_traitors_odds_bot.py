@@ -5,6 +5,10 @@ from simcord import OptionError
 
 from stats.odds import max_games
 
+# The simulation runs in a thread in real time; a loaded machine may need more than SimCord's
+# default five seconds to settle (this is no speed test: benchmarks/bench_odds.py is).
+pytestmark = pytest.mark.simcord(settle_timeout=60)
+
 
 def fields(message) -> dict[str, str]:
     (embed,) = message.embeds

@@ -13,6 +13,7 @@ from tests.bot.test_traitors_bot import (
     menu_id,
     murder,
     open_lobby,
+    option,
     results_in_db,
     state,
     traitor_ids,
@@ -51,7 +52,7 @@ async def test_a_game_whose_log_no_longer_replays_is_closed_and_explained(table)
         )
     assert status == "abandoned" and kept == 4  # three joins and the bogus vote, all kept
     reopened = await host.slash(table.channel, "traitors new")
-    assert not reopened.ephemeral  # the channel is free again
+    assert reopened.response.content == "The lobby is open below."  # the channel is free again
 
 
 async def test_a_tie_puts_the_revote_menu_after_the_reveal(table):
@@ -65,7 +66,8 @@ async def test_a_tie_puts_the_revote_menu_after_the_reveal(table):
     revote = next(i for i, m in enumerate(history) if m.content.startswith("🗳️ **Re-vote"))
     first = next(i for i, m in enumerate(history) if m.content.startswith("🗳️ **Round table"))
     assert first < reveal < revote
-    assert "Waiting for" in history[first].content and "Voted:" in history[first].content
+    assert "this vote is closed" in history[first].content  # its menu gone with the reveal
+    assert not history[first].components
 
 
 async def test_host_only_and_traitor_only_actions_mid_game(table):
@@ -108,7 +110,7 @@ async def test_two_games_in_two_channels_both_finish_and_are_recorded(table):
         message = channel.last_message
         for voter, target in ballots.items():
             await table.member(voter).select(
-                message, [str(target)], custom_id=menu_id(message, target)
+                message, [option(message, target)], custom_id=menu_id(message, target)
             )
     assert table.session() is None and table.session(other) is None
     rows, _ = await results_in_db(table)
@@ -135,7 +137,7 @@ async def test_a_banished_traitors_old_night_menu_is_refused(table):
     )
     assert first not in tg.living(state(table)) and state(table).phase is tg.Phase.NIGHT
     refused = await table.user(first).select(
-        night_one, [str(faithful[3])], custom_id=menu_id(night_one, faithful[3])
+        night_one, [option(night_one, faithful[3])], custom_id=menu_id(night_one, faithful[3])
     )
     assert refused.ephemeral and "Only living Traitors" in refused.response.content
     assert state(table).night_choices == ()
@@ -159,7 +161,7 @@ async def test_a_traitor_with_closed_dms_is_never_named_at_night_and_still_murde
     assert shown.ephemeral and "choose a Faithful to murder" in shown.response.content
     victim = faithful[1]
     chosen = await table.member(traitor).select(
-        shown.response, [str(victim)], custom_id=menu_id(shown.response, victim)
+        shown.response, [option(shown.response, victim)], custom_id=menu_id(shown.response, victim)
     )
     assert chosen.ephemeral
     assert victim not in tg.living(state(table)) and state(table).phase is tg.Phase.DAY

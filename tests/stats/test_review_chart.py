@@ -39,7 +39,7 @@ def test_a_phone_sized_chart_with_every_player_and_day(players, seed):
     assert width == WIDTH * DPI and height > 400
     assert look.cut_off() == [] and look.too_small() == [] and look.overlapping_ticks() == []
     strings = look.strings()
-    assert all(f"Day {day}" in strings for day, _ in found.days)
+    assert "Day" in strings and all(str(day) in strings for day, _ in found.days)
     assert sum(s.endswith("(Demon)") for s in strings) == len(found.demons & set(found.players))
     assert "dead" in strings or not found.died
 
@@ -49,7 +49,7 @@ def test_the_last_days_of_a_long_game_and_a_game_with_no_day():
     days = tuple((d, {p: 1 / 10 for p in found.players}) for d in range(1, 20))
     look, _ = draw(found.__class__(found.players, days, found.demons, 0, {}))
     strings = look.strings()
-    assert "Day 19" in strings and f"Day {19 - MAX_DAYS}" not in strings
+    assert "19" in strings and str(19 - MAX_DAYS) not in strings
     empty = found.__class__(found.players, (), found.demons, 0, {})
     look, png = draw(empty)
     assert "The game ended before its first day." in look.strings() and pixels(png)[0] == 1100

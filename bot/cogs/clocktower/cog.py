@@ -14,7 +14,6 @@ Who may do what:
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 from typing import Any
 
@@ -23,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine.clocktower.game as ct
-from bot.app import Ravenswood, can_manage, channel_id, guild_id, reply
+from bot.app import Ravenswood
 from bot.cogs.clocktower.clock import Clock, Timings
 from bot.cogs.clocktower.rules import KIND, Abandon, ClocktowerRules
 from bot.cogs.clocktower.text import (
@@ -34,34 +33,39 @@ from bot.cogs.clocktower.text import (
     votes_text,
 )
 from bot.cogs.clocktower.tools import StorytellerTools, player_id
-from bot.cogs.scripts import Refusal, read_file
-from bot.delivery import SECRET, Delivery, Outgoing
+from bot.cogs.scripts import read_file
+from bot.delivery import Outgoing
 from bot.editions import base_code, base_script
+from bot.errors import Refusal, answering
+from bot.interactions import can_manage, channel_id, guild_id, matching, reply
 from bot.render.clocktower import (
     ClocktowerRenderer,
     MultiSelect,
     char_name,
     known,
-    lobby,
+    label,
     vote_message,
 )
 from bot.render.scripts import problems_embed
-from bot.sessions import Diverged, GameConflict, Session, replay
+from bot.sessions import Diverged, Session, replay
 from bot.store import games as game_store
 from bot.store import scripts as script_store
 from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
 from engine.clocktower.game import statements
 from engine.clocktower.game.adjust import CHANGES
-from engine.clocktower.game.roles import REGISTRY, Role
+from engine.clocktower.game.model import neighbours
+from engine.clocktower.game.roles import REGISTRY, Role, seats_having
 from engine.clocktower.reasoning.review import reviewable
 from engine.clocktower.script import Script, ScriptError, load_script
-from engine.core import GameOver, RuleError
+from engine.core import GameOver, RuleError, Step
 
 log = logging.getLogger(__name__)
 
 CHOICES = 25
 BOT_ONLY = "The bot is the storyteller in this game; that tool is for a human storyteller."
 STALE_VOTE = "That vote is over; use the buttons of the current vote."
+NOMINATED = "Your nomination is made; the vote goes round the circle."
+EXILE_CALLED = "You call for the exile; the vote goes round the circle."
 REPLAY_CHANGED = (
     "That game was played under rules this version of the bot replays differently, so it "
     "cannot be reviewed (its record is kept)."
@@ -74,18 +78,17 @@ NOT_REVIEWABLE = (
 
 class ClocktowerCog(
     StorytellerTools,
-    commands.GroupCog,
     group_name="clocktower",
     group_description="Play Blood on the Clocktower",
 ):
+    kind = KIND
+    title = "Clocktower"
+    command = "/clocktower"
+
     def __init__(self, bot: Ravenswood) -> None:
-        self.bot = bot
+        super().__init__(bot, ClocktowerRules(), ClocktowerRenderer(bot.official))
         self.drafts = {}
-        self.renderer = ClocktowerRenderer(bot.official)
-        self.delivery = Delivery(bot, self.renderer)
         self.clock = Clock(bot, self.delivery, Timings.from_env(), self.play)
-        bot.games.register(ClocktowerRules(), self.delivery.compose)
-        bot.component_handlers[KIND] = self.on_component
         bot.add_dynamic_items(MultiSelect)
         assert self.app_command is not None  # a GroupCog: /clocktower
         # Characters' day abilities are ``/clocktower use <name>``: a group of their own, since
@@ -101,14 +104,6 @@ class ClocktowerCog(
         self.clock.stop()
 
     # Helpers ---------------------------------------------------------------------------------
-    def session_here(self, interaction: discord.Interaction) -> Session:
-        session = self.bot.games.in_channel(channel_id(interaction))
-        if session is None or session.game.kind != KIND:
-            raise RuleError(
-                "There's no Clocktower game in this channel. Open one with `/clocktower new`."
-            )
-        return session
-
     async def leader(self, session: Session) -> int | None:
         """The bot game's leader: its opener, or the first seated player still here."""
         state, host = session.state, session.game.host_id
@@ -124,12 +119,13 @@ class ClocktowerCog(
         if user != state.storyteller:
             raise RuleError("Only the storyteller can do that.")
 
-    async def play(self, session: Session, action) -> None:
-        """Apply an action (a refusal raises RuleError before anything is sent) and publish it."""
+    async def play(self, session: Session, action: Any) -> None:
+        """Apply an action the game takes itself (the clock's) and deliver it; a refusal
+        raises RuleError before anything is sent."""
         step = await self.bot.games.apply(session, action)
-        await self.publish(session, step.effects)
+        await self.deliver(session, step.effects)
 
-    async def publish(self, session: Session, effects) -> None:
+    async def deliver(self, session: Session, effects: Any) -> None:
         """Deliver what the game owes (its outbox), help whoever could not be reached, show the
         grimoire at the end, and restart the game's clock."""
         unreached = await self.delivery.flush(session)
@@ -139,27 +135,6 @@ class ClocktowerCog(
         if any(isinstance(e, GameOver) and e.winner in ("good", "evil") for e in effects):
             await self.post_final_grimoire(session)
         self.clock.schedule(session)
-
-    async def act(self, interaction: discord.Interaction, session: Session, action, ack: str):
-        """Apply (a refusal raises RuleError before anything is sent), deliver, acknowledge; the
-        acknowledgement is saved with the action, so a click the bot died answering is answered
-        when pressed again."""
-        accepted = await self.bot.games.act(session, action, interaction.user.id, ack)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.publish(session, accepted.step.effects)
-        await interaction.followup.send(accepted.reply, ephemeral=True)
-        await self.bot.games.answered(session, accepted)
-
-    async def run(self, interaction: discord.Interaction, make_action, ack: str) -> None:
-        """Apply the action ``make_action(session)`` makes (it may be a coroutine function)."""
-        try:
-            session = self.session_here(interaction)
-            action = make_action(session)
-            if inspect.isawaitable(action):
-                action = await action
-            await self.act(interaction, session, action, ack)
-        except RuleError as error:
-            await reply(interaction, str(error))
 
     async def post_final_grimoire(self, session: Session) -> None:
         book = ct.grimoire(session.state)
@@ -219,8 +194,13 @@ class ClocktowerCog(
         storyteller: str = "bot",
         file: discord.Attachment | None = None,
     ) -> None:
-        try:
-            loaded = await self.resolve_script(interaction, script, file)
+        async with answering(interaction):
+            try:
+                loaded = await self.resolve_script(interaction, script, file)
+            except ScriptError as error:
+                problems = [p.to_dict() for p in error.problems]
+                await reply(interaction, "", embed=problems_embed(problems, "no game was opened."))
+                return
             bot_storyteller = storyteller == "bot"
             missing = ct.unsupported(loaded.ids) if bot_storyteller else ()
             if missing:
@@ -237,28 +217,7 @@ class ClocktowerCog(
                 "script_json": loaded.to_json(),
                 "bot": bot_storyteller,
             }
-            session = await self.bot.games.open(
-                KIND, guild_id(interaction), channel_id(interaction), interaction.user.id, options
-            )
-        except (RuleError, GameConflict, Refusal) as error:
-            await reply(interaction, str(error))
-            return
-        except ScriptError as error:
-            problems = [p.to_dict() for p in error.problems]
-            await reply(interaction, "", embed=problems_embed(problems, "no game was opened."))
-            return
-        message = lobby(session)
-        assert message.view is not None
-        sent: discord.Message
-        if interaction.response.is_done():  # the file took a private acknowledgement
-            await interaction.edit_original_response(content="The lobby is open below.")
-            sent = await interaction.followup.send(message.content, view=message.view, wait=True)
-        else:
-            await interaction.response.send_message(message.content, view=message.view)
-            sent = await interaction.original_response()
-        await game_store.remember_message(
-            self.bot.db, session.game.id, "lobby", sent.channel.id, sent.id
-        )
+            await self.open_lobby(interaction, options)
 
     @new.autocomplete("script")
     async def complete_script(self, interaction: discord.Interaction, typed: str):
@@ -301,13 +260,12 @@ class ClocktowerCog(
     @app_commands.command(name="traveller", description="Join this game as a Traveller")
     @app_commands.guild_only()
     async def traveller(self, interaction: discord.Interaction) -> None:
-        def action(session: Session):
-            other = self.bot.games.game_of(session.game.guild_id, interaction.user.id)
-            if other is not None and other is not session:
-                raise RuleError(f"You are already in a game in <#{other.game.channel_id}>.")
-            return ct.Join(interaction.user.id, traveller=True)
-
-        await self.run(interaction, action, "You have a seat as a Traveller.")
+        await self.run(
+            interaction,
+            lambda s: ct.Join(interaction.user.id, traveller=True),
+            "You have a seat as a Traveller.",
+            enrols=True,
+        )
 
     @app_commands.command(name="start", description="Deal the characters and begin the night")
     @app_commands.describe(
@@ -349,35 +307,29 @@ class ClocktowerCog(
         ][:CHOICES]
 
     # The day ---------------------------------------------------------------------------------
-    @app_commands.command(name="nominate", description="Nominate a player for execution")
-    @app_commands.describe(player="Who you nominate")
+    @app_commands.command(
+        name="nominate", description="Nominate a player, or call for a Traveller's exile"
+    )
+    @app_commands.describe(player="Who you nominate (a Traveller: whose exile you call for)")
     @app_commands.guild_only()
     async def nominate(self, interaction: discord.Interaction, player: str) -> None:
+        """A nomination; of a living Traveller, a call for exile (any player may call, all may
+        vote), as the rules have it: one command for both, since a Discord command group holds
+        25 commands."""
+
+        def done(step: Step) -> str:
+            exiling = step.state.vote is not None and step.state.vote.exile
+            return EXILE_CALLED if exiling else NOMINATED
+
         await self.run(
             interaction,
             lambda s: ct.Nominate(by=interaction.user.id, target=player_id(player)),
-            "Your nomination is made; the vote goes round the circle.",
+            done,
         )
 
     @nominate.autocomplete("player")
     async def complete_nominee(self, interaction: discord.Interaction, typed: str):
         return self.complete(interaction, typed, lambda s, p: p not in s.nominees)
-
-    @app_commands.command(name="exile", description="Call for a Traveller's exile; all may vote")
-    @app_commands.describe(traveller="The Traveller to exile")
-    @app_commands.guild_only()
-    async def exile(self, interaction: discord.Interaction, traveller: str) -> None:
-        await self.run(
-            interaction,
-            lambda s: ct.Exile(by=interaction.user.id, target=player_id(traveller)),
-            "You call for the exile; the vote goes round the circle.",
-        )
-
-    @exile.autocomplete("traveller")
-    async def complete_traveller(self, interaction: discord.Interaction, typed: str):
-        return self.complete(
-            interaction, typed, lambda s, p: p in s.travellers and ct.seat(s, p).alive
-        )
 
     def day_command(self, unit: Role) -> app_commands.Command:
         """``/clocktower use <name> <player>`` for a character's day ability (its ``command``): the
@@ -387,6 +339,15 @@ class ClocktowerCog(
         assert spec is not None
         if spec.statement:
             return self.statement_command(unit)
+        shaped = {"none": self.plain_command, "guess": self.guess_command}
+        if spec.shape == "question":
+            return self.question_command(unit)
+        if spec.shape in shaped:
+            return shaped[spec.shape](unit)
+        if spec.pair:
+            return self.pair_command(unit)
+        if spec.choices:
+            return self.choice_command(unit)
 
         @app_commands.rename(player=spec.option)
         @app_commands.describe(player=spec.option_description)
@@ -408,6 +369,45 @@ class ClocktowerCog(
             return self.complete(interaction, typed, lambda s, p: p in offered)
 
         return command
+
+    def pair_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower use <name> <player> <other>``: an ability on two players (the Matron's swap),
+        the unit's ``request`` taking them as a pair."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.rename(player=spec.option, other=spec.pair)
+        @app_commands.describe(player=spec.option_description, other="The other player")
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction, player: str, other: str) -> None:
+            await self.run(
+                interaction,
+                lambda s: unit.request(interaction.user.id, (player_id(player), player_id(other))),
+                spec.done,
+            )
+
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=spec.name, description=spec.description, callback=use
+        )
+
+        return self.completing_players(command, "player", "other")
+
+    def choice_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower use <name> <choice>``: an ability that says one of a few words (the Judge's
+        pass or fail), the unit's ``request`` taking the word."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.rename(choice=spec.option)
+        @app_commands.describe(choice=spec.option_description)
+        @app_commands.choices(choice=[app_commands.Choice(name=c, value=c) for c in spec.choices])
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction, choice: str) -> None:
+            await self.run(
+                interaction, lambda s: unit.request(interaction.user.id, choice), spec.done
+            )
+
+        return app_commands.Command(name=spec.name, description=spec.description, callback=use)
 
     def statement_command(self, unit: Role) -> app_commands.Command:
         """``/clocktower use <name> player claim value [other]``: "(one of) player (and other) is
@@ -433,11 +433,42 @@ class ClocktowerCog(
             other: str | None = None,
         ) -> None:
             def action(session: Session) -> Any:
-                players = tuple(player_id(p) for p in (player, other) if p)
-                said = statements.Statement(
-                    claim, players, self.statement_value(session, claim, value)
-                )
-                return unit.request(interaction.user.id, statements.checked(session.state, said))
+                built = self.statement(session, player, claim, value, other)
+                return unit.request(interaction.user.id, built)
+
+            await self.run(interaction, action, spec.done)
+
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=spec.name, description=spec.description, callback=use
+        )
+        return self.completing_statements(command)
+
+    def plain_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower use <name>``: a day ability with no option (the Savant's visit)."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction) -> None:
+            await self.run(
+                interaction, lambda s: unit.request(interaction.user.id, None), spec.done
+            )
+
+        return app_commands.Command(name=spec.name, description=spec.description, callback=use)
+
+    def guess_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower use <name> player character``: a public guess (the Juggler's)."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.describe(player=spec.option_description, character="The character you guess")
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction, player: str, character: str) -> None:
+            def action(session: Session) -> Any:
+                found = known(character.strip(), session.state)
+                if found is None:
+                    raise RuleError(f"{character[:40]} is not a character I know.")
+                return unit.request(interaction.user.id, (player_id(player), found.id))
 
             await self.run(interaction, action, spec.done)
 
@@ -445,29 +476,115 @@ class ClocktowerCog(
             name=spec.name, description=spec.description, callback=use
         )
 
-        @command.autocomplete("player")
-        @command.autocomplete("other")
-        async def players(interaction: discord.Interaction, typed: str):
-            return self.complete(interaction, typed)
+        @command.autocomplete("character")
+        async def characters(interaction: discord.Interaction, typed: str):
+            return self.complete_character(interaction, typed)
+
+        return self.completing_players(command, "player")
+
+    def question_command(self, unit: Role) -> app_commands.Command:
+        """``/clocktower use <name> [question] [player claim value [other]]``: a question in words
+        (for a human storyteller) or built as a statement the engine can answer (the
+        Artist's)."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.describe(
+            question="Your question in your own words (a human storyteller answers it)",
+            player="Or build it: who the question is about",
+            claim="…whether they are a character, a team or an alignment",
+            value="…which character, team (townsfolk, outsider, minion, demon) or alignment",
+            other="…or whether one of player and other is",
+            seats="…or whether one of the player's living neighbours is",
+        )
+        @app_commands.choices(
+            claim=[app_commands.Choice(name=f"is {k}", value=k) for k in statements.KINDS],
+            seats=[
+                app_commands.Choice(name="the player", value="player"),
+                app_commands.Choice(name="their living neighbours", value="neighbours"),
+            ],
+        )
+        @app_commands.guild_only()
+        async def use(
+            interaction: discord.Interaction,
+            question: str | None = None,
+            player: str | None = None,
+            claim: str | None = None,
+            value: str | None = None,
+            other: str | None = None,
+            seats: str = "player",
+        ) -> None:
+            def action(session: Session) -> Any:
+                if player and claim and value:
+                    built = self.statement(
+                        session, player, claim, value, other, near=seats == "neighbours"
+                    )
+                    return unit.request(interaction.user.id, ("", built))
+                if question and question.strip():
+                    return unit.request(interaction.user.id, (question, None))
+                raise RuleError(
+                    "Ask in your own words (question), or build it from player, claim and value."
+                )
+
+            await self.run(interaction, action, spec.done)
+
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=spec.name, description=spec.description, callback=use
+        )
+        return self.completing_statements(command)
+
+    def statement(
+        self,
+        session: Session,
+        player: str,
+        claim: str,
+        value: str,
+        other: str | None,
+        near: bool = False,
+    ) -> statements.Statement:
+        """The statement a command's options build, checked against the game; ``near``: about
+        the player's living neighbours (a question about seats)."""
+        players = tuple(player_id(p) for p in (player, other) if p)
+        if near and session.state.seats:
+            try:
+                players = tuple(dict.fromkeys(neighbours(session.state, players[0])))
+            except (ValueError, StopIteration):
+                raise RuleError("Choose a player of this game with living neighbours.") from None
+        said = statements.Statement(claim, players, self.statement_value(session, claim, value))
+        return statements.checked(session.state, said)
+
+    def completing_statements(self, command: app_commands.Command) -> app_commands.Command:
+        """Autocomplete for a statement's options: its players, and the value its claim takes."""
 
         @command.autocomplete("value")
         async def values(interaction: discord.Interaction, typed: str):
-            session = self.bot.games.in_channel(channel_id(interaction))
-            if session is None or session.game.kind != KIND:
-                return []
-            claim = interaction.namespace.claim
-            if claim == "character":
-                pairs = [(char_name(c, session.state), c) for c in session.state.script_ids]
-            else:
-                pairs = [
-                    (v, v) for v in (statements.TEAMS if claim == "team" else statements.ALIGNMENTS)
-                ]
-            return [
-                app_commands.Choice(name=label, value=v)
-                for label, v in pairs
-                if typed.casefold() in label.casefold()
-            ][:CHOICES]
+            return self.complete_statement_value(interaction, typed)
 
+        return self.completing_players(command, "player", "other")
+
+    def complete_character(self, interaction: discord.Interaction, typed: str):
+        """Characters of this channel's game's script whose name contains ``typed``."""
+        session = self.bot.games.in_channel(channel_id(interaction))
+        if session is None or session.game.kind != KIND:
+            return []
+        pairs = [(char_name(c, session.state), c) for c in session.state.script_ids]
+        return matching(pairs, typed)
+
+    def complete_statement_value(self, interaction: discord.Interaction, typed: str):
+        """A statement's value: a character of the script, a team or an alignment."""
+        if interaction.namespace.claim == "character":
+            return self.complete_character(interaction, typed)
+        kinds = statements.TEAMS if interaction.namespace.claim == "team" else statements.ALIGNMENTS
+        return matching([(v, v) for v in kinds], typed)
+
+    def completing_players(self, command: app_commands.Command, *options: str):
+        """``command`` with its ``options`` autocompleted with the game's players."""
+
+        async def players(interaction: discord.Interaction, typed: str):
+            return self.complete(interaction, typed)
+
+        for option in options:
+            command.autocomplete(option)(players)
         return command
 
     @staticmethod
@@ -523,7 +640,7 @@ class ClocktowerCog(
     @app_commands.describe(player="Who you step aside with")
     @app_commands.guild_only()
     async def whisper(self, interaction: discord.Interaction, player: str) -> None:
-        try:
+        async with answering(interaction):
             session = self.session_here(interaction)
             other, me = player_id(player), interaction.user.id
             state = session.state
@@ -531,30 +648,58 @@ class ClocktowerCog(
                 raise RuleError("Whispers are between two different players of this game.")
             if state.phase is not ct.Phase.DAY:
                 raise RuleError("Players whisper during the day.")
+            for seat, unit in seats_having(state, "forbids_whispers"):
+                refused = unit.forbids_whispers(state, seat)
+                if refused:
+                    raise RuleError(refused)
             if not await self.clock.present(session, other):
                 raise RuleError("That player has left the server.")
-        except RuleError as error:
-            await reply(interaction, str(error))
-            return
-        await interaction.response.send_message(
-            f"🤫 <@{me}> and <@{other}> step aside to talk privately.",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+            await interaction.response.send_message(
+                f"🤫 <@{me}> and <@{other}> step aside to talk privately.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
 
     @whisper.autocomplete("player")
     async def complete_whisper(self, interaction: discord.Interaction, typed: str):
+        return self.complete(interaction, typed)
+
+    @app_commands.command(name="claim", description="Say in public which character you are")
+    @app_commands.describe(character="The character you claim to be (true or not)")
+    @app_commands.guild_only()
+    async def claim(self, interaction: discord.Interaction, character: str) -> None:
+        await self.run(
+            interaction,
+            lambda s: ct.Claim(interaction.user.id, character),
+            "Your claim is made in public.",
+        )
+
+    @claim.autocomplete("character")
+    async def complete_claim(self, interaction: discord.Interaction, typed: str):
+        return self.complete_character(interaction, typed)
+
+    @app_commands.command(
+        name="madness", description="Storyteller: execute a player who broke their madness"
+    )
+    @app_commands.describe(player="The mad player who did not keep up their madness")
+    @app_commands.guild_only()
+    async def madness(self, interaction: discord.Interaction, player: str) -> None:
+        def action(session: Session):
+            self.require_storyteller(session, interaction.user.id)
+            return ct.ExecuteMad(interaction.user.id, player_id(player))
+
+        await self.run(interaction, action, "They are executed; that is today's execution.")
+
+    @madness.autocomplete("player")
+    async def complete_mad(self, interaction: discord.Interaction, typed: str):
         return self.complete(interaction, typed)
 
     # Anyone, privately -----------------------------------------------------------------------
     @app_commands.command(name="me", description="Everything you have been told (only you see it)")
     @app_commands.guild_only()
     async def me(self, interaction: discord.Interaction) -> None:
-        try:
+        async with answering(interaction):
             session = self.session_here(interaction)
-        except RuleError as error:
-            await reply(interaction, str(error))
-            return
-        await self.show_secret(interaction, session)
+            await self.show_secret(interaction, session)
 
     @app_commands.command(name="votes", description="The nominations and votes so far")
     @app_commands.describe(day="Only this day's votes")
@@ -562,70 +707,58 @@ class ClocktowerCog(
     async def votes(
         self, interaction: discord.Interaction, day: app_commands.Range[int, 1, 100] | None = None
     ) -> None:
-        try:
+        async with answering(interaction):
             state = self.session_here(interaction).state
-        except RuleError as error:
-            await reply(interaction, str(error))
-            return
-        await reply(interaction, votes_text(state, day))
+            await reply(interaction, votes_text(state, day))
 
     @app_commands.command(name="review", description="After a game: who was the Demon, day by day")
     @app_commands.guild_only()
     async def review(self, interaction: discord.Interaction) -> None:
         """The channel's last finished game, replayed from its log: for each day, each player's
         chance of being the Demon from what was public before that day's execution."""
-        here = channel_id(interaction)
-        running = self.bot.games.in_channel(here)
-        if running is not None and running.game.kind == KIND:
-            await reply(interaction, "The game here is still running; review it once it ends.")
-            return
-        found = await game_store.last_finished(self.bot.db, here, KIND)
-        if found is None:
-            await reply(interaction, "No finished Clocktower game in this channel to review yet.")
-            return
-        game, entries = found
-        rules = ClocktowerRules()
-        try:
-            session = replay(game, rules, entries)
-        except (Diverged, RuleError, KeyError, ValueError, TypeError):
-            await reply(interaction, REPLAY_CHANGED)
-            return
-        if not reviewable(session.state):
-            await reply(interaction, NOT_REVIEWABLE)
-            return
-        await interaction.response.defer(thinking=True)
-        name = self.delivery.namer(session)
-        content, png = await asyncio.to_thread(
-            draw_review, rules.new_state(game), session.actions, game.seed, name
-        )
-        await interaction.followup.send(content, file=png_file(png, "review.png"))
+        async with answering(interaction):
+            here = channel_id(interaction)
+            running = self.bot.games.in_channel(here)
+            if running is not None and running.game.kind == KIND:
+                raise Refusal("The game here is still running; review it once it ends.")
+            found = await game_store.last_finished(self.bot.db, here, KIND)
+            if found is None:
+                raise Refusal("No finished Clocktower game in this channel to review yet.")
+            game, entries = found
+            rules = ClocktowerRules()
+            try:
+                session = replay(game, rules, entries)
+            except (Diverged, RuleError, KeyError, ValueError, TypeError):
+                raise Refusal(REPLAY_CHANGED) from None
+            if not reviewable(session.state):
+                raise Refusal(NOT_REVIEWABLE)
+            await interaction.response.defer(thinking=True)
+            name = self.delivery.namer(session)
+            content, png = await asyncio.to_thread(
+                draw_review, rules.new_state(game), session.actions, game.seed, name
+            )
+            await interaction.followup.send(content, file=png_file(png, "review.png"))
 
     @app_commands.command(name="status", description="The phase, who lives, what is awaited")
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction) -> None:
-        try:
+        async with answering(interaction):
             session = self.session_here(interaction)
-        except RuleError as error:
-            await reply(interaction, str(error))
-            return
-        await reply(interaction, status_text(session))
+            await reply(interaction, status_text(session))
 
     # Storyteller tools -----------------------------------------------------------------------
     @app_commands.command(name="grimoire", description="Storyteller: the grimoire (only you)")
     @app_commands.guild_only()
     async def grimoire(self, interaction: discord.Interaction) -> None:
-        try:
+        async with answering(interaction):
             session = self.session_here(interaction)
             self.require_storyteller(session, interaction.user.id)
-        except RuleError as error:
-            await reply(interaction, str(error))
-            return
-        book = ct.grimoire(session.state)
-        name = self.delivery.namer(session)
-        names = {seat["player"]: name(seat["player"]) for seat in book["seats"]}
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        text, png = await asyncio.to_thread(draw_grimoire, book, names)
-        await reply(interaction, text, file=png_file(png))
+            book = ct.grimoire(session.state)
+            name = self.delivery.namer(session)
+            names = {seat["player"]: name(seat["player"]) for seat in book["seats"]}
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            text, png = await asyncio.to_thread(draw_grimoire, book, names)
+            await reply(interaction, text, file=png_file(png))
 
     @app_commands.command(name="adjust", description="Storyteller: change the grimoire")
     @app_commands.describe(
@@ -653,7 +786,7 @@ class ClocktowerCog(
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
             return []
-        change, key = interaction.namespace.change, typed.casefold()
+        change = interaction.namespace.change
         if change == "character":
             found = [known(c, session.state) for c in session.state.script_ids]
             pairs = [(f"{c.name} ({c.team})", c.id) for c in found if c is not None]
@@ -668,24 +801,35 @@ class ClocktowerCog(
             pairs = [(n, n) for n in dict.fromkeys(notes)]
         else:
             return []
-        return [
-            app_commands.Choice(name=label[:100], value=value[:100])
-            for label, value in pairs
-            if key in label.casefold()
-        ][:CHOICES]
+        return matching(pairs, typed)
 
     @app_commands.command(name="wake", description="Storyteller: choose for the waking player")
     @app_commands.describe(
-        target="The player chosen for them", second="A second player, if they choose two"
+        target="The player chosen for them",
+        second="A second player, if they choose two",
+        value="When they choose a character, or yes or no: that",
     )
     @app_commands.guild_only()
     async def wake(
-        self, interaction: discord.Interaction, target: str, second: str | None = None
+        self,
+        interaction: discord.Interaction,
+        target: str | None = None,
+        second: str | None = None,
+        value: str | None = None,
     ) -> None:
         def action(session: Session):
             self.require_storyteller(session, interaction.user.id)
             prompt = self.awaited_wake(session)
+            asked = prompt.data.get("ask")
+            if asked in ("character", "yesno"):
+                return ct.NightChoice(
+                    interaction.user.id,
+                    (self.woken_value(session, asked, value),),
+                    player=prompt.to[0],
+                )
             targets = tuple(player_id(t) for t in (target, second) if t)
+            if not targets and not prompt.data.get("optional"):
+                raise RuleError("Choose the player (or players) for them with target.")
             return ct.NightChoice(interaction.user.id, targets, player=prompt.to[0])
 
         await self.run(interaction, action, "Chosen for them.")
@@ -702,6 +846,18 @@ class ClocktowerCog(
         options = set(prompt.options) if prompt else set()
         return self.complete(interaction, typed, lambda s, p: p in options)
 
+    @wake.autocomplete("value")
+    async def complete_woken_value(self, interaction: discord.Interaction, typed: str):
+        session = self.bot.games.in_channel(channel_id(interaction))
+        if session is None or session.game.kind != KIND:
+            return []
+        if interaction.user.id != session.state.storyteller:
+            return []
+        prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
+        if prompt is None or prompt.data.get("ask") not in ("character", "yesno"):
+            return []
+        return matching([(char_name(v, session.state), v) for v in prompt.options], typed)
+
     @app_commands.command(name="skip", description="Storyteller: pass over the waking player")
     @app_commands.guild_only()
     async def skip(self, interaction: discord.Interaction) -> None:
@@ -713,6 +869,19 @@ class ClocktowerCog(
         await self.run(interaction, action, "Passed over; they learn nothing tonight.")
 
     @staticmethod
+    def woken_value(session: Session, asked: str, value: str | None) -> str:
+        """The character (by name or id), or yes or no, the storyteller chooses for a player."""
+        text = (value or "").strip()
+        if asked == "yesno":
+            if text.casefold() not in ("yes", "no"):
+                raise RuleError("This player answers yes or no: give it as value.")
+            return text.casefold()
+        found = known(text, session.state) if text else None
+        if found is None:
+            raise RuleError("This player chooses a character: give it as value.")
+        return found.id
+
+    @staticmethod
     def awaited_wake(session: Session):
         prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
         if prompt is None:
@@ -722,19 +891,18 @@ class ClocktowerCog(
     @app_commands.command(name="undo", description="Storyteller: take back the last action")
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction) -> None:
-        try:
+        async with answering(interaction):
             session = self.session_here(interaction)
             self.require_storyteller(session, interaction.user.id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
             taken = type(session.actions[-1]).__name__ if session.actions else "nothing"
             await self.bot.games.undo(session)
-        except RuleError as error:
-            await reply(interaction, str(error))
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.delivery.post(session, Outgoing("↩️ The storyteller takes back the last step."))
-        await self.redeliver(session)
-        self.clock.schedule(session)
-        await interaction.followup.send(f"Undone: {taken}.", ephemeral=True)
+            await self.delivery.post(
+                session, Outgoing("↩️ The storyteller takes back the last step.")
+            )
+            await self.redeliver(session)
+            self.clock.schedule(session)
+            await interaction.followup.send(f"Undone: {taken}.", ephemeral=True)
 
     async def redeliver(self, session: Session) -> None:
         """After an undo: the running vote and any reopened menu are shown again."""
@@ -773,62 +941,61 @@ class ClocktowerCog(
         await self.run(interaction, lambda s: ct.Leave(interaction.user.id), "You have left.")
 
     # Components ------------------------------------------------------------------------------
-    async def show_secret(self, interaction: discord.Interaction, session: Session) -> None:
-        digest = self.delivery.digest(session, interaction.user.id)
-        await reply(interaction, digest.content, view=digest.view)
+    def join_action(self, user: int, value: str) -> tuple[ct.Join, str]:
+        traveller = value == "traveller"
+        ack = "You have a seat as a Traveller." if traveller else "You have a seat."
+        return ct.Join(user, traveller=traveller), ack
 
-    async def on_component(
+    def leave_action(self, user: int) -> ct.Leave:
+        return ct.Leave(user)
+
+    async def component(
         self, interaction: discord.Interaction, session: Session, kind: str, value: str
-    ) -> None:
+    ) -> bool:
         user = interaction.user.id
+        if kind == "night":
+            # players by id; a character or yes/no by its value; nobody (optional) as ""
+            targets = tuple(int(v) if v.isdigit() else v for v in value.split("-") if v)
+            name = self.delivery.namer(session)
+            chosen = label(targets, session.state.players, name, session.state) or "nobody"
+            await self.act(interaction, session, ct.NightChoice(user, targets), f"Noted: {chosen}.")
+            await self.settle_menu(interaction, f"✅ You chose **{chosen}**.")
+            return True
+        if kind == "nominate":
+            day, target = (int(v) for v in value.split("-"))
+            if day != session.state.day or session.state.phase is not ct.Phase.DAY:
+                raise RuleError("That menu is from an earlier day; use today's.")
+            nomination = ct.Nominate(by=user, target=target)
+            await self.act(interaction, session, nomination, "Your nomination is made.")
+            return True
+        if kind == "vote":
+            hand = self.vote_action(session, user, value)
+            vote = session.state.vote
+            reached = vote is not None and vote.order[vote.index] in (hand.voter, user)
+            ack = (
+                "Your hand is counted."
+                if reached
+                else "Your hand is set; it counts, and locks, when the count reaches you."
+            )
+            await self.act(interaction, session, hand, ack)
+            return True
+        if kind == "ruling":
+            decision, choice = (int(v) for v in value.split("-"))
+            ruled = ct.StorytellerRuling(user, decision, choice)
+            await self.act(interaction, session, ruled, "Ruled.")
+            return True
+        return await self.on_tool(interaction, session, kind, value)
+
+    @staticmethod
+    async def settle_menu(interaction: discord.Interaction, note: str) -> None:
+        """A menu once answered: its message says what was chosen, and loses its menu."""
+        message = interaction.message
+        if message is None:
+            return
         try:
-            if kind == SECRET:
-                await self.show_secret(interaction, session)
-                return
-            if kind == "join":
-                other = self.bot.games.game_of(session.game.guild_id, user)
-                if other is not None and other is not session:
-                    raise RuleError(f"You are already in a game in <#{other.game.channel_id}>.")
-                traveller = value == "traveller"
-                ack = "You have a seat as a Traveller." if traveller else "You have a seat."
-                await self.act(interaction, session, ct.Join(user, traveller=traveller), ack)
-                return
-            if kind == "leave":
-                await self.act(interaction, session, ct.Leave(user), "You left the lobby.")
-                return
-            if kind == "night":
-                # players by id; a character (asked for by the storyteller) by its id
-                targets = tuple(int(v) if v.isdigit() else v for v in value.split("-"))
-                await self.act(interaction, session, ct.NightChoice(user, targets), "Noted.")
-                return
-            if kind == "nominate":
-                day, target = (int(v) for v in value.split("-"))
-                if day != session.state.day or session.state.phase is not ct.Phase.DAY:
-                    raise RuleError("That menu is from an earlier day; use today's.")
-                nomination = ct.Nominate(by=user, target=target)
-                await self.act(interaction, session, nomination, "Your nomination is made.")
-                return
-            if kind == "vote":
-                hand = self.vote_action(session, user, value)
-                vote = session.state.vote
-                reached = vote is not None and vote.order[vote.index] in (hand.voter, user)
-                ack = (
-                    "Your hand is counted."
-                    if reached
-                    else "Your hand is set; it counts, and locks, when the count reaches you."
-                )
-                await self.act(interaction, session, hand, ack)
-                return
-            if kind == "ruling":
-                decision, choice = (int(v) for v in value.split("-"))
-                ruled = ct.StorytellerRuling(user, decision, choice)
-                await self.act(interaction, session, ruled, "Ruled.")
-                return
-            if await self.on_tool(interaction, session, kind, value):
-                return
-            raise RuleError("That button is from an older version of the bot; use the commands.")
-        except RuleError as error:
-            await reply(interaction, str(error))
+            await message.edit(content=f"{message.content}\n{note}", view=None)
+        except discord.HTTPException:
+            log.info("could not mark the menu %s as answered", message.id)
 
     def vote_action(self, session: Session, user: int, value: str) -> ct.Vote:
         """A click on a vote board: refused unless the board is the running vote's."""

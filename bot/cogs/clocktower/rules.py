@@ -11,7 +11,7 @@ from bot.store import games as game_store
 from bot.store.results import Result, Seat, user_key
 from engine.clocktower.catalogue import Character
 from engine.clocktower.script import load_script
-from engine.core import GameOver, RuleError, Step
+from engine.core import GameOver, RuleError, Step, Tell
 
 KIND = "clocktower"
 
@@ -60,6 +60,10 @@ class ClocktowerRules:
 
     def open_prompts(self, state: ct.State):
         return ct.open_prompts(state)
+
+    def secrets(self, state: ct.State, player: int) -> tuple[Tell, ...]:
+        """Everything they were told, in order: in Clocktower every past answer matters."""
+        return ct.briefing(state, player)
 
     def result(self, state: ct.State, game: game_store.GameRow, over: GameOver) -> Result | None:
         if over.winner not in ("good", "evil"):

@@ -14,6 +14,7 @@ import discord
 import engine.clocktower.game as ct
 from bot.render.clocktower import mentions
 from bot.sessions import Session
+from bot.words import plural
 from engine.clocktower.reasoning.review import review
 from stats.charts.grimoire import grimoire_chart, grimoire_text
 from stats.charts.review import review_chart
@@ -23,7 +24,13 @@ def status_text(session: Session) -> str:
     """Public facts only: never who wakes at night, nor that the storyteller is ruling then."""
     state = session.state
     teller = "the bot" if state.bot else f"<@{state.storyteller}>"
-    lines = [f"Phase: **{state.phase.value}**, day {state.day}. Storyteller: {teller}."]
+    when = {
+        ct.Phase.NIGHT: f"night {state.night}",
+        ct.Phase.DAY: f"day {state.day}",
+        ct.Phase.SETUP: "the characters are being dealt",
+        ct.Phase.LOBBY: "the lobby is open",
+    }.get(state.phase, "the game is over")
+    lines = [f"Now: **{when}**. Storyteller: {teller}."]
     if state.phase is ct.Phase.LOBBY:
         lines.append(f"Seats: {mentions(state.players)}")
         return "\n".join(lines)
@@ -36,16 +43,16 @@ def status_text(session: Session) -> str:
     lines.append(f"Dead: {', '.join(dead) or 'nobody'}")
     if state.travellers:
         lines.append(f"Travellers: {mentions(state.travellers)}")
-    if state.block is not None:
-        lines.append(f"On the block: <@{state.block}> with {state.block_votes} vote(s).")
     if state.phase in (ct.Phase.SETUP, ct.Phase.NIGHT):
         lines.append("The night is under way.")
         return "\n".join(lines)
+    if state.block is not None:  # today's block (the night's status shows no stale one)
+        lines.append(f"On the block: <@{state.block}> with {plural(state.block_votes, 'vote')}.")
     for prompt in ct.open_prompts(state):
         if prompt.kind == "ruling":
             lines.append("Waiting for the storyteller.")
         elif prompt.kind == "vote":
-            lines.append(f"Voting: <@{prompt.to[0]}>'s turn.")
+            lines.append(f"Voting: the count has reached <@{prompt.to[0]}>.")
         elif prompt.kind == "nominate":
             lines.append(f"May still nominate: {mentions(prompt.to)}")
     return "\n".join(lines)

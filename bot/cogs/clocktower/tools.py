@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import engine.clocktower.game as ct
-from bot.app import Ravenswood, channel_id, reply
-from bot.delivery import Delivery
+from bot.cogs.game import GameCog
+from bot.interactions import channel_id, matching, reply
 from bot.render.clocktower import char_name, known
 from bot.sessions import Session
 from bot.views import MAX_OPTIONS, GameButton, GameSelect
@@ -52,9 +51,17 @@ def ruling(session: Session, decision: int | None = None) -> Any:
     return pending
 
 
+def separator(form: Form) -> str:
+    """How typed parts are separated: commas, or ``|`` when a part is free text (which may
+    itself hold commas: the Savant's statements)."""
+    return "|" if any(f.kind == "text" for f in form.fields) else ","
+
+
 def parse_part(field: Field, text: str, session: Session, name) -> Any:
     """One typed part of an answer as the value its field takes, or RuleError saying why not."""
     text = text.strip()
+    if field.kind == "text":
+        return text
     if field.kind == "number":
         if not text.lstrip("-").isdigit():
             raise RuleError(f"“{text[:40]}” is not a number.")
@@ -88,26 +95,16 @@ def word(field: Field, value: Any, session: Session, name) -> str:
     return str(value)
 
 
-class StorytellerTools(commands.Cog):
+class StorytellerTools(GameCog):
     """The storyteller's commands and components; ``ClocktowerCog`` inherits them (and gives
-    them the game helpers declared below)."""
+    them the Clocktower helpers declared below)."""
 
-    bot: Ravenswood
-    delivery: Delivery
     # (game, decision, user) -> the parts chosen so far in a private editor (a draft, not state)
     drafts: dict[tuple[int, int, int], list[Any]]
 
     if TYPE_CHECKING:
 
         def require_storyteller(self, session: Session, user: int) -> None: ...
-
-        async def run(
-            self, interaction: discord.Interaction, make_action: Callable[[Session], Any], ack: str
-        ) -> None: ...
-
-        async def act(
-            self, interaction: discord.Interaction, session: Session, action: Any, ack: str
-        ) -> None: ...
 
         def complete(
             self,
@@ -152,10 +149,18 @@ class StorytellerTools(commands.Cog):
     async def complete_shown_player(self, interaction: discord.Interaction, typed: str):
         return self.complete(interaction, typed)
 
-    @show.autocomplete("value")
-    async def complete_shown_value(self, interaction: discord.Interaction, typed: str):
+    def storytelling(self, interaction: discord.Interaction) -> Session | None:
+        """This channel's game if the user is its storyteller (autocomplete offers nothing to
+        anyone else, as the options could tell what is in play)."""
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or interaction.user.id != getattr(session.state, "storyteller", -1):
+            return None
+        return session
+
+    @show.autocomplete("value")
+    async def complete_shown_value(self, interaction: discord.Interaction, typed: str):
+        session = self.storytelling(interaction)
+        if session is None:
             return []
         kind = interaction.namespace.kind
         if kind == "character":
@@ -166,12 +171,7 @@ class StorytellerTools(commands.Cog):
             return self.complete(interaction, typed)
         else:
             return []
-        key = typed.casefold()
-        return [
-            app_commands.Choice(name=label[:100], value=value)
-            for label, value in pairs
-            if key in label.casefold()
-        ][:MAX_OPTIONS]
+        return matching(pairs, typed)
 
     @app_commands.command(name="ability", description="Use a day ability the storyteller runs")
     @app_commands.describe(
@@ -219,10 +219,11 @@ class StorytellerTools(commands.Cog):
         form: Form | None = pending.form
         if form is None:
             raise RuleError("That decision has only the answers on its buttons.")
-        parts = [p for p in answer.split(",")]
+        sep = separator(form)
+        parts = [p for p in answer.split(sep)]
         if len(parts) != len(form.fields):
             raise RuleError(
-                f"This answer has {len(form.fields)} part(s) separated by commas: "
+                f"This answer has {len(form.fields)} part(s) separated by “{sep}”: "
                 + ", ".join(f.kind for f in form.fields)
                 + "."
             )
@@ -235,19 +236,18 @@ class StorytellerTools(commands.Cog):
     @rule.autocomplete("answer")
     async def complete_answer(self, interaction: discord.Interaction, typed: str):
         """The part being typed, completed from its field (the earlier parts kept as typed)."""
-        session = self.bot.games.in_channel(channel_id(interaction))
-        if session is None or interaction.user.id != getattr(session.state, "storyteller", -1):
+        session = self.storytelling(interaction)
+        pending = session.state.pending if session is not None else None
+        if session is None or pending is None or pending.kind != "ruling" or pending.form is None:
             return []
-        pending = session.state.pending
-        if pending is None or pending.kind != "ruling" or pending.form is None:
-            return []
-        done, _, current = typed.rpartition(",")
-        index = typed.count(",")
+        sep = separator(pending.form)
+        done, _, current = typed.rpartition(sep)
+        index = typed.count(sep)
         if index >= len(pending.form.fields):
             return []
         field = pending.form.fields[index]
         name = self.delivery.namer(session)
-        prefix = f"{done}, " if done else ""
+        prefix = f"{done}{sep} " if done else ""
         key = current.strip().casefold()
         found = [word(field, v, session, name) for v in field.domain]
         return [
@@ -262,12 +262,14 @@ class StorytellerTools(commands.Cog):
         pending = ruling(session, int(value))
         form: Form = pending.form
         fits = len(form.fields) <= MAX_PARTS and all(
-            len(f.domain) <= MAX_OPTIONS for f in form.fields
+            0 < len(f.domain) <= MAX_OPTIONS for f in form.fields
         )
         if not fits:
+            sep = separator(form)
             raise RuleError(
-                f"This answer has {len(form.fields)} part(s), too many for menus: give it with "
-                "`/clocktower rule answer:`, which completes each part as you type."
+                f"This answer has {len(form.fields)} part(s) that menus cannot hold: give it "
+                f"with `/clocktower rule answer:`, parts separated by “{sep}”"
+                + (", each completed as you type." if sep == "," else ".")
             )
         name = self.delivery.namer(session)
         self.drafts[(session.game.id, pending.id, interaction.user.id)] = [None] * len(form.fields)

@@ -152,6 +152,36 @@ class GiveVote:
 
 
 @dataclass(frozen=True)
+class Gossip:
+    """A public statement (``statements.Statement`` as plain fields): "one of ``players`` is
+    ``value``", ``kind`` being character, team or alignment. Anyone may make one a day; only a
+    real, working Gossip's true statement kills tonight."""
+
+    by: int
+    kind: str
+    players: tuple[int, ...]
+    value: str
+
+
+@dataclass(frozen=True)
+class SwapSeats:
+    """The Matron swaps two players' seats (up to three pairs a day)."""
+
+    by: int
+    first: int
+    second: int
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The Judge, once per game, forces the current nomination (made by someone else) to pass
+    (``passes``: the nominee goes on the block) or fail."""
+
+    by: int
+    passes: bool
+
+
+@dataclass(frozen=True)
 class Adjust:
     """The storyteller's hand on the grimoire: ``change`` is one of ``kill``, ``revive``,
     ``character`` (``value``: an id), ``alignment`` (``good``/``evil``), ``drunk``, ``sober``,
@@ -210,6 +240,63 @@ class DeclareWinner:
     winner: str
 
 
+@dataclass(frozen=True)
+class Claim:
+    """A player publicly claims to be ``character``, by day. Claims are recorded for all to
+    see (``State.claims``); one that breaks madness may get the claimant executed."""
+
+    by: int
+    character: str
+
+
+@dataclass(frozen=True)
+class ExecuteMad:
+    """A human storyteller executes ``player`` for breaking madness, by day, while nobody has
+    been executed today (it is the day's execution)."""
+
+    by: int
+    player: int
+
+
+@dataclass(frozen=True)
+class Juggle:
+    """The Juggler's public guess that ``target`` is ``character`` (up to five, on their first
+    day); anyone may make such guesses in public, only a real Juggler's count."""
+
+    by: int
+    target: int
+    character: str
+
+
+@dataclass(frozen=True)
+class Visit:
+    """The Savant visits the storyteller, by day, to learn two things (one true, one false)."""
+
+    by: int
+
+
+@dataclass(frozen=True)
+class Question:
+    """The Artist's one question to the storyteller, by day: free ``text`` (a human storyteller
+    answers it) or a statement (``kind``, ``players``, ``value``: see ``statements``) the
+    engine answers from the grimoire."""
+
+    by: int
+    text: str = ""
+    kind: str = ""
+    players: tuple[int, ...] = ()
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class KlutzChoice:
+    """A dead player who says they are the Klutz publicly chooses a living player: if a real
+    Klutz chooses an evil one, their team loses."""
+
+    by: int
+    target: int
+
+
 ACTION_TYPES = (
     Join,
     Leave,
@@ -233,6 +320,15 @@ ACTION_TYPES = (
     FinishWake,
     UseAbility,
     DeclareWinner,
+    Claim,
+    ExecuteMad,
+    Juggle,
+    Visit,
+    Question,
+    KlutzChoice,
+    Gossip,
+    SwapSeats,
+    Verdict,
 )
 Action = (
     Join
@@ -257,5 +353,14 @@ Action = (
     | FinishWake
     | UseAbility
     | DeclareWinner
+    | Claim
+    | ExecuteMad
+    | Juggle
+    | Visit
+    | Question
+    | KlutzChoice
+    | Gossip
+    | SwapSeats
+    | Verdict
 )
 ACTIONS: dict[str, type] = {cls.__name__: cls for cls in ACTION_TYPES}

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.clocktower.catalogue import Character, character, find, normalise_id
+from engine.clocktower.catalogue import Character, character, characters, find, normalise_id
 from engine.clocktower.game.model import State
 from engine.clocktower.script import Script
 
 DEALT = ("townsfolk", "outsider", "minion", "demon", "traveller")
+
+
+@cache
+def _official() -> dict[str, Character]:
+    return {c.id: c for c in characters()}
 
 
 def char(state: State, cid: str) -> Character:
@@ -21,7 +26,8 @@ def char(state: State, cid: str) -> Character:
     for c in state.homebrew:
         if c.id == cid:
             return c
-    return character(cid)
+    found = _official().get(cid)  # an exact id, the common case: no loose matching needed
+    return found if found is not None else character(cid)
 
 
 @cache
@@ -52,3 +58,16 @@ def find_char(state: State, text: str) -> Character | None:
 def playable(state: State) -> tuple[str, ...]:
     """The script's characters that can be dealt (not Fabled or Loric, which no player holds)."""
     return tuple(c.id for c in game_script(state).characters if c.team in DEALT)
+
+
+def base_edition(state: State) -> str | None:
+    """The base edition every dealt character of the script comes from (its Travellers are the
+    recommended ones), or None for a script that mixes editions or has homebrew."""
+    return None if state.homebrew else _edition(state.script_ids)
+
+
+@cache
+def _edition(ids: tuple[str, ...]) -> str | None:
+    found = [_official().get(c) for c in ids]
+    editions = {c.edition for c in found if c is not None and c.team in DEALT[:4]}
+    return editions.pop() if len(editions) == 1 and None not in found else None

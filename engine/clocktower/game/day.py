@@ -14,10 +14,10 @@ the day: the player on the block is executed.
 
 from __future__ import annotations
 
-from engine.clocktower.game.abilities.votes import counted_votes
+from engine.clocktower.game.abilities.votes import counted_votes, nomination_rule
 from engine.clocktower.game.actions import CountHand, EndDay, Exile, Nominate, SetPace, Vote
 from engine.clocktower.game.death import die
-from engine.clocktower.game.ending import finish, settle
+from engine.clocktower.game.ending import finish, prevented, settle
 from engine.clocktower.game.guards import (
     refuse_unless,
     require_living_player,
@@ -49,30 +49,70 @@ def day_key(state: State) -> str:
     return f"d{state.day}:{len(state.history)}:{len(state.nominees)}"
 
 
+def ballot(state: State, voter: int) -> str | None:
+    """What the characters in play say of ``voter``'s hand (``Role.ballot``): ``barred``,
+    ``free`` or None (as usual)."""
+    found = None
+    for s, unit in seats_having(state, "ballot"):
+        said = unit.ballot(state, s, voter)
+        if said == "barred":
+            return said
+        found = found or said
+    return found
+
+
+def may_vote(state: State, voter: int) -> bool:
+    """Whether ``voter`` can raise a hand in a nomination's vote now: alive, or dead with their
+    ghost vote, or as a character allows (the Voudon)."""
+    said = ballot(state, voter)
+    if said is not None:
+        return said == "free"
+    s = seat(state, voter)
+    return s.alive or s.ghost_vote
+
+
 def _skip_spent(state: State, vote: VoteInProgress) -> VoteInProgress:
-    """Move past voters who cannot vote yes (dead with their ghost vote spent)."""
+    """Move past voters who cannot vote yes (dead with their ghost vote spent, or barred)."""
     index = vote.index
     while index < len(vote.order) and not vote.exile:
-        s = seat(state, vote.order[index])
-        if s.alive or s.ghost_vote:
+        if may_vote(state, vote.order[index]):
             break
         index += 1
     return evolve(vote, index=index)
 
 
 def execute(state: State, player: int, key: str) -> Result:
-    """Execute ``player`` (or who stands in for them); the executee's unit may end the game."""
+    """Execute ``player`` (or who stands in for them). The executee's unit may end the game if
+    the execution kills them (the Saint), another character whatever happens (the Mastermind's
+    extra day); a protected executee survives, and the town sees it."""
     for s, unit in seats_having(state, "stand_in"):
         if s.alive:
             player = unit.stand_in(state, s, player, key)
     executee = seat(state, player)
-    state = evolve(state, executed=player, execution_killed=executee.alive)
+    state = evolve(state, executed=player, execution_killed=False)
     effects: list[Effect] = [Announce("execution", {"player": player, "day": state.day})]
+    judged = next(
+        filter(
+            None,
+            (
+                u.judges_execution(state, s, player)
+                for s, u in seats_having(state, "judges_execution")
+            ),
+        ),
+        None,
+    )
     ending = role(executee.character).executed(state, executee) if executee.alive else None
+    for s, unit in seats_having(state, "execution"):
+        ending = ending or unit.execution(state, s, player)
     state, more = die(state, player, "execution", key)
     effects += more
-    if ending is not None:
-        state, more = finish(state, *ending)
+    killed = executee.alive and not seat(state, player).alive
+    state = evolve(state, execution_killed=killed)
+    if executee.alive and seat(state, player).alive:
+        effects.append(Announce("execution_survived", {"player": player, "day": state.day}))
+    over = judged or (ending if killed else None)
+    if over is not None:
+        state, more = finish(state, *over)
         effects += more
     return state, effects
 
@@ -82,11 +122,21 @@ def nominate(state: State, action: Nominate) -> Result:
     refuse_unless(state.vote is None, "Wait until the current vote is over.")
     if any(s.player == action.target and s.team == "traveller" and s.alive for s in state.seats):
         return exile(state, Exile(action.by, action.target))  # the rules: a call for exile
-    refuse_unless(state.executed is None, "Someone has been executed today; no more nominations.")
-    require_living_player(state, action.by, "Only living players may nominate.")
+    again = state.executed is not None and nominates_again(state, action.by)
+    refuse_unless(
+        state.executed is None or again, "Someone has been executed today; no more nominations."
+    )
+    said = nomination_rule(state, action.by)
+    refuse_unless(not said, said or "")
+    if said is None:
+        require_living_player(state, action.by, "Only living players may nominate.")
+        refuse_unless(
+            action.by not in state.nominators or again, "You have already nominated today."
+        )
     refuse_unless(action.target in state.players, "You can only nominate a player in this game.")
-    refuse_unless(action.by not in state.nominators, "You have already nominated today.")
-    refuse_unless(action.target not in state.nominees, "That player was already nominated today.")
+    refuse_unless(
+        action.target not in state.nominees or again, "That player was already nominated today."
+    )
     key = day_key(state)
     state = evolve(
         state, nominators=(*state.nominators, action.by), nominees=(*state.nominees, action.target)
@@ -94,8 +144,16 @@ def nominate(state: State, action: Nominate) -> Result:
     effects: list[Effect] = [
         Announce("nomination", {"nominator": action.by, "nominee": action.target})
     ]
+    for s, unit in seats_having(state, "nominating"):
+        state, more = unit.nominating(state, s, action.by, action.target, key)
+        effects += more
+    state, effects = settle(state, effects)
+    if state.phase is Phase.OVER:
+        return state, effects
     target = seat(state, action.target)
-    state, executes = role(target.character).nominated(state, target, action.by, key)
+    executes = False
+    if action.by in state.players:  # not the storyteller (the Bishop's rule)
+        state, executes = role(target.character).nominated(state, target, action.by, key)
     if executes:
         state, more = settle(*execute(state, action.by, key))
         effects += more
@@ -147,10 +205,16 @@ def vote(state: State, action: Vote) -> Result:
 
 
 def _may_raise(state: State, voter: int) -> None:
-    """Refuse a raised hand the rules would not count (a spent ghost vote, a Beggar's)."""
+    """Refuse a raised hand the rules would not count (a spent ghost vote, a Beggar's, one the
+    Voudon bars)."""
     s = seat(state, voter)
+    said = ballot(state, voter)
+    refuse_unless(said != "barred", "Only the Voudon and the dead may vote now.")
     if not s.alive:
-        refuse_unless(s.ghost_vote, "A dead player votes yes only with their ghost vote, spent.")
+        refuse_unless(
+            s.ghost_vote or said == "free",
+            "A dead player votes yes only with their ghost vote, spent.",
+        )
     else:
         role(s.character).raise_hand(state, s)  # raises RuleError if it would be refused
 
@@ -177,7 +241,7 @@ def _count(state: State, voter: int, yes: bool) -> Result:
     if yes and not current.exile:  # exiles ignore abilities and spend no ghost vote
         if s.alive:
             state = role(s.character).raise_hand(state, s)
-        else:
+        elif ballot(state, voter) != "free":
             state = with_seat(state, voter, ghost_vote=False)
     raised = (*current.yes, voter) if yes else current.yes
     hands = tuple((p, y) for p, y in current.hands if p != voter)
@@ -234,9 +298,12 @@ def _exiled(state: State, effects: list[Effect], votes: int, need: int) -> Resul
     exiled = votes >= need
     outcome = {"nominee": current.nominee, "votes": votes, "threshold": need, "exiled": exiled}
     effects = [*effects, Announce("exile_result", outcome)]
-    if exiled:
+    traveller = seat(state, current.nominee)
+    if exiled and role(traveller.character).exiled(state, traveller, day_key(state)):
         state, more = die(state, current.nominee, "exile", day_key(state))
         effects += more
+    elif exiled:
+        effects.append(Announce("exile_survived", {"player": current.nominee}))
     return state, effects
 
 
@@ -265,15 +332,30 @@ def end_day(state: State, action: EndDay) -> Result:
     require_phase(state, Phase.DAY, NOT_DAY)
     storyteller_or_system(state, action.by, "Only the storyteller can end the day.")
     refuse_unless(state.vote is None, "Finish the current vote first.")
+    owed = next(
+        (u for s, u in seats_having(state, "storyteller_turn") if u.storyteller_turn(state, s)),
+        None,
+    )
+    refuse_unless(owed is None, f"The day cannot end yet: {owed.duty if owed else ''}")
     effects: list[Effect] = []
     if state.block is not None:
         state, effects = settle(*execute(state, state.block, day_key(state)))
         if state.phase is Phase.OVER:
             return state, effects
+        if any(nominates_again(state, s.player) for s in state.seats):
+            # A Butcher may nominate again: the day goes on, the block starts afresh.
+            return evolve(state, block=None, block_votes=0), effects
     elif state.executed is None:
         for s, unit in seats_having(state, "quiet_dusk"):
             won = unit.quiet_dusk(state, s)
-            if won is not None:
+            if won is not None and not prevented(state, won[0]):
                 return finish(state, *won)
     state, more = dusk(state)
     return state, effects + more
+
+
+def nominates_again(state: State, by: int) -> bool:
+    """Whether ``by`` may nominate once more after today's execution (the Butcher)."""
+    return any(
+        unit.nominates_again(state, s, by) for s, unit in seats_having(state, "nominates_again")
+    )

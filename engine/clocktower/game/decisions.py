@@ -14,6 +14,8 @@ from typing import Any
 from engine.clocktower.game.model import MISSING, Form, Pending, State, alive, answer, evolve
 from engine.core import RuleError
 
+MAX_TEXT = 300  # a text part of an answer (the Savant's statements), in characters
+
 
 class Need(Exception):
     """Raised by a step that cannot go on without the answer to ``pending``."""
@@ -28,20 +30,43 @@ def choose(
     key: str,
     player: int,
     character: str,
-    options: tuple[int, ...],
+    options: tuple[Any, ...],
     pick: int = 1,
-) -> tuple[int, ...]:
+    optional: bool = False,
+    **data: Any,
+) -> tuple[Any, ...]:
     """The players ``player`` chooses with ``character``'s ability (``pick`` distinct ones).
 
     The default (for a player who does not answer in time) is the first living players other
-    than the chooser, so a timeout never makes an Imp kill itself.
+    than the chooser, so a timeout never makes an Imp kill itself. An ``optional`` choice may be
+    nobody (the answer ``()``, also its default: the Seamstress keeping her one use); ``data``
+    says more for the prompt: ``because`` (whose ability it is, when not the chooser's own),
+    ``ask="character"`` when the options are characters (the Gambler's guess), ``when="dawn"``
+    or ``"day"`` for a choice not made at night (the Moonchild's).
     """
     found = answer(state, key)
     if found is not MISSING:
-        return found
+        return tuple(found)
     living_others = [p for p in options if p != player and alive(state, p)]
     default = tuple((living_others + [p for p in options if p not in living_others])[:pick])
-    pending = Pending(
+    extra = {**data, "optional": True} if optional else data
+    raise Need(
+        _asked(state, key, player, character, options, () if optional else default, extra, pick)
+    )
+
+
+def _asked(
+    state: State,
+    key: str,
+    player: int,
+    character: str,
+    options: tuple[Any, ...],
+    default: tuple[Any, ...],
+    data: dict[str, Any],
+    pick: int = 1,
+) -> Pending:
+    """A waking player's night choice, awaited."""
+    return Pending(
         id=state.decisions + 1,
         key=key,
         kind="night_choice",
@@ -50,8 +75,31 @@ def choose(
         options=options,
         pick=pick,
         default=default,
+        data=tuple(sorted(data.items())),
     )
-    raise Need(pending)
+
+
+def choose_value(
+    state: State,
+    key: str,
+    player: int,
+    character: str,
+    options: tuple[str, ...],
+    ask: str,
+    optional: bool = False,
+    **data: Any,
+) -> str | None:
+    """A waking player's choice of one value that is not a player: a ``character`` (the
+    Pit-Hag's, the Cerenovus', the Philosopher's) or ``yesno`` (``yes`` or ``no``: whether to
+    reveal one's character to the Harlot). None: an ``optional`` choice of nothing. The default
+    is nothing when optional, else the last option (``no``)."""
+    found = answer(state, key)
+    if found is not MISSING:
+        return found[0] if found else None
+    extra = {**data, "ask": ask, **({"optional": True} if optional else {})}
+    raise Need(
+        _asked(state, key, player, character, options, () if optional else options[-1:], extra)
+    )
 
 
 def rule(
@@ -105,12 +153,18 @@ def custom_answer(pending: Pending, values: tuple[Any, ...]) -> Any:
         raise RuleError(f"The answer has {len(form.fields)} part(s); give exactly that many.")
     seen: dict[str, set[Any]] = {}
     for number, (value, field) in enumerate(zip(values, form.fields, strict=True), start=1):
+        if field.kind == "text":
+            if not isinstance(value, str) or not 0 < len(value.strip()) <= MAX_TEXT:
+                raise RuleError(f"Part {number} is a line of 1 to {MAX_TEXT} characters.")
+            continue
         if value not in field.domain:
             raise RuleError(f"Part {number} must be a {field.kind} this ruling allows.")
         if value in seen.setdefault(field.kind, set()):
             raise RuleError(f"Part {number} repeats a {field.kind}; choose different ones.")
         seen[field.kind].add(value)
-    got = form.canonical(values)
+    got = form.canonical(tuple(v.strip() if isinstance(v, str) else v for v in values))
+    if form.forbidden is not None and got in form.forbidden:
+        raise RuleError("That answer is true, and this information must be false.")
     if form.allowed is not None and got not in form.allowed:
         raise RuleError(
             "The rules do not allow that answer here (it is neither true nor a "

@@ -1,8 +1,11 @@
 """Win conditions and the end of the game.
 
 The game ends the moment the rules say so: when no Demon is alive (after any Scarlet Woman or
-star pass has taken over), when just two players are alive, when a working Saint is executed, or
-at the end of a day with three players alive, no execution and a working Mayor.
+star pass has taken over; unless a character prevents good's win, the Evil Twin, or postpones
+the end, the Mastermind's extra day), when just two players are alive with a Demon among them,
+and when a character's unit says so (a working Saint executed, a Mayor's quiet day, the
+Vortox's, a Klutz's choice, the Evil Twin's good twin executed, an execution on the
+Mastermind's extra day).
 """
 
 from __future__ import annotations
@@ -10,13 +13,23 @@ from __future__ import annotations
 from typing import Any
 
 from engine.clocktower.game.model import Phase, State, demons, evolve, residents
+from engine.clocktower.game.roles import seats_having
 from engine.core import Announce, Effect, GameOver
 
 
+def prevented(state: State, winner: str) -> bool:
+    """Whether a character stops ``winner`` from winning now (``Role.prevents``: good cannot
+    win while both Evil Twins live)."""
+    return any(unit.prevents(state, s, winner) for s, unit in seats_having(state, "prevents"))
+
+
 def continuous_winner(state: State) -> tuple[str, str] | None:
-    """(winner, ending) when a state condition has ended the game, else None."""
+    """(winner, ending) when a state condition has ended the game, else None. With no Demon
+    alive good wins (unless something prevents it, and the game then goes on without a Demon);
+    with a Demon alive and just two players, evil wins."""
     if not demons(state):
-        return "good", "demon_dead"
+        postponed = any(u.postpones_end(state, s) for s, u in seats_having(state, "postpones_end"))
+        return None if postponed or prevented(state, "good") else ("good", "demon_dead")
     if len(residents(state)) <= 2:
         return "evil", "two_left"
     return None

@@ -13,11 +13,13 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from engine.clocktower.catalogue import Character
-from engine.clocktower.game.roles import REGISTRY, role
+from engine.clocktower.game.roles import REGISTRY, Role, role, seats_having
 from engine.core import Tell
 
 T = TypeVar("T")
 SYSTEM = 0  # ``by`` of actions the shell takes for the bot storyteller (timeouts, ending a day)
+NOBODY = 0  # a night choice of no one (the Po's, a once-per-game ability left unused tonight)
+LIVES_ON = "lives_on"  # a reminder: the player registers as dead but lives (the Zombuul)
 
 
 class Phase(StrEnum):
@@ -40,7 +42,7 @@ class Seat:
     alive: bool = True
     ghost_vote: bool = True
     used: bool = False  # a once-per-game ability is spent (Slayer, Virgin)
-    mad: str | None = None  # tracked for later editions: the character one is mad about
+    mad: str | None = None  # unused: madness is reminders and units' hooks (``madness``)
 
 
 @dataclass(frozen=True)
@@ -48,11 +50,11 @@ class Mark:
     """A reminder token with a meaning: ``kind`` placed by ``source`` on ``target`` with the
     ability of ``character`` (whose unit says, through ``Role.holds``, whether it still works).
 
-    Kinds: poisoned, safe (Monk), master (Butler), red_herring (Fortune Teller), triple
-    (Bureaucrat), negative (Thief), shot (Gunslinger), token (Beggar), and the storyteller's own
-    (``source`` = ``SYSTEM``): drunk, poisoned, safe, reminder (with ``note``). A mark placed to
-    last until a dusk (``until``: the night that dusk begins) is cleared then; marks lapse early
-    when their source loses the ability; the storyteller's stay until removed.
+    Kinds are named by the unit that places them (``Role.reminders``, in words for the
+    grimoire), plus the storyteller's own (``source`` = ``SYSTEM``): drunk, poisoned, safe,
+    reminder (with ``note``). A mark placed to last until a dusk (``until``: the night that dusk
+    begins) is cleared then; marks lapse early when their source loses the ability; the
+    storyteller's stay until removed.
     """
 
     kind: str
@@ -66,7 +68,7 @@ class Mark:
 @dataclass(frozen=True)
 class Field:
     """One part of a ruling's answer: a ``player``, a ``character`` or a ``number``, from
-    ``domain``."""
+    ``domain``; or a ``text`` (any short line, ``domain`` empty)."""
 
     kind: str
     domain: tuple[Any, ...]
@@ -80,11 +82,14 @@ class Form:
     take different values; the first ``unordered`` values are a set (a pair of players, three
     bluffs) and are kept sorted. ``allowed`` lists the legal answers when not every combination
     is one (sober information: its true answers and registrations); None: any combination.
+    ``forbidden`` lists answers that are never legal (information the Vortox makes false: its
+    true answers). A ``text`` field takes any short line (the Savant's statements).
     """
 
     fields: tuple[Field, ...]
     unordered: int = 0
     allowed: frozenset[Any] | None = None
+    forbidden: frozenset[Any] | None = None
 
     def canonical(self, values: tuple[Any, ...]) -> Any:
         head = tuple(sorted(values[: self.unordered]))
@@ -140,6 +145,18 @@ class Nomination:
 
 
 @dataclass(frozen=True)
+class Change:
+    """A character change during play (``abilities.change``): who, when, from what to what.
+    Abilities that look back at the day (the Flowergirl, the Town Crier) read who held which
+    character before tonight's changes; the Juggler's first day is the one after the change."""
+
+    night: int
+    player: int
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
 class State:
     seed: int
     storyteller: int | None
@@ -163,6 +180,9 @@ class State:
     queue: tuple[tuple[str, int], ...] = ()  # tonight's wakes: (character, player)
     cursor: int = 0
     died_tonight: tuple[int, ...] = ()
+    died_today: tuple[int, ...] = ()  # who died since dawn (the Zombuul, the Godfather ask)
+    revived_tonight: tuple[int, ...] = ()  # brought back to life tonight, announced at dawn
+    woke: tuple[int, ...] = ()  # who woke tonight for their own ability (the Chambermaid's count)
     nominators: tuple[int, ...] = ()
     nominees: tuple[int, ...] = ()
     vote: VoteInProgress | None = None
@@ -174,6 +194,9 @@ class State:
     told: tuple[Tell, ...] = ()
     winner: str | None = None  # "good" or "evil"
     ending: str | None = None
+    claims: tuple[tuple[int, int, str], ...] = ()  # public claims: (day, player, character)
+    abnormal: tuple[tuple[int, int], ...] = ()  # (day, player): an ability worked abnormally
+    changes: tuple[Change, ...] = ()  # character changes during play, in order
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -204,9 +227,28 @@ def living(state: State) -> tuple[int, ...]:
     return tuple(s.player for s in state.seats if s.alive)
 
 
+def lives(state: State, player: int) -> bool:
+    """Whether ``player`` is alive in truth: alive, or registering as dead while living on (the
+    Zombuul after its first death). Everything public (votes, neighbours, the town square) reads
+    ``Seat.alive``; the win conditions, abilities and deaths read this."""
+    return seat(state, player).alive or _lives_on(state, player)
+
+
+def _lives_on(state: State, player: int) -> bool:
+    return any(m.kind == LIVES_ON and m.target == player for m in state.marks)
+
+
+def _undead(state: State) -> set[int]:
+    """Players registering as dead who live on."""
+    return {m.target for m in state.marks if m.kind == LIVES_ON}
+
+
 def residents(state: State) -> tuple[int, ...]:
     """Living players who are not Travellers: the count the game-ending rules use."""
-    return tuple(s.player for s in state.seats if s.alive and s.team != "traveller")
+    undead = _undead(state)
+    return tuple(
+        s.player for s in state.seats if s.team != "traveller" and (s.alive or s.player in undead)
+    )
 
 
 def alive(state: State, player: int) -> bool:
@@ -221,8 +263,12 @@ def holders(state: State, character: str, living_only: bool = True) -> tuple[int
 
 
 def demons(state: State) -> tuple[int, ...]:
-    """Living Demons. Secret."""
-    return tuple(s.player for s in state.seats if s.alive and s.team == "demon")
+    """Living Demons (a Zombuul registering as dead lives on). Secret."""
+    return tuple(
+        s.player
+        for s in state.seats
+        if s.team == "demon" and (s.alive or _lives_on(state, s.player))
+    )
 
 
 def minions(state: State) -> tuple[int, ...]:
@@ -230,26 +276,80 @@ def minions(state: State) -> tuple[int, ...]:
     return tuple(s.player for s in state.seats if s.alive and s.team == "minion")
 
 
+_judged: list[int] = []  # sources whose reminders are being judged (see ``holds``)
+
+
 def holds(state: State, mark: Mark) -> bool:
     """Whether a reminder still has its effect: the storyteller's always; an ability's as long
-    as its character's unit says (``Role.holds``)."""
-    return mark.source == SYSTEM or role(mark.character).holds(state, mark)
+    as its character's unit says (``Role.holds``; by default, while its source's ability works).
+
+    Judging a source's sobriety may meet reminders that depend on it in turn (a Sailor who made
+    themself drunk, a drunk Innkeeper's own patrons, two players making each other drunk), so a
+    source is judged without its own reminders, nor those of sources already being judged:
+    an ability is never undone by its own effect (the almanac's rule for the Sailor who chose
+    themself), and two abilities that would each undo the other both stand down. ``_judged`` is
+    only the stack of this evaluation, empty between calls."""
+    if mark.source == SYSTEM:
+        return True
+    if mark.source in _judged:
+        return False
+    _judged.append(mark.source)
+    try:
+        said = role(mark.character).holds(state, mark)
+        return works(state, mark.source) if said is None else said
+    finally:
+        _judged.pop()
 
 
 def _marked(state: State, kind: str, player: int) -> bool:
     return any(m.kind == kind and m.target == player and holds(state, m) for m in state.marks)
 
 
+def healthy(state: State, player: int) -> bool:
+    """Made sober and healthy until dusk (the Barista): neither drunk nor poisoned, whatever
+    else says so, and their information is true."""
+    return _marked(state, "healthy", player)
+
+
+def _by_ability(state: State, hook: str, player: int) -> bool:
+    """Whether some character's ability, through ``hook``, affects ``player`` now."""
+    return any(getattr(unit, hook)(state, s, player) for s, unit in seats_having(state, hook))
+
+
 def is_drunk(state: State, player: int) -> bool:
-    """Drunk by character (the Drunk) or by a reminder that still holds."""
+    """Drunk by character (the Drunk), by a reminder that still holds, or by an ability that
+    makes them drunk now (``Role.makes_drunk``: the Philosopher's choice)."""
+    if _healthy_marks(state) and healthy(state, player):
+        return False
     if seat(state, player).character in REGISTRY.having("always_drunk"):
         return True
-    return _marked(state, "drunk", player)
+    return _marked(state, "drunk", player) or _by_ability(state, "makes_drunk", player)
 
 
 def is_poisoned(state: State, player: int) -> bool:
-    """Poisoned by a reminder that still holds (a Poisoner's ends when she dies)."""
-    return _marked(state, "poisoned", player)
+    """Poisoned by a reminder that still holds (a Poisoner's ends when she dies) or by an
+    ability that poisons them now (``Role.poisons``: the No Dashii's neighbours)."""
+    if _healthy_marks(state) and healthy(state, player):
+        return False
+    return _marked(state, "poisoned", player) or _by_ability(state, "poisons", player)
+
+
+def _healthy_marks(state: State) -> bool:
+    return any(m.kind == "healthy" for m in state.marks)
+
+
+def active(state: State, player: int) -> bool:
+    """Whether a player has their ability, sober or not: alive in truth (``lives``), or dead
+    with an ability that lets them keep it (``Role.grants_ability``: the Vigormortis' Minions,
+    the Bone Collector)."""
+    return lives(state, player) or _by_ability(state, "grants_ability", player)
+
+
+def wakes_tonight(state: State, seat_: Seat, unit: Role) -> bool:
+    """Whether ``seat_`` wakes at ``unit``'s turn tonight: as the unit says (``Role.wakes``), by
+    default while they have the ability (``active``)."""
+    said = unit.wakes(state, seat_)
+    return active(state, seat_.player) if said is None else said
 
 
 def sober(state: State, player: int) -> bool:
@@ -257,8 +357,9 @@ def sober(state: State, player: int) -> bool:
 
 
 def works(state: State, player: int) -> bool:
-    """Whether a player's ability has its effect now: alive, neither drunk nor poisoned."""
-    return seat(state, player).alive and sober(state, player)
+    """Whether a player's ability has its effect now: alive (or keeping their ability in
+    death, ``active``), neither drunk nor poisoned."""
+    return active(state, player) and sober(state, player)
 
 
 def mark_target(state: State, kind: str, source: int) -> int | None:
@@ -268,15 +369,65 @@ def mark_target(state: State, kind: str, source: int) -> int | None:
     return None
 
 
-def put_mark(state: State, kind: str, source: int, target: int, dusks: int | None = None) -> State:
-    """Place ``source``'s reminder on ``target`` (replacing their earlier one of that kind),
-    made with the ability of the character ``source`` holds now; it lasts until the ``dusks``-th
-    dusk from now (None: for the game)."""
-    kept = tuple(m for m in state.marks if not (m.kind == kind and m.source == source))
-    made_by = "" if source == SYSTEM else seat(state, source).character
+def put_mark(
+    state: State,
+    kind: str,
+    source: int,
+    target: int,
+    dusks: int | None = None,
+    note: str = "",
+    keep: bool = False,
+) -> State:
+    """Place ``source``'s reminder on ``target`` (replacing their earlier one of that kind,
+    unless ``keep``), made with the ability of the character ``source`` holds now; it lasts
+    until the ``dusks``-th dusk from now (None: for the game); ``note`` says more (what a
+    player is mad about)."""
+    return put_marks(state, kind, source, (target,), dusks, note=note, keep=keep)
+
+
+def put_marks(
+    state: State,
+    kind: str,
+    source: int,
+    targets: tuple[int, ...],
+    dusks: int | None = None,
+    character: str | None = None,
+    note: str = "",
+    keep: bool = False,
+) -> State:
+    """``put_mark`` on several targets at once (the Innkeeper's two patrons, the Minstrel's
+    whole town); ``character``: made with that ability rather than the one ``source`` holds
+    (an ability gained, the Apprentice's)."""
+    kept = state.marks
+    if not keep:
+        kept = tuple(m for m in state.marks if not (m.kind == kind and m.source == source))
+    made_by = character if character is not None else ""
+    if character is None and source != SYSTEM:
+        made_by = seat(state, source).character
     until = None if dusks is None else state.night + dusks
-    mark = Mark(kind, source, target, character=made_by, until=until)
-    return evolve(state, marks=(*kept, mark))
+    new = tuple(Mark(kind, source, t, note, made_by, until) for t in targets)
+    return evolve(state, marks=(*kept, *new))
+
+
+def drop_marks(
+    state: State, kind: str, source: int | None = None, target: int | None = None
+) -> State:
+    """Remove the reminders of ``kind`` (from ``source``, on ``target``, where given)."""
+    kept = tuple(
+        m
+        for m in state.marks
+        if not (
+            m.kind == kind
+            and (source is None or m.source == source)
+            and (target is None or m.target == target)
+        )
+    )
+    return evolve(state, marks=kept)
+
+
+def marks_of(state: State, kind: str, source: int) -> tuple[Mark, ...]:
+    """``source``'s reminders of ``kind``, whether or not they still hold."""
+    return tuple(m for m in state.marks if m.kind == kind and m.source == source)
 
 
 def answer(state: State, key: str) -> Any:
@@ -306,5 +457,12 @@ def neighbours(state: State, player: int) -> tuple[int, int]:
 
 
 def threshold(state: State) -> int:
-    """Votes needed to put a nominee on the block: half the living players, rounded up."""
+    """Votes needed to put a nominee on the block: half the living players, rounded up, unless
+    a character says otherwise (``Role.votes_needed``: the Voudon's one vote)."""
+    for s in state.seats:
+        unit = REGISTRY.having("votes_needed").get(s.character)
+        if unit is not None:
+            needed = unit.votes_needed(state, s)
+            if needed is not None:
+                return needed
     return (len(living(state)) + 1) // 2

@@ -26,12 +26,14 @@ at the start; positive when good is ahead):
 - A Traveller's alignment: evil with chance 0.5 + edge, clamped to [0.2, 0.8].
 - A ruling raised by one character (its topic, or the ``cause`` it names: the Mayor's bounce, the
   Virgin's registration) is answered by that character's unit first (``Role.decide``), where its
-  policy is documented; None falls through to here.
+  policy is documented; None falls through to here. Bad Moon Rising's are all there: who drinks
+  with the Sailor or the Innkeeper, the Pacifist's save, the Tinker's death, the Gossip's victim,
+  the Shabaloth's regurgitation, the Lunatic's token and bluffs.
 """
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import Pending, State
+from engine.clocktower.game.model import Pending, Seat, State
 from engine.clocktower.game.roles import REGISTRY
 from engine.core import seeded_rng
 
@@ -42,7 +44,10 @@ def good_edge(state: State) -> float:
     """Good's share of the living players minus the starting share: > 0 when good is ahead."""
     if not state.seats:
         return 0.0
-    share = lambda seats: sum(s.alignment == "good" for s in seats) / max(len(seats), 1)  # noqa: E731
+
+    def share(seats: tuple[Seat, ...] | list[Seat]) -> float:
+        return sum(s.alignment == "good" for s in seats) / max(len(seats), 1)
+
     alive = [s for s in state.seats if s.alive]
     return share(alive) - share(state.seats)
 
@@ -68,7 +73,7 @@ def decide(state: State, pending: Pending) -> int:
         if decided is not None:
             return decided
     if "consistent" in data:  # drunk or poisoned information, the Spy's grimoire
-        return data["consistent"]
+        return int(data["consistent"])
     if pending.topic == "traveller_alignment":
         evil = rng.random() < evil_traveller_chance(state)
         return pending.options.index("evil" if evil else "good")

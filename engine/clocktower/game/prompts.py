@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.clocktower.game import madness
+from engine.clocktower.game.abilities.votes import nomination_rule
 from engine.clocktower.game.model import Pending, Phase, State, living, seat
+from engine.clocktower.game.roles import seats_having
 from engine.core import Prompt, Tell
 
 
@@ -32,8 +35,9 @@ def prompt_for(state: State, pending: Pending) -> Prompt:
             "character": pending.topic,
             "pick": pending.pick,
             "night": state.night,
-            "ask": dict(pending.data).get("ask", "players"),
+            **dict(pending.data),
         }
+        data.setdefault("ask", "players")
         assert pending.to is not None  # a night choice is always a player's
         return Prompt((pending.to,), "night_choice", pending.options, pending.default, data)
     if pending.kind == "panel":
@@ -66,7 +70,12 @@ def open_prompts(state: State) -> tuple[Prompt, ...]:
         return (Prompt((voter,), "vote", (True, False), False, data),)
     if state.executed is not None:
         return ()
-    can = tuple(p for p in living(state) if p not in state.nominators)
+    ruled = bool(seats_having(state, "may_nominate"))  # a Bishop in play says who nominates
+    can = tuple(
+        p
+        for p in living(state)
+        if p not in state.nominators and not (ruled and nomination_rule(state, p) is not None)
+    )
     called = {n.nominee for n in state.history if n.exile and n.day == state.day}
     travellers = {s.player for s in state.seats if s.team == "traveller" and s.alive}
     targets = tuple(
@@ -89,7 +98,8 @@ def grimoire(state: State) -> dict[str, Any]:
     reminders: dict[int, list[str]] = {s.player: [] for s in state.seats}
     for m in state.marks:
         who = "storyteller" if m.source == 0 else m.source
-        reminders[m.target].append(m.note if m.kind == "reminder" else f"{m.kind} ({who})")
+        what = f"{m.kind} {m.note}" if m.note else m.kind
+        reminders[m.target].append(m.note if m.kind == "reminder" else f"{what} ({who})")
     for s in state.seats:
         if s.used:
             reminders[s.player].append("no ability")
@@ -110,7 +120,7 @@ def grimoire(state: State) -> dict[str, Any]:
                 "alignment": s.alignment,
                 "alive": s.alive,
                 "ghost_vote": s.ghost_vote,
-                "mad": s.mad,
+                "mad": s.mad or madness.words(state, s.player) or None,
                 "reminders": tuple(reminders[s.player]),
             }
             for s in state.seats

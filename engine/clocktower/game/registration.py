@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.clocktower.game.cast import script_team
+from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.model import State, seat, sober
 from engine.clocktower.game.roles import role
 
@@ -43,7 +44,8 @@ def misregistrations(
 def registrations(state: State, player: int) -> tuple[Registration, ...]:
     """Every way ``player`` may register now, the true one first."""
     s = seat(state, player)
-    return role(s.character).registrations(state, s)
+    found = role(s.character).registrations(state, s)
+    return (true_registration(state, player),) if found is None else found
 
 
 def misregisters(state: State, player: int) -> bool:
@@ -60,3 +62,12 @@ def may_register_as_team(state: State, player: int, team: str) -> tuple[bool, ..
     teams = [r.team for r in registrations(state, player)]
     truth = teams[0] == team
     return (truth, not truth) if any((t == team) != truth for t in teams) else (truth,)
+
+
+def registers_as(state: State, key: str, player: int, team: str, cause: str) -> bool:
+    """Whether ``player`` registers as ``team`` where that decides something (the Virgin's
+    execution, the Slayer's kill): the storyteller rules when a Spy or Recluse may go either
+    way; ``cause`` names the character whose ability asks (its unit may set the bot's policy)."""
+    options = may_register_as_team(state, player, team)
+    hit: bool = rule(state, key, "registration", options, player=player, team=team, cause=cause)
+    return hit

@@ -20,10 +20,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from engine.clocktower.catalogue import characters
 from engine.core import Effect
 
 if TYPE_CHECKING:
     from engine.clocktower.game.falseworld import World
+    from engine.clocktower.game.madness import Madness
     from engine.clocktower.game.model import Mark, Pending, Seat, State
     from engine.clocktower.game.registration import Registration
     from engine.clocktower.reasoning.moment import Moment, Weight
@@ -98,9 +100,14 @@ FIRST_CHOICE = 0.7
 
 @dataclass(frozen=True)
 class DayCommand:
-    """A day ability as the shell offers it: ``/clocktower <name> <option>``, the option a player
+    """A day ability as the shell offers it: ``/clocktower use <name> <option>``, the option a player
     (offered from ``Role.day_targets``), and ``done`` the acknowledgement. With ``statement`` the
-    command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``."""
+    command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``.
+    ``shape`` gives other forms: ``none`` (no option: the Savant's visit), ``guess`` (a player
+    and a character: the Juggler's), ``question`` (free text or a statement: the Artist's;
+    ``request`` gets ``(text, statement or None)``). With ``pair`` two players (``<option>
+    <second>``, the Matron's swap), passed as a tuple; with ``choices`` one of those words
+    instead of a player (the Judge's pass or fail)."""
 
     name: str
     description: str
@@ -108,6 +115,9 @@ class DayCommand:
     option_description: str
     done: str
     statement: bool = False
+    shape: str = ""
+    pair: str = ""  # the second player's option name
+    choices: tuple[str, ...] = ()
 
 
 class Role:
@@ -126,15 +136,17 @@ class Role:
     registers_as: ClassVar[tuple[tuple[str, str], ...]] = ()
     # The reasoning model (``engine.clocktower.reasoning``): an evil character whose effect on
     # the game the model's worlds cover (``reasoned``); one that poisons a player each night
-    # (``poisons``); a Minion that becomes the Demon when it dies with at least ``inherits``
+    # (``poisons_nightly``); a Minion that becomes the Demon when it dies with at least ``inherits``
     # players alive.
     reasoned: ClassVar[bool] = False
-    poisons: ClassVar[bool] = False
+    poisons_nightly: ClassVar[bool] = False
     inherits: ClassVar[int | None] = None
     # A day action (an action class of ``engine.clocktower.game.actions``) handled by ``day``,
     # requested through ``command``.
     day_action: ClassVar[type | None] = None
     command: ClassVar[DayCommand | None] = None
+    # What the storyteller owes each day because of this character (``storyteller_turn``).
+    duty: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -150,22 +162,56 @@ class Role:
         """The character and alignment the player is told they have."""
         return seat.shown, seat.alignment
 
+    def wakes_at(self, state: State, seat: Seat) -> tuple[str, ...]:
+        """The night-order places (character ids) at which this player is woken: the character
+        they believe they are (a Drunk wakes as its Townsfolk; the Lunatic at its own place), and
+        those of the abilities it has gained (``gained``: the Apprentice's, the Philosopher's)."""
+        return (seat.shown, *self.gained(state, seat))
+
     # The night --------------------------------------------------------------------------------
-    def wakes(self, state: State, seat: Seat) -> bool:
-        """Whether the player wakes when this character's turn comes tonight."""
-        return seat.alive
+    def wakes(self, state: State, seat: Seat) -> bool | None:
+        """Whether the player wakes when this character's turn comes tonight; None: the usual
+        rule, while they have the ability (alive, or dead keeping it: ``model.wakes_tonight``)."""
+        return None
 
     def night(self, state: State, player: int, key: str) -> Result:
         """The wake: choices (``decisions.choose``), rulings (``decisions.rule``), effects."""
         return state, []
 
-    # Passive hooks ------------------------------------------------------------------------------
-    def holds(self, state: State, mark: Mark) -> bool:
-        """Whether a reminder this character placed still has its effect (default: while the
-        ability works)."""
-        from engine.clocktower.game.model import works
+    def gained(self, state: State, seat: Seat) -> tuple[str, ...]:
+        """Other characters whose abilities this seat has gained (the Philosopher's choice):
+        it wakes in their places too, and their hooks that the engine asks of every seat
+        (``seats_having``) apply to it."""
+        return ()
 
-        return works(state, mark.source)
+    def demon_choices(
+        self, state: State, player: int, key: str
+    ) -> tuple[State, tuple[int, ...]] | None:
+        """For a Demon: the players it chooses tonight, asked of ``player`` (the Demon, or a
+        Lunatic who believes it is this Demon), with the bookkeeping its choice needs (the Po's
+        charge); None when it does not wake tonight. The Lunatic imitates a Demon through it."""
+        return None
+
+    def rouses(self, state: State, seat: Seat) -> bool:
+        """Whether this turn wakes the player to use their ability (the Chambermaid counts
+        them); False for a turn the storyteller takes alone (the Gossip's, the Tinker's)."""
+        return True
+
+    def keeps_asleep(self, state: State, seat: Seat, player: int) -> bool:
+        """Whether this character (held by ``seat``) keeps ``player`` from waking tonight (the
+        Exorcist's Demon); the sleeper's own unit asks ``abilities.wake.kept_asleep``."""
+        return False
+
+    def at_dawn(self, state: State, seat: Seat, key: str) -> Result:
+        """What this character does as the day breaks, before anyone else acts (the Moonchild
+        who died in the night chooses)."""
+        return state, []
+
+    # Passive hooks ------------------------------------------------------------------------------
+    def holds(self, state: State, mark: Mark) -> bool | None:
+        """Whether a reminder this character placed still has its effect; None: the usual
+        rule, as long as the ability works (``model.holds``)."""
+        return None
 
     def protects(self, state: State, seat: Seat, target: int) -> bool:
         """Whether this character (held by ``seat``) makes ``target`` safe from the Demon."""
@@ -175,14 +221,11 @@ class Role:
         """Who dies when the Demon attacks this (working) character instead (the Mayor)."""
         return seat.player
 
-    def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...]:
-        """Every way the player may register, the true one first: also as every character of
-        ``registers_as`` while sober (the Spy, the Recluse)."""
-        from engine.clocktower.game.registration import misregistrations, true_registration
-
-        if self.registers_as:
-            return misregistrations(state, seat.player, self.registers_as)
-        return (true_registration(state, seat.player),)
+    def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...] | None:
+        """Every way the player may register, the true one first (the Spy, the Recluse: through
+        ``registration.misregistrations`` with their ``registers_as``); None: only as themselves
+        (``registration.registrations``)."""
+        return None
 
     def vote_factor(self, state: State, seat: Seat, voter: int) -> int:
         """What this character multiplies ``voter``'s vote by (the Bureaucrat, the Thief)."""
@@ -222,6 +265,71 @@ class Role:
         """What this character's death sets off, after any takeover (the Imp's star pass)."""
         return state, []
 
+    def makes_drunk(self, state: State, seat: Seat, target: int) -> bool:
+        """Whether this character makes ``target`` drunk now (the Philosopher makes the holder
+        of the ability it took drunk). Check the target before asking whether the ability
+        works: being drunk is itself asked of every such unit."""
+        return False
+
+    def poisons(self, state: State, seat: Seat, target: int) -> bool:
+        """Whether this character poisons ``target`` now (the No Dashii's Townsfolk
+        neighbours); the same care as ``makes_drunk``."""
+        return False
+
+    def grants_ability(self, state: State, seat: Seat, target: int) -> bool:
+        """Whether the dead ``target`` keeps an ability because of this character (the
+        Vigormortis' Minions, the Bone Collector's choice)."""
+        return False
+
+    def misinforms(self, state: State, seat: Seat, learner: int) -> bool:
+        """Whether this character makes ``learner``'s information false (the Vortox: every
+        Townsfolk's)."""
+        return False
+
+    def madness(self, state: State, seat: Seat) -> tuple[Madness, ...]:
+        """Who this character makes mad, about what, now (the Cerenovus' choice for a day;
+        the Mutant itself): ``engine.clocktower.game.madness``."""
+        return ()
+
+    def nominating(
+        self, state: State, seat: Seat, nominator: int, nominee: int, key: str
+    ) -> Result:
+        """What this character does when anyone nominates (the Witch's curse kills)."""
+        return state, []
+
+    def execution(self, state: State, seat: Seat, executee: int) -> tuple[str, str] | None:
+        """(winner, ending) when executing ``executee`` (anyone) ends the game because of this
+        character, if the execution kills (the Evil Twin's good twin)."""
+        return None
+
+    def postpones_end(self, state: State, seat: Seat) -> bool:
+        """Whether the game goes on although no Demon lives (the Mastermind's extra day)."""
+        return False
+
+    def judges_execution(self, state: State, seat: Seat, executee: int) -> tuple[str, str] | None:
+        """(winner, ending) when executing ``executee`` ends the game because of this character
+        whether or not they die: on the Mastermind's extra day the executee's team loses."""
+        return None
+
+    def prevents(self, state: State, seat: Seat, winner: str) -> bool:
+        """Whether this character stops ``winner`` from winning now (the Evil Twin: good
+        cannot win while both twins live)."""
+        return False
+
+    def after_change(self, state: State, seat: Seat, key: str) -> Result:
+        """What this character does after characters or alignments changed (the Evil Twin
+        finds a new twin of the other alignment)."""
+        return state, []
+
+    def exiled(self, state: State, seat: Seat, key: str) -> bool:
+        """Whether this Traveller dies of its exile (the Deviant, if funny today, does not)."""
+        return True
+
+    def nominates_again(self, state: State, seat: Seat, by: int) -> bool:
+        """Whether ``by`` may nominate once more after today's execution because of this
+        character (the Butcher); while any may, the day goes on after the execution."""
+        return False
+
     def day(self, state: State, action: Any) -> Result:
         """Resolve this character's ``day_action``."""
         raise NotImplementedError(self.id)
@@ -235,7 +343,58 @@ class Role:
         assert self.day_action is not None
         return self.day_action(by=by, target=target)
 
-    # Reading ------------------------------------------------------------------------------------
+    def cannot_die(self, state: State, seat: Seat, target: int, cause: str) -> bool:
+        """Whether this character (held by ``seat``) keeps ``target`` alive against a death of
+        ``cause`` (the Sailor, the Tea Lady's neighbours, the Innkeeper's patrons tonight, the
+        Devil's Advocate's choice at execution). The Assassin's kill ignores it."""
+        return False
+
+    def spares(
+        self, state: State, seat: Seat, target: int, cause: str, key: str
+    ) -> tuple[State, bool]:
+        """A last escape from a death no protection stopped, which may rule or spend itself:
+        the Pacifist's executed good player, the Fool's first death, the Zombuul's first death
+        (it registers as dead instead). True: ``target`` does not die."""
+        return state, False
+
+    def someone_died(self, state: State, seat: Seat, dead: int, cause: str, key: str) -> Result:
+        """What another player's death (of ``cause``) sets off for this character: the
+        Grandmother dies with her grandchild, the Minstrel's town drinks, the Mastermind's
+        extra day."""
+        return state, []
+
+    def chosen(self, state: State, seat: Seat, chooser: int, key: str) -> Result:
+        """This character is chosen by ``chooser``'s ability at night (the Goon); units call
+        ``abilities.targeting.aim`` for each player they choose, before acting on them."""
+        return state, []
+
+    def ballot(self, state: State, seat: Seat, voter: int) -> str | None:
+        """How this character changes ``voter``'s hand in a nomination's vote: ``barred`` (may
+        not vote), ``free`` (votes, a dead player spending no ghost vote), or None (as usual).
+        The Voudon's."""
+        return None
+
+    def votes_needed(self, state: State, seat: Seat) -> int | None:
+        """The votes a nominee needs to go on the block, if this character changes it (the
+        Voudon: no majority needed); None: half the living, rounded up."""
+        return None
+
+    def may_nominate(self, state: State, seat: Seat, by: int) -> str | None:
+        """Whether ``by`` may nominate now because of this character: None (no say), ``""``
+        (allowed, even the storyteller) or a sentence refusing it (the Bishop)."""
+        return None
+
+    def storyteller_turn(self, state: State, seat: Seat) -> Any:
+        """An action the storyteller still owes today because of this character (the Bishop's
+        nomination of an opposing player): the day cannot end before it, and the bot
+        storyteller takes it when the day idles. None: nothing owed."""
+        return None
+
+    def forbids_whispers(self, state: State, seat: Seat) -> str | None:
+        """A sentence refusing private conversations while this character is in play (the
+        Matron), or None; the shell's ``/clocktower whisper`` asks it."""
+        return None
+
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         """What this character learned (an ``info`` tell's data), as the rest of a sentence."""
         answer = info["answer"]
@@ -255,7 +414,9 @@ class Role:
     def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:
         """How a simulated player's suspicion ``score`` moves on hearing this information."""
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
         """A simulated player's night choice as this character (None: a random legal one)."""
         return None
 
@@ -265,6 +426,11 @@ class Role:
 
     def votes_yes(self, table: Table, state: State, voter: int) -> bool | None:
         """A simulated voter of this character's forced answer (None: no opinion)."""
+        return None
+
+    def claims(self, table: Table, state: State, player: int) -> str | None:
+        """What a simulated player of this character publicly claims to be today (None: the
+        table's usual claim, see ``selfplay``); the Mutant hides."""
         return None
 
     # Reasoning ----------------------------------------------------------------------------------
@@ -324,6 +490,12 @@ class Registry:
             self._having[hook] = found
         return found
 
+    def own(self, hook: str) -> dict[str, Role]:
+        """The units whose own ability overrides ``hook``: not those that override every hook
+        to pass it on to abilities they gain (``gained``: the Philosopher)."""
+        relays = self.having("gained")
+        return {cid: unit for cid, unit in self.having(hook).items() if cid not in relays}
+
     def topic_owner(self, topic: str) -> Role | None:
         return next((r for r in self.roles.values() if topic in r.topics), None)
 
@@ -345,17 +517,40 @@ def role(cid: str) -> Role:
     return REGISTRY.roles.get(cid, PLAIN)
 
 
-def automated_travellers() -> tuple[str, ...]:
+def automated_travellers(edition: str | None = None) -> tuple[str, ...]:
     """The Traveller characters the engine runs, in catalogue order (the bag draws from these
-    and a newcomer is offered them)."""
-    from engine.clocktower.catalogue import characters
-
-    return tuple(c.id for c in characters() if c.team == "traveller" and c.id in REGISTRY)
+    and a newcomer is offered them); with ``edition``, only that edition's (the Travellers
+    recommended for a base edition's script)."""
+    return tuple(
+        c.id
+        for c in characters()
+        if c.team == "traveller" and c.id in REGISTRY and edition in (None, c.edition)
+    )
 
 
 def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
-    """The seats whose true character overrides ``hook``, with its unit."""
+    """The seats whose true character overrides ``hook``, with its unit, then the seats that
+    gained such a character's ability (``Role.gained``), with that unit."""
     units = REGISTRY.having(hook)
     if not units:
         return []
-    return [(s, units[s.character]) for s in state.seats if s.character in units]
+    found = [(s, units[s.character]) for s in state.seats if s.character in units]
+    gainers = REGISTRY.having("gained")
+    if gainers:
+        for s in state.seats:
+            if s.character in gainers:
+                found += [
+                    (s, units[c]) for c in gainers[s.character].gained(state, s) if c in units
+                ]
+    return found
+
+
+def gained(state: State, seat: Seat) -> tuple[str, ...]:
+    """The characters whose abilities ``seat`` has gained besides its own."""
+    unit = REGISTRY.having("gained").get(seat.character)
+    return () if unit is None else unit.gained(state, seat)
+
+
+def has_ability(state: State, seat: Seat, cid: str) -> bool:
+    """Whether ``seat`` has ``cid``'s ability: as its character, or gained."""
+    return seat.character == cid or cid in gained(state, seat)

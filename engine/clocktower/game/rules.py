@@ -15,6 +15,7 @@ from engine.clocktower.catalogue import Character, find
 from engine.clocktower.game import (
     adjust,
     characters,
+    claims,
     day,
     night,
     policy,
@@ -26,9 +27,11 @@ from engine.clocktower.game.actions import (
     Action,
     Adjust,
     Ask,
+    Claim,
     CountHand,
     DeclareWinner,
     EndDay,
+    ExecuteMad,
     Exile,
     FinishWake,
     Join,
@@ -75,6 +78,8 @@ HANDLERS: dict[type, Handler] = {
     Ask: storyteller.ask,
     UseAbility: storyteller.use_ability,
     DeclareWinner: storyteller.declare_winner,
+    Claim: claims.claim,
+    ExecuteMad: claims.execute_mad,
 }
 
 
@@ -215,16 +220,21 @@ def _night_choice(state: State, action: NightChoice) -> Result:
     )
     assert pending is not None
     targets = tuple(action.targets)
-    what = "character" if dict(pending.data).get("ask") == "character" else "player"
+    data = dict(pending.data)
+    what = {"character": "character", "yesno": "answer"}.get(data.get("ask", ""), "player")
     refuse_unless(
-        len(targets) == pending.pick,
+        len(targets) == pending.pick or (not targets and data.get("optional", False)),
         f"Choose exactly {pending.pick} {what}{'s' if pending.pick > 1 else ''}.",
     )
     refuse_unless(len(set(targets)) == len(targets), f"Choose different {what}s.")
     refuse_unless(all(t in pending.options for t in targets), f"You cannot choose that {what}.")
     if asked:
         return storyteller.answered(state, targets)
-    return advance(remember(state, pending.key, targets), [])
+    state = remember(state, pending.key, targets)
+    if state.resume is not None:  # a day step waited for this choice (the Moonchild's)
+        resumed, state = state.resume, evolve(state, resume=None)
+        return _act(state, resumed)
+    return advance(state, [])
 
 
 def _finish_wake(state: State, action: FinishWake | SkipWake) -> Result:

@@ -2,8 +2,8 @@
 arriving once the game is under way.
 
 Seat order is join order until the storyteller moves someone. A Traveller may arrive mid-game, as
-at the table: by day, between votes; the storyteller gives them a Traveller character not yet in
-play and an alignment, and they sit at the end of the circle (between the last and first seats).
+at the table: by day, between votes; the storyteller gives them a Traveller character the engine runs (of the script's base
+edition, for a base edition's script) not yet in play and an alignment, and they sit at the end of the circle (between the last and first seats).
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.guards import refuse_unless, require_phase, storyteller_or_system
 from engine.clocktower.game.model import Phase, Seat, State, evolve
-from engine.clocktower.game.roles import automated_travellers
-from engine.clocktower.game.setup import traveller_alignment
+from engine.clocktower.game.setup import fitting_travellers, traveller_alignment
 from engine.core import Announce, Effect
 
 Result = tuple[State, list[Effect]]
@@ -107,7 +106,7 @@ def arrive(state: State, player: int) -> Result:
     _may_sit(state, player)
     _travellers_left(state)
     in_play = {s.character for s in state.seats}
-    spare = tuple(c for c in automated_travellers() if c not in in_play)
+    spare = tuple(c for c in fitting_travellers(state) if c not in in_play)
     refuse_unless(bool(spare), "Every Traveller character is already in play.")
     key = f"d{state.day}:arrive:{player}"
     cid = rule(state, key + ":character", "traveller_character", spare, truth=None, player=player)

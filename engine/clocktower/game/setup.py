@@ -24,7 +24,7 @@ from engine.clocktower.catalogue import (
     setup_counts,
 )
 from engine.clocktower.game.actions import Start
-from engine.clocktower.game.cast import char, find_char, game_script, playable
+from engine.clocktower.game.cast import base_edition, char, find_char, game_script, playable
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.guards import refuse_unless, require_phase
@@ -65,12 +65,18 @@ def expected_counts(state: State, ids: list[str]) -> dict[str, int]:
 
 def traveller_pool(state: State) -> tuple[str, ...]:
     """The Travellers this game may deal: the script's own, then the bot storyteller's automated
-    ones, or (with a human storyteller, who runs them) every official Traveller."""
+    ones that fit the script, or (with a human storyteller, who runs them) every official one."""
     own = tuple(c for c in state.script_ids if char(state, c).team == "traveller")
     if state.bot:
-        return tuple(dict.fromkeys(own + automated_travellers()))
+        return tuple(dict.fromkeys(own + fitting_travellers(state)))
     official = tuple(c.id for c in characters() if c.team == "traveller")
     return tuple(dict.fromkeys(own + official))
+
+
+def fitting_travellers(state: State) -> tuple[str, ...]:
+    """The automated Travellers that fit the script: its base edition's, or every automated one
+    for a script that mixes editions or has homebrew."""
+    return automated_travellers(base_edition(state))
 
 
 def _check_characters(state: State, ids: tuple[str, ...]) -> tuple[list[str], str]:
@@ -223,7 +229,7 @@ def _bluff_options(state: State) -> tuple[tuple[tuple[str, ...], ...], Form]:
 
 def traveller_alignment(state: State, key: str, player: int) -> str:
     """The storyteller's choice of a Traveller's alignment."""
-    return rule(state, key, "traveller_alignment", ("good", "evil"), truth=None, player=player)
+    return str(rule(state, key, "traveller_alignment", ("good", "evil"), truth=None, player=player))
 
 
 def run_setup(state: State) -> tuple[State, list[Effect]]:

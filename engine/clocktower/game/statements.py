@@ -10,8 +10,10 @@ they travel in actions and the log; ``words`` says one in plain text (the shell 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from engine.clocktower.game.cast import char
 from engine.clocktower.game.model import State
@@ -91,3 +93,56 @@ def words(statement: Statement, name: Callable[[int], str], character: Callable[
         article = "an" if statement.value[0] in "aeiou" else "a"
         return f"{who} is {article} {statement.value.capitalize()}"
     return f"{who} is {statement.value}"
+
+
+Plain = tuple[str, tuple[int, ...], str]  # a statement as plain data, for actions and tells
+
+
+def plain(statement: Statement) -> Plain:
+    """The statement as plain values (``kind``, ``players``, ``value``)."""
+    return (statement.kind, statement.players, statement.value)
+
+
+def from_plain(data: Plain) -> Statement:
+    kind, players, value = data
+    return Statement(kind, tuple(players), value)
+
+
+def sure(state: State, statement: Statement) -> bool | None:
+    """The statement's truth when no registration leaves it open, else None."""
+    possible = judge(state, statement)
+    return possible[0] if len(possible) == 1 else None
+
+
+def invent(state: State, rng: random.Random, truth: bool, tries: int = 200) -> Statement:
+    """A statement about this game that is surely ``truth``: one or two players' character,
+    team or alignment, drawn at random (the bot storyteller's Savant)."""
+    players = [s.player for s in state.seats]
+    characters = [c for c in state.script_ids if char(state, c).team in TEAMS]
+    characters += [s.character for s in state.seats]
+    for _ in range(tries):
+        kind = rng.choice(KINDS)
+        about = tuple(sorted(rng.sample(players, min(len(players), rng.choice((1, 1, 2))))))
+        if kind == "character":
+            value = rng.choice(characters)
+        elif kind == "team":
+            value = rng.choice(TEAMS[:4])
+        else:
+            value = rng.choice(ALIGNMENTS)
+        statement = Statement(kind, about, value)
+        if sure(state, statement) is truth:
+            return statement
+    # Always possible: a player's own true character, or a character they surely are not.
+    s = rng.choice(state.seats)
+    if truth:
+        return Statement("character", (s.player,), s.character)
+    other = next(c for c in characters if c != s.character)
+    return Statement("character", (s.player,), other)
+
+
+def said(item: Plain | str, names: Any) -> str:
+    """A statement as plain data, or a storyteller's own line, in words (``names``: the shell's
+    ``Words``, naming players and characters)."""
+    if isinstance(item, str):
+        return item
+    return words(from_plain(item), names.player, names.character)

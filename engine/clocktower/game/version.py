@@ -19,7 +19,11 @@ from engine.clocktower.game.model import State
 
 # 2: a human storyteller chooses which true pair a Washerwoman, Librarian or Investigator sees
 #    (pairs in seat order), no bluffs below seven players, votes with hands set in advance.
-RULES_VERSION = 2
+# 3: Sects & Violets runs by the rules (its characters no longer the storyteller's panels),
+#    public claims and madness, and a base edition's bot game deals that edition's Travellers.
+# 4: Bad Moon Rising is automated, so its characters (Travellers too, which a human storyteller
+#    could deal into any game) no longer wake as storyteller-run panels.
+RULES_VERSION = 4
 
 
 def fingerprint(state: State) -> dict[str, Any]:

@@ -7,7 +7,7 @@ worlds of ``worlds.build``:
   unit's ``weigh`` hook says (with the Spy and Recluse registering either way). A drunk or
   poisoned holder's, and anything an evil player says, is arbitrary: as likely as the unit's
   ``impaired`` figure (an Empath's 0, 1 or 2 each a third).
-- A Poisoner (a unit with ``poisons``) poisons one living player each night, uniformly among
+- A Poisoner (a unit with ``poisons_nightly``) poisons one living player each night, uniformly among
   the others, until dusk: the information of that night and day is summed over who it was
   (exactly: one target a night, so two players are never both explained away by one poison).
 - A red herring (``Weight.herring``) is one good player, fixed for the game, summed over.
@@ -531,7 +531,8 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
             else it.weight.sober
             for it in tied
         ]
-        return rest * np.prod(parts, axis=0)
+        product: FloatArray = rest * np.prod(parts, axis=0)
+        return product
 
     good = ~w.evil
     count = np.maximum(good.sum(axis=1), 1)
@@ -549,7 +550,8 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
             term = term * (a + b * own(rest, tied, r))
         total = total + term
         others = others - good[:, s]
-    return np.log(np.maximum(total + others / count * nobody, 1e-300))
+    summed: FloatArray = np.log(np.maximum(total + others / count * nobody, 1e-300))
+    return summed
 
 
 def _beliefs(sweep: _Sweep, setup: Setup) -> Beliefs:

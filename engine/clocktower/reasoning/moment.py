@@ -106,7 +106,8 @@ class Moment:
         misregisters = regs & (team[chars] != team[code]) & (chars != UNKNOWN)
         good = int(((team[:-1] == TOWNSFOLK) | (team[:-1] == OUTSIDER)).sum())
         unknown = (chars == UNKNOWN) * (team[code] in (TOWNSFOLK, OUTSIDER)) / max(good, 1)
-        return np.maximum((chars == code) | misregisters, unknown).astype(float)
+        chance: FloatArray = np.maximum((chars == code) | misregisters, unknown).astype(float)
+        return chance
 
     def script_team(self, team: str) -> int:
         """How many characters of ``team`` the script has."""

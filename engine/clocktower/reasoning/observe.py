@@ -1,7 +1,8 @@
 """Reading a game's public facts as it is played or replayed: ``Observer``.
 
 It is shown each state with the action that led to it and keeps only what the table saw (who
-died and when, the nominations with their hands, the Slayer's shots), never the grimoire.
+died and when, the nominations with their hands, the Slayer's shots, the characters claimed in
+public), never the grimoire.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 from engine.clocktower.game.actions import Nominate, Slay
 from engine.clocktower.game.model import Phase, State
 from engine.clocktower.reasoning.record import (
+    Claim,
     Death,
     Nominated,
     Record,
@@ -22,7 +24,8 @@ from engine.clocktower.reasoning.record import (
 
 
 class Observer:
-    """Turns a game, state by state, into its public facts (a ``Record`` without claims).
+    """Turns a game, state by state, into its public facts (a ``Record`` whose claims are the
+    characters claimed, ``State.claims``, without the information said beside them).
 
     ``see(action, state)`` is called with each accepted action and the state after it (the
     same state twice is ignored, so a refused action shown again changes nothing). Deaths are
@@ -35,6 +38,7 @@ class Observer:
         self.last: State | None = None
         self.dead: set[int] = {s.player for s in state.seats if not s.alive}
         self.history = 0
+        self.claimed = 0  # how many of the state's claims were read
         self.version = 0  # counts the changes to ``record``
         self.tonight: tuple[Death, ...] = ()  # the night's deaths, announced at dawn
 
@@ -70,10 +74,16 @@ class Observer:
         dusks = record.dusks + (
             was.phase is Phase.DAY and state.phase is not Phase.DAY and not over
         )
-        if deaths or nominations or shots or over != record.over or dusks != record.dusks:
+        claims = record.claims
+        if len(state.claims) != self.claimed:  # claims are only ever added
+            self.claimed = len(state.claims)
+            claims = claims_of(state, record.seats)
+        changed = claims != record.claims or over != record.over or dusks != record.dusks
+        if deaths or nominations or shots or changed:
             self.version += 1
             self.record = replace(
                 record,
+                claims=claims,
                 deaths=record.deaths + deaths,
                 nominations=record.nominations + nominations,
                 shots=record.shots + shots,
@@ -81,6 +91,12 @@ class Observer:
                 over=over,
             )
         return self.record
+
+
+def claims_of(state: State, residents: tuple[int, ...]) -> tuple[Claim, ...]:
+    """The residents' public claims (``State.claims``), each player's latest, in seat order."""
+    latest = {player: cid for _, player, cid in state.claims}
+    return tuple(Claim(p, latest[p]) for p in residents if p in latest)
 
 
 def _voters(state: State, yes: tuple[int, ...]) -> tuple[int, ...]:

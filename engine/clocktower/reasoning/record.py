@@ -6,8 +6,9 @@ when and how (``Death``), every nomination with its raised hands (``Nominated``)
 public shots (``Shot``). Time is counted in *moments*: night k is moment 2k - 1 and day d is
 moment 2d, so night 1 < day 1 < night 2 < ...
 
-``observe.Observer`` builds the facts (not the claims, which are spoken) from a game as it is
-played or replayed.
+``observe.Observer`` builds the facts from a game as it is played or replayed, the claimed
+characters among them (the engine's public claims, ``State.claims``); the information a claimant
+says they got is spoken beside the claim, and added by whoever heard it (self-play's talk).
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ class Record:
 
     def until(self, moment: int) -> Record:
         """The record as it stood at the end of ``moment``: later facts and heard items gone
-        (claims keep the characters, as the review cannot tell when they were first said)."""
+        (claims keep their characters: ``review`` sets them day by day)."""
         claims = tuple(
             replace(c, heard=tuple(h for h in c.heard if h.moment <= moment)) for c in self.claims
         )

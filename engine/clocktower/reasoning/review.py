@@ -4,8 +4,10 @@ deaths), before that day's execution showed anything. So a table can see when it
 known.
 
 The game is replayed from its first state and its actions; the ``Observer`` reads the public
-facts. Claims are spoken, not in the engine's state: ``spoken_claims`` reads them from the
-replayed actions, and is the one place to teach about a claim action.
+facts, and the claims are the game's public claims (``State.claims``: ``/clocktower claim``),
+each counted from the day it was made. What players said their abilities told them is said at
+the table, not recorded, so the review rests on claimed characters, nominations, hands and
+deaths.
 """
 
 from __future__ import annotations
@@ -41,15 +43,6 @@ class Review:
     error: float = 0.0
 
 
-def spoken_claims(steps: Sequence[tuple[Any, State]]) -> tuple[tuple[int, Claim], ...]:
-    """The claims made in public during the game, each with the day it was made: the adapter
-    to the game's claim action. The engine has none yet, so a game played on Discord carries
-    no claims and its review rests on nominations, hands and deaths; point this at the claim
-    action (its player, character and the information they say they got, as ``Heard`` items)
-    when one exists."""
-    return ()
-
-
 def dealt_characters(state: State) -> tuple[str, ...]:
     return tuple(c.id for c in game_script(state).characters if c.team in DEALT)
 
@@ -71,20 +64,16 @@ def review(start: State, actions: Iterable[Any], seed: int = 0) -> Review:
     for action, after in steps:
         observer.see(action, after)
     record = observer.record
-    said = spoken_claims(steps)
     residents = tuple(s.player for s in state.seats if s.team != "traveller")
     setup = Setup(dealt_characters(state), residents)
     days, sampled, error = [], False, 0.0
     for day in range(1, state.day + 1):
         moment = day_moment(day)
         known = record.until(moment)
-        claims = {c.player: c for d, c in said if d <= day}
+        said = {player: cid for d, player, cid in state.claims if d <= day and player in residents}
         known = replace(
             known,
-            claims=tuple(
-                replace(c, heard=tuple(h for h in c.heard if h.moment <= moment))
-                for c in claims.values()
-            ),  # fmt: skip
+            claims=tuple(Claim(player, cid) for player, cid in said.items()),
             deaths=tuple(
                 d for d in known.deaths if not (d.moment == moment and d.cause == "execution")
             ),
@@ -95,7 +84,7 @@ def review(start: State, actions: Iterable[Any], seed: int = 0) -> Review:
         error = max([error, *(beliefs.within(p) for p in beliefs.demon)])
     demons = frozenset(s.player for s in state.seats if s.team == "demon") | _demons_seen(steps)
     died = {d.player: (d.moment + 1) // 2 + (d.cause == "execution") for d in record.deaths}
-    claimed = len({c.player for _, c in said})
+    claimed = len({player for _, player, _ in state.claims if player in residents})
     return Review(residents, tuple(days), demons, claimed, died, sampled, error)
 
 
@@ -105,7 +94,7 @@ def _demons_seen(steps: Sequence[tuple[Any, State]]) -> frozenset[int]:
 
 
 def record_of(start: State, actions: Iterable[Any]) -> Record:
-    """The whole public record of a replayed game (without claims)."""
+    """The whole public record of a replayed game (its claims without information)."""
     state, observer = start, None
     for action in actions:
         state = apply(state, action).state

@@ -131,7 +131,8 @@ class _Search:
         found = found[self.logpost[found] >= best + np.log(EXPAND)]
         found = found[np.argsort(-self.logpost[found], kind="stable")][:BATCH]
         self.searched[found] = True
-        return found
+        frontier: IntArray = found
+        return frontier
 
     def neighbours(self, idx: IntArray) -> IntArray:
         """The feasible worlds one step from ``idx``'s, not yet weighed: the same team with
@@ -166,7 +167,8 @@ class _Search:
         anew = np.unique(np.concatenate([slot[same < 0], f.slot[idx]]))  # any Drunk
         found = np.concatenate([same[same >= 0], self.index[anew].ravel()])
         found = np.unique(found[found >= 0])
-        return found[np.isnan(self.logpost[found])]
+        fresh: IntArray = found[np.isnan(self.logpost[found])]
+        return fresh
 
 
 class _Tilt:
@@ -192,12 +194,14 @@ class _Tilt:
         has = drunk >= 0
         shares[:, DRUNK] = np.bincount(drunk[has], weight[has], minlength=n)
         shares[:, GOOD] = weight.sum() - shares[:, 1:].sum(axis=1)
-        return shares / weight.sum()
+        normalised: FloatArray = shares / weight.sum()
+        return normalised
 
     def log_proposal(self, eta: FloatArray) -> FloatArray:
         """log q over every feasible world: the tilted prior mixed with the prior."""
         tilted = np.log(1 - DEFENSIVE) + self._log_tilted(eta)
-        return np.logaddexp(np.log(DEFENSIVE) + self.log_prior, tilted)
+        mixed: FloatArray = np.logaddexp(np.log(DEFENSIVE) + self.log_prior, tilted)
+        return mixed
 
     def _log_tilted(self, eta: FloatArray) -> FloatArray:
         """log prior(w) + Σ η[seat, class], normalised over every feasible world."""
@@ -209,7 +213,8 @@ class _Tilt:
         drunk = np.where(f.drunk >= 0, lift[np.maximum(f.drunk, 0), DRUNK], 0.0)
         log = self.log_prior + by_team[f.slot] + drunk
         top = log.max()
-        return log - (top + np.log(np.exp(log - top).sum()))
+        normalised: FloatArray = log - (top + np.log(np.exp(log - top).sum()))
+        return normalised
 
     def fit(self, picked: IntArray, weight: FloatArray) -> FloatArray:
         """η whose tilted prior has the class shares of the worlds ``picked`` as weighted."""

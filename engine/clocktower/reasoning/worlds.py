@@ -78,9 +78,9 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
     for i, cid in enumerate(chars):
         c = character(cid)
         unit = role(cid)
-        poisons[i] = unit.poisons
+        poisons[i] = unit.poisons_nightly
         inherits[i] = unit.inherits or 0
-        losing[i] = cid in REGISTRY.having("executed")
+        losing[i] = cid in REGISTRY.own("executed")
         team[i] = TEAMS.index(c.team)
         if c.setup is not None and len(c.setup.outsiders) == 1:
             shift[i] = c.setup.outsiders[0]
@@ -132,7 +132,9 @@ class Teams:
     def key(self, cast: IntArray) -> IntArray:
         """Each cast's key: its seats' digits, read as a number in base ``digit.max() + 1``."""
         base = int(self.digit.max()) + 1
-        return (self.digit[cast].astype(np.int64) * base ** np.arange(cast.shape[1])).sum(axis=1)
+        places = base ** np.arange(cast.shape[1])
+        keys: IntArray = (self.digit[cast].astype(np.int64) * places).sum(axis=1)
+        return keys
 
     def find(self, cast: IntArray) -> IntArray:
         """The row of each cast (one per row of ``cast``; -1: not a starting evil team)."""
@@ -192,7 +194,10 @@ def _perm(a: IntArray, k: IntArray) -> FloatArray:
 def _choose(a: IntArray, k: IntArray) -> FloatArray:
     """The binomial coefficient, zero outside 0 <= k <= a."""
     k = np.asarray(k)
-    return _perm(a, k) / PERMUTATIONS[np.clip(k, 0, SMALL - 1), np.clip(k, 0, SMALL - 1)]
+    chosen: FloatArray = (
+        _perm(a, k) / PERMUTATIONS[np.clip(k, 0, SMALL - 1), np.clip(k, 0, SMALL - 1)]
+    )
+    return chosen
 
 
 @dataclass
@@ -227,7 +232,8 @@ class Worlds:
 
     def registers(self, seat: int) -> BoolArray:
         """Per world, the teams the player at ``seat`` may register as."""
-        return tables(self.setup.chars)["registers"][self.char[:, seat]]
+        teams: BoolArray = tables(self.setup.chars)["registers"][self.char[:, seat]]
+        return teams
 
     @property
     def flags(self) -> tuple[BoolArray, BoolArray]:

@@ -48,7 +48,8 @@ def setup_game(
     for p in range(1, players + travellers + 1):
         state = apply(state, Join(p, traveller=p > players)).state
     by = SYSTEM if storyteller is None else storyteller
-    return apply(state, Start(by, characters)).state
+    started: State = apply(state, Start(by, characters)).state
+    return started
 
 
 def play(
@@ -84,7 +85,7 @@ def play(
         for d in table.record().deaths
         if d.cause == "execution"
     )
-    losing = REGISTRY.having("executed")
+    losing = REGISTRY.own("executed")
     saint = any(s.character in losing for s in state.seats)
     ending = state.ending or "unfinished"
     return state, Outcome(state.winner, ending, state.day, count, executions, saint)

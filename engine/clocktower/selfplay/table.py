@@ -2,7 +2,8 @@
 
 On a script the reasoning model covers (``engine.clocktower.reasoning``), the players reason:
 
-- By day they talk first (``talk``: honest claims, evil bluffs with made-up information).
+- By day they talk first (``talk``: honest claims, made in public as the engine's ``Claim``,
+  evil bluffs with made-up information).
 - Each good player weighs the possible worlds given everything public and what they know
   themselves (``infer``): the chance that each player is the Demon, and that executing them
   would lose the game (a real Saint). A nominee's worth is the first, plus ``MINION`` times the
@@ -18,10 +19,12 @@ On a script the reasoning model covers (``engine.clocktower.reasoning``), the pl
 - Night choices follow the same beliefs through each unit's ``choose`` hook (the Fortune Teller
   checks her likeliest Demons, the Monk guards and the Imp kills the most trusted player).
 
-On other scripts they fall back to the naive heuristics (``naive``). With a stand-in human
-storyteller (``storyteller`` in ``play``), the table also answers rulings at random and now and
-then chooses for, or skips, a waking player. A suspected Traveller is called for exile, and
-newcomers may arrive mid-game (``arrivals``).
+On other scripts they talk the same way but fall back to the naive heuristics (``naive``) for
+their suspicions; from day ``LONG_GAME`` on the naive town nominates and votes more freely, so
+that protections that hold every night end no game unfinished. With a stand-in human
+storyteller (``storyteller`` in ``play``), the table also answers rulings at random, now and
+then chooses for, or skips, a waking player, and executes a mad player. A suspected Traveller
+is called for exile, and newcomers may arrive mid-game (``arrivals``).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from engine.clocktower.game import (
     CountHand,
     DeclareWinner,
     EndDay,
+    ExecuteMad,
     Exile,
     FinishWake,
     Join,
@@ -52,8 +56,14 @@ from engine.clocktower.game import (
     briefing,
     open_prompts,
 )
+from engine.clocktower.game import Claim as PublicClaim
+from engine.clocktower.game.claims import claimed
+from engine.clocktower.game.day import may_vote
+from engine.clocktower.game.idle import owed
+from engine.clocktower.game.madness import madness_of
 from engine.clocktower.game.model import alive, living, seat
-from engine.clocktower.game.roles import REGISTRY, automated_travellers, role
+from engine.clocktower.game.roles import REGISTRY, role
+from engine.clocktower.game.setup import fitting_travellers
 from engine.clocktower.reasoning.infer import VOTES, Beliefs, infer
 from engine.clocktower.reasoning.observe import Observer
 from engine.clocktower.reasoning.record import Claim, Record, day_moment
@@ -79,6 +89,8 @@ OWN_ANSWER = 0.2  # how often a stand-in storyteller gives an answer of their ow
 CLAIMS = 0.3  # how often a storyteller-run character's holder claims their day ability, daily
 DECLARES = 0.05  # how often a stand-in storyteller ends a game with such a character, daily
 NEWCOMER = 1000  # player ids of mid-game arrivals start here
+MAD_EXECUTIONS = 0.2  # how often a stand-in storyteller executes a mad player, daily
+LONG_GAME = 8  # from this day the naive town nominates and votes more freely (no stalemate)
 
 
 def _parts(answer: Any) -> tuple[Any, ...]:
@@ -117,15 +129,16 @@ class Player:
                 self.setup = Setup(_dealable(state), residents)
         before = len(self.observer.record.nominations)
         record = self.observer.see(self.last, state)
-        nominees = [n.nominee for n in record.nominations[before:]]
-        if state.vote is not None and not state.vote.exile:
-            nominees.append(state.vote.nominee)  # a nominee speaks up before the count
-        for nominee in nominees:
-            self.talk.breaks_cover(self, state, nominee, "nominated")
+        for n in record.nominations[before:]:
+            self.talk.breaks_cover(self, state, n.nominee, "nominated")
 
     def record(self) -> Record:
+        """The public record: the engine's facts and claims, with what each claimant said
+        they learned."""
         assert self.observer is not None
-        return replace(self.observer.record, claims=self.talk.spoken())
+        record = self.observer.record
+        claims = tuple(replace(c, heard=self.talk.heard_from(c.player)) for c in record.claims)
+        return replace(record, claims=claims)
 
     def pondered(self, state: State) -> Record:
         """The record the players reason from: all of it, but the day's nominations and hands,
@@ -209,11 +222,10 @@ class Player:
         if self.setup is None:
             return list(reversed(self.ranked(state, player, pool)))
         evil = self.beliefs(state, player).evil
-        claims = {c.player: c.character for c in self.talk.spoken()}
 
         def value(p: int) -> float:
-            cid = claims.get(p, "")
-            if cid and (cid in REGISTRY.having("redirect") or _guards_itself(cid)):
+            cid = claimed(state, p) or ""
+            if cid and (cid in REGISTRY.own("redirect") or _guards_itself(cid)):
                 return -1.0
             learns = KEEPS_LEARNING if cid and _keeps_learning(cid) else 0.0
             return 1.0 - evil.get(p, 0.5) + learns
@@ -293,9 +305,14 @@ class Player:
             else:
                 values: list[Any] = []
                 for field in form.fields:
+                    if field.kind == "text":
+                        values.append(f"a thing the storyteller says ({len(values) + 1})")
+                        continue
                     pool = [v for v in field.domain if v not in values]
                     values.append(self.rng.choice(pool))
-                return StorytellerRuling(teller, decision, value=tuple(values))
+                answer = form.canonical(tuple(values))
+                if form.forbidden is None or answer not in form.forbidden:
+                    return StorytellerRuling(teller, decision, value=tuple(values))
         return StorytellerRuling(teller, decision, self.rng.randrange(len(prompt.options)))
 
     def _panel(self, state: State, prompt: Prompt) -> Any:
@@ -312,11 +329,18 @@ class Player:
     def _night_choice(self, state: State, prompt: Prompt) -> NightChoice:
         me = prompt.to[0]
         cid, pick = prompt.data["character"], prompt.data["pick"]
-        if prompt.data.get("ask") == "character":
-            return NightChoice(me, (self.rng.choice(prompt.options),))
+        optional = prompt.data.get("optional", False)
+        if prompt.data.get("ask") in ("character", "yesno"):  # the unit's hint, else a random one
+            values = list(prompt.options)
+            hinted = role(cid).choose(self, state, me, values, pick)
+            if hinted is not None and (hinted or optional):
+                return NightChoice(me, tuple(hinted))
+            return NightChoice(me, (self.rng.choice(values),))
         others = [p for p in prompt.options if p != me and alive(state, p)]
+        if prompt.data.get("because") is not None:
+            others = list(prompt.options)  # another's ability (the Barber's): any option
         hinted = role(cid).choose(self, state, me, others, pick)
-        if hinted is not None:
+        if hinted is not None and (len(hinted) == pick or (optional and not hinted)):
             return NightChoice(me, tuple(hinted))
         if len(others) >= pick and cid not in REGISTRY.having("choose"):
             return NightChoice(me, tuple(self.rng.sample(others, pick)))
@@ -333,14 +357,12 @@ class Player:
         voter = prompt.to[0]
         if voter in dict(state.vote.hands):
             return CountHand(teller)
-        later = [
-            p
-            for p in state.vote.order[state.vote.index + 1 :]
-            if p not in dict(state.vote.hands) and (alive(state, p) or seat(state, p).ghost_vote)
-        ]
+        held = dict(state.vote.hands)
+        later = [p for p in state.vote.order[state.vote.index + 1 :] if p not in held]
         if later and self.rng.random() < EARLY_HANDS:
-            early = self.rng.choice(later)
-            return Vote(early, self._yes(state, early, prompt.data["nominee"]))
+            early = self.rng.choice(later)  # who can vote at all is asked of that one only
+            if state.vote.exile or may_vote(state, early):
+                return Vote(early, self._yes(state, early, prompt.data["nominee"]))
         return Vote(voter, self._yes(state, voter, prompt.data["nominee"]))
 
     def _yes(self, state: State, voter: int, nominee: int) -> bool:
@@ -395,7 +417,8 @@ class Player:
             return self.rng.random() < (0.2 if teammate else 0.5)
         pool = [p for p in living(state) if p != voter]
         ranked = self.ranked(state, voter, pool)
-        top = 1 if not alive(state, voter) else max(1, len(pool) // 3)
+        share = 2 if state.day >= LONG_GAME else 3  # a long game: the town votes more freely
+        top = 1 if not alive(state, voter) else max(1, len(pool) // share)
         return nominee in ranked[:top]
 
     def _best(self, state: State, player: int) -> int | None:
@@ -409,24 +432,39 @@ class Player:
         wins on a day without an execution (the Mayor), and so wants none."""
         if len(living(state)) != 3 or self.setup is None:
             return False
-        quiet = REGISTRY.having("quiet_dusk")
+        quiet = REGISTRY.own("quiet_dusk")
         evil = self.beliefs(state, player).evil
-        return any(
-            c.character in quiet and alive(state, c.player) and evil.get(c.player, 1.0) < 0.5
-            for c in self.talk.spoken()
-        )
+        return any(claimed(state, p) in quiet and evil.get(p, 1.0) < 0.5 for p in living(state))
 
     def _day(self, state: State, prompt: Prompt | None) -> Any:
         if self.once("talk", state.day):
             self.talk.round(self, state)
         return (
             self._arrive(state)
+            or owed(state)
+            or self._claim(state)
             or self._day_ability(state)
             or self._storyteller_run(state)
+            or self._madness(state)
             or self._exile(state)
             or self._nominate(state, prompt)
             or EndDay(state.storyteller if state.storyteller is not None else SYSTEM)
         )
+
+    def _claim(self, state: State) -> PublicClaim | None:
+        """The next claim the talk has due, made in public."""
+        due = self.talk.next_claim(state)
+        return PublicClaim(*due) if due is not None else None
+
+    def _madness(self, state: State) -> ExecuteMad | None:
+        """A stand-in human storyteller now and then executes a player who is mad (as if they
+        had not kept up their madness at the table)."""
+        if state.storyteller is None or state.executed is not None:
+            return None
+        mad = [s.player for s in state.seats if madness_of(state, s.player)]
+        if mad and self.once("mad", state.day) and self.rng.random() < MAD_EXECUTIONS:
+            return ExecuteMad(state.storyteller, self.rng.choice(mad))
+        return None
 
     def _storyteller_run(self, state: State) -> Any:
         """With a stand-in human storyteller, characters the engine does not run get used: a
@@ -445,6 +483,7 @@ class Player:
         return None
 
     def _day_ability(self, state: State) -> Any:
+        """A unit's day ability; its user claims the character right after (the Slayer)."""
         for unit in REGISTRY.having("day_move").values():
             move = unit.day_move(self, state)
             if move is not None:
@@ -455,9 +494,11 @@ class Player:
         return None
 
     def _arrive(self, state: State) -> Any:
+        if not self.arrivals or state.day < 2:
+            return None
         in_play = {s.character for s in state.seats}
-        room = len(state.travellers) < MAX_TRAVELLERS and set(automated_travellers()) - in_play
-        if self.arrivals and room and state.day >= 2 and self.once("arrive", state.day):
+        room = len(state.travellers) < MAX_TRAVELLERS and set(fitting_travellers(state)) - in_play
+        if room and self.once("arrive", state.day):
             self.arrivals -= 1
             return Join(NEWCOMER + state.day, traveller=True)
         return None
@@ -474,6 +515,8 @@ class Player:
         return None
 
     def _nominate(self, state: State, prompt: Prompt | None) -> Any:
+        """A nomination, if some nominator wants one; a nominee who holds back until the town
+        turns to them (the Saint) speaks up first, and the town thinks again."""
         if prompt is None or prompt.kind != "nominate" or len(state.nominees) >= MAX_NOMINATIONS:
             return None
         nominators = list(prompt.to)
@@ -484,23 +527,29 @@ class Player:
                 for q in prompt.options
                 if q != p and alive(state, q) and seat(state, q).team != "traveller"
             ]
-            if not pool:
+            target = self._nominee(state, p, pool) if pool else None
+            if target is None:
                 continue
-            if self.setup is None:
-                score = self.scores(state, p)
-                target = max(pool, key=lambda q: score.get(q, 0.0))
-                if score[target] > 0.4:
-                    return Nominate(p, target)
-            elif seat(state, p).alignment == "evil":
-                found = self._evil_nominee(state, p, pool)
-                if found is not None:
-                    return Nominate(p, found)
-            elif not self._trusts_quiet_dusk(state, p):
-                worth = {q: self.worth(state, p, q) for q in pool}
-                target = max(pool, key=lambda q: worth[q])
-                if worth[target] >= max(NOMINATE_AT, self._bar(state, p, target)):
-                    return Nominate(p, target)
+            if self.talk.breaks_cover(self, state, target, "targeted"):
+                speaks = self._claim(state)
+                if speaks is not None:
+                    return speaks
+            return Nominate(p, target)
         return None
+
+    def _nominee(self, state: State, p: int, pool: list[int]) -> int | None:
+        """Whom ``p`` would nominate from ``pool`` now (None: nobody)."""
+        if self.setup is None:
+            score = self.scores(state, p)
+            target = max(pool, key=lambda q: score.get(q, 0.0))
+            return target if score[target] > 0.4 or state.day >= LONG_GAME else None
+        if seat(state, p).alignment == "evil":
+            return self._evil_nominee(state, p, pool)
+        if self._trusts_quiet_dusk(state, p):
+            return None
+        worth = {q: self.worth(state, p, q) for q in pool}
+        target = max(pool, key=lambda q: worth[q])
+        return target if worth[target] >= max(NOMINATE_AT, self._bar(state, p, target)) else None
 
     def _evil_nominee(self, state: State, player: int, pool: list[int]) -> int | None:
         """The good player the town suspects most, now and then, or at once when a teammate
@@ -536,7 +585,7 @@ def _keeps_learning(cid: str) -> bool:
 
 def _guards_itself(cid: str) -> bool:
     """Whether a character is safe from the Demon without waking (the Soldier)."""
-    return cid in REGISTRY.having("protects") and cid not in REGISTRY.having("night")
+    return cid in REGISTRY.own("protects") and cid not in REGISTRY.having("night")
 
 
 def _dealable(state: State) -> tuple[str, ...]:

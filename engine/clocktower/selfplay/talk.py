@@ -1,14 +1,24 @@
 """What the simulated players say by day: their claims, and the evil team's bluffs.
 
+A claim of a character is the engine's public claim (``Claim``, kept in ``State.claims``: the one
+record of who said they were what); what the claimant says their ability told them is spoken
+alongside it and kept here (``said``), as heard items for the reasoning model.
+
 Good players claim honestly: the character they were shown and everything their ability told
 them (their briefing's ``info`` tells). When, by a rule read from the character's unit:
 
 - a character with a hidden defence or a public once-a-game ability holds back: one whose unit
-  reacts to its nomination (the Virgin) or to its execution (the Saint) claims when it is
-  nominated, one with a public day ability (the Slayer) when it uses it, and all of them on day
-  ``LATE`` at the latest;
+  reacts to its nomination (the Virgin) claims once it has been nominated; one whose unit
+  reacts to its execution (the Saint) as the town turns to it, before anyone nominates it (the
+  engine takes no claim while a vote runs, so the Saint speaks up first); one with a public day
+  ability (the Slayer) once it has used it; and all of them on day ``LATE`` at the latest;
 - everyone else claims on day 1 (and so all have claimed by day 2);
-- a player claims again each day they have something new to add (the dead too).
+- a player says again each day what they have newly learned (the dead too), under the same
+  claim.
+
+A unit may say otherwise (``Role.claims``: the Mutant hides, the Philosopher may name the
+ability it took), and a player made mad about a character (the Cerenovus) claims it that day
+with chance ``MAD_KEEPS``.
 
 Evil players bluff, with the same timing as the character they bluff:
 
@@ -33,11 +43,12 @@ from typing import TYPE_CHECKING
 from engine.clocktower.catalogue import character
 from engine.clocktower.game import State, briefing
 from engine.clocktower.game.cast import script_team
+from engine.clocktower.game.claims import claimed
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.markers import info_nights
 from engine.clocktower.game.registration import Registration
 from engine.clocktower.game.roles import REGISTRY, Table, role
-from engine.clocktower.reasoning.record import Claim, Heard, night_moment
+from engine.clocktower.reasoning.record import Heard, night_moment
 from engine.core import seeded_rng
 
 if TYPE_CHECKING:
@@ -45,14 +56,18 @@ if TYPE_CHECKING:
 
 LATE = 3
 BARON_OUTSIDER = 0.3
+MAD_KEEPS = 0.85  # how often a player mad about a character claims it that day
 
 
 def holds_back(cid: str) -> str | None:
-    """When a character's holder breaks cover before day ``LATE``: ``nominated`` or ``used``
-    (None: it does not hold back)."""
-    if cid in REGISTRY.having("nominated") or cid in REGISTRY.having("executed"):
+    """When a character's holder breaks cover before day ``LATE``: ``nominated`` (after its
+    nomination), ``targeted`` (before one) or ``used`` (after using its ability); None: it does
+    not hold back."""
+    if cid in REGISTRY.own("nominated"):
         return "nominated"
-    if cid in REGISTRY.having("day_action"):
+    if cid in REGISTRY.own("executed"):
+        return "targeted"
+    if cid in REGISTRY.own("day_action"):
         return "used"
     return None
 
@@ -72,40 +87,53 @@ def heard(state: State, player: int) -> tuple[Heard, ...]:
 
 
 class Talk:
-    """One game's spoken claims, the evil team's bluffs and story."""
+    """One game's talk: the claims due to be made, what each claimant has said they learned,
+    the evil team's bluffs and story."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self.claims: dict[int, Claim] = {}
+        self.due: list[tuple[int, str]] = []  # claims to make, in order: (player, character)
+        self.said: dict[int, tuple[Heard, ...]] = {}  # what each claimant says they learned
         self.bluffs: dict[int, str] = {}
         self.made_up: dict[int, dict[int, Heard | None]] = {}  # bluffer → night → item
         self.framed: dict[int, Registration] | None = None
         self.broken: set[int] = set()  # holders who have broken cover
-        self.version = 0  # counts the changes to the claims
+        self.version = 0  # counts the changes to what was said
 
-    def spoken(self) -> tuple[Claim, ...]:
-        return tuple(self.claims.values())
+    def heard_from(self, player: int) -> tuple[Heard, ...]:
+        return self.said.get(player, ())
 
-    def round(self, table: Table, state: State) -> bool:
-        """The day's claims, in seat order from a seeded first speaker, the evil players last
-        (they like to hear the claims before they choose their own); True if any changed."""
+    def next_claim(self, state: State) -> tuple[int, str] | None:
+        """The next claim due that the engine has not recorded yet (None: none)."""
+        while self.due:
+            player, cid = self.due.pop(0)
+            if claimed(state, player) != cid:
+                return player, cid
+        return None
+
+    def round(self, table: Table, state: State) -> None:
+        """The day's talk, in seat order from a seeded first speaker, the evil players last
+        (they like to hear the claims before they choose their own): the claims due, and what
+        each claimant says they learned."""
         seats = [s for s in state.seats if s.team != "traveller"]
         start = seeded_rng(self.seed, "first speaker", state.day).randrange(len(seats))
         order = seats[start:] + seats[:start]
         order.sort(key=lambda s: s.alignment == "evil")
-        changed = False
         for s in order:
-            if self._due(s, state):
-                changed |= self._claim(table, state, s)
-        return changed
+            if self._speaks(state, s):
+                self._claim(table, state, s, self._says(table, state, s))
 
     def breaks_cover(self, table: Table, state: State, player: int, why: str) -> bool:
-        """A holding-back player is nominated (or uses their ability): they claim now."""
+        """A holding-back player is nominated, about to be, or has used their ability: they
+        claim now (True if they have something to say)."""
         s = next(x for x in state.seats if x.player == player)
-        if s.team == "traveller" or holds_back(self.character(state, s)) != why:
+        if s.team == "traveller" or s.player in self.broken:
+            return False
+        if holds_back(self.character(state, s)) != why:
             return False
         self.broken.add(player)
-        return self._claim(table, state, s)
+        self._claim(table, state, s, self.character(state, s))
+        return True
 
     def character(self, state: State, s: Seat) -> str:
         """The character ``s`` says they are: what they were shown, or their bluff."""
@@ -115,29 +143,46 @@ class Talk:
             self.bluffs[s.player] = self._bluff(state, s)
         return self.bluffs[s.player]
 
-    def _due(self, s: Seat, state: State) -> bool:
+    def _speaks(self, state: State, s: Seat) -> bool:
         cid = self.character(state, s)
         return not holds_back(cid) or s.player in self.broken or state.day >= LATE
 
-    def _claim(self, table: Table, state: State, s: Seat) -> bool:
-        cid = self.character(state, s)
-        if s.alignment == "good":
+    def _says(self, table: Table, state: State, s: Seat) -> str:
+        """Today's claim: the unit's own, or the character ``s`` is mad about (mostly), or the
+        usual one."""
+        own = role(s.character).claims(table, state, s.player)
+        if own is not None:
+            return own
+        mad = [
+            t.data["character"]
+            for t in briefing(state, s.player)
+            if t.event == "mad" and t.data["day"] == state.day
+        ]
+        if mad and table.rng.random() < MAD_KEEPS:
+            return str(mad[-1])
+        return self.character(state, s)
+
+    def _claim(self, table: Table, state: State, s: Seat, cid: str) -> None:
+        """``s`` claims ``cid`` (when it is not what they last claimed) and says what they
+        learned as that character."""
+        self.due.append((s.player, cid))
+        if s.alignment == "good" and cid == s.shown:
             said = heard(state, s.player)
-        else:
+        elif cid == self.character(state, s):
             said = self._made_up(table, state, s, cid)
-        claim = Claim(s.player, cid, said)
-        if self.claims.get(s.player) == claim:
-            return False
-        self.claims[s.player] = claim
-        self.version += 1
-        return True
+        else:
+            said = ()
+        if self.said.get(s.player) != said:
+            self.said[s.player] = said
+            self.version += 1
 
     def _bluff(self, state: State, s: Seat) -> str:
         """An evil player's bluff, chosen the first time it is needed."""
         rng = seeded_rng(self.seed, "bluff", s.player)
-        claimed = {c.character for c in self.claims.values()} | set(self.bluffs.values())
+        claims = {cid for _, _, cid in state.claims}
+        said = claims | {cid for _, cid in self.due} | set(self.bluffs.values())
         taken = {x.character for x in state.seats} | {x.shown for x in state.seats}
-        spare = [b for b in state.bluffs if b not in claimed]
+        spare = [b for b in state.bluffs if b not in said]
         if info_nights(state) and spare:  # the Demon's bluffs, shared with its Minions
             return rng.choice(spare)
         pool = list(script_team(state, "townsfolk"))
@@ -147,7 +192,7 @@ class Talk:
         elif modifier is not None and max(modifier.outsiders) > 0:
             if rng.random() < BARON_OUTSIDER:
                 pool = [c for c in script_team(state, "outsider") if not role(c).always_drunk]
-        free = [c for c in pool if c not in claimed] or pool
+        free = [c for c in pool if c not in said] or pool
         return rng.choice(free)
 
     def _made_up(self, table: Table, state: State, s: Seat, cid: str) -> tuple[Heard, ...]:
@@ -172,8 +217,7 @@ class Talk:
             elif s.team == "traveller":
                 world[s.player] = Registration(s.character, s.team, s.alignment)
             else:
-                said = self.claims.get(s.player)
-                cid = self.bluffs.get(s.player) or (said.character if said else "")
+                cid = self.bluffs.get(s.player) or claimed(state, s.player) or ""
                 team = character(cid).team if cid else "townsfolk"
                 world[s.player] = Registration(cid, team, "good")
         return world

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from bot.cli import main
+from tests.engine.clocktower.game.test_ct_game_storyteller import SCRIPT
 
 from .helpers import DATA
 
@@ -24,7 +25,7 @@ def test_score_json(capsys):
     assert data["errors"] == []
 
 
-def test_score_measures_the_balance_by_self_play(capsys):
+def test_score_measures_the_balance_by_self_play(capsys, tmp_path):
     code, out, _ = run(capsys, "script", "score", "tb", "--players", "6", "--games", "4", "--json")
     balance = json.loads(out)["balance"]
     assert code == 0 and balance["games"] == 4 and balance["players"] == 6
@@ -35,6 +36,10 @@ def test_score_measures_the_balance_by_self_play(capsys):
     code, out, _ = run(capsys, "script", "score", "tb", "--games", "0", "--json")
     assert "balance" not in json.loads(out)
     code, out, _ = run(capsys, "script", "score", "snv", "--games", "2", "--json")
+    assert json.loads(out)["balance"]["table"] == "naive"  # the model does not cover its evil
+    homebrew = tmp_path / "homebrew.json"
+    homebrew.write_text(json.dumps(SCRIPT))
+    code, out, _ = run(capsys, "script", "score", str(homebrew), "--games", "2", "--json")
     assert json.loads(out)["balance"]["games"] == 0  # the bot storyteller cannot run it
     code, _, err = run(capsys, "script", "score", "tb", "--games", "-1")
     assert code == 2 and "--games must be 0 to" in err

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from engine.core import Announce, Effect, Prompt, Tell
+from engine.core import Effect, Private, Prompt, Public
 from engine.traitors import Join, OpenVote, Start, State, Vote, apply, living, new_game
 
 
@@ -35,11 +35,11 @@ def run(state: State, *actions: object) -> tuple[State, list[Effect]]:
 
 
 def announced(effects: Iterable[Effect], event: str) -> list[dict]:
-    return [dict(e.data) for e in effects if isinstance(e, Announce) and e.event == event]
+    return [dict(e.data) for e in effects if isinstance(e, Public) and e.event == event]
 
 
 def told(effects: Iterable[Effect], event: str) -> dict[int, dict]:
-    return {e.to: dict(e.data) for e in effects if isinstance(e, Tell) and e.event == event}
+    return {e.to: dict(e.data) for e in effects if isinstance(e, Private) and e.event == event}
 
 
 def prompts(effects: Iterable[Effect], kind: str) -> list[Prompt]:

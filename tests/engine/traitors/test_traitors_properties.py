@@ -10,7 +10,7 @@ from dataclasses import fields
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core import Announce, GameOver, Prompt, RuleError, decode_action, encode_action
+from engine.core import GameOver, Prompt, Public, RuleError, decode_action, encode_action
 from engine.traitors import (
     ACTIONS,
     Abort,
@@ -98,7 +98,7 @@ def prompt_action(prompt: Prompt, who: int, option):
 def check_no_role_leaks(effects, after: State) -> None:
     """An Announce names a role only beside a player who is no longer in the game."""
     for effect in effects:
-        if not isinstance(effect, Announce):
+        if not isinstance(effect, Public):
             continue
         data = dict(effect.data)
         for key, value in data.items():

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.core import Announce, GameOver, RuleError
+from engine.core import GameOver, Public, RuleError
 from engine.traitors import (
     CloseNight,
     Phase,
@@ -95,7 +95,7 @@ def test_accepting_makes_a_traitor_who_meets_the_others(recruiting):
         2: {"role": Role.TRAITOR, "traitors": (6, 7), "recruit": True}
     }
     assert told(effects, "recruit_accepted") == {6: {"player": 2}, 7: {"player": 2}}
-    assert [e.event for e in effects if isinstance(e, Announce)] == ["night_falls"]
+    assert [e.event for e in effects if isinstance(e, Public)] == ["night_falls"]
     [prompt] = prompts(effects, "murder")
     assert prompt.to == (2, 6, 7) and prompt.options == (1, 3, 4, 5)
 

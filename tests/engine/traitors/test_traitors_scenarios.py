@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import Announce, RuleError, decode_action
+from engine.core import Public, RuleError, decode_action
 from engine.traitors import ACTIONS, Fate, Join, Start, apply, new_game, traitors
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
@@ -44,7 +44,7 @@ def test_scenario(path: Path):
             continue
         step = apply(state, action)
         state = step.state
-        events.extend(e.event for e in step.effects if isinstance(e, Announce))
+        events.extend(e.event for e in step.effects if isinstance(e, Public))
     expect = spec["expect"]
     fates = {fate: [p for p, f, _ in state.fates if f is fate] for fate in Fate}
     outcome = {

@@ -6,6 +6,13 @@ import numpy as np
 from scipy.special import log_ndtr, logsumexp, ndtr, ndtri
 from scipy.stats import multivariate_normal, multivariate_t
 
+from stats.ratings.dense import DenseProblem
+
+
+def prior_cov(design) -> np.ndarray:
+    """The design's prior covariance L L^T as a dense matrix."""
+    return (design.prior_root @ design.prior_root.T).toarray()
+
 
 def mc_log_evidence(signed, noise_sd, draws, rng, chunk=50_000, prior_cov=None):
     """log E_prior[prod_g Phi(b_g . x / sigma)] with x ~ N(0, prior_cov) (default I), and its
@@ -55,18 +62,21 @@ def gibbs_moments(signed, noise_sd, rng, chains=64, iterations=3000, burn=300):
     return flat.mean(axis=0), np.cov(flat.T), mc_error
 
 
-def orthant_log_evidence(signed, prior_cov, mean, cov, draws, rng):
-    """log P(B x > 0) for x ~ N(0, prior_cov), by importance sampling, and its standard error.
+def orthant_log_evidence(design, draws, rng):
+    """log P(B x > 0) for x ~ N(0, prior) of a design, by importance sampling, and its
+    standard error.
 
     The proposal is a heavy-tailed multivariate t (5 degrees of freedom) around a Gaussian
-    guess of the posterior (EP's, widened by half): any proposal gives an unbiased estimate;
-    a good one only makes the standard error small.
+    guess of the posterior (full EP's at eps = 0, widened by half): any proposal gives an
+    unbiased estimate; a good one only makes the standard error small.
     """
-    b = signed.toarray()
+    guide = DenseProblem(design.signed, design.prior_root).fit(0.0)
+    mean, cov, prior = guide.mean, guide.cov.dense(), prior_cov(design)
+    b = design.signed.toarray()
     proposal = multivariate_t(loc=mean, shape=1.5 * cov, df=5, seed=rng)
     x = proposal.rvs(size=draws)
     inside = np.all(x @ b.T > 0, axis=1)
-    prior = multivariate_normal(np.zeros(b.shape[1]), prior_cov)
+    prior = multivariate_normal(np.zeros(b.shape[1]), prior)
     log_w = np.where(inside, prior.logpdf(x) - proposal.logpdf(x), -np.inf)
     log_mean = logsumexp(log_w) - np.log(draws)
     ratio = np.exp(log_w - log_mean)

@@ -1,21 +1,24 @@
 """Model comparisons: the per-storyteller eps sum against brute force, and their building blocks."""
 
 import itertools
+from dataclasses import replace
 
 import numpy as np
 import pytest
 from scipy.special import logsumexp
 
 from stats.ratings import GameRecord, fit_ratings, ratings_report
+from stats.ratings.budget import Budget, OutOfTime
 from stats.ratings.compare import (
     NOISE_TELLERS,
+    ORDER,
     STORYTELLER_NOISE_FACTORS,
     distinct_rows,
     gray_code,
     storyteller_noise_evidence,
 )
+from stats.ratings.dense import DenseProblem
 from stats.ratings.design import ModelSpec, build_design
-from stats.ratings.ep import ProbitProblem
 
 
 def storyteller_games(rng, n_games, factors):
@@ -59,10 +62,10 @@ def test_storyteller_noise_evidence_is_the_brute_force_sum(monkeypatch, n_games,
     games = storyteller_games(np.random.default_rng(5), n_games, [0.5, 1.0, 2.0, 1.0])
     base = fit_ratings(games, noise_sd=1.0)
     calls = []
-    fit = ProbitProblem.fit
-    monkeypatch.setattr(ProbitProblem, "fit", lambda *a, **k: calls.append(1) or fit(*a, **k))
+    fit = DenseProblem.fit
+    monkeypatch.setattr(DenseProblem, "fit", lambda *a, **k: calls.append(1) or fit(*a, **k))
     evidence = storyteller_noise_evidence(base.design, 1.0, base.best)
-    monkeypatch.setattr(ProbitProblem, "fit", fit)
+    monkeypatch.setattr(DenseProblem, "fit", fit)
     assert evidence.converged
     assert evidence.log_evidence == pytest.approx(brute_force(base.design, 1.0), abs=1e-6)
     assert (len(calls) < 80) == pruned  # 80 = every assignment but the base fit's
@@ -92,3 +95,63 @@ def test_many_storytellers_name_the_ones_with_their_own_noise():
     noise = report["comparisons"]["storyteller_noise_vs_shared_noise"]
     assert noise["model"].startswith(f"each of the {NOISE_TELLERS} storytellers with the most")
     assert ratings_report(games, fit_ratings(games), comparisons=False)["comparisons"] is None
+
+
+class Countdown(Budget):
+    """A budget that lasts for ``checks`` checks (as if each EP fit took the time it has)."""
+
+    def __init__(self, checks: int):
+        super().__init__(3600.0)
+        self.checks = checks
+
+    def remaining(self) -> float:
+        return 3600.0 if self.checks > 0 else 0.0
+
+    def check(self) -> None:
+        self.checks -= 1
+        if self.checks < 0:
+            raise OutOfTime
+
+
+@pytest.fixture(scope="module")
+def told():
+    games = storyteller_games(np.random.default_rng(7), 150, [1.0, 1.0, 1.0])
+    return games, fit_ratings(games)
+
+
+def test_with_no_time_left_only_the_coin_flip_is_worked_out(told):
+    games, fit = told
+    comparisons = ratings_report(games, fit, budget=Budget(0))["comparisons"]
+    assert list(comparisons) == [key for key in ORDER if key in comparisons]
+    assert comparisons.pop("skill_vs_coin")["probability"] is not None
+    for comparison in comparisons.values():
+        assert comparison["probability"] is None and comparison["out_of_time"]
+        assert comparison["note"] == "the time available was used up by the others"
+
+
+def test_a_comparison_that_runs_out_of_time_midway_is_abandoned_with_a_note(told):
+    games, fit = told
+    comparisons = ratings_report(games, fit, budget=Countdown(len(fit.fits) + 2))["comparisons"]
+    assert comparisons["bias_vs_no_bias"]["probability"] is not None  # the walk fits in time
+    abandoned = comparisons["storyteller_bias_vs_shared_bias"]
+    assert abandoned["probability"] is None
+    assert abandoned["note"] == "it took longer than the time available"
+
+
+def test_a_comparison_estimated_to_take_too_long_is_not_started(told, monkeypatch):
+    games, fit = told
+    slow = replace(fit, seconds_per_fit=1000.0)
+    calls = []
+    monkeypatch.setattr("stats.ratings.compare.fit_design", lambda *a, **k: calls.append(1) or None)
+    comparisons = ratings_report(games, slow, budget=Budget(120.0))["comparisons"]
+    assert calls == []
+    note = comparisons["split_skill_vs_single_skill"]["note"]
+    assert note.startswith("it would take about") and note.endswith("more than the time available")
+
+
+def test_an_undecided_feasibility_check_is_said_not_guessed(told, monkeypatch):
+    games, fit = told
+    monkeypatch.setattr("stats.ratings.compare.cone_is_feasible", lambda rows, seconds: None)
+    deterministic = ratings_report(games, fit)["comparisons"]["skill_vs_deterministic"]
+    assert deterministic["probability"] is None and not deterministic["out_of_time"]
+    assert deterministic["note"].startswith("checking whether any skills explain every result")

@@ -6,11 +6,11 @@ from scipy import integrate
 from scipy.special import log_ndtr
 
 from stats.ratings.compare import deterministic_evidence
+from stats.ratings.dense import DenseProblem
 from stats.ratings.design import ModelSpec, build_design
-from stats.ratings.ep import ep_probit
 from stats.ratings.records import GameRecord
 
-from .ratings_samplers import gibbs_moments, mc_log_evidence, orthant_log_evidence
+from .ratings_samplers import gibbs_moments, mc_log_evidence, orthant_log_evidence, prior_cov
 
 SMALL_GAMES = [
     GameRecord(("a", "b", "c"), ("d", "e"), "good", "s1"),
@@ -37,11 +37,11 @@ def test_evidence_matches_prior_monte_carlo_within_two_percent(noise_sd, spec):
     design = build_design(SMALL_GAMES, spec)
     assert len(design.storytellers) == 3
     noise = noise_sd * design.noise_scale
-    fit = ep_probit(design.signed, noise**2, design.prior_cov)
+    fit = DenseProblem(design.signed, design.prior_root).fit(noise**2)
     rng = np.random.default_rng(1)
     # Monte Carlo over x ~ N(0, prior) with the per-game noise folded into the rows.
     scaled = design.signed.multiply(1.0 / noise[:, None]).tocsr()
-    mc, se = mc_log_evidence(scaled, 1.0, 400_000, rng, prior_cov=design.prior_cov)
+    mc, se = mc_log_evidence(scaled, 1.0, 400_000, rng, prior_cov=prior_cov(design))
     assert se < 0.007
     assert fit.converged
     assert abs(np.exp(fit.log_evidence - mc) - 1.0) < 0.02
@@ -50,7 +50,7 @@ def test_evidence_matches_prior_monte_carlo_within_two_percent(noise_sd, spec):
 def test_evidence_of_the_deterministic_limit_matches_monte_carlo():
     games = SMALL_GAMES[:4]
     design = build_design(games, ModelSpec(bias="none"))
-    fit = ep_probit(design.signed, np.zeros(len(games)), design.prior_cov)
+    fit = DenseProblem(design.signed, design.prior_root).fit(np.zeros(len(games)))
     mc, se = mc_log_evidence(design.signed, 0.0, 400_000, np.random.default_rng(2))
     assert se < 0.02
     assert abs(np.exp(fit.log_evidence - mc) - 1.0) < 0.05
@@ -61,10 +61,7 @@ def test_deterministic_evidence_of_seven_games_matches_importance_sampling(bias)
     """EP at eps = 0 is rougher than with noise: within 0.08 nats (about 8%) here."""
     design = build_design(SMALL_GAMES, ModelSpec(bias=bias))
     evidence = deterministic_evidence(design)
-    fit = ep_probit(design.signed, 0.0, design.prior_cov)
-    exact, se = orthant_log_evidence(
-        design.signed, design.prior_cov, fit.mean, fit.cov, 400_000, np.random.default_rng(5)
-    )
+    exact, se = orthant_log_evidence(design, 400_000, np.random.default_rng(5))
     assert se < 0.005 and evidence.converged
     assert abs(evidence.log_evidence - exact) < 0.08
 
@@ -86,7 +83,7 @@ def test_many_identical_games_converge_near_the_exact_evidence(noise_sd):
     one-dimensional integral. EP over-counts repeated sites a little (0.36 nats at 0.25)."""
     games = [GameRecord(("a", "b"), ("c", "d"), "good")] * 300
     design = build_design(games, ModelSpec())
-    fit = ep_probit(design.signed, noise_sd**2, design.prior_cov)
+    fit = DenseProblem(design.signed, design.prior_root).fit(noise_sd**2)
     exact, _ = integrate.quad(
         lambda u: np.exp(-(u**2) / 4 + 300 * log_ndtr(u / noise_sd)) / np.sqrt(4 * np.pi),
         -50,
@@ -100,18 +97,18 @@ def test_many_identical_games_converge_near_the_exact_evidence(noise_sd):
 
 def test_a_fit_stopped_early_says_it_did_not_converge():
     design = build_design(SMALL_GAMES, ModelSpec())
-    assert not ep_probit(design.signed, 1.0, design.prior_cov, max_iter=1).converged
+    assert not design.problem.fit(1.0, max_iter=1).converged
 
 
 def test_posterior_matches_albert_chib_gibbs_within_monte_carlo_error():
     design = build_design(SMALL_GAMES, ModelSpec(bias="shared"))
     noise_sd = 1.0
-    fit = ep_probit(design.signed, np.full(len(SMALL_GAMES), noise_sd**2), design.prior_cov)
+    fit = DenseProblem(design.signed, design.prior_root).fit(noise_sd**2)
     mean, cov, mc_error = gibbs_moments(design.signed, noise_sd, np.random.default_rng(3))
     # EP is an approximation, so allow 4 MC standard errors plus 2% of a posterior sd.
     sd = np.sqrt(np.diag(cov))
     assert np.all(np.abs(fit.mean - mean) < 4 * mc_error + 0.02 * sd)
-    assert np.allclose(np.diag(fit.cov), np.diag(cov), rtol=0.03)
+    assert np.allclose(fit.cov.diagonal(), np.diag(cov), rtol=0.03)
 
 
 def test_evidence_falls_when_a_result_is_flipped_against_a_clear_pattern():
@@ -121,6 +118,6 @@ def test_evidence_falls_when_a_result_is_flipped_against_a_clear_pattern():
     fits = []
     for data in (games, flipped):
         design = build_design(data, spec)
-        fits.append(ep_probit(design.signed, np.ones(len(data)), design.prior_cov))
+        fits.append(design.problem.fit(1.0))
     assert fits[0].log_evidence > fits[1].log_evidence
     assert fits[0].mean[0] > fits[1].mean[0] > 0

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from stats.ratings import GameRecord, games_to_csv, parse_games, validate_game
 from stats.ratings.io import MAX_FILE_CHARS
+from stats.ratings.names import BIDI_CONTROLS, name_problem, shown
 
 YAML_TEXT = """
 - storyteller: Lizard
@@ -90,12 +91,14 @@ def test_validate_game_accepts_traitors_words_and_strips_names():
 
 names = (
     st.text(
-        alphabet=st.characters(blacklist_characters=";\n\r\t", blacklist_categories=("Cs",)),
+        alphabet=st.characters(
+            blacklist_characters=";" + "".join(BIDI_CONTROLS), blacklist_categories=("Cs", "Cc")
+        ),
         min_size=1,
         max_size=12,
     )
     .map(str.strip)
-    .filter(bool)
+    .filter(lambda name: name and name_problem(name) is None)
 )
 
 
@@ -117,3 +120,66 @@ def game_records(draw):
 @given(st.lists(game_records(), min_size=1, max_size=5))
 def test_csv_export_then_import_is_the_identity(games):
     assert parse_games(games_to_csv(games), "export.csv") == games
+
+
+@pytest.mark.parametrize(
+    ("text", "filename"),
+    [
+        ("winner,good,evil\n" + "good,a,b\n" * 4, "four.csv"),
+        ("- {good: [a], evil: [b], winner: good}\n" * 4, "four.yaml"),
+        ("-\n  good: [a]\n  evil: [b]\n  winner: good\n" * 4, "four.yaml"),
+    ],
+)
+def test_a_file_over_the_limit_is_refused_before_any_game_is_built(text, filename, monkeypatch):
+    built = []
+    monkeypatch.setattr("stats.ratings.io.MAX_GAMES", 3)
+    monkeypatch.setattr("stats.ratings.io.validate_game", lambda **f: built.append(f))
+    with pytest.raises(ValueError, match=rf"^{filename} has more than 3 games\.$"):
+        parse_games(text, filename)
+    assert built == []
+
+
+def test_a_flow_style_yaml_list_over_the_limit_is_refused_as_it_is_read(monkeypatch):
+    monkeypatch.setattr("stats.ratings.io.MAX_GAMES", 3)
+    text = "[" + ", ".join(["{good: [a], evil: [b], winner: good}"] * 1000) + "]"
+    with pytest.raises(ValueError, match="has more than 3 games"):
+        parse_games(text, "flow.yaml")
+
+
+def test_yaml_anchors_aliases_and_odd_shapes_read_as_a_loader_would():
+    text = (
+        "- &first {good: [&ann Ann, Bo], evil: [Cy], winner: good, storyteller: ~}\n"
+        "- *first\n"
+        "- {good: [*ann], evil: [Dee], winner: evil, [odd, key]: 1}\n"
+    )
+    games = parse_games(text, "a.yaml")
+    assert games[0] == games[1] == GameRecord(("Ann", "Bo"), ("Cy",), "good")
+    assert games[2].good == ("Ann",)
+    with pytest.raises(ValueError, match="game 1: a good player must be a name, not {'x': '1'}"):
+        parse_games("- {good: [{x: 1}], evil: [b], winner: good}\n", "n.yaml")
+    with pytest.raises(ValueError, match="is not valid YAML"):
+        parse_games("- {good: [*nobody], evil: [b], winner: good}\n", "n.yaml")
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("Bee\x1b[31m", "contains a control character"),
+        ("\x1b]0:pwned\x07", "contains a control character"),
+        ("Bee\u202eeviL", "reverses the direction of the text"),
+        ("\u2067Bee", "reverses the direction of the text"),
+        ("\u200b\u200b", "has no visible characters"),
+        ("\u3164", "has no visible characters"),
+        ("\u200d\ufe0f", "has no visible characters"),
+    ],
+)
+def test_names_that_would_print_as_something_else_are_refused_at_import(name, problem):
+    csv_text = f"winner,good,evil\ngood,{name},b\n"
+    yaml_text = f'- {{good: ["{name}"], evil: [b], winner: good}}\n'.replace("\x1b", "\\e")
+    yaml_text = yaml_text.replace("\x07", "\\a")
+    for text, filename in ((csv_text, "n.csv"), (yaml_text, "n.yaml")):
+        with pytest.raises(ValueError) as info:
+            parse_games(text, filename)
+        message = str(info.value)
+        assert problem in message and shown(name) in message
+        assert name_problem(message) is None  # the sentence itself prints as it reads

@@ -7,8 +7,15 @@ import pytest
 
 from bot.cli import main
 from stats.charts.ratings import ratings_chart
-from stats.ratings import GameRecord, fit_ratings, parse_games, prob_better, ratings_report
-from stats.ratings.ep import ProbitProblem
+from stats.ratings import (
+    GameRecord,
+    fit_ratings,
+    games_to_csv,
+    parse_games,
+    prob_better,
+    ratings_report,
+)
+from stats.ratings.dense import DenseProblem
 
 DATA = Path(__file__).with_name("clocktower_iq_games.yaml")
 GAMES = [
@@ -125,9 +132,9 @@ def test_cli_reads_a_byte_order_mark_and_refuses_a_huge_file_early(tmp_path, cap
 
 
 def test_a_fit_that_did_not_converge_is_reported(monkeypatch, capsys):
-    fit_to_convergence = ProbitProblem.fit
+    fit_to_convergence = DenseProblem.fit
     monkeypatch.setattr(
-        ProbitProblem,
+        DenseProblem,
         "fit",
         lambda self, noise_var, start=None: fit_to_convergence(self, noise_var, start, max_iter=1),
     )
@@ -137,3 +144,39 @@ def test_a_fit_that_did_not_converge_is_reported(monkeypatch, capsys):
     assert not any(c["converged"] for c in report["comparisons"].values())
     assert main(["ratings", str(DATA), "--noise-sd", "1.8"]) == 0
     assert "Warning: The fit did not converge" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("value", ["inf", "1e300", "0", "nan", "-1", "1e-9"])
+def test_cli_refuses_a_nonsense_noise_sd_in_one_sentence(value, capsys):
+    sentence = "--noise-sd must be a number from 0.01 to 100 (the luck in a game"
+    assert main(["ratings", str(DATA), "--noise-sd", value]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and sentence in err
+    assert main(["ratings", str(DATA), "--noise-sd", value, "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert err == "" and sentence in json.loads(out)["error"]
+
+
+def test_cli_shows_names_it_did_not_import_escaped(capsys):
+    assert main(["ratings", str(DATA), "--noise-sd", "1.8", "--compare", "Bee", "\u202eBee"]) == 2
+    err = capsys.readouterr().err
+    assert "\\u202eBee has no rated games" in err and "\u202e" not in err
+
+
+def test_cli_json_is_strict_json(capsys):
+    assert main(["ratings", str(DATA), "--json"]) == 0
+
+    def refuse(constant):
+        raise ValueError(constant)
+
+    payload = json.loads(capsys.readouterr().out, parse_constant=refuse)
+    assert payload["comparisons"]["skill_vs_deterministic"]["probability"] > 0.9
+
+
+def test_cli_text_gives_a_huge_bayes_factor_as_a_power_of_ten(tmp_path, capsys):
+    """Thousands of games make the Bayes factor vs a coin flip overflow a float."""
+    games = [GameRecord((f"a{i % 7}", "b"), ("c", f"d{i % 5}"), "good") for i in range(400)]
+    path = tmp_path / "many.csv"
+    path.write_text(games_to_csv(games), encoding="utf-8")
+    assert main(["ratings", str(path), "--noise-sd", "1"]) == 0
+    assert "Bayes factor vs coin flip 10^" in capsys.readouterr().out

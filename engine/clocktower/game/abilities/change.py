@@ -1,23 +1,37 @@
 """The change pattern: a player's character or alignment changes, and they learn it at once.
 
-Every change goes through ``change_character`` or ``change_alignment`` so the player is told, and
-reminders, night order and win conditions follow the new facts (they are read from the seat).
-A dead Demon's successor: a Minion whose unit takes over (``Role.takes_over``: the Scarlet Woman)
-becomes the dead Demon's character; otherwise the dead Demon's own unit may name an heir
-(``Role.died``: the Imp's star pass).
+Every change goes through ``change_character`` or ``change_alignment`` (or ``swap``, two
+players trading characters, and alignments too when the ability says so) so the player is told,
+and reminders, night order and win conditions follow the new facts (they are read from the
+seat). A new character is a new ability: one already spent is fresh again (``Seat.used``), and
+at night the player wakes in the new character's place if it is still to come tonight, or at
+once for a "you start knowing" ability (``night.wake_later``). Each change is recorded
+(``State.changes``). After an ability has changed characters or alignments it calls
+``settle_changes``, where units react (``Role.after_change``: the Evil Twin finds a new twin).
+A dead Demon's successor: a Minion whose unit takes over (``Role.takes_over``: the Scarlet
+Woman) becomes the dead Demon's character; otherwise the dead Demon's own unit may name an heir
+(``Role.died``: the Imp's star pass). While another Demon lives, nobody takes over (the Fang Gu's
+jump: the jinx with the Scarlet Woman).
 """
 
 from __future__ import annotations
 
 from engine.clocktower.game.cast import char
 from engine.clocktower.game.effects import tell
-from engine.clocktower.game.model import State, seat, with_seat
+from engine.clocktower.game.model import Change, State, demons, evolve, seat, with_seat
+from engine.clocktower.game.night import wake_later
 from engine.clocktower.game.roles import Result, seats_having
+from engine.core import Effect
 
 
 def change_character(state: State, player: int, cid: str, event: str = "became") -> Result:
     """``player`` becomes ``cid`` (shown it too), keeping their alignment; they are told."""
-    state = with_seat(state, player, character=cid, shown=cid, team=char(state, cid).team)
+    before = seat(state, player).character
+    state = with_seat(
+        state, player, character=cid, shown=cid, team=char(state, cid).team, used=False
+    )
+    record = Change(state.night, player, before, cid)
+    state = wake_later(evolve(state, changes=(*state.changes, record)), cid, player)
     state, effect = tell(state, player, event, character=cid)
     return state, [effect]
 
@@ -31,12 +45,53 @@ def change_alignment(state: State, player: int, alignment: str) -> Result:
     return state, [effect]
 
 
+def swap(state: State, a: int, b: int, alignments: bool = False) -> Result:
+    """``a`` and ``b`` trade characters (the Barber's haircut) and, with ``alignments``, their
+    alignments too (the Snake Charmer's charm); each is told what they now are."""
+    first, second = seat(state, a), seat(state, b)
+    effects: list[Effect] = []
+    for player, other in ((a, second), (b, first)):
+        state, told = change_character(state, player, other.character)
+        effects += told
+        if alignments:
+            state, told = change_alignment(state, player, other.alignment)
+            effects += told
+    return state, effects
+
+
+def settle_changes(state: State, key: str) -> Result:
+    """Let every unit react to characters or alignments that have just changed."""
+    effects: list[Effect] = []
+    for s, unit in seats_having(state, "after_change"):
+        state, more = unit.after_change(state, seat(state, s.player), key)
+        effects += more
+    return state, effects
+
+
+def character_before_tonight(state: State, player: int) -> str:
+    """The character ``player`` held at dusk (before tonight's changes): who held what when
+    the day's votes and nominations happened."""
+    for change in state.changes:
+        if change.player == player and change.night == state.night:
+            return change.before
+    return seat(state, player).character
+
+
+def became_on(state: State, player: int) -> int:
+    """The night ``player`` last changed character (0: dealt it)."""
+    nights = [c.night for c in state.changes if c.player == player]
+    return nights[-1] if nights else 0
+
+
 def become_demon(state: State, player: int, demon: str) -> Result:
     return change_character(state, player, demon, event="became_demon")
 
 
 def takeover(state: State, demon: str, alive_before: int) -> Result:
-    """A living Minion able to take over the dead Demon does so (the first in seat order)."""
+    """A living Minion able to take over the dead Demon does so (the first in seat order),
+    unless another Demon still lives."""
+    if demons(state):
+        return state, []
     for s, unit in seats_having(state, "takes_over"):
         if s.alive and unit.takes_over(state, s, alive_before):
             return become_demon(state, s.player, demon)

@@ -5,8 +5,11 @@ legal, and plausible false answers. A sober, living character with no misregistr
 learns the truth without bothering the storyteller; otherwise the storyteller rules, offered the
 truth first. A drunk or poisoned character's ruling also offers the answer in that player's false
 world (``falseworld``), its index in ``data["consistent"]``: the lie that agrees with every other
-lie they are told. What a player learns is a ``Tell(player, "info", data)`` with ``character``,
-``night`` and ``answer`` shaped per character:
+lie they are told. While the Vortox lives, a Townsfolk's information must be false
+(``misinformed``): the ruling offers only false answers (``reason`` ``vortox``) and its form
+forbids the true ones. Any answer that is not true is recorded as abnormal for the
+Mathematician (``abnormal``). What a player learns is a ``Tell(player, "info", data)`` with
+``character``, ``night`` and ``answer`` shaped per character:
 
 - washerwoman, librarian, investigator: ``(player_a, player_b, character)``; librarian ``None``
   when there are no Outsiders;
@@ -24,7 +27,8 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.clocktower.game.cast import playable
+from engine.clocktower.game import abnormal
+from engine.clocktower.game.cast import playable, script_team
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.falseworld import World, false_world
@@ -32,6 +36,7 @@ from engine.clocktower.game.model import (
     Field,
     Form,
     State,
+    healthy,
     is_drunk,
     sober,
     works,
@@ -40,8 +45,8 @@ from engine.clocktower.game.registration import (
     alignments,
     misregisters,
     registrations,
-    script_team,
 )
+from engine.clocktower.game.roles import seats_having
 from engine.core import Effect, seeded_rng
 
 Result = tuple[State, list[Effect]]
@@ -68,6 +73,8 @@ def learn(
     fields: tuple[Field, ...] = (),
     unordered: int = 0,
     also_true: Iterable[Any] = (),
+    also_registered: Iterable[Any] = (),
+    **details: Any,
 ) -> Result:
     """Tell ``player`` the answer: the truth, or the storyteller's pick where the rules allow.
 
@@ -76,14 +83,23 @@ def learn(
     the truth and the registrations, its index in the ruling's ``consistent``. With ``fields``
     (the answer's parts) the storyteller may also answer from the full range: for a drunk or
     poisoned player anything of that shape, for a sober one any true answer (``also_true``: the
-    true answers beside the one suggested) or registration."""
+    true answers beside the one suggested) or registration (``also_registered``: the legal
+    registrations beside those suggested). ``details`` go with the answer (the Artist's
+    question)."""
     data: dict[str, Any] = {"player": player, "character": character, "players": about}
     form = None
+    registered, also_true = tuple(registered), frozenset(also_true)
+    legal = frozenset(also_registered)
+    if misinformed(state, player):
+        trues = frozenset((truth, *registered, *also_true, *legal))
+        return _false_only(
+            state, player, character, key, trues, false, about, lie, fields, unordered, details
+        )
     if sober(state, player) if dead_ok else works(state, player):
         options = tuple(dict.fromkeys((truth, *registered)))
         data["reason"] = "registration"
         if fields:
-            allowed = frozenset((*options, *also_true))
+            allowed = frozenset((*options, *also_true, *legal))
             form = Form(fields, unordered, allowed)
             if len(allowed) > len(options):
                 data["reason"] = "choice" if not registered else "registration"
@@ -95,11 +111,69 @@ def learn(
             data["consistent"] = options.index(consistent[0])
         if fields:
             form = Form(fields, unordered)
-    got = rule(state, key, "info", options, form=form, **data)
+    got = rule(state, key, "info", options, form=form, **data, **details)
+    wrong = got != truth and got not in also_true
+    return _told(state, player, character, got, about, wrong, details)
+
+
+def _told(
+    state: State,
+    player: int,
+    character: str,
+    got: Any,
+    about: tuple[int, ...],
+    wrong: bool,
+    details: dict[str, Any],
+) -> Result:
+    """Tell the answer; one that is not true worked abnormally (``abnormal``)."""
+    if wrong:
+        state = abnormal.mark(state, player)
     state, effect = tell(
-        state, player, "info", character=character, night=state.night, answer=got, players=about
+        state,
+        player,
+        "info",
+        character=character,
+        night=state.night,
+        answer=got,
+        players=about,
+        **details,
     )
     return state, [effect]
+
+
+def misinformed(state: State, player: int) -> bool:
+    """Whether ``player``'s information must be false (``Role.misinforms``: the Vortox), unless
+    made sober and healthy (the Barista)."""
+    units = seats_having(state, "misinforms")
+    if not units or healthy(state, player):
+        return False
+    return any(unit.misinforms(state, s, player) for s, unit in units)
+
+
+def _false_only(
+    state: State,
+    player: int,
+    character: str,
+    key: str,
+    trues: frozenset[Any],
+    false: Iterable[Any],
+    about: tuple[int, ...],
+    lie: Lie | None,
+    fields: tuple[Field, ...],
+    unordered: int,
+    details: dict[str, Any],
+) -> Result:
+    """Information the Vortox makes false: the storyteller picks among the false answers (the
+    consistent lie first, when it is false), never a true one or a registration."""
+    consistent = () if lie is None else (lie(false_world(state, player)),)
+    options = tuple(dict.fromkeys(a for a in (*consistent, *false) if a not in trues))
+    data: dict[str, Any] = {"player": player, "character": character, "players": about}
+    data["reason"] = "vortox"
+    if consistent and consistent[0] in options:
+        data["consistent"] = 0
+    form = Form(fields, unordered, forbidden=trues) if fields else None
+    got = rule(state, key, "info", options, truth=None, form=form, **data, **details)
+    return _told(state, player, character, got, about, got not in trues, details)
 
 
 def _others(state: State, player: int) -> list[int]:

@@ -1,6 +1,7 @@
-"""The vote pattern: what raised hands are worth. A unit may weigh another player's vote (the
-Bureaucrat ×3, the Thief ×-1: ``Role.vote_factor``) or make its own hand count only under a
-condition (the Butler: ``Role.vote_counts``)."""
+"""The vote pattern: who may nominate, and what raised hands are worth. A unit may weigh another
+player's vote (the Bureaucrat ×3, the Thief ×-1: ``Role.vote_factor``), make its own hand count
+only under a condition (the Butler: ``Role.vote_counts``), or say who nominates (the Bishop:
+``Role.may_nominate``)."""
 
 from __future__ import annotations
 
@@ -24,3 +25,10 @@ def counted_votes(state: State, yes: tuple[int, ...]) -> int:
         if role(s.character).vote_counts(state, s, yes):
             count += vote_weight(state, p)
     return count
+
+
+def nomination_rule(state: State, by: int) -> str | None:
+    """What the characters in play say of ``by`` nominating now: None (the usual rules), ``""``
+    (allowed, even the storyteller) or a sentence refusing it."""
+    said = [u.may_nominate(state, s, by) for s, u in seats_having(state, "may_nominate")]
+    return next((r for r in said if r), None) or ("" if "" in said else None)

@@ -3,9 +3,9 @@ ability never works; they wake, and are told things, as that Townsfolk."""
 
 from __future__ import annotations
 
+from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.model import Seat, State, with_seat
-from engine.clocktower.game.registration import script_team
 from engine.clocktower.game.roles import Role
 
 

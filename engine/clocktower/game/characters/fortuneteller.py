@@ -68,7 +68,9 @@ class FortuneTeller(Role):
         for p in info["players"]:
             score[p] += weight * (1.0 if info["answer"] else -1.0)
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
         return most_suspected(table, state, player, options, pick)
 
     def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:

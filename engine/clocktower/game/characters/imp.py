@@ -30,7 +30,9 @@ class Imp(Role):
         )
         return become_demon(state, heir, self.id)
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
         """Itself (the star pass) when the town is closing in and a Minion lives to take over,
         else one of the players the town values most."""
         heirs = [s for s in state.seats if s.alive and s.team == "minion"]

@@ -39,7 +39,7 @@ class Mayor(Role):
 
     def redirect(self, state: State, seat: Seat, attacker: int, key: str) -> int:
         options = bounce_options(state, seat.player, attacker)
-        return rule(state, key + ":bounce", "mayor_bounce", options, mayor=seat.player)
+        return int(rule(state, key + ":bounce", "mayor_bounce", options, mayor=seat.player))
 
     def quiet_dusk(self, state: State, seat: Seat) -> tuple[str, str] | None:
         """Three players alive (Travellers count here, unlike in the other endings, so they must

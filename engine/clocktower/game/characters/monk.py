@@ -18,7 +18,9 @@ class Monk(Role):
             state = put_mark(state, "safe", player, target, dusks=1)
         return state, []
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
         return most_trusted(table, state, player, options, pick)
 
     def protects(self, state: State, seat: Seat, target: int) -> bool:

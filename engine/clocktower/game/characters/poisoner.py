@@ -13,7 +13,7 @@ class Poisoner(Role):
     id = "poisoner"
     reminders = {"poisoned": "poisoned"}
     reasoned = True
-    poisons = True
+    poisons_nightly = True
 
     def night(self, state: State, player: int, key: str) -> Result:
         everyone = tuple(s.player for s in state.seats)
@@ -22,7 +22,9 @@ class Poisoner(Role):
             state = put_mark(state, "poisoned", player, target, dusks=1)
         return state, []
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
         return most_trusted(table, state, player, options, pick)
 
     def holds(self, state: State, mark: Mark) -> bool:

@@ -20,5 +20,7 @@ class Ravenkeeper(LearnsCharacter):
         (target,) = choose(state, key + ":pick", player, self.id, everyone)
         return character_of(state, player, self.id, key, target, dead_ok=True)
 
-    def choose(self, table: Table, state: State, player: int, options: list[int], pick: int):
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
         return most_suspected(table, state, player, options, pick)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from engine.clocktower.game.model import Seat, State
+from engine.clocktower.game.registration import Registration, misregistrations
 from engine.clocktower.game.roles import Role
 
 
 class Recluse(Role):
     id = "recluse"
     registers_as = (("minion", "evil"), ("demon", "evil"))
+
+    def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...]:
+        return misregistrations(state, seat.player, self.registers_as)

@@ -17,4 +17,6 @@ class Scapegoat(Role):
         if goat.player == executee or not works(state, goat.player) or not same_side:
             return executee
         options = (executee, goat.player)
-        return rule(state, key + ":scapegoat", "scapegoat", options, truth=None, player=goat.player)
+        return int(
+            rule(state, key + ":scapegoat", "scapegoat", options, truth=None, player=goat.player)
+        )

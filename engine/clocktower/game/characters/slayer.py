@@ -9,10 +9,9 @@ from __future__ import annotations
 from engine.clocktower.game.actions import Slay
 from engine.clocktower.game.day import NOT_DAY, day_key
 from engine.clocktower.game.death import die
-from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.guards import refuse_unless, require_living_player, require_phase
 from engine.clocktower.game.model import Phase, State, living, seat, with_seat, works
-from engine.clocktower.game.registration import may_register_as_team
+from engine.clocktower.game.registration import registers_as
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
 from engine.clocktower.reasoning.moment import Moment, Weight, fires_on
 from engine.clocktower.reasoning.record import Heard, Record, day_moment
@@ -54,17 +53,7 @@ class Slayer(Role):
         state = with_seat(state, slayer, used=True)
         if not works(state, slayer) or not seat(state, target).alive:
             return state, False
-        options = may_register_as_team(state, target, "demon")
-        hit = rule(
-            state,
-            key + ":slay",
-            "registration",
-            options,
-            player=target,
-            team="demon",
-            cause="slayer",
-        )
-        return state, hit
+        return state, registers_as(state, key + ":slay", target, "demon", self.id)
 
     def public_info(self, record: Record, player: int) -> tuple[Heard, ...]:
         """The claimed Slayer's first shot, and whether it killed."""

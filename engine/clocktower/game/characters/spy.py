@@ -11,7 +11,8 @@ from engine.clocktower.game.cast import char, playable
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.falseworld import false_world
-from engine.clocktower.game.model import Field, Form, State, works
+from engine.clocktower.game.model import Field, Form, Seat, State, works
+from engine.clocktower.game.registration import Registration, misregistrations
 from engine.clocktower.game.roles import Result, Role
 
 
@@ -20,6 +21,9 @@ class Spy(Role):
     topics = {"spy_grimoire": "whether the drunk or poisoned Spy sees the true grimoire"}
     registers_as = (("townsfolk", "good"), ("outsider", "good"))
     reasoned = True
+
+    def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...]:
+        return misregistrations(state, seat.player, self.registers_as)
 
     def night(self, state: State, player: int, key: str) -> Result:
         world = {s.player: (s.character, s.alignment) for s in state.seats}

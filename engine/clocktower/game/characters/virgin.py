@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import random
 
-from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.model import Pending, Seat, State, with_seat, works
 from engine.clocktower.game.policy import BASE_MISREGISTER, misregister_chance
-from engine.clocktower.game.registration import may_register_as_team
+from engine.clocktower.game.registration import registers_as
 from engine.clocktower.game.roles import Role
 from engine.clocktower.reasoning.moment import Moment, Weight, fires_on
 from engine.clocktower.reasoning.record import Heard, Record, day_moment
@@ -28,17 +27,7 @@ class Virgin(Role):
         state = with_seat(state, seat.player, used=True)
         if not works(state, seat.player):
             return state, False
-        options = may_register_as_team(state, nominator, "townsfolk")
-        hit = rule(
-            state,
-            key + ":virgin",
-            "registration",
-            options,
-            player=nominator,
-            team="townsfolk",
-            cause="virgin",
-        )
-        return state, hit
+        return state, registers_as(state, key + ":virgin", nominator, "townsfolk", self.id)
 
     def public_info(self, record: Record, player: int) -> tuple[Heard, ...]:
         """The claimed Virgin's first nomination: whether its nominator died at once."""

@@ -1,14 +1,25 @@
 """Drive a Clocktower game from a scenario file and check what it says should happen.
 
-A scenario names the seats' characters (players 1..n), a human storyteller (id 100) unless
-``"bot": true``, setup rulings (``drunk_token``, ``red_herring``; bluffs take option 0) and a list
-of steps. Each step is one of:
+A scenario names the script (``"script": "bmr"`` or ``"snv"``; Trouble Brewing by default), the
+seats' characters (players 1..n), a human storyteller (id 100) unless ``"bot": true``, setup
+rulings by topic (``drunk_token``, ``red_herring``, ``grandchild``, ``lunatic_token``: the option
+equal to the value given; any other setup ruling, the bluffs too, takes option 0) and a list of
+steps. Each step is one of:
 
-- ``{"choose": [player, [targets]]}`` a night choice; ``{"rule": i}`` the storyteller picks option
-  ``i``; ``{"rule_value": v}`` the option equal to ``v``;
+- ``{"choose": [player, [targets]]}`` a night choice (``[]``: nobody, when that is allowed; a
+  character's id for a character, 0 for no one where the prompt offers it); ``{"pick": [player,
+  value]}`` a night choice of a character or of yes/no; ``{"rule": i}`` the storyteller picks
+  option ``i``; ``{"rule_value": v}`` the option equal to ``v``; ``{"rule_own": [values]}`` an
+  answer of their own from the ruling's form;
+- Sects & Violets: ``{"claim": [player, character]}``, ``{"execute_mad": player}``,
+  ``{"juggle": [by, target, character]}``, ``{"visit": player}`` (the Savant),
+  ``{"question": [by, kind, [players], value]}`` or ``{"ask": [by, text]}`` (the Artist),
+  ``{"klutz": [by, target]}``;
 - ``{"nominate": [a, b]}``; ``{"vote": [yes voters]}`` (everyone else in turn votes no);
   ``{"slay": [a, b]}``; ``{"end_day": true}``; Travellers: ``{"exile": [a, b]}``,
-  ``{"shoot": [a, b]}``, ``{"give_vote": [a, b]}`` (Traveller alignments under ``alignments``);
+  ``{"shoot": [a, b]}``, ``{"give_vote": [a, b]}`` (Traveller alignments under ``alignments``),
+  ``{"swap": [matron, a, b]}``, ``{"verdict": [judge, true]}``; ``{"gossip": [by, kind,
+  [players], value]}`` a public statement; ``{"kill": p}`` the storyteller kills ``p``;
 - ``{"error": step, "message": text}``: that step is refused with a message containing ``text``
   and leaves the state unchanged;
 - ``{"expect": {...}}``: ``dead``, ``phase``, ``winner``, ``ending``, ``character``
@@ -16,7 +27,16 @@ of steps. Each step is one of:
   ``info`` (``{player: answer}``, the last info that player got), ``info_true`` / ``info_false``
   (players whose last information is / is not true now), ``told`` (``{player: event}``),
   ``not_told`` likewise, ``believes`` (``{player: the character they were told}``),
-  ``info_about`` (``{player: someone in their last pair}``), ``votes`` (the last tally's counted votes), ``alive_count``.
+  ``info_about`` (``{player: someone in their last pair}``), ``votes`` (the last tally's counted
+  votes), ``alive_count``, ``lives`` (players alive in truth, a Zombuul registering as dead
+  too), ``alignment`` (``{player: good or evil}``), ``drunk`` / ``poisoned`` / ``sober`` (exactly
+  these players), ``seating`` (the players in seat order), ``threshold``, ``announced`` /
+  ``not_announced`` (public events of the last step), ``mad`` (``{player: what they are mad
+  about, or null}``), ``abnormal`` (the players whose abilities worked abnormally since dawn),
+  ``claims`` (``[[player, character], ...]`` today), ``shown`` (``{player: character they
+  believe}``), ``told_data`` (``{player: [event, {key: value}]}``: their last tell of that event
+  has those values), ``last_told`` (``{player: [event, {data subset}]}``, the very last private
+  message), ``queue`` (the characters still to wake tonight, in order).
 """
 
 from __future__ import annotations
@@ -29,28 +49,51 @@ import pytest
 
 from engine.clocktower.catalogue import character, edition_characters
 from engine.clocktower.game import (
+    Adjust,
+    Claim,
     EndDay,
+    ExecuteMad,
     Exile,
     GiveVote,
+    Gossip,
     Join,
+    Juggle,
+    KlutzChoice,
     NightChoice,
     Nominate,
+    Question,
     Shoot,
     Slay,
     Start,
     State,
     StorytellerRuling,
+    SwapSeats,
+    Verdict,
+    Visit,
     Vote,
     apply,
     briefing,
     new_game,
     seat,
 )
-from engine.clocktower.game.model import mark_target, neighbours
-from engine.core import RuleError
+from engine.clocktower.game.abnormal import since_dawn
+from engine.clocktower.game.madness import madness_of
+from engine.clocktower.game.model import (
+    is_drunk,
+    is_poisoned,
+    lives,
+    mark_target,
+    neighbours,
+    sober,
+    threshold,
+)
+from engine.core import Announce, RuleError
 
 ST = 100
 TB = tuple(c.id for c in edition_characters("tb"))
+BMR = tuple(c.id for c in edition_characters("bmr") if c.team != "traveller")
+SNV = tuple(c.id for c in edition_characters("snv") if c.team != "traveller")
+SCRIPTS = {"tb": TB, "bmr": BMR, "snv": SNV}
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
 
 
@@ -62,16 +105,12 @@ def tupled(value: Any) -> Any:
 
 def start(spec: dict[str, Any]) -> State:
     bot = spec.get("bot", False)
-    state = new_game(None if bot else ST, spec.get("seed", 1), TB, bot)
+    script = SCRIPTS[spec.get("script", "tb")]
+    state = new_game(None if bot else ST, spec.get("seed", 1), script, bot)
     for p, cid in enumerate(spec["characters"], start=1):
         state = apply(state, Join(p, traveller=character(cid).team == "traveller")).state
     state = apply(state, Start(0 if bot else ST, tuple(spec["characters"]))).state
-    while state.pending is not None and state.pending.topic in (
-        "drunk_token",
-        "red_herring",
-        "bluffs",
-        "traveller_alignment",
-    ):
+    while state.pending is not None and state.pending.key.startswith("setup:"):
         wanted = spec.get(state.pending.topic)
         if state.pending.topic == "traveller_alignment":
             wanted = spec["alignments"][str(dict(state.pending.data)["player"])]
@@ -84,12 +123,43 @@ def action(state: State, step: dict[str, Any]) -> Any:
     if "choose" in step:
         player, targets = step["choose"]
         return NightChoice(player, tuple(targets))
+    if "pick" in step:
+        player, value = step["pick"]
+        return NightChoice(player, (value,))
     if "rule" in step or "rule_value" in step:
         assert state.pending is not None, "no ruling is pending"
         index = step.get("rule")
         if index is None:
             index = state.pending.options.index(tupled(step["rule_value"]))
         return StorytellerRuling(ST, state.pending.id, index)
+    if "rule_own" in step:
+        assert state.pending is not None, "no ruling is pending"
+        return StorytellerRuling(ST, state.pending.id, value=tupled(step["rule_own"]))
+    if "claim" in step:
+        return Claim(*step["claim"])
+    if "execute_mad" in step:
+        return ExecuteMad(ST, step["execute_mad"])
+    if "juggle" in step:
+        return Juggle(*step["juggle"])
+    if "visit" in step:
+        return Visit(step["visit"])
+    if "question" in step:
+        by, kind, players, value = step["question"]
+        return Question(by, kind=kind, players=tuple(players), value=value)
+    if "ask" in step:
+        by, text = step["ask"]
+        return Question(by, text=text)
+    if "klutz" in step:
+        return KlutzChoice(*step["klutz"])
+    if "gossip" in step:
+        by, kind, players, value = step["gossip"]
+        return Gossip(by, kind, tuple(players), value)
+    if "swap" in step:
+        return SwapSeats(*step["swap"])
+    if "verdict" in step:
+        return Verdict(*step["verdict"])
+    if "kill" in step:
+        return Adjust(ST, step["kill"], "kill")
     if "nominate" in step:
         return Nominate(*step["nominate"])
     if "slay" in step:
@@ -106,7 +176,7 @@ def action(state: State, step: dict[str, Any]) -> Any:
 
 
 def run_vote(state: State, yes: list[int]) -> State:
-    while state.vote is not None:
+    while state.vote is not None and state.pending is None:  # a ruling may interrupt the count
         voter = state.vote.order[state.vote.index]
         state = apply(state, Vote(voter, voter in yes)).state
     return state
@@ -147,8 +217,9 @@ def info_is_true(state: State, player: int, data: Any) -> bool:
     raise AssertionError(cid)
 
 
-def check(state: State, want: dict[str, Any]) -> None:
+def check(state: State, want: dict[str, Any], effects: tuple = ()) -> None:
     dead = sorted(s.player for s in state.seats if not s.alive)
+    events = [e.event for e in effects if isinstance(e, Announce)]
     got = {
         "dead": lambda: dead,
         "phase": lambda: str(state.phase),
@@ -161,13 +232,30 @@ def check(state: State, want: dict[str, Any]) -> None:
         "block": lambda: state.block,
         "votes": lambda: state.history[-1].votes,
         "alive_count": lambda: len(state.seats) - len(dead),
+        "lives": lambda: [s.player for s in state.seats if lives(state, s.player)],
+        "drunk": lambda: [s.player for s in state.seats if is_drunk(state, s.player)],
+        "poisoned": lambda: [s.player for s in state.seats if is_poisoned(state, s.player)],
+        "sober": lambda: [s.player for s in state.seats if sober(state, s.player)],
+        "seating": lambda: [s.player for s in state.seats],
+        "threshold": lambda: threshold(state),
+        "abnormal": lambda: sorted(set(since_dawn(state, 0))),
+        "claims": lambda: [[p, c] for d, p, c in state.claims if d == state.day],
+        "queue": lambda: [c for c, _ in state.queue[state.cursor + 1 :]],
     }
     for key, value in want.items():
         if key in got:
             assert got[key]() == tupled(value) or got[key]() == value, (key, got[key](), value)
-        elif key == "character":
-            for p, cid in value.items():
-                assert seat(state, int(p)).character == cid, (p, seat(state, int(p)))
+        elif key in ("character", "alignment", "shown"):
+            for p, expected in value.items():
+                assert getattr(seat(state, int(p)), key) == expected, (p, seat(state, int(p)))
+        elif key == "mad":
+            for p, about in value.items():
+                found = [m.about for m in madness_of(state, int(p))]
+                assert found == ([about] if about else []), (p, found)
+        elif key == "told_data":
+            for p, (event, data) in value.items():
+                last = [t.data for t in briefing(state, int(p)) if t.event == event][-1]
+                assert {k: last[k] for k in data} == {k: tupled(v) for k, v in data.items()}, last
         elif key == "info":
             for p, ans in value.items():
                 assert last_info(state, int(p))["answer"] == tupled(ans), (
@@ -185,6 +273,15 @@ def check(state: State, want: dict[str, Any]) -> None:
         elif key == "info_about":
             for p, who in value.items():
                 assert who in last_info(state, int(p))["answer"][:2], last_info(state, int(p))
+        elif key in ("announced", "not_announced"):
+            for event in value:
+                assert (event in events) == (key == "announced"), (event, events)
+        elif key == "last_told":
+            for p, (event, data) in value.items():
+                told = briefing(state, int(p))[-1]
+                assert told.event == event, (p, told)
+                for k, v in data.items():
+                    assert told.data[k] == tupled(v), (p, k, told)
         elif key in ("told", "not_told"):
             for p, event in value.items():
                 events = [t.event for t in briefing(state, int(p))]
@@ -195,11 +292,12 @@ def check(state: State, want: dict[str, Any]) -> None:
 
 def play(spec: dict[str, Any]) -> State:
     state = start(spec)
+    effects: tuple = ()
     for n, step in enumerate(spec["steps"]):
         where = f"step {n}: {step}"
         if "expect" in step:
             try:
-                check(state, step["expect"])
+                check(state, step["expect"], effects)
             except AssertionError as exc:
                 raise AssertionError(f"{where}: {exc}") from None
         elif "error" in step:
@@ -214,9 +312,10 @@ def play(spec: dict[str, Any]) -> State:
             state = run_vote(state, step["vote"])
         else:
             try:
-                state = apply(state, action(state, step)).state
+                result = apply(state, action(state, step))
             except RuleError as exc:
                 raise AssertionError(f"{where}: refused: {exc}") from None
+            state, effects = result.state, result.effects
     return state
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from bot.cli import main
-from tests.engine.clocktower.helpers import DATA
+from tests.engine.clocktower.helpers import DATA, TB_IDS
 
 
 def run(capsys, *args):
@@ -42,14 +42,34 @@ def test_travellers_join_the_simulated_games(capsys):
     assert status == 0 and "7 players and 2 Travellers" in out
 
 
-def test_mistakes_are_one_sentence(capsys):
+def test_mistakes_are_one_sentence(capsys, tmp_path):
     assert (
         run(capsys, "--script", "tb", "--players", "8", "--games", "5", "--travellers", "6")[0] == 2
     )
     assert run(capsys, "--script", "tb", "--players", "3", "--games", "5")[0] == 2
     assert run(capsys, "--script", "tb", "--players", "8", "--games", "0")[0] == 2
-    status, _, err = run(
-        capsys, "--script", str(DATA / "base-bmr.json"), "--players", "8", "--games", "2"
-    )
-    assert status == 2 and "cannot run these characters yet" in err
+    homebrew = tmp_path / "brew.json"
+    own = {"id": "brewer", "name": "Brewer", "team": "townsfolk", "ability": "Brews."}
+    homebrew.write_text(json.dumps([{"id": "_meta", "name": "Brew"}, *TB_IDS, own]))
+    status, _, err = run(capsys, "--script", str(homebrew), "--players", "8", "--games", "2")
+    assert status == 2 and "cannot run these characters yet: brewer" in err
     assert run(capsys, "--script", "/no/such.json", "--players", "8", "--games", "2")[0] == 2
+
+
+def test_sects_and_violets_plays_with_the_bot_storyteller(capsys):
+    args = ("--script", "snv", "--players", "10", "--games", "25", "--json")
+    status, out, _ = run(capsys, *args)
+    report = json.loads(out)
+    assert status == 0 and report["games"] == 25 and sum(report["endings"].values()) == 25
+    endings = {"demon_dead", "two_left", "vortox", "klutz", "evil_twin"}
+    assert set(report["endings"]) <= endings and "unfinished" not in report["endings"]
+    assert json.loads(run(capsys, *args)[1]) == report
+
+
+def test_bad_moon_rising_plays_with_the_bot_storyteller(capsys):
+    args = ("--script", "bmr", "--players", "10", "--games", "20", "--seed", "3", "--json")
+    status, out, _ = run(capsys, *args)
+    report = json.loads(out)
+    assert status == 0 and report["script"] == "bmr" and sum(report["endings"].values()) == 20
+    assert "unfinished" not in report["endings"]
+    assert run(capsys, *args)[1] == out  # seeded: the same games again

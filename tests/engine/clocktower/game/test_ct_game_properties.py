@@ -5,19 +5,24 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.clocktower.catalogue import characters
 from engine.clocktower.game import ACTIONS, Phase, State, apply
+from engine.clocktower.game.model import demons, lives, residents
 from engine.clocktower.selfplay import play, setup_game
 from engine.core import Announce, GameOver, Prompt, Tell, decode_action, encode_action
-from tests.engine.clocktower.game.support import TB
+from tests.engine.clocktower.game.support import BMR, TB
 
 SECRET_KEYS = {"character", "alignment", "answer", "minions", "demon", "bluffs", "seats"}
 # Travellers are public characters; the final announcement may name how the game ended.
 CHARACTER_IDS = {c.id for c in characters() if c.team != "traveller"}
 PUBLIC_AT_THE_END = ("game_over",)
+# What a player chose to say in public may name a character: a claim, a Juggler's guess, a
+# Gossip's statement.
+SAID_IN_PUBLIC = ("claim", "juggle", "gossip")
 
 
 def strings(value):
@@ -33,28 +38,38 @@ def strings(value):
 
 
 def check_invariants(state: State) -> None:
-    living_demons = [s for s in state.seats if s.alive and s.team == "demon"]
+    """What holds at every step. Alignment follows the team unless the player was told it
+    changed (the Goon); a Demon registering as dead may live on (the Zombuul), and the game may
+    go on without a Demon only on the Mastermind's extra day."""
+    living_demons = demons(state)
     assert len(living_demons) <= 1
+    turned = {t.to for t in state.told if t.event == "turned"}
     for s in state.seats:
-        if s.team != "traveller":
+        if s.team != "traveller" and s.player not in turned:
             assert (s.alignment == "evil") == (s.team in ("minion", "demon"))
         assert s.ghost_vote or not s.alive
     if state.phase is Phase.DAY:
         today = [n for n in state.history if n.day == state.day and not n.exile]
-        assert len({n.nominator for n in today}) == len(today)
-        assert len({n.nominee for n in today}) == len(today)
+        # Once a day, after the day's execution, the Butcher may nominate again, anyone.
+        butchers = {s.player for s in state.seats if s.character == "butcher"}
+        again = [n for n in today if n.nominator in butchers][-1:]
+        once = [n for n in today if n not in again]
+        by_players = [n.nominator for n in once if n.nominator in state.players]  # not a Bishop's
+        assert len(set(by_players)) == len(by_players)
+        assert len({n.nominee for n in once}) == len(once)
         exiles = [n.nominee for n in state.history if n.day == state.day and n.exile]
         assert len(set(exiles)) == len(exiles)
         assert state.block is None or state.block in state.players
     if state.phase is not Phase.OVER:
-        assert living_demons, "the game goes on only while a Demon lives"
-        assert len([s for s in state.seats if s.alive and s.team != "traveller"]) > 2
+        extra_day = any(m.kind == "extra_day" for m in state.marks)
+        assert living_demons or extra_day, "the game goes on only while a Demon lives"
+        assert len(residents(state)) > 2 or extra_day
 
 
 def check_effects(state: State, effects, human: bool = False) -> None:
     players = set(state.players)
     for e in effects:
-        if isinstance(e, Announce) and e.event not in PUBLIC_AT_THE_END:
+        if isinstance(e, Announce) and e.event not in PUBLIC_AT_THE_END + SAID_IN_PUBLIC:
             assert not SECRET_KEYS & set(e.data), e
             assert not CHARACTER_IDS & set(strings(e.data)), e
         elif isinstance(e, Tell):
@@ -70,8 +85,9 @@ def check_effects(state: State, effects, human: bool = False) -> None:
 
 
 def check_winner(state: State) -> None:
-    alive = [s for s in state.seats if s.alive and s.team != "traveller"]
+    alive = [s for s in state.seats if lives(state, s.player) and s.team != "traveller"]
     demon_alive = any(s.team == "demon" for s in alive)
+    extra_day = [m for m in state.marks if m.kind == "extra_day"]
     if state.ending == "demon_dead":
         assert state.winner == "good" and not demon_alive
     elif state.ending == "two_left":
@@ -84,18 +100,32 @@ def check_winner(state: State) -> None:
         assert state.winner == "good" and len(everyone) == 3 and state.executed is None
     elif state.ending == "storyteller":  # a human storyteller declared it
         assert state.storyteller is not None and state.winner in ("good", "evil")
+    elif state.ending == "mastermind_execution":  # the executee's team loses
+        executee = next(s for s in state.seats if s.player == state.executed)
+        assert extra_day and not demon_alive and state.winner != executee.alignment
+        assert state.day == int(extra_day[0].note) + 1
+    elif state.ending == "mastermind_quiet":
+        assert extra_day and not demon_alive and state.winner == "good"
+        assert state.executed is None and state.day == int(extra_day[0].note) + 1
     else:
         raise AssertionError(f"unexpected ending {state.ending}")
 
 
 def replay(
-    players: int, seed: int, log: list, travellers: int = 0, storyteller: int | None = None
+    players: int,
+    seed: int,
+    log: list,
+    travellers: int = 0,
+    storyteller: int | None = None,
+    script: tuple[str, ...] = TB,
+    invariants=check_invariants,
 ) -> State:
-    state = setup_game(TB, players, seed, travellers=travellers, storyteller=storyteller)
+    """Replay a self-played game's log through the action codec, checking every step."""
+    state = setup_game(script, players, seed, travellers=travellers, storyteller=storyteller)
     for action in log:
         data = encode_action(action)
         step = apply(state, decode_action(data, ACTIONS))
-        check_invariants(step.state)
+        invariants(step.state)
         check_effects(step.state, step.effects, storyteller is not None)
         if any(isinstance(e, GameOver) for e in step.effects):
             assert step.state.phase is Phase.OVER
@@ -103,17 +133,72 @@ def replay(
     return state
 
 
+# The rules are checked with the quick heuristic players (the reasoning players, who weigh the
+# possible worlds, take a few milliseconds a decision): in the thousands of games, and in the
+# hypothesis tests, above this many players. They talk and claim the same way.
+REASONING = 10
+EDITIONS = pytest.mark.parametrize("script", (TB, BMR), ids=("tb", "bmr"))
+
+
+@EDITIONS
 @settings(max_examples=60, deadline=None)
 @given(players=st.integers(5, 15), seed=st.integers(0, 10**9), travellers=st.integers(0, 5))
-def test_self_played_games_end_by_the_rules_and_replay_identically(players, seed, travellers):
+def test_self_played_games_end_by_the_rules_and_replay_identically(
+    script, players, seed, travellers
+):
     log: list = []
-    final, outcome = play(TB, players, seed, log=log, travellers=travellers)
+    reason = players <= REASONING  # the reasoning players where they are quick
+    final, outcome = play(script, players, seed, log=log, travellers=travellers, reason=reason)
     assert final.phase is Phase.OVER, outcome
     check_winner(final)
-    assert replay(players, seed, log, travellers) == final
+    assert replay(players, seed, log, travellers, script=script) == final
 
 
 GAMES = 2_000
+
+
+def checked_games(
+    script: tuple[str, ...],
+    games: int,
+    sizes: int,
+    step: int,
+    winner=check_winner,
+    replayer=replay,
+):
+    """``games`` self-played games, each checked: game ``i`` has ``5 + i % sizes`` players,
+    ``i % 4`` Travellers (newcomers arriving in every third), seed ``step * i`` and, in every
+    fourth, a stand-in human storyteller; it ends by the rules (``winner`` checks how) and its
+    log replays (``replayer``: through the codec, every step checked) to the identical state.
+    Yields (final state, outcome, log)."""
+    for i in range(games):
+        players, travellers = 5 + i % sizes, i % 4
+        storyteller = 999 if i % 4 == 1 else None
+        log: list = []
+        final, outcome = play(
+            script,
+            players,
+            step * i,
+            log=log,
+            travellers=travellers,
+            storyteller=storyteller,
+            arrivals=i % 3 == 0,
+            reason=False,
+        )
+        assert final.phase is Phase.OVER, (i, outcome)
+        winner(final)
+        assert replayer(players, step * i, log, travellers, storyteller, script) == final, i
+        yield final, outcome, log
+
+
+def tally(games) -> tuple[Counter, Counter]:
+    """The endings, and the actions used (``OnBehalf``: one taken for a player), of ``games``."""
+    endings: Counter = Counter()
+    used: Counter = Counter()
+    for _final, outcome, log in games:
+        endings[outcome.ending] += 1
+        used.update(type(a).__name__ for a in log)
+        used.update("OnBehalf" for a in log if getattr(a, "player", None) is not None)
+    return endings, used
 
 
 def test_thousands_of_games_hold_every_property():
@@ -122,44 +207,31 @@ def test_thousands_of_games_hold_every_property():
     storyteller ruling at random: at every step the invariants hold and nothing secret is
     announced; every game ends as the rules say; replaying each log rebuilds the identical state.
     (About 20 s on one core.)"""
-    endings: Counter = Counter()
-    used: Counter = Counter()
-    for i in range(GAMES):
-        players, travellers = 5 + i % 9, i % 4
-        storyteller = 999 if i % 4 == 1 else None
-        log: list = []
-        final, outcome = play(
-            TB,
-            players,
-            7 * i,
-            log=log,
-            travellers=travellers,
-            storyteller=storyteller,
-            arrivals=i % 3 == 0,
-        )
-        assert final.phase is Phase.OVER, (i, outcome)
-        check_winner(final)
-        assert replay(players, 7 * i, log, travellers, storyteller) == final, i
-        endings[outcome.ending] += 1
-        used.update(type(a).__name__ for a in log)
-        used.update("OnBehalf" for a in log if getattr(a, "player", None) is not None)
+    endings, used = tally(checked_games(TB, GAMES, 9, 7))
     assert endings["unfinished"] == 0 and sum(endings.values()) == GAMES
     assert min(endings[e] for e in ("demon_dead", "two_left", "saint_executed", "mayor")) > 0
-    assert set(used) >= {*ACTIONS} - {"Adjust", "Leave", "MoveSeat", "Start"} | {"OnBehalf"}
+    other_editions = {"Gossip", "SwapSeats", "Verdict"}  # Bad Moon Rising's day abilities
+    sects = {"ExecuteMad", "Juggle", "KlutzChoice", "Question", "Visit"}  # test_ct_snv_properties
+    unused = {"Adjust", "Leave", "MoveSeat", "Start", *other_editions, *sects}
+    assert set(used) >= {*ACTIONS} - unused | {"OnBehalf"}
 
 
+@EDITIONS
 @settings(max_examples=40, deadline=None)
 @given(players=st.integers(5, 15), seed=st.integers(0, 10**9), travellers=st.integers(0, 3))
-def test_games_with_a_human_storyteller_ruling_anything_legal(players, seed, travellers):
+def test_games_with_a_human_storyteller_ruling_anything_legal(script, players, seed, travellers):
     """Every ruling answered with a random legal option (suspended day actions included)."""
     log: list = []
-    final, outcome = play(TB, players, seed, log=log, travellers=travellers, storyteller=999)
+    reason = players <= REASONING
+    final, outcome = play(
+        script, players, seed, log=log, travellers=travellers, storyteller=999, reason=reason
+    )
     assert final.phase is Phase.OVER, outcome
     check_winner(final)
     rulings = [a for a in log if type(a).__name__ == "StorytellerRuling"]
     assert all(a.by == 999 for a in rulings)
     assert rulings or players < 7  # from seven players the bluffs at least are ruled
-    assert replay(players, seed, log, travellers, storyteller=999) == final
+    assert replay(players, seed, log, travellers, storyteller=999, script=script) == final
 
 
 def test_every_action_type_round_trips_through_the_log_codec():

@@ -17,3 +17,20 @@ def test_there_is_a_scenario_for_every_trouble_brewing_character():
     from tests.engine.clocktower.game.support import TB
 
     assert [c for c in TB if f'"{c}"' not in text] == []
+
+
+def test_there_is_a_scenario_for_every_sects_and_violets_character():
+    from engine.clocktower.catalogue import characters
+
+    text = " ".join(p.read_text() for p in SCENARIOS)
+    snv = [c.id for c in characters() if c.edition == "snv"]  # Travellers too
+    assert len(snv) == 30
+    assert [c for c in snv if f'"{c}"' not in text] == []
+
+
+def test_there_is_a_scenario_for_every_bad_moon_rising_character_and_traveller():
+    from engine.clocktower.catalogue import characters
+
+    text = " ".join(p.read_text() for p in SCENARIOS)
+    bmr = [c.id for c in characters() if c.edition == "bmr"]
+    assert len(bmr) == 30 and [c for c in bmr if f'"{c}"' not in text] == []

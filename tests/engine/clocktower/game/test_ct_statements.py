@@ -60,3 +60,16 @@ def test_statements_read_in_plain_words():
         "one of Ann, Bo and Cy is an Outsider"
     )
     assert words(Statement("alignment", (2,), "evil"), name, character) == "Bo is evil"
+
+
+@pytest.mark.parametrize("truth", [True, False])
+def test_invented_statements_are_surely_what_they_are_asked_to_be(state, truth):
+    """The Savant's statements: whatever the draw, the engine judges them true (or false)
+    whichever way a Spy or Recluse registers."""
+    import random
+
+    from engine.clocktower.game.statements import from_plain, invent, plain, sure
+
+    for seed in range(200):
+        made = invent(state, random.Random(seed), truth)
+        assert sure(state, made) is truth and from_plain(plain(made)) == made

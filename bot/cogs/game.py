@@ -1,0 +1,147 @@
+"""One shell for every game: what each game's cog does, done once.
+
+A game's cog (``/traitors``, ``/clocktower``) subclasses ``GameCog`` and adds its commands and
+buttons. The base owns the path every click takes, the same for every game:
+
+- **defer first**: the interaction is acknowledged before the rules run, so delivering many
+  messages never passes Discord's three seconds;
+- the action is applied under the game's lock and saved with its messages (the outbox); joining
+  goes through the session manager's enrolment lock, so nobody plays two games in one server;
+- the messages are delivered, and the player gets their acknowledgement (also saved, so a click
+  the bot died answering is answered when pressed again);
+- refusals are raised and answered in one place (``bot.errors.answering``, ``bot.views``).
+
+The lobby is posted through the outbox too, so a Join pressed at once edits it rather than
+posting a second one; it says when the game has started and when it has ended (the renderers'
+``lobby(session, closed=...)``), with its buttons disabled.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar
+
+import discord
+from discord.ext import commands
+
+from bot.app import Ravenswood
+from bot.delivery import SECRET, Delivery, Renderer
+from bot.errors import NoGameHere, StaleComponent, answering
+from bot.interactions import channel_id, guild_id, reply
+from bot.sessions import GameRules, Reply, Session
+
+MakeAction = Callable[[Session], Any | Awaitable[Any]]
+
+
+class GameCog(commands.GroupCog):
+    kind: ClassVar[str]  # the game kind the session layer knows
+    title: ClassVar[str]  # its name in sentences: "Clocktower"
+    command: ClassVar[str]  # its slash command group: "/clocktower"
+
+    def __init__(self, bot: Ravenswood, rules: GameRules, renderer: Renderer) -> None:
+        self.bot = bot
+        self.renderer = renderer
+        self.delivery = Delivery(bot.courier, renderer)
+        bot.games.register(rules, self.delivery.compose)
+        bot.component_handlers[self.kind] = self.on_component
+
+    # The path of a click ------------------------------------------------------------------------
+    def session_here(self, interaction: discord.Interaction) -> Session:
+        session = self.bot.games.in_channel(channel_id(interaction))
+        if session is None or session.game.kind != self.kind:
+            raise NoGameHere(
+                f"There's no {self.title} game in this channel. Open one with `{self.command} new`."
+            )
+        return session
+
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        session: Session,
+        action: Any,
+        ack: Reply,
+        *,
+        enrols: bool = False,
+    ) -> None:
+        """Defer, apply (saved with its messages), deliver, acknowledge. A refusal raises and
+        changes nothing. ``enrols``: the action adds the user to the game."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        user = interaction.user.id
+        accepted = await self.bot.games.act(session, action, user, ack, enrols=enrols)
+        await self.deliver(session, accepted.step.effects)
+        await interaction.followup.send(accepted.reply, ephemeral=True)
+        await self.bot.games.answered(session, accepted)
+
+    async def run(
+        self,
+        interaction: discord.Interaction,
+        make_action: MakeAction,
+        ack: Reply,
+        *,
+        enrols: bool = False,
+    ) -> None:
+        """Apply the action ``make_action(session)`` makes (it may be a coroutine function) to
+        this channel's game; a refusal is answered with its sentence."""
+        async with answering(interaction):
+            session = self.session_here(interaction)
+            action = make_action(session)
+            if inspect.isawaitable(action):
+                action = await action
+            await self.act(interaction, session, action, ack, enrols=enrols)
+
+    async def deliver(self, session: Session, effects: Any) -> None:
+        """Deliver what the game owes. A game's cog extends this (its clock, its notices)."""
+        await self.delivery.flush(session)
+
+    # The lobby --------------------------------------------------------------------------------
+    async def open_lobby(self, interaction: discord.Interaction, options: dict[str, Any]) -> None:
+        """Open a game in this channel and post its lobby (through the outbox)."""
+        async with answering(interaction):
+            session = await self.bot.games.open(
+                self.kind,
+                guild_id(interaction),
+                channel_id(interaction),
+                interaction.user.id,
+                options,
+            )
+            lobby = self.delivery.parcels(self.renderer.lobby(session))
+            await self.bot.games.enqueue(session, lobby)
+            await reply(interaction, "The lobby is open below.")
+            await self.deliver(session, ())
+
+    # Buttons and menus --------------------------------------------------------------------------
+    async def on_component(
+        self, interaction: discord.Interaction, session: Session, kind: str, value: str
+    ) -> None:
+        """The buttons every game has (Show my secret, Join, Leave), then the game's own."""
+        user = interaction.user.id
+        if kind == SECRET:
+            await self.show_secret(interaction, session)
+        elif kind == "join":
+            action, ack = self.join_action(user, value)
+            await self.act(interaction, session, action, ack, enrols=True)
+        elif kind == "leave":
+            await self.act(interaction, session, self.leave_action(user), "You left the lobby.")
+        elif not await self.component(interaction, session, kind, value):
+            raise StaleComponent(
+                "That button is from an older version of the bot; use the slash commands."
+            )
+
+    async def show_secret(self, interaction: discord.Interaction, session: Session) -> None:
+        digest = self.delivery.digest(session, interaction.user.id)
+        await reply(interaction, digest.content, view=digest.view)
+
+    def join_action(self, user: int, value: str) -> tuple[Any, str]:
+        """The game's Join action for ``user`` (``value``: the button's), and its answer."""
+        raise NotImplementedError
+
+    def leave_action(self, user: int) -> Any:
+        raise NotImplementedError
+
+    async def component(
+        self, interaction: discord.Interaction, session: Session, kind: str, value: str
+    ) -> bool:
+        """Handle the game's own buttons and menus; False when ``kind`` is none of them."""
+        return False

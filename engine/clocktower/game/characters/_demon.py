@@ -1,0 +1,53 @@
+"""What the Bad Moon Rising Demons share: the usual shape of their wake (asleep on the first
+night unless it acts then, or when kept asleep; choose ``picks`` players; attack each in turn)
+and the prey a simulated Demon picks (anyone but its team)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.clocktower.game.abilities.kill import attack_all
+from engine.clocktower.game.abilities.wake import kept_asleep
+from engine.clocktower.game.decisions import choose
+from engine.clocktower.game.model import State
+from engine.clocktower.game.roles import Result, Role, Table
+
+
+def prey(
+    table: Table, state: State, player: int, options: list[int], pick: int
+) -> tuple[int, ...] | None:
+    """Random players other than the simulated Demon's known teammates (or None: too few)."""
+    teammates = {p for p, v in table.scores(state, player).items() if v <= -100}
+    pool = [p for p in options if p not in teammates and p != 0] or [p for p in options if p]
+    return tuple(table.rng.sample(pool, pick)) if len(pool) >= pick else None
+
+
+class Demon(Role):
+    """A Demon whose wake is its ``demon_choices``, each chosen player attacked in turn."""
+
+    picks: ClassVar[int] = 1  # players chosen a night
+    first_night: ClassVar[bool] = False  # acts on the first night too (the Pukka)
+
+    def acts(self, state: State, player: int) -> bool:
+        """Whether it wakes to choose tonight (the Zombuul adds its own condition)."""
+        return (self.first_night or state.night > 1) and not kept_asleep(state, player)
+
+    def demon_choices(
+        self, state: State, player: int, key: str
+    ) -> tuple[State, tuple[int, ...]] | None:
+        if not self.acts(state, player):
+            return None
+        everyone = tuple(s.player for s in state.seats)
+        return state, tuple(choose(state, key + ":pick", player, self.id, everyone, self.picks))
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        found = self.demon_choices(state, player, key)
+        if found is None:
+            return state, []
+        state, chosen = found
+        return attack_all(state, player, chosen, key)
+
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
+        return prey(table, state, player, options, pick)

@@ -1,0 +1,52 @@
+"""The Cerenovus: each night, chooses a player and a good character: tomorrow that player must be
+"mad" that they are that character, or might be executed (``madness``; the bot storyteller's
+policy is that module's). The player is told at once (even when the Cerenovus' ability fails and
+the madness is no real threat: abnormally)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.clocktower.game import abnormal, madness
+from engine.clocktower.game.characters._sv import GOOD_TEAMS, of_teams, prey
+from engine.clocktower.game.decisions import choose, choose_value
+from engine.clocktower.game.effects import tell
+from engine.clocktower.game.madness import Madness
+from engine.clocktower.game.model import Pending, Seat, State, holds, marks_of, put_mark, works
+from engine.clocktower.game.roles import Result, Role, Table
+
+
+class Cerenovus(Role):
+    id = "cerenovus"
+    reminders = {"mad": "mad about being the"}
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        everyone = tuple(s.player for s in state.seats)
+        (target,) = choose(state, key + ":pick", player, self.id, everyone)
+        goods = of_teams(state, GOOD_TEAMS)
+        cid = choose_value(state, key + ":char", player, self.id, goods, "character")
+        assert cid is not None
+        if not works(state, player):
+            state = abnormal.mark(state, player)
+        state = put_mark(state, "mad", player, target, dusks=1, note=cid)
+        state, told = tell(state, target, "mad", character=cid, day=state.night)
+        return state, [told]
+
+    def madness(self, state: State, seat: Seat) -> tuple[Madness, ...]:
+        return tuple(
+            Madness(m.target, m.note, True, self.id)
+            for m in marks_of(state, "mad", seat.player)
+            if holds(state, m)
+        )
+
+    def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
+        return madness.decide(state, pending) if pending.topic == "madness" else None
+
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
+        if options and isinstance(options[0], str):
+            return (table.rng.choice(options),)
+        targets = prey(table, state, player, options)
+        return (table.rng.choice(targets),) if targets else None

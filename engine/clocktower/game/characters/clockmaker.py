@@ -1,0 +1,55 @@
+"""The Clockmaker: on the first night, learns how many steps it is from the Demon to its nearest
+Minion, around the circle either way (every seat counts, Travellers too; an evil Traveller or
+Outsider is no Minion). A Recluse may register as a Minion or the Demon, a Spy as no Minion."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from typing import Any
+
+from engine.clocktower.game.abilities.info import learn, numbers
+from engine.clocktower.game.falseworld import World
+from engine.clocktower.game.model import Field, State
+from engine.clocktower.game.registration import registrations
+from engine.clocktower.game.roles import Result, Role, Words
+
+View = dict[int, str]  # each player's team as they register
+
+
+def distance(order: list[int], view: View) -> int | None:
+    """The fewest steps from a Demon to a Minion around the circle (None: no pair)."""
+    n = len(order)
+    spots = {p: i for i, p in enumerate(order)}
+    demons = [spots[p] for p in order if view[p] == "demon"]
+    minions = [spots[p] for p in order if view[p] == "minion"]
+    steps = [min(abs(d - m), n - abs(d - m)) for d in demons for m in minions]
+    return min(steps) if steps else None
+
+
+class Clockmaker(Role):
+    id = "clockmaker"
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        order = [s.player for s in state.seats]
+        ways = [tuple(dict.fromkeys(r.team for r in registrations(state, p))) for p in order]
+        views = [dict(zip(order, teams, strict=True)) for teams in itertools.product(*ways)]
+        found = [distance(order, v) for v in views]
+        truth = found[0]
+        top = len(order) // 2
+
+        def counted(world: World) -> int | None:
+            return distance(order, {p: r.team for p, r in world.items()})
+
+        registered, false = numbers(truth or 0, [f or 0 for f in found], top)
+        false = [v for v in false if v > 0]
+        fields = (Field("number", tuple(range(1, top + 1))),)
+        return learn(
+            state, player, self.id, key, truth, registered, false, lie=counted, fields=fields
+        )
+
+    def reads(self, info: Mapping[str, Any], words: Words) -> str:
+        steps = info["answer"]
+        if steps is None:
+            return "there is no Minion to count to."
+        return f"the Demon is {words.strong(steps)} step{'' if steps == 1 else 's'} from its nearest Minion."

@@ -1,0 +1,35 @@
+"""The Goon: each night, the first player to choose the Goon with their ability is drunk until
+dusk, and the Goon turns to that player's alignment (and is told). A drunk, poisoned or dead
+Goon does neither, and the night's first choice is still spent."""
+
+from __future__ import annotations
+
+from engine.clocktower.game.abilities.change import change_alignment
+from engine.clocktower.game.model import (
+    Phase,
+    Seat,
+    State,
+    marks_of,
+    put_mark,
+    put_marks,
+    seat,
+    works,
+)
+from engine.clocktower.game.roles import Result, Role
+
+
+class Goon(Role):
+    id = "goon"
+    reminders = {"goon": "the first to choose the Goon tonight"}
+
+    def chosen(self, state: State, seat_: Seat, chooser: int, key: str) -> Result:
+        tonight = str(state.night)
+        if state.phase is not Phase.NIGHT:
+            return state, []
+        if any(m.note == tonight for m in marks_of(state, "goon", seat_.player)):
+            return state, []
+        state = put_marks(state, "goon", seat_.player, (chooser,), dusks=1, note=tonight)
+        if not works(state, seat_.player):
+            return state, []
+        state = put_mark(state, "drunk", seat_.player, chooser, dusks=1)
+        return change_alignment(state, seat_.player, seat(state, chooser).alignment)

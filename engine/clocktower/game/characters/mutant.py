@@ -1,0 +1,34 @@
+"""The Mutant: if they are "mad" about being an Outsider (they try to convince the group they
+are one), they might be executed. While their ability works they must not seem an Outsider:
+publicly claiming an Outsider breaks that madness (``madness``); the bot storyteller's policy
+is the madness module's."""
+
+from __future__ import annotations
+
+import random
+
+from engine.clocktower.game import madness
+from engine.clocktower.game.characters._sv import of_teams
+from engine.clocktower.game.madness import Madness
+from engine.clocktower.game.model import Pending, Seat, State, works
+from engine.clocktower.game.roles import Role, Table
+
+SLIPS = 0.05  # how often a simulated Mutant claims to be the Mutant anyway
+
+
+class Mutant(Role):
+    id = "mutant"
+
+    def madness(self, state: State, seat: Seat) -> tuple[Madness, ...]:
+        if not works(state, seat.player):
+            return ()
+        return (Madness(seat.player, "outsider", False, self.id),)
+
+    def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
+        return madness.decide(state, pending) if pending.topic == "madness" else None
+
+    def claims(self, table: Table, state: State, player: int) -> str | None:
+        if table.rng.random() < SLIPS:
+            return self.id
+        townsfolk = of_teams(state, ("townsfolk",))
+        return table.rng.choice(townsfolk) if townsfolk else None

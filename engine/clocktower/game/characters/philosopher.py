@@ -1,0 +1,112 @@
+"""The Philosopher: once per game, at night, may choose a good character and gain its ability;
+if that character is in play, its player is drunk while the Philosopher's ability works (and
+so is whoever becomes that character later).
+
+The gained ability is a reminder on the Philosopher (``ability``, its note the character): they
+wake in that character's place, tonight too if it is still to come (a "you start knowing"
+ability at once: ``night.wake_later``), and its hooks apply to them (``Role.gained``; the hooks
+the engine asks only of a player's own character, such as dying or registering, are passed on
+here). They remain the Philosopher, and register as one. A Philosopher whose ability fails when
+choosing (drunk, poisoned) spends it for nothing: they wake as that character but are drunk for
+it (``pretend``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.clocktower.game.abilities.once import spend, spent
+from engine.clocktower.game.characters._sv import GOOD_TEAMS, of_teams
+from engine.clocktower.game.decisions import choose_value
+from engine.clocktower.game.effects import tell
+from engine.clocktower.game.model import Mark, Seat, State, active, marks_of, put_mark, seat, works
+from engine.clocktower.game.night import wake_later
+from engine.clocktower.game.registration import Registration, true_registration
+from engine.clocktower.game.roles import REGISTRY, Result, Role, Table, Words, role
+from engine.core import Effect
+
+KINDS = ("ability", "pretend")
+CHOOSES = 0.5  # how often a simulated Philosopher makes their choice on a given night
+
+
+class Philosopher(Role):
+    id = "philosopher"
+    reminders = {"ability": "has the ability of", "pretend": "thinks they have the ability of"}
+
+    def wakes(self, state: State, seat: Seat) -> bool:
+        return active(state, seat.player) and not spent(state, seat.player)
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        goods = tuple(
+            c
+            for c in of_teams(state, GOOD_TEAMS)
+            if c != self.id and c not in REGISTRY.having("always_drunk")
+        )
+        cid = choose_value(state, key + ":pick", player, self.id, goods, "character", optional=True)
+        if cid is None:
+            return state, []
+        state = spend(state, player)
+        kind = "ability" if works(state, player) else "pretend"
+        state = put_mark(state, kind, player, player, note=cid)
+        state = wake_later(state, cid, player)
+        state, told = tell(state, player, "gained", character=cid)
+        return state, [told]
+
+    def gained(self, state: State, seat: Seat) -> tuple[str, ...]:
+        return tuple(m.note for m in state.marks if m.source == seat.player and m.kind in KINDS)
+
+    def holds(self, state: State, mark: Mark) -> bool:
+        return seat(state, mark.source).character == mark.character
+
+    def makes_drunk(self, state: State, seat_: Seat, target: int) -> bool:
+        if target == seat_.player:
+            return bool(marks_of(state, "pretend", target))
+        taken = [m.note for m in marks_of(state, "ability", seat_.player)]
+        return bool(taken) and seat(state, target).character in taken and works(state, seat_.player)
+
+    # The hooks the engine asks of a player's own character only, passed on to the gained ones.
+    def _units(self, state: State, seat_: Seat) -> list[Role]:
+        return [role(c) for c in self.gained(state, seat_)]
+
+    def died(self, state: State, seat_: Seat, cause: str, key: str) -> Result:
+        effects: list[Effect] = []
+        for unit in self._units(state, seat_):
+            state, more = unit.died(state, seat_, cause, key + ":" + unit.id)
+            effects += more
+        return state, effects
+
+    def registrations(self, state: State, seat_: Seat) -> tuple[Registration, ...]:
+        found: tuple[Registration, ...] = (true_registration(state, seat_.player),)
+        for unit in self._units(state, seat_):
+            found = tuple(dict.fromkeys((*found, *(unit.registrations(state, seat_) or ()))))
+        return found
+
+    def executed(self, state: State, seat_: Seat) -> tuple[str, str] | None:
+        return next((e for u in self._units(state, seat_) if (e := u.executed(state, seat_))), None)
+
+    def nominated(self, state: State, seat_: Seat, nominator: int, key: str) -> tuple[State, bool]:
+        hit = False
+        for unit in self._units(state, seat_):
+            state, now = unit.nominated(state, seat_, nominator, key)
+            hit = hit or now
+        return state, hit
+
+    def redirect(self, state: State, seat_: Seat, attacker: int, key: str) -> int:
+        units = self._units(state, seat_)
+        return units[0].redirect(state, seat_, attacker, key) if units else seat_.player
+
+    def vote_counts(self, state: State, seat_: Seat, yes: tuple[int, ...]) -> bool:
+        return all(u.vote_counts(state, seat_, yes) for u in self._units(state, seat_))
+
+    def reads(self, info: Mapping[str, Any], words: Words) -> str:
+        return words.strong(info["answer"])
+
+    def claims(self, table: Table, state: State, player: int) -> str | None:
+        taken = self.gained(state, seat(state, player))
+        return taken[0] if taken and table.rng.random() < 0.5 else None
+
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
+        """The character to take (options are characters), or nothing yet."""
+        return (table.rng.choice(options),) if table.rng.random() < CHOOSES else ()

@@ -1,0 +1,98 @@
+"""The Pit-Hag: each night after the first, chooses a player and a character (on the script, no
+Traveller) they become, keeping their alignment, if that character is not in play (else nothing
+happens). The player learns it at once and wakes in the new character's place tonight if it is
+still to come. If a Demon is made, tonight's deaths are arbitrary: Demons' attacks do nothing
+(``kill.arbitrary``) and the storyteller names who dies, one at a time (``arbitrary``), until
+they name nobody.
+
+Bot storyteller: with more than one Demon now alive, the old one dies first (one Demon remains,
+as the almanac's example); then, half the time, a random living good player (as if the Demon had
+attacked); then nobody."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.clocktower.game import abnormal
+from engine.clocktower.game.abilities.change import change_character, settle_changes
+from engine.clocktower.game.cast import char, playable
+from engine.clocktower.game.characters._sv import prey
+from engine.clocktower.game.death import die
+from engine.clocktower.game.decisions import choose, choose_value, rule
+from engine.clocktower.game.model import Pending, State, demons, living, put_mark, seat, works
+from engine.clocktower.game.roles import REGISTRY, Result, Role, Table
+from engine.core import Effect
+
+MAKES = {"outsider": 0.6, "townsfolk": 0.3, "minion": 0.07, "demon": 0.03}  # self-play's taste
+
+
+class PitHag(Role):
+    id = "pithag"
+    topics = {"arbitrary": "who dies tonight, the Pit-Hag having made a Demon"}
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        everyone = tuple(s.player for s in state.seats)
+        (target,) = choose(state, key + ":pick", player, self.id, everyone)
+        made = tuple(
+            c
+            for c in playable(state)
+            if char(state, c).team != "traveller" and c not in REGISTRY.having("always_drunk")
+        )
+        cid = choose_value(state, key + ":char", player, self.id, made, "character")
+        assert cid is not None
+        if any(s.character == cid for s in state.seats):
+            return state, []
+        if not works(state, player):
+            return abnormal.mark(state, player), []
+        state, effects = change_character(state, target, cid)
+        if char(state, cid).team == "demon":
+            state = put_mark(state, "arbitrary", player, player, dusks=1)
+            state, more = self.deaths(state, target, key)
+            effects += more
+        state, more = settle_changes(state, key)
+        return state, effects + more
+
+    def deaths(self, state: State, made: int, key: str) -> Result:
+        """The storyteller's arbitrary deaths, one at a time, until nobody."""
+        effects: list[Effect] = []
+        for turn in range(len(state.seats)):
+            old = tuple(p for p in demons(state) if p != made)
+            who = rule(
+                state,
+                key + f":dies{turn}",
+                "arbitrary",
+                (None, *living(state)),
+                truth=None,
+                made=made,
+                turn=turn,
+                demons=old,
+            )
+            if who is None:
+                break
+            state, more = die(state, who, "arbitrary", key + f":dies{turn}")
+            effects += more
+        return state, effects
+
+    def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
+        data = dict(pending.data)
+        turn, old = data["turn"], [p for p in data["demons"] if p in pending.options]
+        if turn == 0 and old:
+            return pending.options.index(old[0])
+        good = [p for p in pending.options[1:] if seat(state, p).alignment == "good"]
+        if turn <= 1 and good and rng.random() < 0.5:
+            return pending.options.index(rng.choice(good))
+        return 0
+
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
+        if options and isinstance(options[0], str):
+            in_play = {s.character for s in state.seats}
+            spare = [c for c in options if c not in in_play]
+            teams = list(MAKES)
+            team = table.rng.choices(teams, weights=[MAKES[t] for t in teams])[0]
+            fits = [c for c in spare if char(state, c).team == team] or spare or options
+            return (table.rng.choice(fits),)
+        targets = prey(table, state, player, options)
+        return (table.rng.choice(targets),) if targets else None
