@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import argparse
 import os
-from functools import cache
 import statistics
 import sys
 import time
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
