@@ -1,9 +1,11 @@
 """Clocktower rules engine: self-played games per second and the time of one engine action.
 
 Self-play uses the bot storyteller and the heuristic players of ``engine.clocktower.selfplay``
-on Trouble Brewing, Bad Moon Rising and Sects & Violets with a balanced bag (plus rows with two
-Travellers, who add exiles, shots, vote tokens, swapped seats and verdicts), every edition in the
-same run. Games per second is CPU time (``time.process_time``) for the same seeded games,
+(``reason=False``: the engine is measured here, the reasoning players, who weigh the possible
+worlds, in ``bench_clocktower_reasoning.py``) on Trouble Brewing, Bad Moon Rising and Sects &
+Violets with a balanced bag (plus rows with two Travellers, who add exiles, shots, vote tokens,
+swapped seats and verdicts), every edition in the same run. Games per second is CPU time
+(``time.process_time``) for the same seeded games,
 best of ``ROUNDS`` runs: the games are deterministic, so the best run is the least disturbed by
 other processes. The per-action time replays the recorded action logs and times each ``apply``
 alone (player heuristics excluded) with ``time.perf_counter``: median, 99th percentile and worst,
@@ -49,12 +51,13 @@ TABLES = (  # (script, players, travellers)
 
 def games_per_second(script: str, players: int, travellers: int) -> tuple[float, float]:
     ids = SCRIPTS[script]
-    play(ids, players, 10**6, travellers=travellers)  # warm the caches (script, night order)
+    play(ids, players, 10**6, travellers=travellers, reason=False)  # warm the caches
     best = float("inf")
     for _ in range(ROUNDS):
         start = time.process_time()
         actions = sum(
-            play(ids, players, seed, travellers=travellers)[1].actions for seed in range(GAMES)
+            play(ids, players, seed, travellers=travellers, reason=False)[1].actions
+            for seed in range(GAMES)
         )
         best = min(best, time.process_time() - start)
     return GAMES / best, actions / GAMES
@@ -65,7 +68,7 @@ def action_times(script: str, players: int, travellers: int) -> list[float]:
     times = []
     for seed in range(TIMED_GAMES):
         log: list = []
-        play(ids, players, seed, log=log, travellers=travellers)
+        play(ids, players, seed, log=log, travellers=travellers, reason=False)
         state = setup_game(ids, players, seed, travellers=travellers)
         for action in log:
             start = time.perf_counter()

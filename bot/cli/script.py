@@ -20,6 +20,7 @@ from engine.clocktower.catalogue import official_texts, search, summary_overlap
 from engine.clocktower.nightorder import night_order, night_text
 from engine.clocktower.scoring import score_report, score_script
 from engine.clocktower.script import MAX_BYTES, Script, ScriptError, load_script
+from stats.balance import MAX_GAMES, balance_text, script_balance
 
 SUMMARY_THRESHOLD = 0.6  # a summary this close to the official text is a near-copy
 
@@ -31,6 +32,12 @@ def register(subparsers: Any) -> None:
     score = sub.add_parser("score", help="How hard a script is, and why.")
     score.add_argument("file", help="script JSON file, - for standard input, or tb, bmr, snv")
     score.add_argument("--players", type=int, default=None)
+    score.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="self-played games for the balance (default: a quick run; 0: none)",
+    )
     score.add_argument("--json", action="store_true")
     score.set_defaults(handler=_answering_json(_score))
 
@@ -65,7 +72,13 @@ def register(subparsers: Any) -> None:
 def _failed(command: str, problems: list[dict[str, str]]) -> dict[str, Any]:
     """The ``--json`` answer when a command fails: its usual keys left empty, and ``errors``."""
     empty: dict[str, dict[str, Any]] = {
-        "score": {"score": None, "category": None, "characters": [], "synergies": []},
+        "score": {
+            "score": None,
+            "category": None,
+            "characters": [],
+            "synergies": [],
+            "balance": None,
+        },
         "nightorder": {"first": [], "other": [], "notes": []},
         "bag": {"characters": [], "tokens": [], "balance": None},
     }
@@ -119,11 +132,17 @@ def _check_players(players: int | None) -> None:
 
 def _score(args: argparse.Namespace) -> int:
     _check_players(args.players)
+    if args.games is not None and not 0 <= args.games <= MAX_GAMES:
+        raise CliError(f"--games must be 0 to {MAX_GAMES:,}, not {args.games}.")
     script = _load(args, args.players)
     if isinstance(script, int):
         return script
     result = score_script(script, args.players)
-    emit(result, args.json, score_report(result))
+    text = score_report(result)
+    if args.games != 0:
+        result["balance"] = script_balance(script.ids, result["players"], args.games)
+        text += "\n" + balance_text(result["balance"])
+    emit(result, args.json, text)
     return 0
 
 

@@ -1,7 +1,9 @@
 """`ravenswood simulate clocktower`: whole games self-played with the bot storyteller.
 
 Storytellers use it to see how a script plays; tests use it. The engine plays the games (pure,
-seeded); this shell adds the Wilson interval on the good win rate and formats the report.
+seeded) with players who claim, bluff and reason (``engine.clocktower.selfplay``); this shell
+adds Wilson intervals (on the good win rate, and on each day's share of executions that hit an
+evil player) and formats the report.
 """
 
 from __future__ import annotations
@@ -64,13 +66,20 @@ def run_clocktower(args: argparse.Namespace) -> int:
     report = simulate(ids, args.players, args.games, args.seed, args.travellers)
     low, high = wilson_interval(report["good_wins"], report["games"])
     report = {"script": args.script, **report, "ci95": [round(low, 4), round(high, 4)]}
+    for day in report["executions_by_day"]:
+        day["ci95"] = [round(x, 4) for x in wilson_interval(day["evil"], day["executions"])]
     endings = ", ".join(f"{k} {v}" for k, v in report["endings"].items())
     extra = f" and {args.travellers} Travellers" if args.travellers else ""
+    days = "; ".join(
+        f"day {d['day']} {d['evil']}/{d['executions']} ({d['evil_rate']:.0%})"
+        for d in report["executions_by_day"][:5]
+    )
     text = (
         f"{plural(report['games'], 'game')} of {args.players} players{extra} "
-        f"({args.script}, seed {args.seed}): "
+        f"({args.script}, seed {args.seed}, {report['table']} players): "
         f"good wins {report['good_win_rate']:.1%} (95% CI {low:.1%}-{high:.1%}), "
-        f"mean {report['mean_days']:.2f} days. Endings: {endings}."
+        f"mean {report['mean_days']:.2f} days. Endings: {endings}. "
+        f"Executions that hit evil: {days or 'none'}."
     )
     emit(report, args.json, text)
     return 0

@@ -9,6 +9,7 @@ reminders are shown instead of our summaries (read once, at start-up).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -54,10 +55,12 @@ from engine.clocktower.script import (
     ScriptError,
     load_script,
 )
+from stats.balance import script_balance
 
 log = logging.getLogger(__name__)
 
 CHOICES = 25
+MAX_SLASH_GAMES = 200  # self-played games a /script score may ask for (a minute at most)
 SOURCE_HELP = (
     "paste its JSON in `json`, attach it as `file`, or give the `name` of a saved script "
     "(or tb, bmr, snv)"
@@ -198,10 +201,11 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
         ]
 
     # Commands --------------------------------------------------------------------------------
-    @app_commands.command(name="score", description="How hard a script is, and why")
+    @app_commands.command(name="score", description="How hard a script is, and how it plays")
     @app_commands.describe(
         **SOURCE_OPTIONS,
-        players="Score for this many players (default 10)",
+        players="Score and simulate for this many players (default 10)",
+        games="Self-played games for the balance (default: a quick run of a few seconds)",
     )
     @app_commands.autocomplete(name=complete_name)
     async def score(
@@ -211,16 +215,23 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
         file: discord.Attachment | None = None,
         name: str | None = None,
         players: app_commands.Range[int, 5, 15] | None = None,
+        games: app_commands.Range[int, 1, MAX_SLASH_GAMES] | None = None,
     ) -> None:
         async def work() -> None:
             script = await self.script(interaction, json, file, name, players)
             result = score_script(script, players)
-            await publish(
-                interaction,
-                f"Scored {safe(script.name)}: posted below.",
-                embed=score_embed(result),
-                file=score_file(result),
+            downloaded = interaction.response.is_done()  # deferred privately for a file
+            if not downloaded:  # simulating takes seconds: acknowledge in public first
+                await interaction.response.defer(thinking=True)
+            result["balance"] = await asyncio.to_thread(
+                script_balance, script.ids, result["players"], games
             )
+            embed, report = score_embed(result), score_file(result)
+            if downloaded:
+                note = f"Scored {safe(script.name)}: posted below."
+                await publish(interaction, note, embed=embed, file=report)
+            else:
+                await interaction.followup.send(embed=embed, file=report)
 
         await self.run(interaction, "it was not scored.", work)
 

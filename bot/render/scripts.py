@@ -17,9 +17,10 @@ from bot.store.scripts import SavedScript
 from engine.clocktower.catalogue import BASE_EDITIONS, Character, OfficialText
 from engine.clocktower.nightorder import night_text
 from engine.clocktower.scoring import score_report
+from stats.balance import balance_text
 
 DESCRIPTION, FIELD, LINE, EMBED = 4096, 1024, 300, 6000
-ROOM = 600  # kept free in a score embed for the fields after the characters
+ROOM = 900  # kept free in a score embed for the fields after the characters
 EDITIONS = {**BASE_EDITIONS, "carousel": "later characters", "fabled": "Fabled", "loric": "Loric"}
 COLOURS = {
     "Beginner": discord.Colour.green(),
@@ -133,6 +134,13 @@ def score_embed(result: dict[str, Any]) -> discord.Embed:
         ),
         inline=False,
     )
+    balance = result.get("balance")
+    if balance is not None:
+        embed.add_field(
+            name=f"Simulated balance at {balance['players']} players",
+            value=safe(balance_text(balance)),
+            inline=False,
+        )
     if result["warnings"]:
         warnings = [f"• {safe(w['position'])}: {safe(w['message'])}" for w in result["warnings"]]
         embed.add_field(name="Warnings", value=fit(warnings, FIELD // 2), inline=False)
@@ -148,8 +156,11 @@ def text_file(text: str, filename: str) -> discord.File:
 
 
 def score_file(result: dict[str, Any]) -> discord.File:
-    """The full breakdown as plain text: every character, synergy and player count."""
-    return text_file(score_report(result), "score.txt")
+    """The full breakdown as plain text: every character, synergy and player count, and the
+    simulated balance."""
+    balance = result.get("balance")
+    tail = "" if balance is None else "\n" + balance_text(balance)
+    return text_file(score_report(result) + tail, "score.txt")
 
 
 def night_file(order: dict[str, Any]) -> discord.File:

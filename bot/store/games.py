@@ -103,6 +103,23 @@ async def running_games(db: Database) -> list[tuple[GameRow, list[LogEntry]]]:
     return [(game, logs[game.id]) for game in games]
 
 
+async def last_finished(
+    db: Database, channel_id: int, kind: str
+) -> tuple[GameRow, list[LogEntry]] | None:
+    """The channel's most recently finished game of ``kind`` with its action log, if any."""
+    row = await db.fetchone(
+        "SELECT * FROM games WHERE channel_id = ? AND kind = ? AND status = 'finished' "
+        "ORDER BY ended_at DESC, id DESC LIMIT 1",
+        (channel_id, kind),
+    )
+    if row is None:
+        return None
+    rows = await db.fetchall(
+        "SELECT action, checksum FROM game_actions WHERE game_id = ? ORDER BY seq", (row["id"],)
+    )
+    return _row(row), [LogEntry(json.loads(r["action"]), r["checksum"]) for r in rows]
+
+
 async def games_by_id(db: Database, ids: list[int]) -> list[GameRow]:
     marks = ", ".join("?" * len(ids))
     return [_row(r) for r in await db.fetchall(f"SELECT * FROM games WHERE id IN ({marks})", ids)]

@@ -130,11 +130,7 @@ async def test_a_traveller_is_exiled_by_a_called_vote(table, monkeypatch):
     opener = await first_day(table, monkeypatch, 6, lambda s: True, travellers=1)
     (traveller,) = state(table).travellers
     resident = next(p for p in state(table).players if p not in (traveller, opener.id))
-    refused = await opener.slash(table.channel, "clocktower exile", traveller=str(resident))
-    assert refused.ephemeral and said(refused) == "Only a living Traveller can be exiled."
-    assert state(table).vote is None
-
-    called = await opener.slash(table.channel, "clocktower exile", traveller=str(traveller))
+    called = await opener.slash(table.channel, "clocktower nominate", player=str(traveller))
     assert called.ephemeral and "call for the exile" in said(called), said(called)
     assert f"<@{opener.id}> calls for the exile of <@{traveller}>" in table.public_texts()[-1]
     while state(table).vote is not None:
@@ -144,8 +140,9 @@ async def test_a_traveller_is_exiled_by_a_called_vote(table, monkeypatch):
     assert f"💀 <@{traveller}> is exiled." in texts
     assert not ct.seat(state(table), traveller).alive
     assert state(table).history[-1].exile and state(table).phase is ct.Phase.DAY
-    again = await opener.slash(table.channel, "clocktower exile", traveller=str(traveller))
-    assert again.ephemeral and said(again) == "Only a living Traveller can be exiled."
+    nominated = await opener.slash(table.channel, "clocktower nominate", player=str(resident))
+    assert "Your nomination is made" in said(nominated)  # a resident's is a nomination
+    assert not state(table).vote.exile
 
 
 async def test_the_gunslinger_shoots_a_player_who_voted(table, monkeypatch):
@@ -243,7 +240,7 @@ async def test_a_dead_player_gives_their_ghost_vote_to_the_beggar(table, monkeyp
 async def test_an_exile_vote_does_not_spend_or_claim_a_ghost_vote(table, monkeypatch):
     beggar, victim = await ghost_on_day_two(table, monkeypatch, travelling_as("beggar"))
     caller = table.member(next(p for p in ct.living(state(table)) if p != beggar))
-    await caller.slash(table.channel, "clocktower exile", traveller=str(beggar))
+    await caller.slash(table.channel, "clocktower nominate", player=str(beggar))
     boards = []
     while state(table).vote is not None:
         if state(table).vote.order[state(table).vote.index] == victim:
@@ -290,10 +287,10 @@ def gunslinger_and_beggar(s: ct.State) -> bool:
     return both and "poisoner" not in characters(s)
 
 
-async def test_exile_and_slay_offer_the_players_the_rules_allow(table, monkeypatch):
+async def test_nominate_and_slay_offer_the_players_the_rules_allow(table, monkeypatch):
     opener = await first_day(table, monkeypatch, 6, gunslinger_and_beggar, travellers=2)
-    exiles = await opener.autocomplete(table.channel, "clocktower exile", "traveller", "")
-    assert offered(exiles) == set(state(table).travellers)
+    nominees = await opener.autocomplete(table.channel, "clocktower nominate", "player", "")
+    assert set(state(table).travellers) <= offered(nominees)  # a Traveller's: a call for exile
     targets = await opener.autocomplete(table.channel, "clocktower use slay", "player", "")
     assert offered(targets) == set(ct.living(state(table)))
 
@@ -303,7 +300,7 @@ async def test_shoot_offers_the_voters_of_the_first_nomination_after_an_exile_ca
 ):
     opener = await first_day(table, monkeypatch, 6, gunslinger_and_beggar, travellers=2)
     gunslinger, beggar = holder(table, "gunslinger"), holder(table, "beggar")
-    await opener.slash(table.channel, "clocktower exile", traveller=str(beggar))
+    await opener.slash(table.channel, "clocktower nominate", player=str(beggar))
     while state(table).vote is not None:  # nobody wants the Beggar gone
         await vote(table, False)
     s = state(table)

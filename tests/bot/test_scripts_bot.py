@@ -11,6 +11,7 @@ import pytest
 from bot.store import scripts as store
 from bot.store.database import Database
 from engine.clocktower.catalogue import characters
+from tests.engine.clocktower.game.test_ct_game_storyteller import SCRIPT
 
 TB = [
     {"id": "_meta", "name": "Brewing Again", "author": "tests"},
@@ -32,26 +33,52 @@ def check_limits(embed: discord.Embed) -> None:
     assert all(len(f.value) <= 1024 for f in embed.fields)
 
 
+def posted(result):
+    """The message that answered: the last follow-up after a defer, else the response."""
+    return result.followups[-1] if result.followups else result.response
+
+
 async def answer(result) -> discord.Embed:
-    (embed,) = result.response.embeds
+    (embed,) = posted(result).embeds
     check_limits(embed)
     return embed
 
 
 async def test_score_a_pasted_script_publicly_with_every_point(table):
     st = table.add("storyteller")
-    result = await st.slash(table.channel, "script score", json=TB_JSON)
-    assert not result.ephemeral
+    result = await st.slash(table.channel, "script score", json=TB_JSON, games=3)
+    assert not result.ephemeral and not posted(result).ephemeral
     text = embed_text(await answer(result))
     assert "Brewing Again: Beginner" in text
     assert "Every character's tags and weight" in text and "Synergies" in text
     assert "Bad Moon Rising" in text and "Sects & Violets" in text
     for name in ("Poisoner", "Empath", "Butler", "Baron"):  # weighty or not, all are there
         assert f"**{name}**" in text
-    (attached,) = result.response.attachments
+    (attached,) = posted(result).attachments
     report = (await attached.read()).decode()
     assert attached.filename == "score.txt" and "Butler" in report and "no tags" in report
+    assert "over 3 self-played games" in report
     assert "extra_misinformers" in report and "By player count: 5: 1.48 Beginner" in report
+
+
+async def test_score_simulates_the_balance_in_a_quick_run_after_deferring(table):
+    """The default quick run: the reply is deferred in public, then the balance follows beside
+    the difficulty score, with its interval and the number of games played."""
+    table.env.settle_timeout = 120.0  # the quick run takes a few seconds
+    st = table.add("storyteller")
+    result = await st.slash(table.channel, "script score", json=TB_JSON, players=7)
+    assert not posted(result).ephemeral
+    embed = await answer(result)
+    (field,) = [f for f in embed.fields if f.name == "Simulated balance at 7 players"]
+    assert "over 100 self-played games" in field.value and "95% CI" in field.value
+    assert "reasoning players" in field.value
+    elsewhere = await st.slash(table.channel, "script score", name="snv", players=7)
+    (field,) = [f for f in (await answer(elsewhere)).fields if f.name.startswith("Simulated")]
+    assert "over 100 self-played games" in field.value and "naive players" in field.value
+    homebrew = json.dumps(SCRIPT)  # its homebrew character needs a human storyteller
+    custom = await st.slash(table.channel, "script score", json=homebrew, players=7)
+    (field,) = [f for f in (await answer(custom)).fields if f.name.startswith("Simulated")]
+    assert field.value.startswith("Not simulated: the bot storyteller cannot run")
 
 
 async def test_a_long_script_names_every_character_or_points_to_the_file(table):

@@ -25,12 +25,18 @@ import engine.clocktower.game as ct
 from bot.app import Ravenswood
 from bot.cogs.clocktower.clock import Clock, Timings
 from bot.cogs.clocktower.rules import KIND, Abandon, ClocktowerRules
-from bot.cogs.clocktower.text import draw_grimoire, png_file, status_text, votes_text
+from bot.cogs.clocktower.text import (
+    draw_grimoire,
+    draw_review,
+    png_file,
+    status_text,
+    votes_text,
+)
 from bot.cogs.clocktower.tools import StorytellerTools, player_id
 from bot.cogs.scripts import read_file
 from bot.delivery import Outgoing
 from bot.editions import base_code, base_script
-from bot.errors import answering
+from bot.errors import Refusal, answering
 from bot.interactions import can_manage, channel_id, guild_id, matching, reply
 from bot.render.clocktower import (
     ClocktowerRenderer,
@@ -41,21 +47,33 @@ from bot.render.clocktower import (
     vote_message,
 )
 from bot.render.scripts import problems_embed
-from bot.sessions import Session
+from bot.sessions import Diverged, Session, replay
+from bot.store import games as game_store
 from bot.store import scripts as script_store
 from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
 from engine.clocktower.game import statements
 from engine.clocktower.game.adjust import CHANGES
 from engine.clocktower.game.model import neighbours
 from engine.clocktower.game.roles import REGISTRY, Role, seats_having
+from engine.clocktower.reasoning.review import reviewable
 from engine.clocktower.script import Script, ScriptError, load_script
-from engine.core import GameOver, RuleError
+from engine.core import GameOver, RuleError, Step
 
 log = logging.getLogger(__name__)
 
 CHOICES = 25
 BOT_ONLY = "The bot is the storyteller in this game; that tool is for a human storyteller."
 STALE_VOTE = "That vote is over; use the buttons of the current vote."
+NOMINATED = "Your nomination is made; the vote goes round the circle."
+EXILE_CALLED = "You call for the exile; the vote goes round the circle."
+REPLAY_CHANGED = (
+    "That game was played under rules this version of the bot replays differently, so it "
+    "cannot be reviewed (its record is kept)."
+)
+NOT_REVIEWABLE = (
+    "The review weighs scripts whose evil characters the reasoning model knows (those of "
+    "Trouble Brewing); this game's script has others."
+)
 
 
 class ClocktowerCog(
@@ -289,35 +307,29 @@ class ClocktowerCog(
         ][:CHOICES]
 
     # The day ---------------------------------------------------------------------------------
-    @app_commands.command(name="nominate", description="Nominate a player for execution")
-    @app_commands.describe(player="Who you nominate")
+    @app_commands.command(
+        name="nominate", description="Nominate a player, or call for a Traveller's exile"
+    )
+    @app_commands.describe(player="Who you nominate (a Traveller: whose exile you call for)")
     @app_commands.guild_only()
     async def nominate(self, interaction: discord.Interaction, player: str) -> None:
+        """A nomination; of a living Traveller, a call for exile (any player may call, all may
+        vote), as the rules have it: one command for both, since a Discord command group holds
+        25 commands."""
+
+        def done(step: Step) -> str:
+            exiling = step.state.vote is not None and step.state.vote.exile
+            return EXILE_CALLED if exiling else NOMINATED
+
         await self.run(
             interaction,
             lambda s: ct.Nominate(by=interaction.user.id, target=player_id(player)),
-            "Your nomination is made; the vote goes round the circle.",
+            done,
         )
 
     @nominate.autocomplete("player")
     async def complete_nominee(self, interaction: discord.Interaction, typed: str):
         return self.complete(interaction, typed, lambda s, p: p not in s.nominees)
-
-    @app_commands.command(name="exile", description="Call for a Traveller's exile; all may vote")
-    @app_commands.describe(traveller="The Traveller to exile")
-    @app_commands.guild_only()
-    async def exile(self, interaction: discord.Interaction, traveller: str) -> None:
-        await self.run(
-            interaction,
-            lambda s: ct.Exile(by=interaction.user.id, target=player_id(traveller)),
-            "You call for the exile; the vote goes round the circle.",
-        )
-
-    @exile.autocomplete("traveller")
-    async def complete_traveller(self, interaction: discord.Interaction, typed: str):
-        return self.complete(
-            interaction, typed, lambda s, p: p in s.travellers and ct.seat(s, p).alive
-        )
 
     def day_command(self, unit: Role) -> app_commands.Command:
         """``/clocktower use <name> <player>`` for a character's day ability (its ``command``): the
@@ -698,6 +710,34 @@ class ClocktowerCog(
         async with answering(interaction):
             state = self.session_here(interaction).state
             await reply(interaction, votes_text(state, day))
+
+    @app_commands.command(name="review", description="After a game: who was the Demon, day by day")
+    @app_commands.guild_only()
+    async def review(self, interaction: discord.Interaction) -> None:
+        """The channel's last finished game, replayed from its log: for each day, each player's
+        chance of being the Demon from what was public before that day's execution."""
+        async with answering(interaction):
+            here = channel_id(interaction)
+            running = self.bot.games.in_channel(here)
+            if running is not None and running.game.kind == KIND:
+                raise Refusal("The game here is still running; review it once it ends.")
+            found = await game_store.last_finished(self.bot.db, here, KIND)
+            if found is None:
+                raise Refusal("No finished Clocktower game in this channel to review yet.")
+            game, entries = found
+            rules = ClocktowerRules()
+            try:
+                session = replay(game, rules, entries)
+            except (Diverged, RuleError, KeyError, ValueError, TypeError):
+                raise Refusal(REPLAY_CHANGED) from None
+            if not reviewable(session.state):
+                raise Refusal(NOT_REVIEWABLE)
+            await interaction.response.defer(thinking=True)
+            name = self.delivery.namer(session)
+            content, png = await asyncio.to_thread(
+                draw_review, rules.new_state(game), session.actions, game.seed, name
+            )
+            await interaction.followup.send(content, file=png_file(png, "review.png"))
 
     @app_commands.command(name="status", description="The phase, who lives, what is awaited")
     @app_commands.guild_only()

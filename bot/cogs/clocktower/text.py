@@ -6,6 +6,8 @@ They may run past Discord's 2,000 characters: ``bot.app.reply`` sends them in pi
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import discord
 
@@ -13,7 +15,9 @@ import engine.clocktower.game as ct
 from bot.render.clocktower import mentions
 from bot.sessions import Session
 from bot.words import plural
+from engine.clocktower.reasoning.review import review
 from stats.charts.grimoire import grimoire_chart, grimoire_text
+from stats.charts.review import review_chart
 
 
 def status_text(session: Session) -> str:
@@ -77,6 +81,27 @@ def votes_text(state: ct.State, day: int | None = None) -> str:
 def draw_grimoire(book: dict, names: dict[int, str]) -> tuple[str, bytes]:
     """The grimoire as full text (nothing cut) and as a PNG; slow, so run it in a thread."""
     return grimoire_text(book, names, limit=None), grimoire_chart(book, names)
+
+
+def draw_review(
+    start: ct.State, actions: Sequence[Any], seed: int, name: Callable[[int], str]
+) -> tuple[str, bytes]:
+    """The review of a finished game (the message and its chart); slow, so run it in a
+    thread."""
+    found = review(start, actions, seed)
+    notes = []
+    if not found.claims:
+        notes.append("No claims were on the record: nominations, hands and deaths only.")
+    if found.sampled:
+        notes.append(f"Worlds sampled: each chance within about ±{found.error:.0%}.")
+    names = {p: name(p) for p in found.players}
+    png = review_chart(found.players, found.days, found.demons, names, found.died, " ".join(notes))
+    demons = ", ".join(f"<@{p}>" for p in found.players if p in found.demons)
+    text = (
+        f"📈 The last game here, day by day: how likely each player was the Demon from what was "
+        f"public before each execution. The Demon: {demons or 'nobody'}."
+    )
+    return text, png
 
 
 def png_file(png: bytes, name: str = "grimoire.png") -> discord.File:

@@ -24,9 +24,12 @@ from engine.clocktower.catalogue import characters
 from engine.core import Effect
 
 if TYPE_CHECKING:
+    from engine.clocktower.game.falseworld import World
     from engine.clocktower.game.madness import Madness
     from engine.clocktower.game.model import Mark, Pending, Seat, State
     from engine.clocktower.game.registration import Registration
+    from engine.clocktower.reasoning.moment import Moment, Weight
+    from engine.clocktower.reasoning.record import Heard, Record
 
 Result = tuple["State", list[Effect]]
 
@@ -51,9 +54,23 @@ class Table(Protocol):
 
     def ranked(self, state: State, player: int, pool: list[int]) -> list[int]: ...
 
+    def trusted(self, state: State, player: int, pool: list[int]) -> list[int]:
+        """``pool`` without ``player``'s known teammates, the most valuable to the good side
+        first (as ``player`` sees it; an evil player sees the town's view)."""
+        ...
+
     def scores(self, state: State, player: int) -> dict[int, float]: ...
 
     def once(self, *key: Any) -> bool: ...
+
+    def demon_chance(self, state: State, player: int, target: int) -> float:
+        """How likely ``player`` thinks ``target`` is the Demon (``player`` itself: how likely
+        the town thinks so)."""
+        ...
+
+    def executed(self, day: int) -> int | None:
+        """Who the execution of ``day`` killed (None: nobody)."""
+        ...
 
 
 def most_suspected(
@@ -62,6 +79,23 @@ def most_suspected(
     """A self-play hint: the ``pick`` players ``player`` suspects most (None: too few)."""
     ranked = table.ranked(state, player, options)
     return tuple(ranked[:pick]) if len(ranked) >= pick else None
+
+
+def most_trusted(
+    table: Table, state: State, player: int, options: list[int], pick: int
+) -> tuple[int, ...] | None:
+    """A self-play hint: one of the two players most valuable to the good side (the likelier
+    the first), for a night choice that protects, poisons or kills; with none left but one's
+    own team, any other player (None: nobody at all)."""
+    others = [p for p in options if p != player]
+    ranked = table.trusted(state, player, others) or others
+    if not ranked:
+        return None
+    first = 0 if len(ranked) == 1 or table.rng.random() < FIRST_CHOICE else 1
+    return (ranked[first],)
+
+
+FIRST_CHOICE = 0.7
 
 
 @dataclass(frozen=True)
@@ -98,6 +132,15 @@ class Role:
     reminders: ClassVar[Mapping[str, str]] = {}
     # The Drunk: the ability never works.
     always_drunk: ClassVar[bool] = False
+    # Every (team, alignment) it may register as besides its own (the Spy, the Recluse).
+    registers_as: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # The reasoning model (``engine.clocktower.reasoning``): an evil character whose effect on
+    # the game the model's worlds cover (``reasoned``); one that poisons a player each night
+    # (``poisons_nightly``); a Minion that becomes the Demon when it dies with at least ``inherits``
+    # players alive.
+    reasoned: ClassVar[bool] = False
+    poisons_nightly: ClassVar[bool] = False
+    inherits: ClassVar[int | None] = None
     # A day action (an action class of ``engine.clocktower.game.actions``) handled by ``day``,
     # requested through ``command``.
     day_action: ClassVar[type | None] = None
@@ -179,8 +222,9 @@ class Role:
         return seat.player
 
     def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...] | None:
-        """Every way the player may register, the true one first (the Spy, the Recluse);
-        None: only as themselves (``registration.registrations``)."""
+        """Every way the player may register, the true one first (the Spy, the Recluse: through
+        ``registration.misregistrations`` with their ``registers_as``); None: only as themselves
+        (``registration.registrations``)."""
         return None
 
     def vote_factor(self, state: State, seat: Seat, voter: int) -> int:
@@ -389,6 +433,25 @@ class Role:
         table's usual claim, see ``selfplay``); the Mutant hides."""
         return None
 
+    # Reasoning ----------------------------------------------------------------------------------
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight | None:
+        """How likely ``heard`` (what ``claimer`` says this character told them) is in each
+        world of ``now``, for a sober holder and for an impaired one (None: the model cannot
+        read it, and ignores it)."""
+        return None
+
+    def public_info(self, record: Record, player: int) -> tuple[Heard, ...]:
+        """What the public record told ``player``, who claims this character (a Slayer's shot,
+        the Virgin's first nomination), as heard items for ``weigh``."""
+        return ()
+
+    def bluff(
+        self, table: Table, state: State, player: int, world: World, night: int
+    ) -> Heard | None:
+        """What an evil ``player`` bluffing this character says it learned on ``night``, made
+        up in the evil team's story ``world`` so that it hangs together (None: nothing)."""
+        return None
+
 
 class Registry:
     """Every character unit by id, and per hook the characters that override it."""
@@ -426,6 +489,12 @@ class Registry:
             }
             self._having[hook] = found
         return found
+
+    def own(self, hook: str) -> dict[str, Role]:
+        """The units whose own ability overrides ``hook``: not those that override every hook
+        to pass it on to abilities they gain (``gained``: the Philosopher)."""
+        relays = self.having("gained")
+        return {cid: unit for cid, unit in self.having(hook).items() if cid not in relays}
 
     def topic_owner(self, topic: str) -> Role | None:
         return next((r for r in self.roles.values() if topic in r.topics), None)

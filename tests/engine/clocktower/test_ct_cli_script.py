@@ -5,6 +5,7 @@ import json
 import pytest
 
 from bot.cli import main
+from tests.engine.clocktower.game.test_ct_game_storyteller import SCRIPT
 
 from .helpers import DATA
 
@@ -22,6 +23,26 @@ def test_score_json(capsys):
     data = json.loads(out)
     assert code == 0 and data["category"] == "Beginner" and data["players"] == 8
     assert data["errors"] == []
+
+
+def test_score_measures_the_balance_by_self_play(capsys, tmp_path):
+    code, out, _ = run(capsys, "script", "score", "tb", "--players", "6", "--games", "4", "--json")
+    balance = json.loads(out)["balance"]
+    assert code == 0 and balance["games"] == 4 and balance["players"] == 6
+    assert balance["table"] == "reasoning" and balance["good_wins"] in range(5)
+    assert 0 <= balance["ci95"][0] <= balance["good_win_rate"] <= balance["ci95"][1] <= 1
+    code, out, _ = run(capsys, "script", "score", "tb", "--games", "3")
+    assert code == 0 and "over 3 self-played games with the bot storyteller" in out
+    code, out, _ = run(capsys, "script", "score", "tb", "--games", "0", "--json")
+    assert "balance" not in json.loads(out)
+    code, out, _ = run(capsys, "script", "score", "snv", "--games", "2", "--json")
+    assert json.loads(out)["balance"]["table"] == "naive"  # the model does not cover its evil
+    homebrew = tmp_path / "homebrew.json"
+    homebrew.write_text(json.dumps(SCRIPT))
+    code, out, _ = run(capsys, "script", "score", str(homebrew), "--games", "2", "--json")
+    assert json.loads(out)["balance"]["games"] == 0  # the bot storyteller cannot run it
+    code, _, err = run(capsys, "script", "score", "tb", "--games", "-1")
+    assert code == 2 and "--games must be 0 to" in err
 
 
 def test_score_text_and_nightorder_and_bag(capsys):

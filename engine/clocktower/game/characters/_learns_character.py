@@ -7,6 +7,8 @@ from typing import Any
 
 from engine.clocktower.catalogue import character
 from engine.clocktower.game.roles import Role, Words
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 
 
 class LearnsCharacter(Role):
@@ -20,3 +22,7 @@ class LearnsCharacter(Role):
         evil = character(info["answer"]).evil
         for p in info["players"]:
             score[p] += weight * (3.0 if evil else -1.5)
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        (target,) = heard.players
+        return Weight(now.is_character(target, heard.answer), 1 / len(now.worlds.setup.chars))

@@ -8,3 +8,4 @@ from engine.clocktower.game.roles import Role
 
 class Baron(Role):
     id = "baron"
+    reasoned = True

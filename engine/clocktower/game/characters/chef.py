@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from engine.clocktower.game.abilities.info import MAX_FALSE, evil_views, learn, numbers
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Field, State
-from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.game.roles import Result, Role, Table, Words
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard, night_moment
 
 
 class Chef(Role):
@@ -44,3 +48,20 @@ class Chef(Role):
         pairs = info["answer"]
         said = f"{pairs} pair" + ("" if pairs == 1 else "s")
         return f"{words.strong(said)} of evil players {'sits' if pairs == 1 else 'sit'} together."
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """Pairs of neighbours among the residents (a Traveller sitting between is skipped)."""
+        must, may = now.flags()
+        fewest = (must & np.roll(must, -1, axis=1)).sum(axis=1)
+        most = (may & np.roll(may, -1, axis=1)).sum(axis=1)
+        return Weight(((fewest <= heard.answer) & (heard.answer <= most)).astype(float), 1 / 4)
+
+    def bluff(
+        self, table: Table, state: State, player: int, world: World, night: int
+    ) -> Heard | None:
+        if night != 1:
+            return None
+        order = [s.player for s in state.seats]
+        evil = [world[p].alignment == "evil" for p in order]
+        pairs = sum(a and b for a, b in zip(evil, evil[1:] + evil[:1], strict=True))
+        return Heard(self.id, night_moment(night), pairs)

@@ -7,12 +7,18 @@ import itertools
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from engine.clocktower.game.abilities.info import learn
 from engine.clocktower.game.decisions import choose, rule
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Seat, State, mark_target, put_mark
 from engine.clocktower.game.registration import may_register_as_team
 from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspected
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard, night_moment
+
+FRAMES = 0.5  # how often a simulated evil player bluffing the Fortune Teller names its framed Demon
 
 
 class FortuneTeller(Role):
@@ -66,3 +72,25 @@ class FortuneTeller(Role):
         self, table: Table, state: State, player: int, options: list[int], pick: int
     ) -> tuple[int, ...] | None:
         return most_suspected(table, state, player, options, pick)
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        surely, maybe = now.demon_among(heard.players)
+        sober = maybe if heard.answer else ~surely
+        herring = np.full(len(surely), 1.0 if heard.answer else 0.0)
+        return Weight(sober.astype(float), 1 / 2, herring)
+
+    def bluff(
+        self, table: Table, state: State, player: int, world: World, night: int
+    ) -> Heard | None:
+        others = [s.player for s in state.seats if s.alive and s.player != player]
+        framed = [p for p in others if world[p].team == "demon"]
+        rest = [p for p in others if p not in framed]
+        chosen: tuple[int, ...]
+        if framed and rest and table.rng.random() < FRAMES:
+            chosen = (framed[0], table.rng.choice(rest))
+        elif len(rest) >= 2:
+            chosen = tuple(table.rng.sample(rest, 2))
+        else:
+            return None
+        seen = any(world[p].team == "demon" for p in chosen)
+        return Heard(self.id, night_moment(night), seen, tuple(sorted(chosen)))

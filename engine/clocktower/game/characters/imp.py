@@ -7,14 +7,15 @@ from engine.clocktower.game.abilities.change import become_demon
 from engine.clocktower.game.abilities.kill import demon_attack
 from engine.clocktower.game.decisions import choose, rule
 from engine.clocktower.game.model import Seat, State, demons, minions
-from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.roles import Result, Role, Table, most_trusted
 
-STAR_PASS = 0.03  # how often a simulated Imp kills itself
+PASSES_AT = 0.5  # a simulated Imp the town thinks this likely the Demon kills itself
 
 
 class Imp(Role):
     id = "imp"
     topics = {"star_pass": "which Minion becomes the Imp"}
+    reasoned = True
 
     def night(self, state: State, player: int, key: str) -> Result:
         everyone = tuple(s.player for s in state.seats)
@@ -32,8 +33,9 @@ class Imp(Role):
     def choose(
         self, table: Table, state: State, player: int, options: list[int], pick: int
     ) -> tuple[int, ...] | None:
-        teammates = {p for p, v in table.scores(state, player).items() if v <= -100}
-        prey = [p for p in options if p not in teammates] or options
-        if table.rng.random() < STAR_PASS:
+        """Itself (the star pass) when the town is closing in and a Minion lives to take over,
+        else one of the players the town values most."""
+        heirs = [s for s in state.seats if s.alive and s.team == "minion"]
+        if heirs and table.demon_chance(state, player, player) >= PASSES_AT:
             return (player,)
-        return (table.rng.choice(prey),) if prey else None
+        return most_trusted(table, state, player, options, pick)

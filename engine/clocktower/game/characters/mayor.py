@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.model import Pending, Seat, State, demons, living, seat, works
 from engine.clocktower.game.policy import clamp, good_edge
 from engine.clocktower.game.roles import Role
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard, Record, day_moment
 
 
 def bounce_options(state: State, mayor: int, attacker: int) -> tuple[int, ...]:
@@ -43,6 +47,21 @@ class Mayor(Role):
         if len(living(state)) == 3 and works(state, seat.player):
             return "good", "mayor"
         return None
+
+    def public_info(self, record: Record, player: int) -> tuple[Heard, ...]:
+        """Each day that ended with three alive, no execution and the claimed Mayor alive,
+        and the game went on: a working Mayor would have won."""
+        executed = {d.moment for d in record.deaths if d.cause == "execution"}
+        return tuple(
+            Heard(self.id, day_moment(day), False)
+            for day in range(1, record.dusks + 1)
+            if day_moment(day) not in executed
+            and len(living := record.alive_after(day_moment(day))) == 3
+            and player in living
+        )
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        return Weight(np.zeros(len(now.demon)), 1.0)
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         evil = set(demons(state))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.model import Seat, State, mark_target, put_mark, works
-from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.roles import Result, Role, Table, most_trusted
 
 
 class Monk(Role):
@@ -17,6 +17,11 @@ class Monk(Role):
         if works(state, player):
             state = put_mark(state, "safe", player, target, dusks=1)
         return state, []
+
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
+        return most_trusted(table, state, player, options, pick)
 
     def protects(self, state: State, seat: Seat, target: int) -> bool:
         return mark_target(state, "safe", seat.player) == target and works(state, seat.player)

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.model import Mark, State, put_mark, seat, works
-from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.roles import Result, Role, Table, most_trusted
 
 
 class Poisoner(Role):
     id = "poisoner"
     reminders = {"poisoned": "poisoned"}
+    reasoned = True
+    poisons_nightly = True
 
     def night(self, state: State, player: int, key: str) -> Result:
         everyone = tuple(s.player for s in state.seats)
@@ -19,6 +21,11 @@ class Poisoner(Role):
         if works(state, player):
             state = put_mark(state, "poisoned", player, target, dusks=1)
         return state, []
+
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
+        return most_trusted(table, state, player, options, pick)
 
     def holds(self, state: State, mark: Mark) -> bool:
         source = seat(state, mark.source)

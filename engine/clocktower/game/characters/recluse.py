@@ -9,6 +9,7 @@ from engine.clocktower.game.roles import Role
 
 class Recluse(Role):
     id = "recluse"
+    registers_as = (("minion", "evil"), ("demon", "evil"))
 
     def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...]:
-        return misregistrations(state, seat.player, (("minion", "evil"), ("demon", "evil")))
+        return misregistrations(state, seat.player, self.registers_as)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from engine.clocktower.game.model import Seat, State, works
 from engine.clocktower.game.roles import Role
 
-MIN_ALIVE = 5
-
 
 class ScarletWoman(Role):
     id = "scarletwoman"
+    reasoned = True
+    inherits = 5
 
     def takes_over(self, state: State, seat: Seat, alive_before: int) -> bool:
-        return works(state, seat.player) and alive_before >= MIN_ALIVE
+        return works(state, seat.player) and alive_before >= (self.inherits or 0)

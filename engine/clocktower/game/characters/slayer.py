@@ -14,6 +14,8 @@ from engine.clocktower.game.guards import refuse_unless, require_living_player, 
 from engine.clocktower.game.model import Phase, State, living, seat, with_seat, works
 from engine.clocktower.game.registration import registers_as
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
+from engine.clocktower.reasoning.moment import Moment, Weight, fires_on
+from engine.clocktower.reasoning.record import Heard, Record, day_moment
 from engine.core import Effect
 
 SHOOTS = 0.6  # how often a simulated player who believes they are the Slayer shoots, once
@@ -51,6 +53,16 @@ class Slayer(Role):
         if not works(state, slayer) or not seat(state, target).alive:
             return state, False
         return state, registers_as(state, key + ":slay", target, "demon", self.id)
+
+    def public_info(self, record: Record, player: int) -> tuple[Heard, ...]:
+        """The claimed Slayer's first shot, and whether it killed."""
+        shot = next((s for s in record.shots if s.by == player), None)
+        if shot is None:
+            return ()
+        return (Heard(self.id, day_moment(shot.day), shot.died, (shot.target,)),)
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        return fires_on(*now.demon_among(heard.players), heard.answer)
 
     def day_move(self, table: Table, state: State) -> Slay | None:
         for p in living(state):

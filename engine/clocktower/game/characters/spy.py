@@ -20,9 +20,11 @@ from engine.clocktower.game.roles import Result, Role
 class Spy(Role):
     id = "spy"
     topics = {"spy_grimoire": "whether the drunk or poisoned Spy sees the true grimoire"}
+    registers_as = (("townsfolk", "good"), ("outsider", "good"))
+    reasoned = True
 
     def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...]:
-        return misregistrations(state, seat.player, (("townsfolk", "good"), ("outsider", "good")))
+        return misregistrations(state, seat.player, self.registers_as)
 
     def night(self, state: State, player: int, key: str) -> Result:
         world = {s.player: (s.character, s.alignment) for s in state.seats}

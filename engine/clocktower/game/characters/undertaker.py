@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from engine.clocktower.game.abilities.info import character_of
 from engine.clocktower.game.characters._learns_character import LearnsCharacter
+from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Seat, State
-from engine.clocktower.game.roles import Result
+from engine.clocktower.game.roles import Result, Table
+from engine.clocktower.reasoning.record import Heard, night_moment
 
 
 class Undertaker(LearnsCharacter):
@@ -20,3 +22,11 @@ class Undertaker(LearnsCharacter):
         if state.executed is None or not state.execution_killed:
             return state, []
         return character_of(state, player, self.id, key, state.executed)
+
+    def bluff(
+        self, table: Table, state: State, player: int, world: World, night: int
+    ) -> Heard | None:
+        executed = table.executed(night - 1)
+        if executed is None or not world[executed].character:
+            return None
+        return Heard(self.id, night_moment(night), world[executed].character, (executed,))

@@ -14,6 +14,8 @@ from engine.clocktower.game.model import Pending, Seat, State, with_seat, works
 from engine.clocktower.game.policy import BASE_MISREGISTER, misregister_chance
 from engine.clocktower.game.registration import registers_as
 from engine.clocktower.game.roles import Role
+from engine.clocktower.reasoning.moment import Moment, Weight, fires_on
+from engine.clocktower.reasoning.record import Heard, Record, day_moment
 
 
 class Virgin(Role):
@@ -26,6 +28,16 @@ class Virgin(Role):
         if not works(state, seat.player):
             return state, False
         return state, registers_as(state, key + ":virgin", nominator, "townsfolk", self.id)
+
+    def public_info(self, record: Record, player: int) -> tuple[Heard, ...]:
+        """The claimed Virgin's first nomination: whether its nominator died at once."""
+        first = next((n for n in record.nominations if n.nominee == player), None)
+        if first is None:
+            return ()
+        return (Heard(self.id, day_moment(first.day), first.at_once, (first.nominator,)),)
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        return fires_on(*now.registers_as(heard.players[0], "townsfolk"), heard.answer)
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         if pending.topic != "registration" or pending.truth is None:

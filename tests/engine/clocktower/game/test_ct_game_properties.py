@@ -137,6 +137,10 @@ def replay(
     return state
 
 
+# The rules are checked with the quick heuristic players (the reasoning players, who weigh the
+# possible worlds, take a few milliseconds a decision): in the thousands of games, and in the
+# hypothesis tests, above this many players. They talk and claim the same way.
+REASONING = 10
 EDITIONS = pytest.mark.parametrize("script", (TB, BMR), ids=("tb", "bmr"))
 
 
@@ -147,7 +151,8 @@ def test_self_played_games_end_by_the_rules_and_replay_identically(
     script, players, seed, travellers
 ):
     log: list = []
-    final, outcome = play(script, players, seed, log=log, travellers=travellers)
+    reason = players <= REASONING  # the reasoning players where they are quick
+    final, outcome = play(script, players, seed, log=log, travellers=travellers, reason=reason)
     assert final.phase is Phase.OVER, outcome
     check_winner(final)
     assert replay(players, seed, log, travellers, script=script) == final
@@ -181,6 +186,7 @@ def checked_games(
             travellers=travellers,
             storyteller=storyteller,
             arrivals=i % 3 == 0,
+            reason=False,
         )
         assert final.phase is Phase.OVER, (i, outcome)
         winner(final)
@@ -220,7 +226,10 @@ def test_thousands_of_games_hold_every_property():
 def test_games_with_a_human_storyteller_ruling_anything_legal(script, players, seed, travellers):
     """Every ruling answered with a random legal option (suspended day actions included)."""
     log: list = []
-    final, outcome = play(script, players, seed, log=log, travellers=travellers, storyteller=999)
+    reason = players <= REASONING
+    final, outcome = play(
+        script, players, seed, log=log, travellers=travellers, storyteller=999, reason=reason
+    )
     assert final.phase is Phase.OVER, outcome
     check_winner(final)
     rulings = [a for a in log if type(a).__name__ == "StorytellerRuling"]

@@ -1,0 +1,205 @@
+"""Clocktower self-play with players who claim, bluff and reason: how Trouble Brewing balances,
+how fast games go, and what the reasoning model costs.
+
+1. Balance, the targets of issue 17: ``GAMES`` seeded games of Trouble Brewing at 10 players
+   with the bot storyteller and a balanced bag. Good's win rate, the share of day-1 executions
+   that hit an evil player, and the Saint's executions (per game, and per game with the Saint
+   in play), each with a Wilson 95% interval; the naive heuristic players measured in the same
+   run as the peer.
+2. Speed: self-played games per second (CPU time, best of ``ROUNDS`` runs of the same seeded
+   games) at 10 players (target: at least 20), and at 5, 7, 12 and 15 for scale.
+3. The model's cost: ``infer`` on the public records of self-played games (each day once its
+   claims are made), cold (its caches cleared: the worlds built and every moment swept) and
+   warm (the record swept before, one more nomination added, as the table meets it), with the
+   number of worlds weighed; at 13 players and more the likely worlds are searched for and the
+   rest sampled (``reasoning.sample``), and the effective sample size is shown.
+4. The sampling's accuracy: at 13 and 15 players, ``ACCURACY_RECORDS`` of those records weighed
+   both ways, sampled and by exact enumeration of every feasible world: the error of every
+   chance (each player's of being the Demon and of being evil), and how many were within their
+   stated accuracy (``Beliefs.within``: 4 standard errors + 0.02).
+
+Run: python benchmarks/bench_clocktower_reasoning.py [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
+
+from engine.clocktower.catalogue import edition_characters  # noqa: E402
+from engine.clocktower.game import Phase, apply  # noqa: E402
+from engine.clocktower.reasoning import infer as model  # noqa: E402
+from engine.clocktower.reasoning import worlds  # noqa: E402
+from engine.clocktower.reasoning.record import Nominated  # noqa: E402
+from engine.clocktower.selfplay import Player, play, setup_game, simulate  # noqa: E402
+from stats.odds.wilson import wilson_interval  # noqa: E402
+
+TB = tuple(c.id for c in edition_characters("tb"))
+GAMES = 500
+SPEED_GAMES = 60
+ROUNDS = 3
+RECORDS = 40  # games whose records are timed, per table size
+ACCURACY_RECORDS = 40  # records per table size weighed exactly too
+
+
+def rate(hits: int, total: int) -> str:
+    low, high = wilson_interval(hits, total)
+    share = hits / total if total else 0.0
+    return f"{share:.1%} [{low:.1%}, {high:.1%}] ({hits}/{total})"
+
+
+def balance(games: int, reason: bool) -> list[str]:
+    report = simulate(TB, 10, games, seed=0, reason=reason)
+    day1 = next((d for d in report["executions_by_day"] if d["day"] == 1), None)
+    hits, executions = (day1["evil"], day1["executions"]) if day1 else (0, 0)
+    return [
+        report["table"],
+        rate(report["good_wins"], games),
+        rate(hits, executions),
+        rate(report["saint_executed"], games),
+        rate(report["saint_executed"], report["saint_in_play"]),
+        f"{report['mean_days']:.2f}",
+    ]
+
+
+def games_per_second(players: int, reason: bool = True) -> float:
+    play(TB, players, 10**6, reason=reason)  # warm the caches (script, night order)
+    best = float("inf")
+    count = SPEED_GAMES if players <= 10 else SPEED_GAMES // 6
+    for _ in range(ROUNDS):
+        start = time.process_time()
+        for seed in range(count):
+            play(TB, players, seed, reason=reason)
+        best = min(best, time.process_time() - start)
+    return count / best
+
+
+@cache
+def records(players: int) -> list:
+    """(setup, record) each day of some self-played games, once the day's claims are made."""
+    found = []
+    for seed in range(RECORDS):
+        state = setup_game(TB, players, seed)
+        table = Player(seed)
+        seen = 0
+        while state.phase is not Phase.OVER:
+            action = table.act(state)
+            if state.phase is Phase.DAY and state.day > seen and table.setup is not None:
+                seen = state.day
+                found.append((table.setup, table.pondered(state)))
+            state = apply(state, action).state
+    return found
+
+
+def clear() -> None:
+    model._through.cache_clear()
+    worlds._feasible.cache_clear()
+    worlds._build.cache_clear()
+    worlds._count.cache_clear()
+
+
+def inference(players: int) -> list[str]:
+    cold, warm, weighed, ess = [], [], [], []
+    for setup, record in records(players):
+        clear()
+        start = time.perf_counter()
+        beliefs = model.infer(setup, record)
+        cold.append(time.perf_counter() - start)
+        weighed.append(beliefs.worlds)
+        if beliefs.sampled:
+            ess.append(beliefs.ess)
+        day = max(
+            [n.day for n in record.nominations] + [d.moment // 2 for d in record.deaths] + [1]
+        )
+        voters = record.alive_after(2 * day)
+        more = replace(
+            record,
+            nominations=(
+                *record.nominations,
+                Nominated(day, voters[0], voters[-1], voters[:2], voters),
+            ),
+        )
+        start = time.perf_counter()
+        model.infer(setup, more)
+        warm.append(time.perf_counter() - start)
+    cold.sort()
+    ms = lambda xs, q: f"{1000 * xs[min(len(xs) - 1, int(q * len(xs)))]:.1f}"  # noqa: E731
+    return [
+        str(players),
+        str(len(cold)),
+        ms(cold, 0.5),
+        ms(cold, 0.9),
+        ms(cold, 1.0),
+        ms(sorted(warm), 0.5),
+        f"{statistics.median(weighed):,.0f}",
+        f"{statistics.median(ess):,.0f}" if ess else "exact",
+    ]
+
+
+def accuracy(players: int) -> list[str]:
+    found = records(players)
+    picked = found[:: max(1, len(found) // ACCURACY_RECORDS)][:ACCURACY_RECORDS]
+    errors, within, ess = [], 0, []
+    for setup, record in picked:
+        clear()
+        exact = model.infer(setup, record, limit=10**9)
+        clear()
+        sampled = model.infer(setup, record)
+        ess.append(sampled.ess)
+        for p in setup.seats:
+            for of in ("demon", "evil"):
+                error = abs(getattr(sampled, of)[p] - getattr(exact, of)[p])
+                errors.append(error)
+                within += error <= sampled.within(p, of)
+    errors.sort()
+    return [
+        str(players),
+        str(len(picked)),
+        str(len(errors)),
+        f"{statistics.mean(errors):.4f}",
+        f"{errors[int(0.99 * len(errors))]:.3f}",
+        f"{errors[-1]:.3f}",
+        f"{within}/{len(errors)}",
+        f"{statistics.median(ess):,.0f}",
+        f"{min(ess):,.0f}",
+    ]
+
+
+def table(head: list[str], rows: list[list[str]]) -> None:
+    print("| " + " | ".join(head) + " |")
+    print("|" + " --- |" * len(head))
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    print()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=GAMES)
+    args = parser.parse_args()
+    print(f"load before: {os.getloadavg()[0]:.2f}\n")
+    head = ["players", "good wins", "day-1 executions on evil", "Saint executed (games)",
+            "Saint executed (Saint in play)", "mean days"]  # fmt: skip
+    table(head, [balance(args.games, True), balance(args.games, False)])
+    speed = [[str(n), f"{games_per_second(n):.1f}"] for n in (5, 7, 10, 12, 15)]
+    speed.append(["10 (naive peer)", f"{games_per_second(10, reason=False):.1f}"])
+    table(["players", "games/s (CPU, best of 3)"], speed)
+    head = ["players", "records", "cold median ms", "cold p90 ms", "cold worst ms",
+            "warm median ms", "worlds (median)", "ESS (median)"]  # fmt: skip
+    table(head, [inference(n) for n in (7, 10, 12, 13, 15)])
+    head = ["players", "records", "chances", "mean error", "p99 error", "worst error",
+            "within stated accuracy", "ESS (median)", "ESS (least)"]  # fmt: skip
+    table(head, [accuracy(n) for n in (13, 15)])
+    print(f"load after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,561 @@
+"""Weighing the worlds: how likely each one makes what the table has seen, and what follows.
+
+The generative story a decent table assumes, and that this module computes exactly over the
+worlds of ``worlds.build``:
+
+- Good players claim honestly; a sober, working holder's information is the truth, as its
+  unit's ``weigh`` hook says (with the Spy and Recluse registering either way). A drunk or
+  poisoned holder's, and anything an evil player says, is arbitrary: as likely as the unit's
+  ``impaired`` figure (an Empath's 0, 1 or 2 each a third).
+- A Poisoner (a unit with ``poisons_nightly``) poisons one living player each night, uniformly among
+  the others, until dusk: the information of that night and day is summed over who it was
+  (exactly: one target a night, so two players are never both explained away by one poison).
+- A red herring (``Weight.herring``) is one good player, fixed for the game, summed over.
+- The Demon kills one good player a night, uniformly, or (rarely, ``STAR_PASS``) itself, when
+  a Minion inherits (a Scarlet Woman first, else any living Minion); a Minion is almost never
+  killed. A Demon executed or shot while the game goes on was inherited (``Role.inherits``).
+- Evil players vote and nominate as ``VOTES`` and ``NOMINATES`` say: for their own team rarely,
+  otherwise like anyone else (so only their hands for teammates give them away); good
+  players' hands carry no evidence about the worlds.
+
+Impossible events get weight ``IMPOSSIBLE`` rather than zero, so a table that has seen
+something the model cannot explain (a storyteller's slip, a character it does not know) still
+gets sensible beliefs from the worlds that explain it best. Worlds that fall below
+``NEGLIGIBLE`` of the likeliest (less than two impossible events' worth) are dropped.
+
+The sweep goes through the game moment by moment (night 1, day 1, night 2, ...); each night and
+its day form an *epoch* whose information is weighed together when it closes (a poison lasts a
+night and a day). Each moment extends the sweep of the moments before it, which is memoised,
+so a new nomination or death costs one moment's work, not the whole game's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+import numpy as np
+
+from engine.clocktower.game.roles import role
+from engine.clocktower.reasoning.moment import FloatArray, IntArray, Moment, Weight
+from engine.clocktower.reasoning.record import (
+    Claim,
+    Death,
+    Heard,
+    Nominated,
+    Record,
+    day_moment,
+)
+from engine.clocktower.reasoning.sample import BUDGET, SLACK, draw, ess
+from engine.clocktower.reasoning.worlds import Setup, Worlds, build, count, feasible
+
+LIMIT = 60_000  # enumerate up to this many feasible worlds; sample beyond (``sample``)
+SAMPLES = 8_000  # worlds drawn, when sampling
+IMPOSSIBLE = 1e-9
+NEGLIGIBLE = 1e-20  # worlds this much less likely than the likeliest are dropped
+PRUNE_BELOW = 0.5  # ... once they are half the worlds (dropping fewer is not worth the copy)
+STAR_PASS = 0.03  # how often the Demon kills itself, as the town reckons
+MINION_KILLED = 0.01  # how often the Demon kills one of its Minions
+# P(an evil voter raises a hand | the nominee is its Demon, another Minion, a good player), and
+# the rate of a good voter: the ratio is the evidence an evil voter's hand gives.
+GOOD_HANDS = 0.45
+VOTES = {"demon": 0.12, "minion": 0.35, "good": GOOD_HANDS}
+# P(an evil nominator picks this nominee) relative to a good nominator's, by the nominee.
+NOMINATES = {"demon": 0.15, "minion": 0.4, "good": 1.15}
+
+
+class Beliefs:
+    """What follows from a record: the weighed worlds, and per player the chance that they are
+    the Demon now (``demon``), that they are evil (``evil``), and that executing them loses the
+    game for good (``risk``: a real Saint). ``worlds`` were weighed; when some were
+    ``sampled`` (from ``feasible`` worlds), ``ess`` is the effective sample size and ``error``
+    each chance's standard error."""
+
+    def __init__(self, setup: Setup, p: FloatArray, arrays: _Arrays, worlds: Worlds) -> None:
+        self.setup, self.p, self._arrays, self._worlds = setup, p, arrays, worlds
+        self.sampled, self.feasible = worlds.sampled, worlds.feasible
+        demon, evil, lose = arrays
+        n = setup.n
+        self.demon = _per_player(setup, np.bincount(demon, weights=p, minlength=n))
+        self.evil = _per_player(setup, p @ evil)
+        self.risk = _per_player(setup, p @ lose)
+        self.worlds = len(p)
+        self.ess = ess(self._drawn(), worlds.copies) if self.sampled else math.inf
+        self._errors: dict[str, dict[int, float]] | None = None
+
+    def _drawn(self, values: FloatArray | None = None) -> FloatArray:
+        """Per world first built (a row's ``origin``), the sum of its rows' weights (times
+        ``values``, one per row and seat: then one sum per seat)."""
+        origin, count = self._worlds.origin, len(self._worlds.copies)
+        if values is None:
+            return np.bincount(origin, weights=self.p, minlength=count)
+        n = values.shape[1]
+        cells = (origin[:, None] * n + np.arange(n)[None, :]).ravel()
+        summed = np.bincount(cells, weights=(self.p[:, None] * values).ravel(), minlength=count * n)
+        return summed.reshape(count, n)
+
+    def error(self, player: int, of: str = "demon") -> float:
+        """The standard error of the chance that ``player`` is the Demon (``of`` "demon") or
+        evil ("evil"): zero when every world was weighed; else, by the delta method, the
+        square root of the sum over the draws of (weight x (value - chance))^2."""
+        if not self.sampled:
+            return 0.0
+        if self._errors is None:
+            n = self.setup.n
+            demon, evil, _ = self._arrays
+            copies = self._worlds.copies
+            mass = self._drawn()
+            drawn = np.isfinite(copies) & (mass > 0)
+            self._errors = {}
+            for name, values in (("demon", np.eye(n)[demon]), ("evil", evil)):
+                by_seat = self._drawn(values)[drawn] / mass[drawn, None]
+                chance = np.array([getattr(self, name)[p] for p in self.setup.seats])
+                spread = (mass[drawn, None] * (by_seat - chance)) ** 2 / copies[drawn, None]
+                self._errors[name] = _per_player(self.setup, np.sqrt(spread.sum(axis=0)))
+        return self._errors[of][player]
+
+    def within(self, player: int, of: str = "demon") -> float:
+        """How far the chance may be from the exact one: four standard errors, plus what the
+        search and the sample may miss (``sample.SLACK``); zero when every world was weighed."""
+        return 4 * self.error(player, of) + SLACK if self.sampled else 0.0
+
+    def given_good(self, player: int) -> Beliefs:
+        """These beliefs for ``player``, who knows they are good (and has said all they know)."""
+        p = self.p * (1.0 - self._arrays[1][:, self.setup.seat(player)])
+        total = p.sum()
+        p = p / total if total > 0 else self.p
+        return Beliefs(self.setup, p, self._arrays, self._worlds)
+
+
+_Arrays = tuple[IntArray, FloatArray, FloatArray]  # per world: the Demon now, evil, Saint
+
+
+def _per_player(setup: Setup, values: FloatArray) -> dict[int, float]:
+    return {player: float(values[i]) for i, player in enumerate(setup.seats)}
+
+
+@dataclass
+class _Item:
+    claimer: int  # seat
+    weight: Weight
+    players: tuple[int, ...]
+
+
+@dataclass
+class _Epoch:
+    """A night and its day: their information, whether the Poisoner was alive that night (per
+    world) and who was (the Poisoner's possible targets)."""
+
+    items: list[_Item]
+    working: FloatArray
+    living: frozenset[int]
+
+
+@dataclass(frozen=True)
+class _Events:
+    """What happened at one moment, as the sweep reads it."""
+
+    moment: int
+    deaths: tuple[Death, ...] = ()
+    nominations: tuple[Nominated, ...] = ()
+    items: tuple[tuple[int, Heard], ...] = ()
+    final: bool = False  # the game ended here (a Demon's death needed no heir)
+
+
+# The parts of a red-herring holder's epochs: (a, b, rest, items), its likelihood a + b * s.
+_Part = tuple[FloatArray, FloatArray, FloatArray, list[_Item]]
+
+
+@dataclass
+class _Sweep:
+    """The per-world arrays a sweep carries, re-indexed together when worlds branch or drop.
+    Steps never change an array in place, so a copy shares them safely."""
+
+    worlds: Worlds
+    demon: IntArray
+    logw: FloatArray
+    alive: frozenset[int]
+    open: _Epoch | None = None
+    herrings: dict[int, list[_Part]] = field(default_factory=dict)
+
+    def copy(self) -> _Sweep:
+        epoch = self.open and _Epoch(list(self.open.items), self.open.working, self.open.living)
+        herrings = {c: list(parts) for c, parts in self.herrings.items()}
+        return replace(self, open=epoch, herrings=herrings)
+
+    def prune(self) -> None:
+        """Drop worlds too unlikely ever to matter (when they are worth the copying)."""
+        keep = self.logw >= self.logw.max() + math.log(NEGLIGIBLE)
+        if keep.sum() < PRUNE_BELOW * len(keep):
+            self.take(np.flatnonzero(keep))
+
+    def take(self, rows: IntArray) -> None:
+        self.worlds = self.worlds.take(rows)
+        self.demon = self.demon[rows]
+        self.logw = self.logw[rows]
+        if self.open is not None:
+            items = [
+                _Item(it.claimer, _taken(it.weight, rows), it.players) for it in self.open.items
+            ]
+            self.open = _Epoch(items, self.open.working[rows], self.open.living)
+        self.herrings = {
+            c: [
+                (
+                    a[rows],
+                    b[rows],
+                    rest[rows],
+                    [_Item(it.claimer, _taken(it.weight, rows), it.players) for it in tied],
+                )
+                for a, b, rest, tied in parts
+            ]
+            for c, parts in self.herrings.items()
+        }
+
+
+def _taken(w: Weight, rows: IntArray) -> Weight:
+    return Weight(w.sober[rows], w.impaired, None if w.herring is None else w.herring[rows])
+
+
+def heard_items(record: Record) -> list[tuple[int, Heard]]:
+    """Every heard item on the record, with who said it: their claims' own, and what the
+    public facts told the claimed character (``Role.public_info``: a Slayer's shot)."""
+    found: list[tuple[int, Heard]] = []
+    for c in record.claims:
+        unit = role(c.character)
+        items = (*c.heard, *unit.public_info(record, c.player))
+        found.extend((c.player, h) for h in items if h.character == c.character)
+    return found
+
+
+def infer(
+    setup: Setup,
+    record: Record,
+    viewer: Claim | None = None,
+    seed: int = 0,
+    limit: int = LIMIT,
+    samples: int = SAMPLES,
+    budget: int = BUDGET,
+) -> Beliefs:
+    """The beliefs that follow from the record; with ``viewer``, those of that (good) player,
+    who also knows their own claim (said or not) and that they are good. Beyond ``limit``
+    feasible worlds, the likely ones are searched for (weighing at most ``budget``) and
+    ``samples`` of the rest drawn (``sample``)."""
+    if viewer is not None:
+        record = record.with_claim(viewer)
+    good = (viewer.player,) if viewer is not None else ()
+    said = tuple(sorted((c.player, c.character) for c in record.claims if c.player in setup.seats))
+    size = count(setup, record.claims, good)
+    if not size:
+        record, said = replace(record, claims=()), ()  # the claims contradict: ignore them
+        size = count(setup, (), good)
+    events = _timeline(record, setup)
+    basis = _basis(events) if size > limit else ()
+    sweep = _through(setup, said, good, seed, (limit, samples, budget), basis, events).copy()
+    _finish(sweep)
+    return _beliefs(sweep, setup)
+
+
+def _basis(events: tuple[_Events, ...]) -> tuple[_Events, ...]:
+    """The events the search for likely worlds weighs them by: all but those of a day still
+    going on, so that the day's nominations extend the memoised sweep (any worlds may be
+    chosen: the weights are exact for all the events either way)."""
+    return events[: len(events) - 1] if len(events) % 2 == 0 else events
+
+
+def _finish(sweep: _Sweep) -> None:
+    """The last epoch's information and the red herrings' sums: the sweep's weights are then
+    the worlds' posterior (unnormalised)."""
+    _close(sweep)
+    for c, parts in sweep.herrings.items():
+        real = ~sweep.worlds.evil[:, c] & (sweep.worlds.drunk != c)
+        sweep.logw = sweep.logw + np.where(real, _herring(sweep.worlds, parts), 0.0)
+    sweep.herrings = {}
+    sweep.prune()
+
+
+def _loglik(events: tuple[_Events, ...]) -> Callable[[Worlds], FloatArray]:
+    """The log likelihood of ``events`` in each of some worlds (for fitting a proposal)."""
+
+    def loglik(worlds: Worlds) -> FloatArray:
+        alive = frozenset(worlds.setup.seats)
+        sweep = _Sweep(worlds, worlds.demon.copy(), np.zeros(len(worlds)), alive)
+        for ev in events:
+            _advance(sweep, ev)
+        _finish(sweep)
+        out = np.full(len(worlds.copies), -np.inf)
+        np.logaddexp.at(out, sweep.worlds.origin, sweep.logw)
+        return out
+
+    return loglik
+
+
+def _timeline(record: Record, setup: Setup) -> tuple[_Events, ...]:
+    """The record as events, moment by moment, from night 1 to its last moment."""
+    items = [(p, h) for p, h in heard_items(record) if p in setup.seats]
+    moments = (
+        [h.moment for _, h in items]
+        + [d.moment for d in record.deaths]
+        + [day_moment(n.day) for n in record.nominations]
+    )
+    last = max(moments, default=0)
+    final = max((d.moment for d in record.deaths), default=-1) if record.over else -1
+    return tuple(
+        _Events(
+            t,
+            tuple(d for d in record.deaths if d.moment == t),
+            tuple(n for n in record.nominations if day_moment(n.day) == t),
+            tuple((p, h) for p, h in items if h.moment == t),
+            t == final,
+        )
+        for t in range(1, last + 1)
+    )
+
+
+@lru_cache(maxsize=64)
+def _through(
+    setup: Setup,
+    said: tuple[tuple[int, str], ...],
+    good: tuple[int, ...],
+    seed: int,
+    sizes: tuple[int, int, int],
+    basis: tuple[_Events, ...],
+    events: tuple[_Events, ...],
+) -> _Sweep:
+    """The sweep after ``events`` (memoised: each moment extends the sweep before it), from
+    every feasible world or, beyond ``limit`` of them (``sizes``: limit, samples, budget), a
+    search and a sample weighed with the events ``basis``."""
+    if not events:
+        claims = tuple(Claim(p, c) for p, c in said)
+        limit, samples, budget = sizes
+        if count(setup, claims, good) > limit:
+            worlds = draw(feasible(setup, claims, good), _loglik(basis), seed, samples, budget)
+        else:
+            worlds = build(setup, claims, good)
+        logw = np.log(np.maximum(worlds.prior, 1e-300))
+        return _Sweep(worlds, worlds.demon.copy(), logw, frozenset(setup.seats))
+    sweep = _through(setup, said, good, seed, sizes, basis, events[:-1]).copy()
+    _advance(sweep, events[-1])
+    return sweep
+
+
+def _advance(sweep: _Sweep, ev: _Events) -> None:
+    """One moment: at night its deaths (the Demon's kill), by day its nominations; then what
+    the players learned then; then the day's deaths (executions, shots)."""
+    setup = sweep.worlds.setup
+    if ev.moment % 2:
+        _close(sweep)
+        living = np.array([p in sweep.alive for p in setup.seats])
+        poisoner = sweep.worlds.holder("poisons")
+        working = np.where(poisoner >= 0, living[np.maximum(poisoner, 0)], False).astype(float)
+        sweep.open = _Epoch([], working, sweep.alive)
+        for d in ev.deaths:
+            _night_death(sweep, d.player, ev.final)
+    else:
+        _nominations(sweep, ev.nominations)
+    now = Moment(sweep.worlds, sweep.demon, sweep.alive)
+    for player, heard in ev.items:
+        weight = role(heard.character).weigh(heard, now, player)
+        if weight is not None and sweep.open is not None:
+            sweep.open.items.append(_Item(setup.seat(player), weight, heard.players))
+    if not ev.moment % 2:
+        for d in ev.deaths:
+            _day_death(sweep, d.player, ev.final)
+
+
+def _status(sweep: _Sweep, player: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per world: whether ``player`` is the Demon now, and whether they are an evil Minion."""
+    s = sweep.worlds.setup.seat(player)
+    demon = sweep.demon == s
+    return demon, sweep.worlds.evil[:, s] & ~demon
+
+
+def _heirs(sweep: _Sweep, dead: int) -> tuple[IntArray, IntArray]:
+    """Per world, the seat of a living Minion who inherits at once (a Scarlet Woman with enough
+    players alive; -1: none), and how many living Minions there are."""
+    setup = sweep.worlds.setup
+    living = np.array([p in sweep.alive and p != dead for p in setup.seats])
+    seats = np.arange(setup.n)[None, :]
+    minion = sweep.worlds.evil & living[None, :] & (seats != sweep.demon[:, None])
+    need = sweep.worlds.per_seat("inherits")
+    heir = minion & (need > 0) & (need <= len(sweep.alive))
+    return np.where(heir.any(axis=1), heir.argmax(axis=1), -1), minion.sum(axis=1)
+
+
+def _night_death(sweep: _Sweep, player: int, final: bool) -> None:
+    """The Demon's kill: a good player, uniformly; itself, rarely, passing the Demon on."""
+    demon, minion = _status(sweep, player)
+    seats = [sweep.worlds.setup.seat(p) for p in sweep.alive]
+    good_alive = (~sweep.worlds.evil[:, seats]).sum(axis=1)
+    p_good = (1 - STAR_PASS) / np.maximum(good_alive, 1)
+    factor = np.where(demon, STAR_PASS, np.where(minion, MINION_KILLED, p_good))
+    sweep.logw = sweep.logw + np.log(np.maximum(factor, IMPOSSIBLE))
+    sweep.prune()
+    demon, _ = _status(sweep, player)
+    if demon.any():
+        heir, minions = _heirs(sweep, player)
+        sweep.demon = np.where(demon & (heir >= 0), heir, sweep.demon)
+        orphaned = demon & (heir < 0)
+        if not final:  # a star pass with no Minion alive would have ended the game
+            dead_end = orphaned & (minions == 0)
+            sweep.logw = np.where(dead_end, sweep.logw + math.log(IMPOSSIBLE), sweep.logw)
+        _branch(sweep, orphaned & (minions > 0), player)
+    sweep.alive = sweep.alive - {player}
+
+
+def _branch(sweep: _Sweep, which: np.ndarray, dead: int) -> None:
+    """Worlds where the storyteller picks which living Minion inherits: one copy per Minion,
+    each with its share of the weight."""
+    if not which.any():
+        return
+    setup = sweep.worlds.setup
+    living = np.array([p in sweep.alive and p != dead for p in setup.seats])
+    seats = np.arange(setup.n)[None, :]
+    heirs = which[:, None] & sweep.worlds.evil & living[None, :] & (seats != sweep.demon[:, None])
+    count = heirs.sum(axis=1)
+    rows, heir = np.nonzero(heirs)
+    stay = np.flatnonzero(~which | (count == 0))
+    rows = np.concatenate([stay, rows])
+    heir = np.concatenate([sweep.demon[stay], heir])
+    order = np.argsort(rows, kind="stable")
+    rows, heir = rows[order], heir[order]
+    share = np.where(which[rows] & (count[rows] > 0), -np.log(np.maximum(count[rows], 1)), 0.0)
+    sweep.take(rows)
+    sweep.demon = heir
+    sweep.logw = sweep.logw + share
+
+
+def _day_death(sweep: _Sweep, player: int, final: bool) -> None:
+    """An execution or a shot: if it was the Demon and the game went on, someone inherited."""
+    demon, _ = _status(sweep, player)
+    if demon.any():
+        heir, _ = _heirs(sweep, player)
+        sweep.demon = np.where(demon & (heir >= 0), heir, sweep.demon)
+        if not final:
+            lost = demon & (heir < 0)
+            sweep.logw = np.where(lost, sweep.logw + math.log(IMPOSSIBLE), sweep.logw)
+    sweep.alive = sweep.alive - {player}
+
+
+def _nominations(sweep: _Sweep, nominations: tuple[Nominated, ...]) -> None:
+    """Each nomination's evidence: an evil nominator's choice, and every evil voter's hand."""
+    setup = sweep.worlds.setup
+    evil = sweep.worlds.evil
+    for n in nominations:
+        if n.nominee not in setup.seats:
+            continue
+        demon, minion = _status(sweep, n.nominee)
+        if n.nominator in setup.seats:
+            chose = np.log(_by_nominee(NOMINATES, demon, minion))
+            sweep.logw = sweep.logw + np.where(evil[:, setup.seat(n.nominator)], chose, 0.0)
+        voters = [v for v in n.voters if v != n.nominee and v in setup.seats]
+        if n.at_once or not voters:
+            continue
+        rate = _by_nominee(VOTES, demon, minion)
+        yes = np.log(rate / GOOD_HANDS)
+        no = np.log((1 - rate) / (1 - GOOD_HANDS))
+        raised = np.array([v in n.yes for v in voters])
+        hands = evil[:, [setup.seat(v) for v in voters]]
+        sweep.logw = (
+            sweep.logw + (hands & raised).sum(axis=1) * yes + (hands & ~raised).sum(axis=1) * no
+        )
+
+
+def _by_nominee(table: dict[str, float], demon: np.ndarray, minion: np.ndarray) -> FloatArray:
+    return np.where(demon, table["demon"], np.where(minion, table["minion"], table["good"]))
+
+
+def _epoch(s: list[FloatArray], q: list[float], pi: list[FloatArray]) -> FloatArray:
+    """The likelihood of one night's (and its day's) information, summed over whom the
+    Poisoner poisoned: nobody who spoke (``1 - sum(pi)``) or exactly one of them."""
+    m = len(s)
+    prefix = [np.ones_like(s[0])]
+    for x in s:
+        prefix.append(prefix[-1] * x)
+    suffix = [np.ones_like(s[0])] * (m + 1)
+    for j in range(m - 1, -1, -1):
+        suffix[j] = suffix[j + 1] * s[j]
+    total = (1 - sum(pi)) * prefix[m]
+    for j in range(m):
+        total = total + pi[j] * q[j] * prefix[j] * suffix[j + 1]
+    return total
+
+
+def _close(sweep: _Sweep) -> None:
+    """Weigh the open epoch's information, summed over whom the Poisoner poisoned; for a
+    holder with a red herring keep its parts, to sum over the herring at the end."""
+    epoch, sweep.open = sweep.open, None
+    if epoch is None or not epoch.items:
+        return
+    w = sweep.worlds
+    poisoner = w.holder("poisons")
+    claimers = list(dict.fromkeys(it.claimer for it in epoch.items))
+    mine = {c: [it for it in epoch.items if it.claimer == c] for c in claimers}
+    q = [math.prod(it.weight.impaired for it in mine[c]) for c in claimers]
+    s = []
+    for c, qc in zip(claimers, q, strict=True):
+        real = ~w.evil[:, c] & (w.drunk != c)  # holds what they claim
+        s.append(np.where(real, np.prod([it.weight.sober for it in mine[c]], axis=0), qc))
+    living = [w.setup.seats[c] in epoch.living for c in claimers]
+    share = 1 / max(len(epoch.living) - 1, 1)
+    pi = [
+        (epoch.working > 0) * (poisoner != c) * (share if alive else 0.0)
+        for c, alive in zip(claimers, living, strict=True)
+    ]
+    total = np.log(np.maximum(_epoch(s, q, pi), 1e-300))
+    held = np.zeros(len(w), dtype=bool)  # worlds whose epoch waits for a red herring's sum
+    for j, c in enumerate(claimers):
+        tied = [it for it in mine[c] if it.weight.herring is not None]
+        if not tied:
+            continue
+        a = _epoch([*s[:j], np.zeros(len(w)), *s[j + 1 :]], q, pi)
+        b = _epoch([*s[:j], np.ones(len(w)), *s[j + 1 :]], q, pi) - a
+        plain = [it.weight.sober for it in mine[c] if it.weight.herring is None]
+        rest = np.prod(plain, axis=0) if plain else np.ones(len(w))
+        sweep.herrings.setdefault(c, []).append((a, b, rest, tied))
+        held |= ~w.evil[:, c] & (w.drunk != c)
+    sweep.logw = sweep.logw + np.where(held, 0.0, total)
+    sweep.prune()
+
+
+def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
+    """The log likelihood of a red-herring holder's epochs, summed over its herring ``r``: a
+    good player, uniformly. Each epoch's likelihood is affine in the holder's own factor,
+    ``a + b * s``, and ``s`` depends on whether ``r`` is among the players it asked about."""
+
+    def own(rest: FloatArray, tied: list[_Item], r: int | None) -> FloatArray:
+        parts = [
+            it.weight.herring
+            if r in it.players and it.weight.herring is not None
+            else it.weight.sober
+            for it in tied
+        ]
+        product: FloatArray = rest * np.prod(parts, axis=0)
+        return product
+
+    good = ~w.evil
+    count = np.maximum(good.sum(axis=1), 1)
+    residents = set(w.setup.seats)  # the herring is a resident (Travellers are not dealt one)
+    asked = sorted({p for *_, tied in epochs for it in tied for p in it.players} & residents)
+    nobody = np.ones(len(w))
+    for a, b, rest, tied in epochs:
+        nobody = nobody * (a + b * own(rest, tied, None))
+    others = count.astype(float)
+    total = np.zeros(len(w))
+    for r in asked:
+        s = w.setup.seat(r)
+        term = good[:, s] / count
+        for a, b, rest, tied in epochs:
+            term = term * (a + b * own(rest, tied, r))
+        total = total + term
+        others = others - good[:, s]
+    summed: FloatArray = np.log(np.maximum(total + others / count * nobody, 1e-300))
+    return summed
+
+
+def _beliefs(sweep: _Sweep, setup: Setup) -> Beliefs:
+    w = sweep.worlds
+    p = np.exp(sweep.logw - sweep.logw.max())
+    arrays = (sweep.demon, w.evil.astype(float), w.per_seat("losing").astype(float))
+    return Beliefs(setup, p / p.sum(), arrays, w)

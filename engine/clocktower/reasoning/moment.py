@@ -1,0 +1,126 @@
+"""What a unit's ``weigh`` hook works with: ``Moment``, the worlds as one moment of the game
+sees them, and ``Weight``, what it answers. Kept free of the game package's imports so that
+every character's unit can import it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from engine.clocktower.reasoning.worlds import Worlds
+
+TEAMS = ("townsfolk", "outsider", "minion", "demon")
+TOWNSFOLK, OUTSIDER, MINION, DEMON = range(4)
+UNKNOWN = -1  # the character code of a good player who has not claimed
+FloatArray = np.ndarray
+IntArray = np.ndarray
+
+
+@dataclass(frozen=True)
+class Weight:
+    """What a unit's ``weigh`` hook says of one heard item: its likelihood per world when the
+    holder is sober and working, its likelihood when the holder is drunk or poisoned (or lying),
+    and, for a character with a red herring, the sober likelihood when the herring is among the
+    item's players."""
+
+    sober: FloatArray
+    impaired: float
+    herring: FloatArray | None = None
+
+
+def fires_on(surely: np.ndarray, maybe: np.ndarray, fired: bool) -> Weight:
+    """A public ability that fires when its target registers a certain way (the Slayer's shot
+    on the Demon, the Virgin's nominator as a Townsfolk): it fired only where the target may
+    register so, and did not only where it need not; impaired, it never fires."""
+    return Weight((maybe if fired else ~surely).astype(float), 0.0 if fired else 1.0)
+
+
+@dataclass
+class Moment:
+    """The worlds as one moment of the game sees them: the Demon's seat now, who lives.
+
+    Travellers are not in the worlds (their characters are public, their alignments the
+    storyteller's): a Traveller may or may not register as evil, is never the Demon nor a
+    character of the script, and what a player says about one is not weighed."""
+
+    worlds: Worlds
+    demon: IntArray
+    alive: frozenset[int]
+
+    def seat(self, player: int) -> int:
+        return self.worlds.setup.seat(player)
+
+    def resident(self, player: int) -> bool:
+        return player in self.worlds.setup.seats
+
+    def flags(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per world and seat: whether the player surely registers as evil, and whether they
+        may (the Spy may register good, the Recluse evil)."""
+        return self.worlds.flags
+
+    def evil_count(self, players: Iterable[int]) -> tuple[IntArray, IntArray]:
+        """How many of ``players`` register as evil: the fewest and the most."""
+        must, may = self.flags()
+        players = list(players)
+        seats = [self.seat(p) for p in players if self.resident(p)]
+        travellers = len(players) - len(seats)
+        return must[:, seats].sum(axis=1), may[:, seats].sum(axis=1) + travellers
+
+    def demon_among(self, players: Iterable[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Whether one of ``players`` surely registers as the Demon now (is it), and whether
+        one may (or is a good player who may register as one: the Recluse)."""
+        seats = [self.seat(p) for p in players if self.resident(p)]
+        must = (self.demon[:, None] == np.array(seats, dtype=np.int64)[None, :]).any(axis=1)
+        may = must.copy()
+        for s in seats:  # a good player who may register as the Demon: the Recluse
+            may |= self.worlds.registers(s)[:, DEMON] & ~self.worlds.evil[:, s]
+        return must, may
+
+    def registers_as(self, player: int, team: str) -> tuple[np.ndarray, np.ndarray]:
+        """Whether ``player`` surely registers as one of ``team``, and whether they may."""
+        if not self.resident(player):
+            none = np.zeros(len(self.demon), dtype=bool)
+            return none, none
+        s, t = self.seat(player), TEAMS.index(team)
+        regs = self.worlds.registers(s)
+        true = self.worlds.team_table[self.worlds.char[:, s]] == t
+        unknown = self.worlds.char[:, s] == UNKNOWN
+        return true & ~unknown, regs[:, t]
+
+    def is_character(self, player: int, cid: str) -> FloatArray:
+        """The chance ``player`` registers as ``cid``: 1 where it is their character or one
+        they may misregister as; for a good player who has not claimed, one in the number of
+        good characters on the script."""
+        if not self.resident(player):
+            return np.ones(len(self.demon))
+        s, code = self.seat(player), self.worlds.setup.code(cid)
+        if code == UNKNOWN:
+            return np.zeros(len(self.demon))
+        chars = self.worlds.char[:, s]
+        team = self.worlds.team_table
+        regs = self.worlds.registers(s)[:, team[code]]
+        misregisters = regs & (team[chars] != team[code]) & (chars != UNKNOWN)
+        good = int(((team[:-1] == TOWNSFOLK) | (team[:-1] == OUTSIDER)).sum())
+        unknown = (chars == UNKNOWN) * (team[code] in (TOWNSFOLK, OUTSIDER)) / max(good, 1)
+        chance: FloatArray = np.maximum((chars == code) | misregisters, unknown).astype(float)
+        return chance
+
+    def script_team(self, team: str) -> int:
+        """How many characters of ``team`` the script has."""
+        codes = self.worlds.team_table[:-1]
+        return int((codes == TEAMS.index(team)).sum())
+
+    def in_play(self, team: str) -> IntArray:
+        """How many of ``team`` are in play, per world."""
+        w = self.worlds
+        k = {
+            "townsfolk": w.townsfolk,
+            "outsider": w.outsiders,
+            "minion": (w.evil.sum(axis=1) - 1),
+            "demon": np.ones(len(w)),
+        }
+        return np.asarray(k[team])

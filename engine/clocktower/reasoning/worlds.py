@@ -1,0 +1,436 @@
+"""The possible worlds behind what a table has said, as numpy arrays (one row per world).
+
+A world says who holds the Demon and which seats hold which Minions, who (if anyone) among
+the players claiming a Townsfolk is really the Drunk, and so each player's alignment and, for
+the good players who have claimed, their true character (their claim, since good players claim
+honestly). Good players who have not claimed are summed out: a world's prior weight is the
+number of full deals it stands for, under a uniformly random legal deal (every legal bag
+equally likely, then a uniformly random seating, then the Drunk's token uniform among the
+Townsfolk not in play). So the Baron is as likely as the deals that hold him, and a claimed
+Outsider at a table that starts with none needs a Baron to be true.
+
+Hard facts prune worlds before any weighing: two good players cannot hold one character, a
+good player never claims an evil character, and the team counts of the setup (with its
+modifiers: the Baron's two Outsiders) must be met. The feasible worlds are kept compactly
+(``Feasible``) and built in full (``Worlds``) all at once, or, when there are too many,
+those that ``sample`` chooses.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import cache, lru_cache
+
+import numpy as np
+
+from engine.clocktower.catalogue import character, setup_counts
+from engine.clocktower.game.roles import REGISTRY, role
+from engine.clocktower.reasoning.moment import (
+    DEMON,
+    MINION,
+    OUTSIDER,
+    TEAMS,
+    TOWNSFOLK,
+    UNKNOWN,
+    FloatArray,
+    IntArray,
+)
+from engine.clocktower.reasoning.record import Claim
+
+BoolArray = np.ndarray
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the model knows before anyone speaks: the script's characters (by code, their
+    index here), the residents in seat order and the setup counts."""
+
+    chars: tuple[str, ...]
+    seats: tuple[int, ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    def code(self, cid: str) -> int:
+        return self.chars.index(cid) if cid in self.chars else UNKNOWN
+
+    def seat(self, player: int) -> int:
+        return self.seats.index(player)
+
+
+@cache
+def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
+    """Per character code (the last entry is ``UNKNOWN``'s): its team, its outsider shift, the
+    teams it may register as (truly or, for the Spy and Recluse, by misregistration), whether it
+    poisons nightly, the players needed alive for it to inherit a dead Demon (0: it does not),
+    and whether executing it loses the game (the Saint)."""
+    size = len(chars) + 1
+    team = np.full(size, -1, dtype=np.int8)
+    shift = np.zeros(size, dtype=np.int8)
+    registers = np.zeros((size, 4), dtype=bool)
+    poisons = np.zeros(size, dtype=bool)
+    inherits = np.zeros(size, dtype=np.int16)  # 0: never; else the players needed alive
+    losing = np.zeros(size, dtype=bool)
+    for i, cid in enumerate(chars):
+        c = character(cid)
+        unit = role(cid)
+        poisons[i] = unit.poisons_nightly
+        inherits[i] = unit.inherits or 0
+        losing[i] = cid in REGISTRY.own("executed")
+        team[i] = TEAMS.index(c.team)
+        if c.setup is not None and len(c.setup.outsiders) == 1:
+            shift[i] = c.setup.outsiders[0]
+        registers[i, team[i]] = True
+        for other, _alignment in role(cid).registers_as:
+            registers[i, TEAMS.index(other)] = True
+    registers[-1, [TOWNSFOLK, OUTSIDER]] = True  # an unclaimed good player: some good character
+    evil = (team == MINION) | (team == DEMON)
+    return {
+        "must_evil": evil & ~(registers[:, TOWNSFOLK] | registers[:, OUTSIDER]),
+        "may_evil": evil | registers[:, MINION] | registers[:, DEMON],
+        "team": team,
+        "shift": shift,
+        "registers": registers,
+        "poisons": poisons,
+        "inherits": inherits,
+        "losing": losing,
+    }
+
+
+def supported(chars: tuple[str, ...]) -> bool:
+    """Whether the model covers this script: every Minion and Demon on it declares how it acts
+    on the worlds (``Role.reasoned``), and every setup modifier is a fixed Outsider shift."""
+    for cid in chars:
+        if cid not in REGISTRY:
+            return False
+        c = character(cid)
+        if c.evil and not role(cid).reasoned:
+            return False
+        if c.setup is not None and (len(c.setup.outsiders) != 1 or c.setup.minions):
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class Teams:
+    """Every starting evil team at ``n`` seats, one row each: the Demon's seat, the code of the
+    evil character at each seat (-1: a good player), and the Outsiders it adds (the Baron)."""
+
+    demon: IntArray
+    cast: IntArray
+    evil: BoolArray
+    good: np.ndarray  # ~evil as small integers, for counting by matrix products
+    shift: IntArray
+    digit: IntArray  # per character code (the last entry: a good seat), its digit in a key
+    keys: IntArray  # each row's key (its cast, read as a number), sorted
+    order: IntArray  # the row of each sorted key
+
+    def key(self, cast: IntArray) -> IntArray:
+        """Each cast's key: its seats' digits, read as a number in base ``digit.max() + 1``."""
+        base = int(self.digit.max()) + 1
+        places = base ** np.arange(cast.shape[1])
+        keys: IntArray = (self.digit[cast].astype(np.int64) * places).sum(axis=1)
+        return keys
+
+    def find(self, cast: IntArray) -> IntArray:
+        """The row of each cast (one per row of ``cast``; -1: not a starting evil team)."""
+        keys = self.key(cast)
+        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        return np.where(self.keys[at] == keys, self.order[at], -1)
+
+
+@cache
+def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
+    """Every Demon seat and character, every set of Minion seats and every assignment of
+    distinct Minion characters to them."""
+    info = tables(chars)
+    codes = info["team"]
+    demons = [i for i, t in enumerate(codes[:-1]) if t == DEMON]
+    minions = [i for i, t in enumerate(codes[:-1]) if t == MINION]
+    k = setup_counts(n)["minion"]
+    heads, rows = [], []
+    for d in range(n):
+        others = [s for s in range(n) if s != d]
+        for demon in demons:
+            for seats in itertools.combinations(others, k):
+                for cast in itertools.permutations(minions, k):
+                    row = [-1] * n
+                    for s, m in zip(seats, cast, strict=True):
+                        row[s] = m
+                    row[d] = demon
+                    heads.append(d)
+                    rows.append(row)
+    cast_array = np.array(rows, dtype=np.int16).reshape(-1, n)
+    evil = cast_array >= 0
+    shift = np.where(evil, info["shift"][cast_array], 0).sum(axis=1)
+    digit = np.zeros(len(chars) + 1, dtype=np.int64)
+    digit[demons + minions] = np.arange(1, len(demons) + len(minions) + 1)
+    teams = Teams(
+        np.array(heads, dtype=np.int64), cast_array, evil, (~evil).astype(np.int16), shift,
+        digit, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
+    )  # fmt: skip
+    keys = teams.key(cast_array)
+    order = np.argsort(keys)
+    return replace(teams, keys=keys[order], order=order)
+
+
+SMALL = 64  # counts of characters and seats stay below this
+PERMUTATIONS = np.array(
+    [[math.perm(a, k) if k <= a else 0 for k in range(SMALL)] for a in range(SMALL)], dtype=float
+)
+
+
+def _perm(a: IntArray, k: IntArray) -> FloatArray:
+    """a! / (a - k)!, zero where k > a or either is negative (vectorised, small integers)."""
+    a, k = np.broadcast_arrays(np.asarray(a), np.asarray(k))
+    ok = (a >= 0) & (k >= 0)
+    return np.where(ok, PERMUTATIONS[np.clip(a, 0, SMALL - 1), np.clip(k, 0, SMALL - 1)], 0.0)
+
+
+def _choose(a: IntArray, k: IntArray) -> FloatArray:
+    """The binomial coefficient, zero outside 0 <= k <= a."""
+    k = np.asarray(k)
+    chosen: FloatArray = (
+        _perm(a, k) / PERMUTATIONS[np.clip(k, 0, SMALL - 1), np.clip(k, 0, SMALL - 1)]
+    )
+    return chosen
+
+
+@dataclass
+class Worlds:
+    """The worlds, one row each. ``char`` is each seat's true character code (``UNKNOWN`` for a
+    good player who has not claimed); ``demon`` the starting Demon's seat; ``drunk`` the seat of
+    a claimed Townsfolk who is really the Drunk (-1: none such); ``prior`` each world's weight
+    (for sampled worlds, the importance weight of its draws); ``outsiders`` and ``townsfolk``
+    the counts in play. ``origin`` says which of the worlds first built a row descends from (a
+    sweep may split a world in two, one per heir), ``copies`` how often each of those was drawn
+    (infinite for worlds weighed exactly)."""
+
+    setup: Setup
+    char: IntArray
+    evil: BoolArray
+    demon: IntArray
+    drunk: IntArray
+    outsiders: IntArray
+    townsfolk: IntArray
+    prior: FloatArray
+    origin: IntArray
+    copies: FloatArray
+    sampled: bool = False
+    feasible: int = 0  # how many worlds the sample was drawn from
+    derived: dict[str, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
+
+    def _derive(self, name: str, make: Callable[[], np.ndarray]) -> np.ndarray:
+        """A per-world array computed once for these worlds."""
+        if name not in self.derived:
+            self.derived[name] = make()
+        return self.derived[name]
+
+    def registers(self, seat: int) -> BoolArray:
+        """Per world, the teams the player at ``seat`` may register as."""
+        teams: BoolArray = tables(self.setup.chars)["registers"][self.char[:, seat]]
+        return teams
+
+    @property
+    def flags(self) -> tuple[BoolArray, BoolArray]:
+        """Per world and seat: whether the player surely registers as evil, and whether they
+        may (the Spy may register good, the Recluse evil)."""
+        return self.per_seat("must_evil"), self.per_seat("may_evil")
+
+    @property
+    def team_table(self) -> np.ndarray:
+        """Per character code, its team's index in ``TEAMS`` (-1 for ``UNKNOWN``)."""
+        return tables(self.setup.chars)["team"]
+
+    def per_seat(self, table: str) -> np.ndarray:
+        """A per-character table (of ``tables``) looked up at every world and seat."""
+        return self._derive(table, lambda: tables(self.setup.chars)[table][self.char])
+
+    def holder(self, table: str) -> IntArray:
+        """Per world, the seat of a character the per-character ``table`` marks (-1: none)."""
+
+        def make() -> IntArray:
+            hit = self.per_seat(table).astype(bool)
+            return np.where(hit.any(axis=1), hit.argmax(axis=1), -1)
+
+        return self._derive("holder:" + table, make)
+
+    def __len__(self) -> int:
+        return len(self.demon)
+
+    def take(self, rows: IntArray) -> Worlds:
+        return Worlds(
+            self.setup,
+            self.char[rows],
+            self.evil[rows],
+            self.demon[rows],
+            self.drunk[rows],
+            self.outsiders[rows],
+            self.townsfolk[rows],
+            self.prior[rows],
+            self.origin[rows],
+            self.copies,
+            self.sampled,
+            self.feasible,
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class Feasible:
+    """Every world the claims' hard facts allow, compactly: each world's evil team (``slot``,
+    an index into ``teams``, the rows of ``evil_teams`` that occur), its Drunk's seat (-1:
+    none), its prior (normalised) and the counts of Outsiders and Townsfolk in play.
+    ``claimed`` is each seat's claimed character code (``UNKNOWN``: none)."""
+
+    setup: Setup
+    claimed: IntArray
+    teams: IntArray
+    slot: IntArray
+    drunk: IntArray
+    prior: FloatArray
+    outsiders: IntArray
+    townsfolk: IntArray
+
+    def __len__(self) -> int:
+        return len(self.slot)
+
+    def worlds(
+        self, pick: IntArray | None = None, prior: FloatArray | None = None,
+        copies: FloatArray | None = None,
+    ) -> Worlds:  # fmt: skip
+        """The worlds ``pick`` (all of them: None) in full. Drawn worlds come with their
+        importance weights (``prior``) and how often each was drawn (``copies``)."""
+        sampled = pick is not None
+        if pick is None:
+            pick = np.arange(len(self))
+        if prior is None:
+            prior = self.prior[pick]
+        teams = evil_teams(self.setup.chars, self.setup.n)
+        rows = self.teams[self.slot[pick]]
+        evil = teams.evil[rows]
+        char = np.where(evil, teams.cast[rows], self.claimed[None, :]).astype(np.int16)
+        drunk = self.drunk[pick]
+        has = drunk >= 0
+        char[np.flatnonzero(has), drunk[has]] = _drunk_code(self.setup.chars)
+        return Worlds(
+            self.setup,
+            char,
+            evil,
+            teams.demon[rows],
+            drunk,
+            self.outsiders[pick],
+            self.townsfolk[pick],
+            prior,
+            np.arange(len(pick)),
+            np.full(len(pick), np.inf) if copies is None else copies,
+            sampled,
+            len(self),
+        )
+
+
+def _drunk_code(chars: tuple[str, ...]) -> int:
+    """The code of the script's character who always thinks it is a Townsfolk (``UNKNOWN``:
+    none)."""
+    return next((i for i, c in enumerate(chars) if role(c).always_drunk), UNKNOWN)
+
+
+def feasible(setup: Setup, claims: tuple[Claim, ...], good: tuple[int, ...] = ()) -> Feasible:
+    """The worlds consistent with the claims' hard facts (and with ``good`` players good);
+    only the claimed characters matter, so equal claims share them (cached)."""
+    said = tuple(sorted((c.player, c.character) for c in claims))
+    return _feasible(setup, said, tuple(sorted(good)))
+
+
+def count(setup: Setup, claims: tuple[Claim, ...], good: tuple[int, ...] = ()) -> int:
+    """How many worlds are feasible (cached longer than the worlds themselves)."""
+    said = tuple(sorted((c.player, c.character) for c in claims))
+    return _count(setup, said, tuple(sorted(good)))
+
+
+@lru_cache(maxsize=1024)
+def _count(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, ...]) -> int:
+    return len(_feasible(setup, said, good))
+
+
+def build(setup: Setup, claims: tuple[Claim, ...], good: tuple[int, ...] = ()) -> Worlds:
+    """Every feasible world, in full (for tables small enough to enumerate; cached)."""
+    said = tuple(sorted((c.player, c.character) for c in claims))
+    return _build(setup, said, tuple(sorted(good)))
+
+
+@lru_cache(maxsize=256)
+def _build(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, ...]) -> Worlds:
+    return _feasible(setup, said, good).worlds()
+
+
+@lru_cache(maxsize=8)  # at 15 players a feasible set is some 10 MB
+def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, ...]) -> Feasible:
+    info = tables(setup.chars)
+    team = info["team"]
+    n = setup.n
+    teams = evil_teams(setup.chars, n)
+    evil = teams.evil
+    claimed = np.full(n, UNKNOWN, dtype=np.int16)
+    spoke = np.zeros(n, dtype=bool)
+    for player, cid in said:
+        if player in setup.seats:
+            claimed[setup.seat(player)] = setup.code(cid)
+            spoke[setup.seat(player)] = True
+    claimed_team = np.where(claimed >= 0, team[claimed], -1)
+    must_be_evil = [setup.seat(p) for p in good]  # (negated below)
+    keep = ~evil[:, must_be_evil].any(axis=1)
+    liars = (claimed_team == MINION) | (claimed_team == DEMON) | ((claimed_team < 0) & spoke)
+    keep &= evil[:, liars].all(axis=1)  # a good player never claims an evil (or unknown) one
+    for code in set(claimed[claimed >= 0].tolist()):
+        holders = np.flatnonzero(claimed == code)
+        if len(holders) > 1:  # two good players never hold one character
+            keep &= teams.good[:, holders].sum(axis=1) <= 1
+    rows0 = np.flatnonzero(keep)
+    counts = setup_counts(n)
+    moved = teams.shift[rows0]
+    os_total = counts["outsider"] + moved
+    tf_total = counts["townsfolk"] - moved
+    good_small = teams.good[rows0]
+    g_tf = good_small @ (claimed_team == TOWNSFOLK).astype(np.int16)
+    g_os = good_small @ (claimed_team == OUTSIDER).astype(np.int16)
+    unclaimed = good_small @ (claimed < 0).astype(np.int16)
+    evil_claimers = (1 - good_small) @ (claimed >= 0).astype(np.int16)
+    n_tf = int((team[:-1] == TOWNSFOLK).sum())
+    n_os = int((team[:-1] == OUTSIDER).sum())
+    bluff = 1.0 / max(n_tf + n_os, 1)
+    drunk_code = _drunk_code(setup.chars)
+    # Columns: nobody among the claimed Townsfolk is the Drunk, or this one is.
+    options = np.array([-1, *np.flatnonzero(claimed_team == TOWNSFOLK).tolist()])
+    if drunk_code == UNKNOWN:
+        options = options[:1]
+    is_drunk = (options >= 0)[None, :].astype(np.int64)
+    tf_real = g_tf[:, None] - is_drunk
+    t, o = tf_total[:, None] - tf_real, os_total[:, None] - g_os[:, None] - is_drunk
+    weight = (
+        _choose(unclaimed[:, None], t)
+        * _perm(n_tf - tf_real - is_drunk, t)
+        * _perm(n_os - g_os[:, None] - is_drunk, o)
+        * (bluff**evil_claimers)[:, None]
+    )
+    drunk_good = np.where(options >= 0, good_small[:, np.maximum(options, 0)], 1)
+    token = np.where(options >= 0, 1 / np.maximum(n_tf - tf_total, 1)[:, None], 1.0)
+    weight = weight * drunk_good * token
+    picked, column = np.nonzero(weight > 0)
+    prior = weight[picked, column]
+    first = np.ones(len(picked), dtype=bool)  # ``picked`` is sorted: its distinct teams
+    first[1:] = picked[1:] != picked[:-1]
+    used, slot = picked[first], np.cumsum(first) - 1
+    return Feasible(
+        setup,
+        claimed,
+        rows0[used],
+        slot,
+        options[column].astype(np.int64),
+        prior / prior.sum() if len(prior) else prior,
+        os_total[picked],
+        tf_total[picked],
+    )

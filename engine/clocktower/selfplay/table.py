@@ -1,0 +1,599 @@
+"""One game's simulated table: the next action of its players (and of a stand-in storyteller).
+
+On a script the reasoning model covers (``engine.clocktower.reasoning``), the players reason:
+
+- By day they talk first (``talk``: honest claims, made in public as the engine's ``Claim``,
+  evil bluffs with made-up information).
+- Each good player weighs the possible worlds given everything public and what they know
+  themselves (``infer``): the chance that each player is the Demon, and that executing them
+  would lose the game (a real Saint). A nominee's worth is the first, plus ``MINION`` times the
+  chance they are a Minion, less ``WARY`` times the second, with a little noise (``NOISE``) so
+  that players differ. A good player nominates their best nominee
+  when it is worth ``NOMINATE_AT``; raises a hand for a nominee worth ``VOTE_AT`` and more than
+  whoever is on the block; a dead player spends the ghost vote on one worth ``GHOST_AT``. With
+  three alive and a credible Mayor (a claimed character that wins on a quiet dusk), nobody good
+  nominates.
+- Evil players know their team. They vote as the town's model of them says (``VOTES``: rarely
+  for their Demon, readily for good players, always to push a teammate off the block), and
+  nominate the good player the town suspects most (``EVIL_NOMINATES``).
+- Night choices follow the same beliefs through each unit's ``choose`` hook (the Fortune Teller
+  checks her likeliest Demons, the Monk guards and the Imp kills the most trusted player).
+
+On other scripts they talk the same way but fall back to the naive heuristics (``naive``) for
+their suspicions; from day ``LONG_GAME`` on the naive town nominates and votes more freely, so
+that protections that hold every night end no game unfinished. With a stand-in human
+storyteller (``storyteller`` in ``play``), the table also answers rulings at random, now and
+then chooses for, or skips, a waking player, and executes a mad player. A suspected Traveller
+is called for exile, and newcomers may arrive mid-game (``arrivals``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.clocktower.bag import MAX_TRAVELLERS
+from engine.clocktower.game import (
+    SYSTEM,
+    Ask,
+    CountHand,
+    DeclareWinner,
+    EndDay,
+    ExecuteMad,
+    Exile,
+    FinishWake,
+    Join,
+    NightChoice,
+    Nominate,
+    Phase,
+    SetPace,
+    Show,
+    SkipWake,
+    State,
+    StorytellerRuling,
+    UseAbility,
+    Vote,
+    briefing,
+    open_prompts,
+)
+from engine.clocktower.game import Claim as PublicClaim
+from engine.clocktower.game.claims import claimed
+from engine.clocktower.game.day import may_vote
+from engine.clocktower.game.idle import owed
+from engine.clocktower.game.madness import madness_of
+from engine.clocktower.game.model import alive, living, seat
+from engine.clocktower.game.roles import REGISTRY, role
+from engine.clocktower.game.setup import fitting_travellers
+from engine.clocktower.reasoning.infer import VOTES, Beliefs, infer
+from engine.clocktower.reasoning.observe import Observer
+from engine.clocktower.reasoning.record import Claim, Record, day_moment
+from engine.clocktower.reasoning.worlds import Setup, supported
+from engine.clocktower.selfplay.naive import public_talk, suspicion
+from engine.clocktower.selfplay.talk import Talk, heard
+from engine.core import Prompt, seeded_rng
+
+MAX_NOMINATIONS = 3
+NOMINATE_AT = 0.45
+VOTE_AT = 0.4
+CLOSE = 0.75
+GHOST_AT = 0.5
+NOISE = 0.05
+EVIL_NOMINATES = 0.4
+KEEPS_LEARNING = 0.3
+WARY = 2.0
+MINION = 0.25
+EXILE_CALLS = 0.2  # how often a living Traveller's exile is called for, daily (alignment unknown)
+STORYTELLER_STEPS_IN = 0.05
+EARLY_HANDS = 0.2  # how often, at each step of a count, a later voter sets their hand early
+OWN_ANSWER = 0.2  # how often a stand-in storyteller gives an answer of their own
+CLAIMS = 0.3  # how often a storyteller-run character's holder claims their day ability, daily
+DECLARES = 0.05  # how often a stand-in storyteller ends a game with such a character, daily
+NEWCOMER = 1000  # player ids of mid-game arrivals start here
+MAD_EXECUTIONS = 0.2  # how often a stand-in storyteller executes a mad player, daily
+LONG_GAME = 8  # from this day the naive town nominates and votes more freely (no stalemate)
+
+
+def _parts(answer: Any) -> tuple[Any, ...]:
+    """A ruling's answer as the parts of its form (a lone value is one part)."""
+    return answer if isinstance(answer, tuple) else (answer,)
+
+
+class Player:
+    """One game's table: decides the next action from the open prompts."""
+
+    def __init__(self, seed: int, arrivals: int = 0, reason: bool = True) -> None:
+        self.seed = seed
+        self.reason = reason  # False: the naive heuristics even where the model could reason
+        self.rng = seeded_rng(seed, "selfplay")
+        self.arrivals = arrivals
+        self.decided: set[tuple[Any, ...]] = set()  # one-off choices already weighed
+        self.talk = Talk(seed)
+        self.observer: Observer | None = None
+        self.setup: Setup | None = None
+        self.last: Any = None  # the action this table last returned
+        self._naive: tuple[tuple[int, int, int], dict[int, float]] | None = None
+        self._public: tuple[Any, Beliefs] | None = None
+        self._pondered: tuple[Any, Record] | None = None
+        self._views: dict[int, Beliefs] = {}
+
+    # What the table knows -----------------------------------------------------------------------
+    def see(self, state: State) -> None:
+        """Take in the state the last action led to (``act`` does this itself)."""
+        self._observe(state)
+
+    def _observe(self, state: State) -> None:
+        if self.observer is None:
+            self.observer = Observer(state)
+            residents = tuple(s.player for s in state.seats if s.team != "traveller")
+            if self.reason and residents and supported(_dealable(state)):
+                self.setup = Setup(_dealable(state), residents)
+        before = len(self.observer.record.nominations)
+        record = self.observer.see(self.last, state)
+        for n in record.nominations[before:]:
+            self.talk.breaks_cover(self, state, n.nominee, "nominated")
+
+    def record(self) -> Record:
+        """The public record: the engine's facts and claims, with what each claimant said
+        they learned."""
+        assert self.observer is not None
+        record = self.observer.record
+        claims = tuple(replace(c, heard=self.talk.heard_from(c.player)) for c in record.claims)
+        return replace(record, claims=claims)
+
+    def pondered(self, state: State) -> Record:
+        """The record the players reason from: all of it, but the day's nominations and hands,
+        which they weigh overnight (they think between days, not between hands)."""
+        assert self.observer is not None
+        today = state.day if state.phase is Phase.DAY else None
+        key = (self.observer.version, self.talk.version, today)
+        if self._pondered is None or self._pondered[0] != key:
+            record = self.record()
+            if today is not None:
+                earlier = tuple(n for n in record.nominations if n.day < today)
+                record = replace(record, nominations=earlier)
+            self._pondered = (key, record)
+        return self._pondered[1]
+
+    def beliefs(self, state: State, player: int | None = None) -> Beliefs:
+        """The public beliefs, or those of the good ``player`` (who also knows themselves)."""
+        assert self.setup is not None and self.observer is not None
+        record = self.pondered(state)
+        key = (len(record.deaths), len(record.nominations), len(record.shots), self.talk.version)
+        if self._public is None or self._public[0] != key:
+            self._public = (key, infer(self.setup, record, seed=self.seed))
+            self._views.clear()
+        public = self._public[1]
+        if player is None or player not in self.setup.seats:
+            return public
+        if player not in self._views:
+            self._views[player] = self._view(state, player, public)
+        return self._views[player]
+
+    def _view(self, state: State, player: int, public: Beliefs) -> Beliefs:
+        """A player's own beliefs: an evil player's are the public ones (for how the town
+        sees things); a good player knows they are good and, when they have information they
+        have not yet said, weighs it too (their character alone they keep to themselves)."""
+        assert self.setup is not None
+        s = seat(state, player)
+        if s.alignment == "evil":
+            return public
+        record = self.record()
+        mine = Claim(player, s.shown, heard(state, player))
+        said = record.claim_of(player)
+        if not mine.heard or said == mine:
+            return public.given_good(player)
+        return infer(self.setup, record, mine, seed=self.seed)
+
+    def teammates(self, state: State, player: int) -> set[int]:
+        """The evil team as ``player`` knows it (themselves, and Minion or Demon info)."""
+        team = {player}
+        for t in briefing(state, player):
+            if t.event in ("minion_info", "demon_info"):
+                team.update((*t.data.get("demon", ()), *t.data.get("minions", ())))
+        return team
+
+    def scores(self, state: State, player: int) -> dict[int, float]:
+        """How much ``player`` suspects each player (higher: more): the chance they are the
+        Demon, as ``player`` sees it (an evil player: as the town sees it); teammates and
+        oneself at -100."""
+        if self.setup is None:
+            when = (state.day, state.night, len(state.told))
+            if self._naive is None or self._naive[0] != when:
+                self._naive = (when, public_talk(state, self.seed))
+            return suspicion(state, player, self.rng, self._naive[1])
+        demon = self.beliefs(state, player).demon
+        score = {s.player: demon.get(s.player, 0.0) for s in state.seats}
+        own = self.teammates(state, player) if seat(state, player).alignment == "evil" else {player}
+        for p in own:
+            score[p] = -100.0
+        return score
+
+    def ranked(self, state: State, player: int, pool: list[int]) -> list[int]:
+        score = self.scores(state, player)
+        return sorted(pool, key=lambda p: -score.get(p, 0.0))
+
+    def trusted(self, state: State, player: int, pool: list[int]) -> list[int]:
+        """``pool`` less ``player``'s known team, most valuable to good first: the least likely
+        evil, with a bonus (``KEEPS_LEARNING``) for a claimed character that keeps learning;
+        a claimed character that cannot be killed at night (the Soldier) or passes the kill
+        on (the Mayor) comes last. Without the model: the least suspected first."""
+        team = self.teammates(state, player) if seat(state, player).alignment == "evil" else set()
+        pool = [p for p in pool if p not in team]
+        if self.setup is None:
+            return list(reversed(self.ranked(state, player, pool)))
+        evil = self.beliefs(state, player).evil
+
+        def value(p: int) -> float:
+            cid = claimed(state, p) or ""
+            if cid and (cid in REGISTRY.own("redirect") or _guards_itself(cid)):
+                return -1.0
+            learns = KEEPS_LEARNING if cid and _keeps_learning(cid) else 0.0
+            return 1.0 - evil.get(p, 0.5) + learns
+
+        return sorted(pool, key=lambda p: -value(p))
+
+    def demon_chance(self, state: State, player: int, target: int) -> float:
+        """How likely ``player`` thinks ``target`` is the Demon (the town, when ``player`` is
+        ``target``); without the model, 1 for others and 0 for oneself."""
+        if self.setup is None:
+            return 0.0 if player == target else 1.0
+        viewer = None if player == target else player
+        return self.beliefs(state, viewer).demon.get(target, 0.0)
+
+    def executed(self, day: int) -> int | None:
+        assert self.observer is not None
+        moment = day_moment(day)
+        return next(
+            (
+                d.player
+                for d in self.observer.record.deaths
+                if d.moment == moment and d.cause == "execution"
+            ),
+            None,
+        )
+
+    def worth(self, state: State, player: int, nominee: int) -> float:
+        """What executing ``nominee`` is worth to the good ``player``: the chance they are the
+        Demon less the chance it loses the game, with a little noise."""
+        b = self.beliefs(state, player)
+        return _value(b, nominee) + self.rng.gauss(0.0, NOISE)
+
+    def once(self, *key: Any) -> bool:
+        """True the first time a one-off choice is weighed (so a 'no' is not asked again)."""
+        if key in self.decided:
+            return False
+        self.decided.add(key)
+        return True
+
+    # Acting ------------------------------------------------------------------------------------
+    def act(self, state: State) -> Any:
+        self._observe(state)
+        self.last = self._next(state)
+        return self.last
+
+    def _next(self, state: State) -> Any:
+        prompts = open_prompts(state)
+        prompt = prompts[0] if prompts else None
+        if prompt is not None and prompt.kind == "night_choice":
+            if state.storyteller is not None and self.rng.random() < STORYTELLER_STEPS_IN:
+                choice = self._night_choice(state, prompt)
+                if self.rng.random() < 0.5:
+                    return SkipWake(state.storyteller)
+                return NightChoice(state.storyteller, choice.targets, player=choice.by)
+            return self._night_choice(state, prompt)
+        if prompt is not None and prompt.kind == "ruling":
+            return self._ruling(prompt)
+        if prompt is not None and prompt.kind == "panel":
+            return self._panel(state, prompt)
+        if prompt is not None and prompt.kind == "vote":
+            return self._vote(state, prompt)
+        if state.phase is Phase.DAY:
+            return self._day(state, prompt)
+        raise RuntimeError(f"self-play has nothing to do in {state.phase}")
+
+    def _ruling(self, prompt: Prompt) -> StorytellerRuling:
+        """A stand-in human storyteller: any legal option or, now and then, an answer of their
+        own from the ruling's full range, so every ruling path gets used."""
+        teller, decision = prompt.to[0], prompt.data["decision"]
+        form = prompt.data.get("form")
+        if form is not None and self.rng.random() < OWN_ANSWER:
+            if form.allowed is not None:
+                shaped = (a for a in form.allowed if len(_parts(a)) == len(form.fields))
+                legal = sorted(shaped, key=repr)
+                if legal:
+                    return StorytellerRuling(teller, decision, value=_parts(self.rng.choice(legal)))
+            else:
+                values: list[Any] = []
+                for field in form.fields:
+                    if field.kind == "text":
+                        values.append(f"a thing the storyteller says ({len(values) + 1})")
+                        continue
+                    pool = [v for v in field.domain if v not in values]
+                    values.append(self.rng.choice(pool))
+                answer = form.canonical(tuple(values))
+                if form.forbidden is None or answer not in form.forbidden:
+                    return StorytellerRuling(teller, decision, value=tuple(values))
+        return StorytellerRuling(teller, decision, self.rng.randrange(len(prompt.options)))
+
+    def _panel(self, state: State, prompt: Prompt) -> Any:
+        """A stand-in human storyteller running a character the engine does not: sometimes asks
+        the player to choose, sometimes shows them a number, then finishes the wake."""
+        teller, player = prompt.to[0], prompt.data["player"]
+        if self.once("ask", prompt.data["decision"]) and self.rng.random() < 0.5:
+            kind = self.rng.choice(("players", "character"))
+            return Ask(teller, kind, 1)
+        if self.once("show", prompt.data["decision"]) and self.rng.random() < 0.5:
+            return Show(teller, player, "number", self.rng.randrange(3))
+        return FinishWake(teller)
+
+    def _night_choice(self, state: State, prompt: Prompt) -> NightChoice:
+        me = prompt.to[0]
+        cid, pick = prompt.data["character"], prompt.data["pick"]
+        optional = prompt.data.get("optional", False)
+        if prompt.data.get("ask") in ("character", "yesno"):  # the unit's hint, else a random one
+            values = list(prompt.options)
+            hinted = role(cid).choose(self, state, me, values, pick)
+            if hinted is not None and (hinted or optional):
+                return NightChoice(me, tuple(hinted))
+            return NightChoice(me, (self.rng.choice(values),))
+        others = [p for p in prompt.options if p != me and alive(state, p)]
+        if prompt.data.get("because") is not None:
+            others = list(prompt.options)  # another's ability (the Barber's): any option
+        hinted = role(cid).choose(self, state, me, others, pick)
+        if hinted is not None and (len(hinted) == pick or (optional and not hinted)):
+            return NightChoice(me, tuple(hinted))
+        if len(others) >= pick and cid not in REGISTRY.having("choose"):
+            return NightChoice(me, tuple(self.rng.sample(others, pick)))
+        return NightChoice(me, tuple(prompt.default))
+
+    def _vote(self, state: State, prompt: Prompt) -> Any:
+        """The count: a hand set in advance is counted (by the storyteller, or the shell for the
+        bot), some later voters raise or lower their hands early, else the voter reached
+        answers. A stand-in human storyteller sets the count's pace once."""
+        assert state.vote is not None
+        teller = SYSTEM if state.storyteller is None else state.storyteller
+        if state.storyteller is not None and self.once("pace"):
+            return SetPace(teller, self.rng.randrange(0, 6))
+        voter = prompt.to[0]
+        if voter in dict(state.vote.hands):
+            return CountHand(teller)
+        held = dict(state.vote.hands)
+        later = [p for p in state.vote.order[state.vote.index + 1 :] if p not in held]
+        if later and self.rng.random() < EARLY_HANDS:
+            early = self.rng.choice(later)  # who can vote at all is asked of that one only
+            if state.vote.exile or may_vote(state, early):
+                return Vote(early, self._yes(state, early, prompt.data["nominee"]))
+        return Vote(voter, self._yes(state, voter, prompt.data["nominee"]))
+
+    def _yes(self, state: State, voter: int, nominee: int) -> bool:
+        forced = role(seat(state, voter).character).votes_yes(self, state, voter)
+        if forced is not None:
+            return forced
+        if nominee == voter:
+            return self.rng.random() < 0.1
+        if self.setup is None:
+            return self._naive_yes(state, voter, nominee)
+        if seat(state, voter).alignment == "evil":
+            return self._evil_hand(state, voter, nominee)
+        if self._trusts_quiet_dusk(state, voter):
+            return False
+        worth = self.worth(state, voter, nominee)
+        if not alive(state, voter):
+            best = self._best(state, voter)
+            return worth >= GHOST_AT or (len(living(state)) <= 4 and best == nominee)
+        return worth >= self._bar(state, voter, nominee)
+
+    def _bar(self, state: State, player: int, nominee: int | None = None) -> float:
+        """What a nominee must be worth to the good ``player``: ``VOTE_AT``, ``CLOSE`` to the
+        best nominee still to be had today, and more than whoever is on the block."""
+        beliefs = self.beliefs(state, player)
+        open_ = [
+            q
+            for q in living(state)
+            if q != player and (q not in state.nominees or q == nominee) and q in beliefs.demon
+        ]
+        best = max((_value(beliefs, q) for q in open_), default=0.0)
+        bar = max(VOTE_AT, CLOSE * best)
+        if state.block is not None and state.block != nominee:
+            bar = max(bar, self.worth(state, player, state.block))
+        return bar
+
+    def _evil_hand(self, state: State, voter: int, nominee: int) -> bool:
+        """An evil voter blends in: it raises a hand as the town would (by the public beliefs),
+        always to push a teammate off the block, and for a teammate only as often as the town's
+        model of evil voters says (``VOTES``)."""
+        team = self.teammates(state, voter)
+        if nominee in team:
+            demon = seat(state, nominee).team == "demon"
+            return self.rng.random() < VOTES["demon" if demon else "minion"]
+        if state.block in team:
+            return True
+        return self.worth(state, voter, nominee) >= self._bar(state, voter, nominee)
+
+    def _naive_yes(self, state: State, voter: int, nominee: int) -> bool:
+        if seat(state, voter).alignment == "evil" and alive(state, voter):
+            # Evil hides in the crowd: it often backs good nominees, sometimes even a teammate.
+            teammate = self.scores(state, voter).get(nominee, 0.0) <= -100
+            return self.rng.random() < (0.2 if teammate else 0.5)
+        pool = [p for p in living(state) if p != voter]
+        ranked = self.ranked(state, voter, pool)
+        share = 2 if state.day >= LONG_GAME else 3  # a long game: the town votes more freely
+        top = 1 if not alive(state, voter) else max(1, len(pool) // share)
+        return nominee in ranked[:top]
+
+    def _best(self, state: State, player: int) -> int | None:
+        """The living player whose execution the good ``player`` values most."""
+        beliefs = self.beliefs(state, player)
+        pool = [p for p in living(state) if p != player and p in beliefs.demon]
+        return max(pool, key=lambda p: _value(beliefs, p), default=None)
+
+    def _trusts_quiet_dusk(self, state: State, player: int) -> bool:
+        """With three alive, whether ``player`` trusts a living claimant of a character that
+        wins on a day without an execution (the Mayor), and so wants none."""
+        if len(living(state)) != 3 or self.setup is None:
+            return False
+        quiet = REGISTRY.own("quiet_dusk")
+        evil = self.beliefs(state, player).evil
+        return any(claimed(state, p) in quiet and evil.get(p, 1.0) < 0.5 for p in living(state))
+
+    def _day(self, state: State, prompt: Prompt | None) -> Any:
+        if self.once("talk", state.day):
+            self.talk.round(self, state)
+        return (
+            self._arrive(state)
+            or owed(state)
+            or self._claim(state)
+            or self._day_ability(state)
+            or self._storyteller_run(state)
+            or self._madness(state)
+            or self._exile(state)
+            or self._nominate(state, prompt)
+            or EndDay(state.storyteller if state.storyteller is not None else SYSTEM)
+        )
+
+    def _claim(self, state: State) -> PublicClaim | None:
+        """The next claim the talk has due, made in public."""
+        due = self.talk.next_claim(state)
+        return PublicClaim(*due) if due is not None else None
+
+    def _madness(self, state: State) -> ExecuteMad | None:
+        """A stand-in human storyteller now and then executes a player who is mad (as if they
+        had not kept up their madness at the table)."""
+        if state.storyteller is None or state.executed is not None:
+            return None
+        mad = [s.player for s in state.seats if madness_of(state, s.player)]
+        if mad and self.once("mad", state.day) and self.rng.random() < MAD_EXECUTIONS:
+            return ExecuteMad(state.storyteller, self.rng.choice(mad))
+        return None
+
+    def _storyteller_run(self, state: State) -> Any:
+        """With a stand-in human storyteller, characters the engine does not run get used: a
+        living holder claims their day ability now and then, and, rarely, the storyteller rules
+        that such a character's win condition has ended the game (for the side ahead)."""
+        manual = [s for s in state.seats if s.alive and s.character not in REGISTRY]
+        if state.storyteller is None or not manual:
+            return None
+        holder = manual[0]
+        if self.once("claim", state.day, holder.player) and self.rng.random() < CLAIMS:
+            return UseAbility(holder.player, "I use my ability.", self.rng.random() < 0.5)
+        if self.once("declare", state.day) and self.rng.random() < DECLARES:
+            good = sum(s.alive and s.alignment == "good" for s in state.seats)
+            evil = sum(s.alive and s.alignment == "evil" for s in state.seats)
+            return DeclareWinner(state.storyteller, "good" if good > 2 * evil else "evil")
+        return None
+
+    def _day_ability(self, state: State) -> Any:
+        """A unit's day ability; its user claims the character right after (the Slayer)."""
+        for unit in REGISTRY.having("day_move").values():
+            move = unit.day_move(self, state)
+            if move is not None:
+                by = getattr(move, "by", None)
+                if by is not None:
+                    self.talk.breaks_cover(self, state, by, "used")
+                return move
+        return None
+
+    def _arrive(self, state: State) -> Any:
+        if not self.arrivals or state.day < 2:
+            return None
+        in_play = {s.character for s in state.seats}
+        room = len(state.travellers) < MAX_TRAVELLERS and set(fitting_travellers(state)) - in_play
+        if room and self.once("arrive", state.day):
+            self.arrivals -= 1
+            return Join(NEWCOMER + state.day, traveller=True)
+        return None
+
+    def _exile(self, state: State) -> Any:
+        for s in state.seats:
+            if s.team == "traveller" and s.alive and self.once("exile", state.day, s.player):
+                caller = self.rng.choice(state.players)
+                if self.setup is not None:
+                    if self.rng.random() < EXILE_CALLS:
+                        return Exile(caller, s.player)
+                elif self.scores(state, caller).get(s.player, 0.0) > 0.8:
+                    return Exile(caller, s.player)
+        return None
+
+    def _nominate(self, state: State, prompt: Prompt | None) -> Any:
+        """A nomination, if some nominator wants one; a nominee who holds back until the town
+        turns to them (the Saint) speaks up first, and the town thinks again."""
+        if prompt is None or prompt.kind != "nominate" or len(state.nominees) >= MAX_NOMINATIONS:
+            return None
+        nominators = list(prompt.to)
+        self.rng.shuffle(nominators)
+        for p in nominators[:4]:
+            pool = [
+                q
+                for q in prompt.options
+                if q != p and alive(state, q) and seat(state, q).team != "traveller"
+            ]
+            target = self._nominee(state, p, pool) if pool else None
+            if target is None:
+                continue
+            if self.talk.breaks_cover(self, state, target, "targeted"):
+                speaks = self._claim(state)
+                if speaks is not None:
+                    return speaks
+            return Nominate(p, target)
+        return None
+
+    def _nominee(self, state: State, p: int, pool: list[int]) -> int | None:
+        """Whom ``p`` would nominate from ``pool`` now (None: nobody)."""
+        if self.setup is None:
+            score = self.scores(state, p)
+            target = max(pool, key=lambda q: score.get(q, 0.0))
+            return target if score[target] > 0.4 or state.day >= LONG_GAME else None
+        if seat(state, p).alignment == "evil":
+            return self._evil_nominee(state, p, pool)
+        if self._trusts_quiet_dusk(state, p):
+            return None
+        worth = {q: self.worth(state, p, q) for q in pool}
+        target = max(pool, key=lambda q: worth[q])
+        return target if worth[target] >= max(NOMINATE_AT, self._bar(state, p, target)) else None
+
+    def _evil_nominee(self, state: State, player: int, pool: list[int]) -> int | None:
+        """The good player the town suspects most, now and then, or at once when a teammate
+        is on the block."""
+        team = self.teammates(state, player)
+        good = [q for q in pool if q not in team]
+        if not good:
+            return None
+        if state.block not in team and self.rng.random() >= EVIL_NOMINATES:
+            return None
+        town = self.beliefs(state).demon
+        return max(good, key=lambda q: town.get(q, 0.0))
+
+
+def _value(beliefs: Beliefs, player: int) -> float:
+    """What executing ``player`` is worth: the chance they are the Demon, plus ``MINION`` times
+    the chance they are a Minion (one fewer liar, poisoner and evil hand), less ``WARY`` times
+    the chance that it loses the game at once (a real Saint): losing outright is worse than a
+    wasted day."""
+    demon = beliefs.demon.get(player, 0.0)
+    minion = beliefs.evil.get(player, 0.0) - demon
+    return demon + MINION * minion - WARY * beliefs.risk.get(player, 0.0)
+
+
+def _keeps_learning(cid: str) -> bool:
+    """Whether a character learns something on nights after the first (its unit can weigh
+    it): the Empath, the Fortune Teller, the Undertaker."""
+    from engine.clocktower.catalogue import find
+
+    c = find(cid)
+    return c is not None and bool(c.other_night) and cid in REGISTRY.having("weigh")
+
+
+def _guards_itself(cid: str) -> bool:
+    """Whether a character is safe from the Demon without waking (the Soldier)."""
+    return cid in REGISTRY.own("protects") and cid not in REGISTRY.having("night")
+
+
+def _dealable(state: State) -> tuple[str, ...]:
+    """The script's characters a resident may hold (Travellers, Fabled and Loric aside)."""
+    from engine.clocktower.game.cast import game_script
+
+    return tuple(
+        c.id
+        for c in game_script(state).characters
+        if c.team in ("townsfolk", "outsider", "minion", "demon")
+    )
