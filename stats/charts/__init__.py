@@ -19,8 +19,10 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.typing import RcKeyType  # noqa: E402
+from numpy.typing import ArrayLike  # noqa: E402
 
 from stats.charts.fonts import drawable, font_families  # noqa: E402
 
@@ -41,7 +43,16 @@ STYLE: dict[RcKeyType, object] = {
     "axes.spines.right": False,
 }
 
-__all__ = ["DPI", "SMALLEST", "WIDTH", "drawable", "house_style", "new_figure", "to_png"]
+__all__ = [
+    "DPI",
+    "SMALLEST",
+    "WIDTH",
+    "chance_cells",
+    "drawable",
+    "house_style",
+    "new_figure",
+    "to_png",
+]
 
 
 def house_style() -> AbstractContextManager[None]:
@@ -60,3 +71,17 @@ def to_png(figure: Figure) -> bytes:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=DPI)
     return buffer.getvalue()
+
+
+def chance_cells(
+    axes: Axes, columns: ArrayLike, rows: ArrayLike, table: ArrayLike, cmap: str
+) -> None:
+    """A table of chances (0 to 1) as shaded cells between the ``columns`` and ``rows`` edges,
+    with white gaps and no frame or grid: the charts that show one (the Cluedo notebook, the
+    Clocktower review) write each chance in its cell themselves."""
+    axes.pcolormesh(
+        columns, rows, table, cmap=cmap, vmin=0, vmax=1, edgecolors="white", linewidth=1
+    )
+    axes.grid(False)
+    for spine in axes.spines.values():
+        spine.set_visible(False)

@@ -11,7 +11,7 @@ import numpy as np
 from matplotlib.patches import Rectangle
 
 from engine.cluedo.solver import Solution
-from stats.charts import WIDTH, drawable, house_style, new_figure, to_png
+from stats.charts import WIDTH, chance_cells, drawable, house_style, new_figure, to_png
 from stats.charts.fonts import shortened
 
 CATEGORIES = ("Suspects", "Weapons", "Rooms")
@@ -35,16 +35,8 @@ def cluedo_chart(solution: Solution) -> bytes:
         for index, (axes, name, cards) in enumerate(zip(panels, CATEGORIES, groups, strict=True)):
             values = probabilities[list(cards)]
             table = np.column_stack([values[:, :-1], np.full(len(cards), np.nan), values[:, -1]])
-            axes.pcolormesh(
-                edges,
-                np.arange(len(cards) + 1) - 0.5,
-                np.ma.masked_invalid(table),
-                cmap="Blues",
-                vmin=0,
-                vmax=1,
-                edgecolors="white",
-                linewidth=1,
-            )
+            rows = np.arange(len(cards) + 1) - 0.5
+            chance_cells(axes, edges, rows, np.ma.masked_invalid(table), "Blues")
             for (row, column), value in np.ndenumerate(values):
                 if value > 0:
                     axes.text(
@@ -63,9 +55,6 @@ def cluedo_chart(solution: Solution) -> bytes:
             axes.set_ylim(len(cards) - 0.5, -0.5)
             axes.set_ylabel(name, fontweight="bold")
             axes.tick_params(length=0, labelbottom=False, labeltop=index == 0)
-            axes.grid(False)
-            for spine in axes.spines.values():
-                spine.set_visible(False)
         labels = [drawable(shortened(p, MAX_NAME)) for p in players] + ["Envelope"]
         slant = (
             {"rotation": 30, "ha": "left", "rotation_mode": "anchor"} if len(players) > 4 else {}

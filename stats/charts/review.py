@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from matplotlib.patches import Rectangle
 
-from stats.charts import WIDTH, drawable, house_style, new_figure, to_png
+from stats.charts import WIDTH, chance_cells, drawable, house_style, new_figure, to_png
 from stats.charts.fonts import shortened
 
 ROW_HEIGHT = 0.3  # inches per player
@@ -46,16 +46,8 @@ def review_chart(
             axes.set_axis_off()
             return to_png(figure)
         table = np.array([[chances.get(p, 0.0) for _, chances in shown] for p in players])
-        axes.pcolormesh(
-            np.arange(len(shown) + 1) - 0.5,
-            np.arange(len(players) + 1) - 0.5,
-            table,
-            cmap="Reds",
-            vmin=0,
-            vmax=1,
-            edgecolors="white",
-            linewidth=1,
-        )
+        columns, rows = np.arange(len(shown) + 1) - 0.5, np.arange(len(players) + 1) - 0.5
+        chance_cells(axes, columns, rows, table, "Reds")
         for (row, column), value in np.ndenumerate(table):
             if died.get(players[row], shown[-1][0] + 1) <= shown[column][0] and value < 0.005:
                 axes.text(column, row, "dead", ha="center", va="center", fontsize=8, color="0.5")
@@ -87,9 +79,6 @@ def review_chart(
         axes.xaxis.set_ticks_position("top")
         axes.xaxis.set_label_position("top")
         axes.tick_params(length=0)
-        axes.grid(False)
-        for spine in axes.spines.values():
-            spine.set_visible(False)
         caption = (
             "Chance each player was the Demon, from what was public\nbefore each day's execution."
         )

@@ -52,7 +52,8 @@ from engine.clocktower.reasoning.sample import BUDGET, SLACK, draw, ess
 from engine.clocktower.reasoning.worlds import Setup, Worlds, build, count, feasible
 
 LIMIT = 60_000  # enumerate up to this many feasible worlds; sample beyond (``sample``)
-SAMPLES = 8_000  # worlds drawn, when sampling
+SAMPLES = 8_000  # worlds drawn from the tail, when sampling
+REUSE_ESS = 2_000  # drawn worlds are reused while they weigh a record this well (``Draws``)
 IMPOSSIBLE = 1e-9
 NEGLIGIBLE = 1e-20  # worlds this much less likely than the likeliest are dropped
 PRUNE_BELOW = 0.5  # ... once they are half the worlds (dropping fewer is not worth the copy)
@@ -229,6 +230,18 @@ def heard_items(record: Record) -> list[tuple[int, Heard]]:
     return found
 
 
+class Draws:
+    """A caller's memory of the worlds it searched for and drew, beyond ``LIMIT`` (self-play
+    keeps one per game). A later record that extends the one they were weighed by reuses them
+    while they still weigh it well (an effective sample size of at least ``REUSE_ESS``),
+    instead of searching again: the weights stay exact for the new events, only the share the
+    sample carries grows. What a caller gets depends on what it asked before, so a caller that
+    asks in the same order gets the same answers."""
+
+    def __init__(self) -> None:
+        self.bases: dict[tuple[object, ...], tuple[_Events, ...]] = {}
+
+
 def infer(
     setup: Setup,
     record: Record,
@@ -237,11 +250,13 @@ def infer(
     limit: int = LIMIT,
     samples: int = SAMPLES,
     budget: int = BUDGET,
+    draws: Draws | None = None,
 ) -> Beliefs:
     """The beliefs that follow from the record; with ``viewer``, those of that (good) player,
     who also knows their own claim (said or not) and that they are good. Beyond ``limit``
     feasible worlds, the likely ones are searched for (weighing at most ``budget``) and
-    ``samples`` of the rest drawn (``sample``)."""
+    ``samples`` of the rest drawn (``sample``), or, with ``draws``, those of an earlier call
+    reused."""
     if viewer is not None:
         record = record.with_claim(viewer)
     good = (viewer.player,) if viewer is not None else ()
@@ -251,8 +266,31 @@ def infer(
         record, said = replace(record, claims=()), ()  # the claims contradict: ignore them
         size = count(setup, (), good)
     events = _timeline(record, setup)
-    basis = _basis(events) if size > limit else ()
-    sweep = _through(setup, said, good, seed, (limit, samples, budget), basis, events).copy()
+    sizes = (limit, samples, budget)
+    if size <= limit:
+        return _weighed(setup, said, good, seed, sizes, (), events)
+    key = (setup, said, good, seed, sizes)
+    basis = _basis(events)
+    kept = draws.bases.get(key) if draws is not None else None
+    if kept is not None and kept != basis and events[: len(kept)] == kept:
+        beliefs = _weighed(setup, said, good, seed, sizes, kept, events)
+        if beliefs.ess >= REUSE_ESS:
+            return beliefs
+    if draws is not None:
+        draws.bases[key] = basis
+    return _weighed(setup, said, good, seed, sizes, basis, events)
+
+
+def _weighed(
+    setup: Setup,
+    said: tuple[tuple[int, str], ...],
+    good: tuple[int, ...],
+    seed: int,
+    sizes: tuple[int, int, int],
+    basis: tuple[_Events, ...],
+    events: tuple[_Events, ...],
+) -> Beliefs:
+    sweep = _through(setup, said, good, seed, sizes, basis, events).copy()
     _finish(sweep)
     return _beliefs(sweep, setup)
 

@@ -6,8 +6,9 @@ into a game it leaves few of them likely: of 20,000 worlds drawn from the prior,
 explained it (at 15 players the effective sample size was about 40, often below 10, and chances
 came out up to 0.5 off). So the feasible worlds are split in two strata:
 
-- **The head**, weighed exactly. ``PILOT`` worlds drawn from the prior are weighed; then,
-  repeatedly, the neighbours of the likeliest weighed worlds (``BATCH`` at a time, while they
+- **The head**, weighed exactly. ``PILOT`` worlds drawn from the prior are weighed, and the
+  neighbours of the likeliest of them with each Demon seat (so that a likely team far from the
+  likeliest one is found too); then, repeatedly, the neighbours of the likeliest weighed worlds (``BATCH`` at a time, while they
   are at least ``EXPAND`` times as likely as the likeliest) are weighed too, until no such
   world is left unsearched or ``BUDGET`` worlds have been weighed. A world's neighbours are
   the same evil team with any Drunk, and the teams one step from its own (two seats swapping
@@ -43,7 +44,7 @@ PILOT = 2_000  # worlds drawn from the prior to start the search from
 EXPAND = 1e-4  # a world this likely relative to the likeliest has its neighbours weighed
 BATCH = 30  # worlds whose neighbours are weighed together
 BUDGET = 30_000  # worlds weighed in the search, at most
-KEPT = 1e-10  # head worlds less likely than this, relative to the likeliest, are left out
+KEPT = 1e-6  # head worlds less likely than this, relative to the likeliest, are left out
 DEFENSIVE = 0.1  # the prior's share of the tail's proposal
 FITTING = 2  # steps of iterative proportional fitting
 # Beyond four standard errors, how far a chance may be from the exact one: what the search and
@@ -66,12 +67,13 @@ def draw(
     rng = np.random.default_rng(seed)
     search = _Search(feasible, loglik)
     search.weigh(np.unique(rng.choice(len(feasible), size=PILOT, p=feasible.prior)))
+    search.weigh(search.neighbours(search.per_demon()))
     while search.count < budget:
         frontier = search.frontier()
         if not len(frontier):
             break
         search.weigh(search.neighbours(frontier))
-    weighed = np.flatnonzero(~np.isnan(search.logpost))
+    weighed = np.sort(search.weighed)
     logpost = search.logpost[weighed]
     head = weighed[logpost >= logpost.max() + np.log(KEPT)]
     tilt = _Tilt(feasible)
@@ -99,20 +101,30 @@ def ess(weight: FloatArray, copies: FloatArray) -> float:
 
 class _Search:
     """The search for the head: every feasible world's log posterior once weighed (NaN
-    before), whether its neighbours have been weighed, and a way to find them."""
+    before), the worlds weighed so far and whether each has been searched around, and a way to
+    find a world's neighbours."""
 
     def __init__(self, feasible: Feasible, loglik: Callable[[Worlds], FloatArray]) -> None:
         self.feasible, self.loglik = feasible, loglik
         setup = feasible.setup
-        self.teams = evil_teams(setup.chars, setup.n)
+        n = setup.n
+        self.teams = evil_teams(setup.chars, n)
         self.logpost = np.full(len(feasible), np.nan)
-        self.searched = np.zeros(len(feasible), dtype=bool)
+        self.weighed = np.zeros(0, dtype=np.int64)  # in the order weighed
+        self.searched = np.zeros(0, dtype=bool)  # per weighed world
         self.count = 0
         # The feasible world of each team (by its index in ``feasible.teams``) and Drunk seat.
-        self.index = np.full((len(feasible.teams), setup.n + 1), -1, dtype=np.int64)
+        self.index = np.full((len(feasible.teams), n + 1), -1, dtype=np.int64)
         self.index[feasible.slot, feasible.drunk + 1] = np.arange(len(feasible))
-        self.team = tables(setup.chars)["team"]
-        self.evil_codes = np.flatnonzero((self.team[:-1] == MINION) | (self.team[:-1] == DEMON))
+        # Every step from a team: two seats swap characters, or one seat takes an evil code
+        # (the steps that make no starting team are dropped when looked up).
+        pairs = np.array([(s, t) for s in range(n) for t in range(s + 1, n)]).reshape(-1, 2)
+        self.swaps = np.tile(np.arange(n), (len(pairs), 1))
+        self.swaps[np.arange(len(pairs)), pairs[:, 0]] = pairs[:, 1]
+        self.swaps[np.arange(len(pairs)), pairs[:, 1]] = pairs[:, 0]
+        team = tables(setup.chars)["team"]
+        codes = np.flatnonzero((team[:-1] == MINION) | (team[:-1] == DEMON))
+        self.recasts = np.array([(s, c) for s in range(n) for c in codes]).reshape(-1, 2)
 
     def weigh(self, idx: IntArray) -> None:
         idx = idx[np.isnan(self.logpost[idx])]
@@ -120,19 +132,32 @@ class _Search:
             ones = np.ones(len(idx))
             ll = self.loglik(self.feasible.worlds(idx, ones, ones))
             self.logpost[idx] = np.log(self.feasible.prior[idx]) + ll
+            self.weighed = np.concatenate([self.weighed, idx])
+            self.searched = np.concatenate([self.searched, np.zeros(len(idx), dtype=bool)])
             self.count += len(idx)
 
     def frontier(self) -> IntArray:
         """The likeliest weighed worlds not yet searched around (``BATCH`` at most), now
         marked searched."""
-        weighed = ~np.isnan(self.logpost)
-        best = np.max(self.logpost[weighed])
-        found = np.flatnonzero(weighed & ~self.searched)
-        found = found[self.logpost[found] >= best + np.log(EXPAND)]
-        found = found[np.argsort(-self.logpost[found], kind="stable")][:BATCH]
-        self.searched[found] = True
-        frontier: IntArray = found
+        logpost = self.logpost[self.weighed]
+        open_ = np.flatnonzero(~self.searched & (logpost >= logpost.max() + np.log(EXPAND)))
+        chosen = open_[np.argsort(-logpost[open_], kind="stable")][:BATCH]
+        self.searched[chosen] = True
+        frontier: IntArray = self.weighed[chosen]
         return frontier
+
+    def per_demon(self) -> IntArray:
+        """The likeliest weighed world with each Demon seat, now marked searched: one start in
+        each of the regions the record may leave far apart (a likely team and another with
+        none of its players), however unlikely, so that the search reaches them all."""
+        demon = self.teams.demon[self.feasible.teams[self.feasible.slot[self.weighed]]]
+        order = np.lexsort((-self.logpost[self.weighed], demon))
+        first = np.ones(len(order), dtype=bool)
+        first[1:] = demon[order][1:] != demon[order][:-1]
+        chosen = order[first]
+        self.searched[chosen] = True
+        starts: IntArray = self.weighed[chosen]
+        return starts
 
     def neighbours(self, idx: IntArray) -> IntArray:
         """The feasible worlds one step from ``idx``'s, not yet weighed: the same team with
@@ -141,25 +166,13 @@ class _Search:
         f = self.feasible
         cast = self.teams.cast[f.teams[f.slot[idx]]]
         drunk = f.drunk[idx]
-        casts, drunks = [], []
-        n = f.setup.n
-        for s in range(n):  # two seats swap characters
-            for t in range(s + 1, n):
-                moved = cast[:, s] != cast[:, t]
-                new = cast[moved]
-                new[:, [s, t]] = new[:, [t, s]]
-                casts.append(new)
-                drunks.append(drunk[moved])
-        for code in self.evil_codes:  # an evil player is another character of its team
-            absent = ~(cast == code).any(axis=1)
-            for s in range(n):
-                moved = absent & (cast[:, s] >= 0) & (self.team[cast[:, s]] == self.team[code])
-                new = cast[moved]
-                new[:, s] = code
-                casts.append(new)
-                drunks.append(drunk[moved])
-        rows = self.teams.find(np.concatenate(casts))
-        seats = np.concatenate(drunks)
+        swapped = cast[:, self.swaps].reshape(-1, cast.shape[1])
+        recast = np.repeat(cast[:, None, :], len(self.recasts), axis=1)
+        recast[:, np.arange(len(self.recasts)), self.recasts[:, 0]] = self.recasts[:, 1]
+        rows = self.teams.find(np.concatenate([swapped, recast.reshape(-1, cast.shape[1])]))
+        seats = np.concatenate(
+            [np.repeat(drunk, len(self.swaps)), np.repeat(drunk, len(self.recasts))]
+        )
         slot = np.minimum(np.searchsorted(f.teams, rows), len(f.teams) - 1)
         ok = (rows >= 0) & (f.teams[slot] == rows)
         slot, seats = slot[ok], seats[ok]

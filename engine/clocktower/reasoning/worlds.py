@@ -407,10 +407,10 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     options = np.array([-1, *np.flatnonzero(claimed_team == TOWNSFOLK).tolist()])
     if drunk_code == UNKNOWN:
         options = options[:1]
-    is_drunk = (options >= 0)[None, :].astype(np.int64)
+    is_drunk = np.array([[0, 1]])  # the deals' count depends only on whether one is the Drunk
     tf_real = g_tf[:, None] - is_drunk
     t, o = tf_total[:, None] - tf_real, os_total[:, None] - g_os[:, None] - is_drunk
-    weight = (
+    deals = (
         _choose(unclaimed[:, None], t)
         * _perm(n_tf - tf_real - is_drunk, t)
         * _perm(n_os - g_os[:, None] - is_drunk, o)
@@ -418,7 +418,7 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     )
     drunk_good = np.where(options >= 0, good_small[:, np.maximum(options, 0)], 1)
     token = np.where(options >= 0, 1 / np.maximum(n_tf - tf_total, 1)[:, None], 1.0)
-    weight = weight * drunk_good * token
+    weight = deals[:, (options >= 0).astype(np.int64)] * drunk_good * token
     picked, column = np.nonzero(weight > 0)
     prior = weight[picked, column]
     first = np.ones(len(picked), dtype=bool)  # ``picked`` is sorted: its distinct teams

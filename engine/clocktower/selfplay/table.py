@@ -64,7 +64,7 @@ from engine.clocktower.game.madness import madness_of
 from engine.clocktower.game.model import alive, living, seat
 from engine.clocktower.game.roles import REGISTRY, role
 from engine.clocktower.game.setup import fitting_travellers
-from engine.clocktower.reasoning.infer import VOTES, Beliefs, infer
+from engine.clocktower.reasoning.infer import VOTES, Beliefs, Draws, infer
 from engine.clocktower.reasoning.observe import Observer
 from engine.clocktower.reasoning.record import Claim, Record, day_moment
 from engine.clocktower.reasoning.worlds import Setup, supported
@@ -112,9 +112,11 @@ class Player:
         self.setup: Setup | None = None
         self.last: Any = None  # the action this table last returned
         self._naive: tuple[tuple[int, int, int], dict[int, float]] | None = None
-        self._public: tuple[Any, Beliefs] | None = None
+        self._public: tuple[Record, Beliefs] | None = None
         self._pondered: tuple[Any, Record] | None = None
+        self._record: tuple[Any, Record] | None = None
         self._views: dict[int, Beliefs] = {}
+        self.draws = Draws()  # the worlds this game's players drew, reused while they serve
 
     # What the table knows -----------------------------------------------------------------------
     def see(self, state: State) -> None:
@@ -136,9 +138,12 @@ class Player:
         """The public record: the engine's facts and claims, with what each claimant said
         they learned."""
         assert self.observer is not None
-        record = self.observer.record
-        claims = tuple(replace(c, heard=self.talk.heard_from(c.player)) for c in record.claims)
-        return replace(record, claims=claims)
+        key = (self.observer.version, self.talk.version)
+        if self._record is None or self._record[0] != key:
+            record = self.observer.record
+            said = tuple(replace(c, heard=self.talk.heard_from(c.player)) for c in record.claims)
+            self._record = (key, replace(record, claims=said))
+        return self._record[1]
 
     def pondered(self, state: State) -> Record:
         """The record the players reason from: all of it, but the day's nominations and hands,
@@ -158,9 +163,8 @@ class Player:
         """The public beliefs, or those of the good ``player`` (who also knows themselves)."""
         assert self.setup is not None and self.observer is not None
         record = self.pondered(state)
-        key = (len(record.deaths), len(record.nominations), len(record.shots), self.talk.version)
-        if self._public is None or self._public[0] != key:
-            self._public = (key, infer(self.setup, record, seed=self.seed))
+        if self._public is None or self._public[0] != record:
+            self._public = (record, infer(self.setup, record, seed=self.seed, draws=self.draws))
             self._views.clear()
         public = self._public[1]
         if player is None or player not in self.setup.seats:
@@ -182,7 +186,7 @@ class Player:
         said = record.claim_of(player)
         if not mine.heard or said == mine:
             return public.given_good(player)
-        return infer(self.setup, record, mine, seed=self.seed)
+        return infer(self.setup, record, mine, seed=self.seed, draws=self.draws)
 
     def teammates(self, state: State, player: int) -> set[int]:
         """The evil team as ``player`` knows it (themselves, and Minion or Demon info)."""

@@ -9,8 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.clocktower.reasoning.infer import infer
-from engine.clocktower.reasoning.sample import SLACK, ess
+from engine.clocktower.reasoning import infer as reasoning
+from engine.clocktower.reasoning.infer import Draws, infer
+from engine.clocktower.reasoning.sample import SLACK, draw, ess
 from tests.engine.clocktower.reasoning.test_reasoning_exact import record_at
 
 
@@ -52,3 +53,28 @@ def test_the_effective_sample_size_counts_draws_and_not_the_exactly_weighed():
     assert ess(np.array([0.25, 0.25, 0.5]), np.array([1.0, 1.0, 2.0])) == pytest.approx(4.0)
     assert ess(np.array([0.5, 0.5]), np.array([np.inf, 1.0])) == pytest.approx(4.0)
     assert ess(np.array([1.0]), np.array([np.inf])) == np.inf
+
+
+def test_draws_reused_day_after_day_agree_with_enumeration_and_repeat(monkeypatch):
+    """As self-play meets a game's records, one a day, reusing its draws (``Draws``) while they
+    weigh the new record well: each day within the stated accuracy, and the same answers for
+    the same calls in the same order."""
+    kwargs = {"limit": 0, "budget": 2_500, "samples": 4_000}
+    days = [record_at(10, 4, day)[:2] for day in (1, 2, 3, 4)]
+
+    searches = []
+    monkeypatch.setattr(reasoning, "draw", lambda *a: searches.append(a) or draw(*a))
+    reasoning._through.cache_clear()  # (so that every search is counted)
+
+    def meet() -> list:
+        draws = Draws()
+        return [infer(setup, record, seed=4, draws=draws, **kwargs) for setup, record in days]
+
+    met = meet()
+    assert len(searches) < len(days)  # some day reused the draws before it
+    for (setup, record), sampled in zip(days, met, strict=True):
+        exact = infer(setup, record, limit=10**9)
+        for p in setup.seats:
+            assert abs(sampled.demon[p] - exact.demon[p]) <= sampled.within(p)
+            assert abs(sampled.evil[p] - exact.evil[p]) <= sampled.within(p, "evil")
+    assert [b.demon for b in meet()] == [b.demon for b in met]
