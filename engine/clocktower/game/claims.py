@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from engine.clocktower.game.actions import Claim, ExecuteMad
 from engine.clocktower.game.cast import find_char
-from engine.clocktower.game.day import NOT_DAY, day_key, execute
+from engine.clocktower.game.day import day_key, execute
 from engine.clocktower.game.events import Claimed
-from engine.clocktower.game.guards import refuse_unless, require_phase
+from engine.clocktower.game.guards import NOT_DAY, refuse_unless, require_phase
 from engine.clocktower.game.madness import judge_claim
 from engine.clocktower.game.model import Phase, State, evolve
 from engine.clocktower.game.roles import Result

@@ -31,7 +31,9 @@ from engine.clocktower.game.events import (
     VoteResult,
 )
 from engine.clocktower.game.guards import (
+    NOT_DAY,
     refuse_unless,
+    require_day_between_votes,
     require_living_player,
     require_phase,
     storyteller_or_system,
@@ -52,7 +54,6 @@ from engine.clocktower.game.roles import role, seats_having
 from engine.core import Effect
 
 Result = tuple[State, list[Effect]]
-NOT_DAY = "That can only be done during the day."
 MAX_PACE = 60
 
 
@@ -130,8 +131,7 @@ def execute(state: State, player: int, key: str) -> Result:
 
 
 def nominate(state: State, action: Nominate) -> Result:
-    require_phase(state, Phase.DAY, NOT_DAY)
-    refuse_unless(state.vote is None, "Wait until the current vote is over.")
+    require_day_between_votes(state)
     if any(s.player == action.target and s.team == "traveller" and s.alive for s in state.seats):
         return exile(state, Exile(action.by, action.target))  # the rules: a call for exile
     again = state.executed is not None and nominates_again(state, action.by)
@@ -312,8 +312,7 @@ def _exiled(state: State, effects: list[Effect], votes: int, need: int) -> Resul
 
 def exile(state: State, action: Exile) -> Result:
     """A call for exile: any player may make it, once a day per Traveller; not a nomination."""
-    require_phase(state, Phase.DAY, NOT_DAY)
-    refuse_unless(state.vote is None, "Wait until the current vote is over.")
+    require_day_between_votes(state)
     refuse_unless(action.by in state.players, "Only players in this game can call for exile.")
     target = next((s for s in state.seats if s.player == action.target), None)
     refuse_unless(

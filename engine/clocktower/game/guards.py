@@ -15,6 +15,15 @@ def require_phase(state: State, phase: Phase, message: str) -> None:
     refuse_unless(state.phase is phase, message)
 
 
+NOT_DAY = "That can only be done during the day."
+
+
+def require_day_between_votes(state: State) -> None:
+    """By day, and not while a vote is running: when day actions and nominations may happen."""
+    require_phase(state, Phase.DAY, NOT_DAY)
+    refuse_unless(state.vote is None, "Wait until the current vote is over.")
+
+
 def storyteller_or_system(state: State, by: int, message: str) -> None:
     """The human storyteller, or (with the bot storyteller) the shell acting as it."""
     refuse_unless(by == state.storyteller or (state.bot and by == SYSTEM), message)

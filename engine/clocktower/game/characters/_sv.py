@@ -9,12 +9,11 @@ from typing import Any, ClassVar
 
 from engine.clocktower.game.abilities.kill import demon_attack
 from engine.clocktower.game.cast import char, playable
-from engine.clocktower.game.day import NOT_DAY
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Info
-from engine.clocktower.game.guards import refuse_unless, require_phase
-from engine.clocktower.game.model import Phase, Seat, State, active
+from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
+from engine.clocktower.game.model import Seat, State, active
 from engine.clocktower.game.roles import Result, Role, Table, has_ability
 
 GOOD_TEAMS = ("townsfolk", "outsider")
@@ -52,8 +51,7 @@ def visitor(state: State, by: int, cid: str, refusal: str) -> Seat:
     question): by day, between votes, one who believes they are ``cid`` or has its ability, and
     has their ability (alive, or keeping it); else RuleError (``refusal``, to the player alone:
     it tells them nothing they do not know)."""
-    require_phase(state, Phase.DAY, NOT_DAY)
-    refuse_unless(state.vote is None, "Wait until the current vote is over.")
+    require_day_between_votes(state)
     me = next((s for s in state.seats if s.player == by), None)
     refuse_unless(me is not None and (me.shown == cid or has_ability(state, me, cid)), refusal)
     assert me is not None

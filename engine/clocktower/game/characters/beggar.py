@@ -5,11 +5,11 @@ a Spy or Recluse may misregister). Exile votes need no token."""
 from __future__ import annotations
 
 from engine.clocktower.game.actions import GiveVote
-from engine.clocktower.game.day import NOT_DAY, day_key
+from engine.clocktower.game.day import day_key
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import VoteGiven, VoteToken
-from engine.clocktower.game.guards import refuse_unless, require_phase
+from engine.clocktower.game.guards import NOT_DAY, refuse_unless, require_phase
 from engine.clocktower.game.model import Phase, Seat, State, evolve, put_mark, with_seat
 from engine.clocktower.game.registration import alignments
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table

@@ -12,16 +12,15 @@ from __future__ import annotations
 import random
 
 from engine.clocktower.game.actions import Gossip as GossipStatement
-from engine.clocktower.game.day import NOT_DAY, day_key
+from engine.clocktower.game.day import day_key
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.events import GossipSaid
-from engine.clocktower.game.guards import refuse_unless, require_phase
+from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import (
     Field,
     Form,
     Pending,
-    Phase,
     Seat,
     State,
     living,
@@ -56,8 +55,7 @@ class Gossip(Role):
         return GossipStatement(by, target.kind, target.players, target.value)
 
     def day(self, state: State, action: GossipStatement) -> Result:
-        require_phase(state, Phase.DAY, NOT_DAY)
-        refuse_unless(state.vote is None, "Wait until the current vote is over.")
+        require_day_between_votes(state)
         refuse_unless(action.by in state.players, "Only players in this game make statements.")
         said = checked(state, Statement(action.kind, tuple(action.players), action.value))
         today = str(state.day)

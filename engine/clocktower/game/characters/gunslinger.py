@@ -5,11 +5,11 @@ passes when the next nomination or exile call starts."""
 from __future__ import annotations
 
 from engine.clocktower.game.actions import Shoot
-from engine.clocktower.game.day import NOT_DAY, day_key
+from engine.clocktower.game.day import day_key
 from engine.clocktower.game.death import die
 from engine.clocktower.game.events import GunslingerShot
-from engine.clocktower.game.guards import refuse_unless, require_phase
-from engine.clocktower.game.model import Phase, State, alive, mark_target, put_mark, works
+from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
+from engine.clocktower.game.model import State, alive, mark_target, put_mark, works
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
 from engine.core import Effect
 
@@ -29,8 +29,7 @@ class Gunslinger(Role):
     )
 
     def day(self, state: State, action: Shoot) -> Result:
-        require_phase(state, Phase.DAY, NOT_DAY)
-        refuse_unless(state.vote is None, "Wait until the current vote is over.")
+        require_day_between_votes(state)
         s = next((x for x in state.seats if x.player == action.by), None)
         refuse_unless(
             s is not None and s.character == self.id and s.alive,

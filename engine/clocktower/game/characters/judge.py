@@ -5,9 +5,8 @@ or fail (the nominee does not). A drunk or poisoned Judge's verdict is spent to 
 from __future__ import annotations
 
 from engine.clocktower.game.actions import Verdict
-from engine.clocktower.game.day import NOT_DAY
 from engine.clocktower.game.events import Judged
-from engine.clocktower.game.guards import refuse_unless, require_phase
+from engine.clocktower.game.guards import NOT_DAY, refuse_unless, require_phase
 from engine.clocktower.game.model import Nomination, Phase, State, evolve, with_seat, works
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
 from engine.core import Effect

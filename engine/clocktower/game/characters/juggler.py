@@ -14,10 +14,9 @@ from engine.clocktower.game.abilities.change import became_on
 from engine.clocktower.game.abilities.info import learn, numbers
 from engine.clocktower.game.actions import Juggle
 from engine.clocktower.game.cast import find_char
-from engine.clocktower.game.day import NOT_DAY
 from engine.clocktower.game.events import Juggled
 from engine.clocktower.game.falseworld import World
-from engine.clocktower.game.guards import refuse_unless, require_phase
+from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import (
     Field,
     Phase,
@@ -67,8 +66,7 @@ class Juggler(Role):
         return Juggle(by, player, character)
 
     def day(self, state: State, action: Juggle) -> Result:
-        require_phase(state, Phase.DAY, NOT_DAY)
-        refuse_unless(state.vote is None, "Wait until the current vote is over.")
+        require_day_between_votes(state)
         refuse_unless(action.by in state.players, "Only players in this game can guess.")
         refuse_unless(action.target in state.players, "Guess about a player in this game.")
         found = find_char(state, action.character)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.actions import KlutzChoice
-from engine.clocktower.game.day import NOT_DAY, day_key
+from engine.clocktower.game.day import day_key
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.ending import finish, prevented
 from engine.clocktower.game.events import KlutzChose
-from engine.clocktower.game.guards import refuse_unless, require_phase
-from engine.clocktower.game.model import Mark, Phase, Seat, State, living, marks_of, put_mark, sober
+from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
+from engine.clocktower.game.model import Mark, Seat, State, living, marks_of, put_mark, sober
 from engine.clocktower.game.registration import alignments
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, has_ability
 from engine.core import Effect
@@ -43,8 +43,7 @@ class Klutz(Role):
         return living(state)
 
     def day(self, state: State, action: KlutzChoice) -> Result:
-        require_phase(state, Phase.DAY, NOT_DAY)
-        refuse_unless(state.vote is None, "Wait until the current vote is over.")
+        require_day_between_votes(state)
         me = next((s for s in state.seats if s.player == action.by), None)
         refuse_unless(me is not None and not me.alive, "Only a dead player makes that choice.")
         assert me is not None

@@ -6,10 +6,9 @@ the bot cannot stop; it reminds the table of the rule with each swap)."""
 from __future__ import annotations
 
 from engine.clocktower.game.actions import SwapSeats
-from engine.clocktower.game.day import NOT_DAY
 from engine.clocktower.game.events import Swapped
-from engine.clocktower.game.guards import refuse_unless, require_phase
-from engine.clocktower.game.model import Mark, Phase, Seat, State, evolve, marks_of, works
+from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
+from engine.clocktower.game.model import Mark, Seat, State, evolve, marks_of, works
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
 from engine.core import Effect
 
@@ -31,8 +30,7 @@ class Matron(Role):
     )
 
     def day(self, state: State, action: SwapSeats) -> Result:
-        require_phase(state, Phase.DAY, NOT_DAY)
-        refuse_unless(state.vote is None, "Wait until the current vote is over.")
+        require_day_between_votes(state)
         matron = next((s for s in state.seats if s.player == action.by), None)
         refuse_unless(
             matron is not None and matron.character == self.id and matron.alive,

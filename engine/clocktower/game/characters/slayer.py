@@ -7,11 +7,15 @@ registers as one (a Recluse)."""
 from __future__ import annotations
 
 from engine.clocktower.game.actions import Slay
-from engine.clocktower.game.day import NOT_DAY, day_key
+from engine.clocktower.game.day import day_key
 from engine.clocktower.game.death import die
 from engine.clocktower.game.events import SlayerShot
-from engine.clocktower.game.guards import refuse_unless, require_living_player, require_phase
-from engine.clocktower.game.model import Phase, State, living, seat, with_seat, works
+from engine.clocktower.game.guards import (
+    refuse_unless,
+    require_day_between_votes,
+    require_living_player,
+)
+from engine.clocktower.game.model import State, living, seat, with_seat, works
 from engine.clocktower.game.registration import registers_as
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
 from engine.clocktower.reasoning.moment import Moment, Weight, fires_on
@@ -33,8 +37,7 @@ class Slayer(Role):
     )
 
     def day(self, state: State, action: Slay) -> Result:
-        require_phase(state, Phase.DAY, NOT_DAY)
-        refuse_unless(state.vote is None, "Wait until the current vote is over.")
+        require_day_between_votes(state)
         require_living_player(state, action.by, "Only living players can use that ability.")
         refuse_unless(action.target in state.players, "Choose a player in this game.")
         key = day_key(state)

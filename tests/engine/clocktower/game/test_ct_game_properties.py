@@ -37,6 +37,19 @@ def strings(value):
             yield from strings(v)
 
 
+def check_nominations(state: State) -> None:
+    """Today each player nominates once and each player is nominated once, but for one more
+    nomination by the Butcher after the day's execution (a Bishop's storyteller nominates as
+    often as the rules ask)."""
+    today = [n for n in state.history if n.day == state.day and not n.exile]
+    butchers = {s.player for s in state.seats if s.character == "butcher"}
+    again = [n for n in today if n.nominator in butchers][-1:]
+    once = [n for n in today if n not in again]
+    by_players = [n.nominator for n in once if n.nominator in state.players]
+    assert len(set(by_players)) == len(by_players)
+    assert len({n.nominee for n in once}) == len(once)
+
+
 def check_invariants(state: State) -> None:
     """What holds at every step. Alignment follows the team unless the player was told it
     changed (the Goon); a Demon registering as dead may live on (the Zombuul), and the game may
@@ -49,14 +62,7 @@ def check_invariants(state: State) -> None:
             assert (s.alignment == "evil") == (s.team in ("minion", "demon"))
         assert s.ghost_vote or not s.alive
     if state.phase is Phase.DAY:
-        today = [n for n in state.history if n.day == state.day and not n.exile]
-        # Once a day, after the day's execution, the Butcher may nominate again, anyone.
-        butchers = {s.player for s in state.seats if s.character == "butcher"}
-        again = [n for n in today if n.nominator in butchers][-1:]
-        once = [n for n in today if n not in again]
-        by_players = [n.nominator for n in once if n.nominator in state.players]  # not a Bishop's
-        assert len(set(by_players)) == len(by_players)
-        assert len({n.nominee for n in once}) == len(once)
+        check_nominations(state)
         exiles = [n.nominee for n in state.history if n.day == state.day and n.exile]
         assert len(set(exiles)) == len(exiles)
         assert state.block is None or state.block in state.players
