@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("cluedo", help="Exact Cluedo solver and advisor for a log.")
+    parser = subparsers.add_parser("cluedo")
     commands = parser.add_subparsers(dest="cluedo_command", required=True, metavar="ACTION")
     solve_parser = commands.add_parser("solve", help="Exact probabilities of solutions and cards.")
     solve_parser.add_argument("log", metavar="LOG.json")

@@ -12,7 +12,7 @@ from bot.store.migrations import DatabaseTooNew, schema_version
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("migrate", help="create or upgrade the SQLite database")
+    parser = subparsers.add_parser("migrate")
     parser.add_argument(
         "--db", help="database file (default: $RAVENSWOOD_DB or ravenswood.sqlite3)"
     )
