@@ -26,9 +26,9 @@ came out up to 0.5 off). So the feasible worlds are split in two strata:
   the head and the tail together have an effective sample size below ``POOR`` (a likely region
   the search missed, which a few heavy draws stand for), the draws join the head, weighed
   exactly, the search goes on from them (``BUDGET / 2`` worlds more), and a new tail is drawn
-  from a proposal fitted to the larger head; at most ``RETRIES`` times. At 15 players this
-  took the least effective sample size of 40 self-played records from 496 to 5,506 and their
-  worst error from 0.041 to 0.020, for 8% more time (docs/benchmarks.md).
+  from a proposal fitted to the larger head; at most ``RETRIES`` times. On 40 records of
+  15-player games this took the least effective sample size from 496 to 5,506 and the worst
+  error from 0.041 to 0.020, for 13% more time (docs/benchmarks.md).
 
 The estimate is the head's exact sum plus the tail's importance-sampling estimate, which is
 unbiased whichever head the search found (the head is fixed before the last tail is drawn, and
