@@ -131,8 +131,10 @@ def answer(vocabulary: Mapping[str, type[Prompt]], key: str, by: int, token: str
 def require_open(
     asked: tuple[Prompt, ...], vocabulary: Mapping[str, type[Prompt]], key: str | None
 ) -> None:
-    """Refuse an answer to a question no longer open, with the sentence of its kind. An action
-    without ``key`` (a slash command, a log from before questions had keys) is not checked."""
+    """Refuse an answer to a question no longer open (``asked``: those open before it), with
+    the sentence of its kind. The games check this after their own rules, whose refusal says
+    more ("Only living Traitors choose"). An action without ``key`` (a slash command, a log from
+    before questions had keys) is not checked."""
     if key is None or any(q.key == key for q in asked):
         return
     question = vocabulary.get(str(key).partition(".")[0])

@@ -67,5 +67,6 @@ def apply(state: State, action: Action) -> Step:
         raise TypeError(f"not a Traitors action: {action!r}")
     if state.phase is Phase.OVER:
         raise RuleError("The game is over.")
+    step = handler(state, action)  # the rules' own refusal first: it says more
     require_open(open_prompts(state), QUESTIONS, getattr(action, "question", None))
-    return handler(state, action)
+    return step

@@ -263,7 +263,6 @@ def apply(state: State, action: Action) -> Step:
     """Apply one action by the rules, or raise RuleError saying why it is refused."""
     if state.phase is Phase.OVER:
         raise RuleError("The game is over.")
-    require_open(open_questions(state), QUESTIONS, getattr(action, "question", None))
     if isinstance(action, StorytellerRuling):
         new, effects = _ruling(state, action)
     elif isinstance(action, NightChoice):
@@ -278,4 +277,6 @@ def apply(state: State, action: Action) -> Step:
         new, effects = _act(state, action)
     else:
         raise TypeError(f"not a Clocktower action: {action!r}")
+    # an answer the rules would take is still refused if its question has closed (an old menu)
+    require_open(open_questions(state), QUESTIONS, getattr(action, "question", None))
     return Step(new, tuple(effects))
