@@ -6,7 +6,6 @@ import re
 
 import aiosqlite
 import discord
-import pytest
 
 import engine.traitors as tg
 
