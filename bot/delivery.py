@@ -98,7 +98,9 @@ class Renderer(Protocol):
         disabled (the game started, or ended)."""
         ...
 
-    def acknowledge(self, question: type[Prompt], action: Any, session: Session) -> Answered:
+    def acknowledge(
+        self, question: type[Prompt], action: Any, session: Session, name: Namer
+    ) -> Answered:
         """What to say to whoever answers a ``question`` with ``action`` (before it is applied:
         ``session`` holds the state it answers)."""
         ...
@@ -487,11 +489,12 @@ class Delivery:
             for e in session.rules.secrets(session.state, player)
             for m in _rendered(self.renderer.render(e, session, name))
         ]
-        asked = [
+        asked = [  # a question put to the table (a vote, the nominations) is the channel's
             m
             for p in session.rules.open_prompts(session.state)
             if player in p.to
             for m in _rendered(self.renderer.render(p, session, name))
+            if not m.public
         ]
         lines = [m.content for m in told + asked if m.content]
         view = next((m.view for m in reversed(asked) if m.view), None)

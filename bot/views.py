@@ -163,8 +163,7 @@ class QuestionItem(
     def token(self) -> str:
         if isinstance(self.item, discord.ui.Select):
             return "-".join(self.item.values)
-        custom_id = self.item.custom_id or ""
-        return custom_id.rpartition(":")[2]
+        return self.custom_id.rpartition(":")[2]
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await dispatch(interaction, self.game_id, QUESTION, f"{self.key}:{self.token}")

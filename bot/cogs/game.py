@@ -160,7 +160,8 @@ class GameCog(commands.GroupCog):
         the engine refuses it if that question is no longer open. The renderer words the
         acknowledgement and, for a menu answered once and for all, settles its message."""
         action = answer(self.questions, key, interaction.user.id, token)
-        said = self.renderer.acknowledge(self.questions[key.partition(".")[0]], action, session)
+        question = self.questions[key.partition(".")[0]]
+        said = self.renderer.acknowledge(question, action, session, self.delivery.namer(session))
         await self.act(interaction, session, action, said.reply)
         if said.settled is not None:
             await settle_menu(interaction, said.settled)

@@ -152,7 +152,9 @@ class TraitorsRenderer:
         handler = self.events.get(type(effect))
         return handler(effect, session, name) if handler else None
 
-    def acknowledge(self, question: type[Prompt], action: Any, session: Session) -> Answered:
+    def acknowledge(
+        self, question: type[Prompt], action: Any, session: Session, name: Namer
+    ) -> Answered:
         return self.answers[question]
 
     # Lobby -----------------------------------------------------------------------------------
