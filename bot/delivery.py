@@ -489,12 +489,11 @@ class Delivery:
             for e in session.rules.secrets(session.state, player)
             for m in _rendered(self.renderer.render(e, session, name))
         ]
-        asked = [  # a question put to the table (a vote, the nominations) is the channel's
+        asked = [
             m
             for p in session.rules.open_prompts(session.state)
             if player in p.to
             for m in _rendered(self.renderer.render(p, session, name))
-            if not m.public
         ]
         lines = [m.content for m in told + asked if m.content]
         view = next((m.view for m in reversed(asked) if m.view), None)

@@ -43,7 +43,7 @@ from engine.clocktower.game.questions import (
     VoteBoard,
 )
 from engine.clocktower.game.roles import REGISTRY, role
-from engine.core import Effect, GameOver, Private, Prompt
+from engine.core import Effect, GameOver, Private, Prompt, Public
 
 GREEN, BLUE, RED, GREY = (
     discord.ButtonStyle.success,
@@ -241,13 +241,6 @@ class ClocktowerRenderer:
             ev.Became: self.on_became,
             ev.BecameDemon: self.on_became_demon,
             ev.Turned: self.on_turned,
-            ev.Gained: self.on_gained,
-            ev.Apprenticed: self.on_apprentice,
-            ev.Exorcised: self.on_exorcised,
-            ev.LunaticInfo: self.on_lunatic,
-            ev.Mad: self.on_mad,
-            ev.VoteToken: self.on_vote_token,
-            ev.BaristaGift: self.on_barista,
             ev.WakeSkipped: self.on_wake_skipped,
             ev.Shown: self.on_shown,
             ev.Chosen: self.on_chosen,
@@ -269,14 +262,6 @@ class ClocktowerRenderer:
             ev.Revived: self.on_revived,
             ev.GameEnded: self.on_game_ended,
             ev.Claimed: self.on_claim,
-            ev.SlayerShot: self.on_slay,
-            ev.GunslingerShot: self.on_shoot,
-            ev.VoteGiven: self.on_vote_given,
-            ev.Swapped: self.on_swapped,
-            ev.Judged: self.on_verdict,
-            ev.Juggled: self.on_juggle,
-            ev.KlutzChose: self.on_klutz,
-            ev.MoonchildChose: self.on_moonchild,
             ev.GossipSaid: self.on_gossip,
             NightMenu: self.on_night_choice,
             Ruling: self.on_ruling,
@@ -293,10 +278,19 @@ class ClocktowerRenderer:
         if isinstance(effect, GameOver):
             return self.game_over(effect, session)
         handler = self.events.get(type(effect))
-        message = handler(effect, session, name) if handler else None
+        message = handler(effect, session, name) if handler else self.said(effect, session, name)
         if isinstance(message, Outgoing) and not message.public and discreet(effect, session):
             message.discreet = True
         return message
+
+    def said(self, effect: Effect, session: Session, name: Namer) -> Outgoing | None:
+        """An event one character causes, in that character's own words (``Role.says``)."""
+        speaker = REGISTRY.speaker(type(effect))
+        if speaker is None:
+            return None
+        public = isinstance(effect, Public)
+        words = DiscordWords(session.state.players, name, session.state, self.official, public)
+        return Outgoing(speaker.says(effect, words), public=public)
 
     # Lobby -----------------------------------------------------------------------------------
     def on_joined(self, effect: ev.Joined | ev.Left, session: Session, name: Namer) -> Outgoing:
@@ -461,63 +455,6 @@ class ClocktowerRenderer:
             f"💤 Night {effect.night}: the storyteller passed over your waking as the "
             f"**{char_name(effect.character, session.state)}**; you learn nothing tonight.",
             public=False,
-        )
-
-    def on_exorcised(self, effect: ev.Exorcised, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(
-            f"✝️ Night {effect.night}: the Exorcist, **{name(effect.exorcist)}**, has chosen "
-            "you. You do not wake tonight.",
-            public=False,
-        )
-
-    def on_lunatic(self, effect: ev.LunaticInfo, session: Session, name: Namer) -> Outgoing:
-        chose = label(effect.chose, session.state.players, name, session.state)
-        what = f" Tonight they chose **{chose}** (no one dies of it)." if effect.chose else ""
-        return Outgoing(
-            f"🌀 Night {effect.night}: **{name(effect.player)}** is the Lunatic, who believes "
-            f"they are the Demon.{what}",
-            public=False,
-        )
-
-    def on_apprentice(self, effect: ev.Apprenticed, session: Session, name: Namer) -> Outgoing:
-        cid, state = effect.character, session.state
-        return Outgoing(
-            f"🎓 As the Apprentice you now have the ability of the "
-            f"**{char_name(cid, state)}**:\n*{ability(cid, state, self.official)}*",
-            public=False,
-        )
-
-    def on_vote_token(self, effect: ev.VoteToken, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(
-            f"🪙 {name(effect.player)} gave you their vote token; they are {effect.alignment}.",
-            public=False,
-        )
-
-    def on_mad(self, effect: ev.Mad, session: Session, name: Namer) -> Outgoing:
-        cid = char_name(effect.character, session.state)
-        return Outgoing(
-            f"🌀 The **Cerenovus** chose you: tomorrow (day {effect.day}) you must be "
-            f"“mad” that you are the **{cid}**: try to convince the group of it, or you might "
-            "be executed.",
-            public=False,
-        )
-
-    def on_gained(self, effect: ev.Gained, session: Session, name: Namer) -> Outgoing:
-        cid, state = effect.character, session.state
-        return Outgoing(
-            f"📚 You now have the ability of the **{char_name(cid, state)}**:\n"
-            f"*{ability(cid, state, self.official)}*",
-            public=False,
-        )
-
-    def on_barista(self, effect: ev.BaristaGift, session: Session, name: Namer) -> Outgoing:
-        gift = (
-            "you are sober and healthy, and your information is true"
-            if effect.gift == "sober"
-            else "your ability works twice"
-        )
-        return Outgoing(
-            f"☕ Night {effect.night}, the **Barista**: until dusk, {gift}.", public=False
         )
 
     # Prompts ---------------------------------------------------------------------------------
@@ -699,49 +636,15 @@ class ClocktowerRenderer:
         text = statements.words(said, lambda p: f"<@{p}>", lambda c: char_name(c, state))
         return Outgoing(f"🗣️ <@{effect.by}> states in public: “{text}.”")
 
-    def on_moonchild(self, effect: ev.MoonchildChose, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🌘 <@{effect.player}>, the Moonchild, chooses <@{effect.target}>.")
-
-    def on_swapped(self, effect: ev.Swapped, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(
-            f"💺 <@{effect.by}> the Matron has <@{effect.first}> and <@{effect.second}> swap "
-            "seats. (With the Matron in play, nobody leaves their seat to talk in private.)"
-        )
-
-    def on_verdict(self, effect: ev.Judged, session: Session, name: Namer) -> Outgoing:
-        outcome = "passes: they are about to die" if effect.passes else "fails"
-        return Outgoing(
-            f"⚖️ <@{effect.by}> the Judge rules: the execution of <@{effect.nominee}> {outcome}."
-        )
-
     def on_death(self, effect: ev.Died, session: Session, name: Namer) -> Outgoing | None:
         if effect.cause == "execution":
             return None  # the execution said it
         return Outgoing(f"💀 <@{effect.player}> {CAUSES.get(effect.cause, 'dies')}.")
 
-    def on_slay(self, effect: ev.SlayerShot, session: Session, name: Namer) -> Outgoing:
-        outcome = "and they fall dead" if effect.died else "but nothing happens"
-        return Outgoing(f"🏹 <@{effect.by}> uses a Slayer's shot on <@{effect.target}>… {outcome}.")
-
-    def on_shoot(self, effect: ev.GunslingerShot, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🔫 <@{effect.by}> the Gunslinger shoots at <@{effect.target}>.")
-
-    def on_vote_given(self, effect: ev.VoteGiven, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🪙 <@{effect.by}> gives their ghost vote to <@{effect.to}>.")
-
     def on_claim(self, effect: ev.Claimed, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
             f"🗣️ <@{effect.player}> claims to be the **{char_name(effect.claim, session.state)}**."
         )
-
-    def on_juggle(self, effect: ev.Juggled, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(
-            f"🤹 <@{effect.by}> guesses that <@{effect.target}> is the "
-            f"**{char_name(effect.guess, session.state)}**."
-        )
-
-    def on_klutz(self, effect: ev.KlutzChose, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🫢 <@{effect.by}>, the Klutz (so they say), chooses <@{effect.target}>.")
 
     def on_exile_survived(
         self, effect: ev.ExileSurvived, session: Session, name: Namer
@@ -762,10 +665,19 @@ class ClocktowerRenderer:
 
 
 class DiscordWords:
-    """The engine's sentence parts (``engine.clocktower.game.roles.Words``) in Discord text."""
+    """The engine's sentence parts (``engine.clocktower.game.roles.Words``) in Discord text;
+    ``public``: players are mentioned (the channel's text), else named (a DM's)."""
 
-    def __init__(self, players: Sequence[int], name: Namer, state: Any = None) -> None:
-        self._players, self._name, self._state = players, name, state
+    def __init__(
+        self,
+        players: Sequence[int],
+        name: Namer,
+        state: Any = None,
+        official: Mapping[str, OfficialText] | None = None,
+        public: bool = False,
+    ) -> None:
+        self._players, self._state, self._official = players, state, official or {}
+        self._name = (lambda p: f"<@{p}>") if public else name
 
     def player(self, player: int) -> str:
         return self._name(player)
@@ -778,6 +690,9 @@ class DiscordWords:
 
     def strong(self, text: object) -> str:
         return f"**{text}**"
+
+    def ability(self, cid: str) -> str:
+        return f"*{ability(cid, self._state, self._official)}*"
 
 
 def night_cue(cid: str, state: Any, official: Mapping[str, OfficialText], night: int) -> str:
