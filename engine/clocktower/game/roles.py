@@ -507,6 +507,12 @@ class Registry:
         relays = self.having("gained")
         return {cid: unit for cid, unit in self.having(hook).items() if cid not in relays}
 
+    def day_actions(self) -> dict[str, type]:
+        """The units' day action classes by name: a character may declare its own in its module,
+        and the action log decodes it like the game's (``ACTIONS``)."""
+        units = self.having("day_action").values()
+        return {u.day_action.__name__: u.day_action for u in units if u.day_action is not None}
+
     def speaker(self, event: type) -> Role | None:
         """The character whose ``events`` include ``event``, which words it (``Role.says``)."""
         return next((r for r in self.having("says").values() if event in r.events), None)
