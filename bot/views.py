@@ -198,7 +198,7 @@ def question_menus(
 ) -> list[QuestionItem]:
     """Menus answering ``question``, offering (label, option) choices 25 to a menu (Discord's
     limit); ``pick``: how many one menu takes at once (a menu of more than one is not split)."""
-    size = MAX_OPTIONS if pick == 1 else len(choices)
+    size = MAX_OPTIONS if pick == 1 else max(len(choices), 1)
     menus = []
     for part, start in enumerate(range(0, len(choices), size)):
         chunk = choices[start : start + size]
@@ -223,19 +223,6 @@ def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)
-    return view
-
-
-def choice_view(
-    game_id: int, kind: str, choices: Sequence[tuple[str, str]], placeholder: str
-) -> discord.ui.View:
-    """Select menus offering (label, value) choices, split 25 to a menu (Discord's limit)."""
-    view = discord.ui.View(timeout=None)
-    for part, start in enumerate(range(0, len(choices), MAX_OPTIONS)):
-        chunk = choices[start : start + MAX_OPTIONS]
-        options = [discord.SelectOption(label=label[:100], value=value) for label, value in chunk]
-        suffix = f" ({part + 1})" if len(choices) > MAX_OPTIONS else ""
-        view.add_item(GameSelect(game_id, kind, part, options, placeholder + suffix))
     return view
 
 

@@ -20,7 +20,7 @@ from bot.sessions import Session
 from bot.views import GameButton, button_view, question_buttons, question_menus, view_of
 from bot.words import team_count
 from engine.clocktower.catalogue import Character, OfficialText, find
-from engine.clocktower.game import SYSTEM, Phase, open_prompts, statements
+from engine.clocktower.game import SYSTEM, Phase, open_prompts
 from engine.clocktower.game import events as ev
 from engine.clocktower.game.actions import (
     Ask,
@@ -60,7 +60,6 @@ ENDINGS = {  # the endings no one character causes; the units name their own (``
 }
 CAUSES = {"shot": "is shot", "storyteller": "dies", "exile": "is exiled", "curse": "dies"}
 NO_ONE = "No one (not tonight)"
-WHEN = {"day": "You have died", "dawn": "You died in the night"}  # choices made on learning it
 
 
 def mentions(players: Sequence[int]) -> str:
@@ -262,7 +261,6 @@ class ClocktowerRenderer:
             ev.Revived: self.on_revived,
             ev.GameEnded: self.on_game_ended,
             ev.Claimed: self.on_claim,
-            ev.GossipSaid: self.on_gossip,
             NightMenu: self.on_night_choice,
             Ruling: self.on_ruling,
             Panel: self.on_panel,
@@ -461,13 +459,11 @@ class ClocktowerRenderer:
     def on_night_choice(self, effect: NightMenu, session: Session, name: Namer) -> Outgoing:
         state, game, pick = session.state, session.game.id, effect.pick
         role_name = char_name(effect.character, state)
-        d = effect.details
-        if effect.ask == "yesno":  # asked by another's ability (the Harlot): reveal or not
-            text = (
-                f"🌙 Night {effect.night}: the **{role_name}** asks to learn your character. "
-                "Do you reveal it? (You both might die.)"
-            )
-            buttons = [("yes", "Yes, reveal it", GREEN), ("no", "No", RED)]
+        unit = REGISTRY.get(effect.character)  # its own words for the menu, if any
+        own = unit.asks(effect, DiscordWords(state.players, name, state)) if unit else None
+        if effect.ask == "yesno":  # asked by another's ability (the Harlot's): yes or no
+            text = own or f"🌙 Night {effect.night}, as the **{role_name}**: yes or no?"
+            buttons = [("yes", "Yes", GREEN), ("no", "No", RED)]
             return Outgoing(
                 text, view=view_of(*question_buttons(game, effect, buttons)), public=False
             )
@@ -477,18 +473,10 @@ class ClocktowerRenderer:
         else:
             choices = [(NO_ONE if p == 0 else name(p), p) for p in effect.options]
             wanted = "a player" if pick == 1 else f"{pick} players"
-        when = f"Night {effect.night}"
-        if d.get("when") in WHEN:
-            when = f"{WHEN[d['when']]}; in public"
-        text = f"🌙 {when}, as the **{role_name}**: choose {wanted}."
-        if d.get("because"):  # another character's ability lets this player choose
-            text = (
-                f"🌙 {when}: the **{role_name}** died, so you may choose {wanted} "
-                "to swap characters."
-            )
+        text = own or f"🌙 Night {effect.night}, as the **{role_name}**: choose {wanted}."
         placeholder = f"Choose {wanted}" if pick == 1 else f"Choose {pick}"
         items = question_menus(game, effect, choices, placeholder, pick)
-        if d.get("optional"):
+        if effect.details.get("optional"):
             text += " You may also choose nobody tonight."
             items += question_buttons(game, effect, [("", "Nobody tonight", GREY)])
         return Outgoing(text, view=view_of(*items), public=False)
@@ -629,12 +617,6 @@ class ClocktowerRenderer:
         self, effect: ev.ExecutionSurvived, session: Session, name: Namer
     ) -> Outgoing:
         return Outgoing(f"😮 …but <@{effect.player}> does not die.")
-
-    def on_gossip(self, effect: ev.GossipSaid, session: Session, name: Namer) -> Outgoing:
-        state = session.state
-        said = statements.Statement(effect.kind, tuple(effect.players), effect.value)
-        text = statements.words(said, lambda p: f"<@{p}>", lambda c: char_name(c, state))
-        return Outgoing(f"🗣️ <@{effect.by}> states in public: “{text}.”")
 
     def on_death(self, effect: ev.Died, session: Session, name: Namer) -> Outgoing | None:
         if effect.cause == "execution":

@@ -137,3 +137,26 @@ def test_a_night_menu_of_two_answers_with_both() -> None:
     pair = "-".join(menu.token(o) for o in (2, 3))
     assert menu.answer(BY, pair) == ca.NightChoice(BY, (2, 3), question="night_choice.9")
     assert menu.answer(BY, "") == ca.NightChoice(BY, (), question="night_choice.9")  # nobody
+
+
+def test_a_characters_night_menu_reads_in_its_own_words() -> None:
+    """The Harlot's request, the Barber's haircuts and the Moonchild's dying choice are worded
+    by their units (``Role.asks``); any other menu reads as usual."""
+    state = SimpleNamespace(players=(1, 2, 3), homebrew=())
+    menus = {
+        "the **Harlot** asks to learn your character": cq.NightMenu(
+            to=(1,), options=("yes", "no"), decision=1, character="harlot", ask="yesno", night=2
+        ),
+        "the **Barber** died, so you may choose 2 players": cq.NightMenu(
+            to=(1,), options=(1, 2, 3), decision=2, character="barber", pick=2, night=2
+        ),
+        "You have died; in public, as the **Moonchild**": cq.NightMenu(
+            to=(1,), options=(2, 3), decision=3, character="moonchild", details={"when": "day"}
+        ),
+        "Night 2, as the **Monk**: choose a player.": cq.NightMenu(
+            to=(1,), options=(2, 3), decision=4, character="monk", night=2
+        ),
+    }
+    for words, menu in menus.items():
+        message = ClocktowerRenderer().render(menu, session(state), lambda p: f"player{p}")
+        assert isinstance(message, Outgoing) and words in message.content, message

@@ -213,17 +213,6 @@ class AbilityUsed(Event, Public):
     text: str
 
 
-@dataclass(frozen=True)
-class GossipSaid(Event, Public):
-    """A public statement (``engine.clocktower.game.statements``): the Gossip's, or anyone's."""
-
-    event = "gossip"
-    by: int
-    kind: str
-    players: Players
-    value: Any
-
-
 # In private ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Told(Event, Private):

@@ -401,6 +401,12 @@ class Role:
         Matron), or None; the shell's ``/clocktower whisper`` asks it."""
         return None
 
+    def asks(self, menu: Any, words: Words) -> str | None:
+        """How a night menu of this character reads when not as usual ("as the X: choose …"):
+        the Harlot's request, the Barber's haircuts chosen by the Demon, the Moonchild's choice
+        on dying. ``menu`` is the question (``questions.NightMenu``); None: the usual words."""
+        return None
+
     def says(self, event: Any, words: Words) -> str:
         """One of this character's ``events`` as a sentence (the Slayer's shot, the
         Cerenovus's madness), so the shell renders it without knowing the character."""

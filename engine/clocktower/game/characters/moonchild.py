@@ -87,3 +87,7 @@ class Moonchild(Role):
         return (
             f"🌘 {words.player(event.player)}, the Moonchild, chooses {words.player(event.target)}."
         )
+
+    def asks(self, menu: Any, words: Words) -> str | None:
+        when = "You have died" if menu.details.get("when") == "day" else "You died in the night"
+        return f"🌙 {when}; in public, as the {words.strong('Moonchild')}: choose a player."
