@@ -20,8 +20,9 @@ how fast games go, and what the reasoning model costs.
    and how many were within their stated accuracy (``Beliefs.within``: 4 standard errors +
    0.02).
 
-Run: python benchmarks/bench_clocktower_reasoning.py [--games N] [--parts balance,speed,cost,accuracy]
-[--sizes 13,15] (``--sizes``: the table sizes of the cost and accuracy parts beyond 12 players)
+Run: python benchmarks/bench_clocktower_reasoning.py [--games N]
+[--parts balance,speed,cost,accuracy] [--sizes 13,15] (``--sizes``: the table sizes of the cost
+and accuracy parts beyond 12 players)
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """The `ravenswood` console script.
 
 Each subcommand is a module of this package named after it, which defines
-``register(subparsers)``, and a line in ``COMMANDS`` with its one-line summary. Only the module
-of the command being run is imported, so `ravenswood --version`, `--help` and a light command
-never load what another one needs (discord.py, SciPy, matplotlib, the Clocktower engine). A
-subcommand's handler takes the parsed arguments and returns an exit status. Every failure is one sentence and
+``register(subparsers)``, and a line in ``COMMANDS`` with its one-line summary. Only the
+module of the command being run is imported, so `ravenswood --version`, `--help` and a light
+command never load what another one needs (discord.py, SciPy, matplotlib, the Clocktower
+engine). A subcommand's handler takes the parsed arguments and returns an exit status. Every failure is one sentence and
 exit status 2 — a ``CliError``, a usage error, input nested too deeply to read, output that
 cannot be written — and with ``--json`` it is JSON on standard output: ``{"error": sentence}``.
 """

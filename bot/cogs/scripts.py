@@ -222,7 +222,9 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     @app_commands.describe(
         **SOURCE_OPTIONS,
         players="Score and simulate for this many players (default 10)",
-        games="Self-played games for the balance (default: a quick run; at most 24 above 12 players)",
+        games=(
+            "Self-played games for the balance (default: a quick run; at most 24 above 12 players)"
+        ),
     )
     @app_commands.autocomplete(name=complete_name)
     async def score(

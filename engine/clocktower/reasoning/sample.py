@@ -31,11 +31,12 @@ came out up to 0.5 off). So the feasible worlds are split in two strata:
   error from 0.041 to 0.020, for 13% more time (docs/benchmarks.md).
 
 The estimate is the head's exact sum plus the tail's importance-sampling estimate, which is
-unbiased whichever head the search found (the head is fixed before the last tail is drawn, and
-that tail is drawn afresh). Its error comes from the tail alone: ``Beliefs.error`` is each
+unbiased whichever head the search found (the head is fixed before the last tail is drawn,
+and that tail is drawn afresh). Its error comes from the tail alone: ``Beliefs.error`` is each
 chance's standard error by the delta method, and ``ess`` the effective sample size (the head's
-worlds count as drawn infinitely often). A likely world the search cannot reach and the tilt rarely draws is the
-risk; the tests and the benchmark measure the result against exact enumeration.
+worlds count as drawn infinitely often). A likely world the search cannot reach and the tilt
+rarely draws is the risk; the tests and the benchmark measure the result against exact
+enumeration.
 """
 
 from __future__ import annotations
