@@ -23,7 +23,8 @@ from bot.words import team_count
 from engine.clocktower.catalogue import Character, OfficialText, find
 from engine.clocktower.game import SYSTEM, Phase, open_prompts, statements
 from engine.clocktower.game import events as ev
-from engine.clocktower.game.model import Nomination, threshold
+from engine.clocktower.game.abilities.votes import threshold
+from engine.clocktower.game.model import Nomination
 from engine.clocktower.game.roles import REGISTRY, role
 from engine.core import Effect, GameOver, Private, Prompt
 

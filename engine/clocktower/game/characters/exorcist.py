@@ -10,8 +10,9 @@ from engine.clocktower.game.cast import char
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Exorcised
-from engine.clocktower.game.model import Seat, State, seat, works
+from engine.clocktower.game.model import Seat, State, seat
 from engine.clocktower.game.roles import Result, Role, Table, most_suspected
+from engine.clocktower.game.working import works
 
 
 def believes_demon(state: State, player: int) -> bool:

@@ -27,11 +27,11 @@ from engine.clocktower.game.model import (
     marks_of,
     put_marks,
     seat,
-    works,
 )
 from engine.clocktower.game.policy import clamp, good_edge
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
 from engine.clocktower.game.statements import Statement, checked, judge
+from engine.clocktower.game.working import works
 from engine.core import Effect
 
 SPEAKS = 0.5  # how often a simulated Gossip makes a statement, daily

@@ -9,8 +9,9 @@ from engine.clocktower.game.day import day_key
 from engine.clocktower.game.death import die
 from engine.clocktower.game.events import GunslingerShot
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
-from engine.clocktower.game.model import State, alive, mark_target, put_mark, works
+from engine.clocktower.game.model import State, alive, mark_target, put_mark
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
+from engine.clocktower.game.working import works
 from engine.core import Effect
 
 SHOOTS = 0.5  # how often a simulated Gunslinger shoots when it can

@@ -8,8 +8,9 @@ from __future__ import annotations
 from engine.clocktower.game.actions import SwapSeats
 from engine.clocktower.game.events import Swapped
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
-from engine.clocktower.game.model import Mark, Seat, State, evolve, marks_of, works
+from engine.clocktower.game.model import Mark, Seat, State, evolve, marks_of
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table
+from engine.clocktower.game.working import works
 from engine.core import Effect
 
 SWAPS = 3  # pairs a day

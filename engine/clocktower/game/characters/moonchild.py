@@ -9,17 +9,10 @@ from __future__ import annotations
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose, rule
 from engine.clocktower.game.events import MoonchildChose
-from engine.clocktower.game.model import (
-    Phase,
-    Seat,
-    State,
-    drop_marks,
-    mark_target,
-    put_mark,
-    sober,
-)
+from engine.clocktower.game.model import Phase, Seat, State, drop_marks, mark_target, put_mark
 from engine.clocktower.game.registration import alignments
 from engine.clocktower.game.roles import Result, Role, Table, most_suspected
+from engine.clocktower.game.working import sober
 from engine.core import Effect
 
 
