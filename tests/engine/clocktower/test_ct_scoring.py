@@ -174,5 +174,3 @@ def test_payload_shape_and_comparison():
     assert "harder than Trouble Brewing" in r["comparison"]["summary"]
     assert len(r["by_players"]) == 11
     assert r["warnings"]  # the homebrew characters
-
-
