@@ -11,7 +11,7 @@ from stats.odds import OddsReport, odds_report
 from stats.odds.rules import FAITHFUL_STRATEGIES, RULES, TRAITOR_STRATEGIES
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "odds", help="Traitor win odds for n players and m Traitors, exact and simulated."
     )

@@ -24,7 +24,7 @@ from stats.balance import MAX_GAMES, script_report
 SUMMARY_THRESHOLD = 0.6  # a summary this close to the official text is a near-copy
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("script", help="Clocktower scripts: score, night order, bag.")
     sub = parser.add_subparsers(dest="script_command", required=True, metavar="ACTION")
 

@@ -13,6 +13,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -93,7 +94,7 @@ async def read_file(interaction: discord.Interaction, file: discord.Attachment) 
         raise Refusal("I couldn't download that file; please attach it again.") from None
 
 
-async def publish(interaction: discord.Interaction, note: str, **message) -> None:
+async def publish(interaction: discord.Interaction, note: str, **message: Any) -> None:
     """A public answer. After a private defer (a file was downloading), the private message
     becomes a short ``note`` and the answer follows in public."""
     if interaction.response.is_done():
