@@ -4,6 +4,10 @@ Everything needed to continue a game lives in ``State``, immutably: every change
 State with ``dataclasses.replace``, so a refused action changes nothing and a replayed action log
 rebuilds an equal State. Seats are in seat order (clockwise); a seat keeps its player's true
 character, the token they were shown (a Drunk is shown a Townsfolk) and their independent states.
+
+This is the bottom of the game: it imports no character's unit, so every unit can import it.
+A query that must ask the units (is a player drunk, does their ability work) lives above the
+registry, in ``working``.
 """
 
 from __future__ import annotations
