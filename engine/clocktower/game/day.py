@@ -191,9 +191,7 @@ def _voter(state: State, action: Vote) -> int:
         action.by == state.storyteller or (state.bot and action.by == SYSTEM)
     ):
         return action.voter
-    refuse_unless(
-        action.voter in (None, action.by), "You can only raise or lower your own hand."
-    )
+    refuse_unless(action.voter in (None, action.by), "You can only raise or lower your own hand.")
     refuse_unless(action.by in current.order, "You have no vote in this count.")
     return action.by
 
