@@ -42,6 +42,7 @@ from engine.clocktower.game.model import (
     SYSTEM,
     Nomination,
     Phase,
+    Seat,
     State,
     VoteInProgress,
     evolve,
@@ -50,7 +51,7 @@ from engine.clocktower.game.model import (
     with_seat,
 )
 from engine.clocktower.game.night import dusk
-from engine.clocktower.game.roles import role, seats_having
+from engine.clocktower.game.roles import Role, role, seats_having
 from engine.core import Effect
 
 Result = tuple[State, list[Effect]]
@@ -119,6 +120,8 @@ def execute(state: State, player: int, key: str) -> Result:
         ending = ending or unit.execution(state, s, player)
     state, more = die(state, player, "execution", key)
     effects += more
+    if state.phase is Phase.OVER:  # the death ended the game (the executed Klutz's choice)
+        return state, effects
     killed = executee.alive and not seat(state, player).alive
     state = evolve(state, execution_killed=killed)
     if executee.alive and seat(state, player).alive:
@@ -169,7 +172,7 @@ def nominate(state: State, action: Nominate) -> Result:
         effects += more
         if state.phase is Phase.OVER:
             return state, effects
-        state, more = dusk(state)
+        state, more = close_day(state, EndDay(SYSTEM if state.bot else state.storyteller or 0))
         return state, effects + more
     order = [s.player for s in state.seats]
     i = order.index(action.target)
@@ -354,8 +357,34 @@ def end_day(state: State, action: EndDay) -> Result:
             won = unit.quiet_dusk(state, s)
             if won is not None and not prevented(state, won[0]):
                 return finish(state, *won)
-    state, more = dusk(state)
+    state, more = close_day(state, action)
     return state, effects + more
+
+
+def close_day(state: State, action: EndDay) -> Result:
+    """Night falls, unless a player who learned today that they died still owes a choice (the
+    executed Klutz's): then the day waits for it, the block cleared, and ``action`` ends it once
+    the choice is made (``State.resume``; the driver asks for the choice, ``settle_owed``)."""
+    if owing(state):
+        return evolve(state, block=None, block_votes=0, resume=action), []
+    return dusk(state)
+
+
+def owing(state: State) -> list[tuple[Seat, Role]]:
+    """The players who learned by day that they died and still owe a choice, with their units."""
+    return [(s, u) for s, u in seats_having(state, "owes_choice") if u.owes_choice(state, s)]
+
+
+def settle_owed(state: State) -> Result:
+    """Ask for and resolve every choice owed on learning of a death by day, in seat order (the
+    game waits for each: ``decisions.Need``); a choice may end the game."""
+    effects: list[Effect] = []
+    for s, unit in owing(state):
+        state, more = unit.choose_owed(state, s, f"{day_key(state)}:owed:{s.player}")
+        effects += more
+        if state.phase is Phase.OVER:
+            break
+    return state, effects
 
 
 def nominates_again(state: State, by: int) -> bool:
