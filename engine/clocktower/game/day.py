@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.clocktower.game.abilities.votes import counted_votes, nomination_rule
 from engine.clocktower.game.actions import CountHand, EndDay, Exile, Nominate, SetPace, Vote
 from engine.clocktower.game.death import die
-from engine.clocktower.game.ending import finish, prevented, settle
+from engine.clocktower.game.ending import conclude, prevented, settle
 from engine.clocktower.game.events import (
     Execution,
     ExecutionSurvived,
@@ -128,7 +128,7 @@ def execute(state: State, player: int, key: str) -> Result:
         effects.append(ExecutionSurvived(player, state.day))
     over = judged or (ending if killed else None)
     if over is not None:
-        state, more = finish(state, *over)
+        state, more = conclude(state, *over)
         effects += more
     return state, effects
 
@@ -356,7 +356,10 @@ def end_day(state: State, action: EndDay) -> Result:
         for s, unit in seats_having(state, "quiet_dusk"):
             won = unit.quiet_dusk(state, s)
             if won is not None and not prevented(state, won[0]):
-                return finish(state, *won)
+                state, more = conclude(state, *won)
+                effects += more
+                if state.phase is Phase.OVER:
+                    return state, effects
     state, more = close_day(state, action)
     return state, effects + more
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.actions import KlutzChoice
 from engine.clocktower.game.decisions import choose, rule
-from engine.clocktower.game.ending import finish, prevented
+from engine.clocktower.game.ending import conclude, prevented
 from engine.clocktower.game.events import KlutzChose
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import (
@@ -81,7 +81,7 @@ class Klutz(Role):
         winner = "evil" if seat.alignment == "good" else "good"
         if prevented(state, winner):
             return state, effects
-        state, more = finish(state, winner, "klutz")
+        state, more = conclude(state, winner, "klutz")
         return state, effects + more
 
     def day_targets(self, state: State, by: int) -> tuple[int, ...]:
