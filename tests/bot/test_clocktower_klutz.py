@@ -43,3 +43,24 @@ async def test_an_executed_klutz_chooses_before_the_night_and_can_lose_the_game(
     assert "Evil wins" in reveal or "evil wins" in reveal.lower()
     rows = await table.bot.db.fetchall("SELECT winner FROM results WHERE kind = 'clocktower'")
     assert [r[0] for r in rows] == ["evil"]
+
+
+async def test_an_idle_executed_klutz_is_chosen_for_at_the_timeout(table, monkeypatch):
+    deal(monkeypatch, seed_where(8, lambda s: any(x.character == "klutz" for x in s.seats)))
+    opener, _ = await open_game(table, 8, script="snv")
+    await opener.slash(table.channel, "clocktower start")
+    while state(table).phase is not ct.Phase.DAY:
+        await answer_night(table, ct.open_prompts(state(table))[0])
+    klutz = next(s.player for s in state(table).seats if s.character == "klutz")
+    nominator = next(p for p in ct.living(state(table)) if p != klutz)
+    await table.member(nominator).slash(table.channel, "clocktower nominate", player=str(klutz))
+    while state(table).vote is not None:
+        await vote(table, True)
+    await table.env.advance_time(TIMES.day)
+    (prompt,) = ct.open_prompts(state(table))
+    assert prompt.to == (klutz,) and state(table).phase is ct.Phase.DAY
+    await table.env.advance_time(TIMES.timeout + 1)  # the Klutz never answers
+    chosen = prompt.default[0]
+    assert any(f"<@{klutz}>" in t and f"<@{chosen}>" in t for t in table.public_texts())
+    session = table.session()
+    assert session is None or session.state.phase is ct.Phase.NIGHT
