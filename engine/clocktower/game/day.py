@@ -172,7 +172,8 @@ def nominate(state: State, action: Nominate) -> Result:
         effects += more
         if state.phase is Phase.OVER:
             return state, effects
-        state, more = close_day(state, EndDay(SYSTEM if state.bot else state.storyteller or 0))
+        ender = SYSTEM if state.storyteller is None else state.storyteller
+        state, more = close_day(state, EndDay(ender))
         return state, effects + more
     order = [s.player for s in state.seats]
     i = order.index(action.target)
