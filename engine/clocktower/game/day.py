@@ -120,8 +120,6 @@ def execute(state: State, player: int, key: str) -> Result:
         ending = ending or unit.execution(state, s, player)
     state, more = die(state, player, "execution", key)
     effects += more
-    if state.phase is Phase.OVER:  # the death ended the game (the executed Klutz's choice)
-        return state, effects
     killed = executee.alive and not seat(state, player).alive
     state = evolve(state, execution_killed=killed)
     if executee.alive and seat(state, player).alive:

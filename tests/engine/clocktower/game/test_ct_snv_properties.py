@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from engine.clocktower.catalogue import EVIL_TEAMS
 from engine.clocktower.game import Phase, State
-from engine.clocktower.game.ending import prevented
+from engine.clocktower.game.ending import continuous_winner, prevented, unjudged
+from engine.clocktower.game.events import EndingReached
 from engine.clocktower.game.madness import every_madness
 from engine.clocktower.game.model import demons, residents, works
 from engine.clocktower.game.roles import has_ability
@@ -37,7 +38,14 @@ def check_invariants(state: State) -> None:
         assert m.about == "outsider" or m.about in GOOD_CHARACTERS, m
     if state.phase is Phase.DAY:
         check_nominations(state)
-    if state.phase is not Phase.OVER and state.seats:
+    if state.phase is not Phase.OVER and state.seats and continuous_winner(state) is not None:
+        # Only a character the engine does not run leaves an ending open, and the storyteller
+        # has been told it looks reached.
+        unrun = unjudged(state)
+        assert unrun, "the game goes on only while a Demon lives"
+        reached = EndingReached(state.storyteller, *continuous_winner(state), unrun)
+        assert state.phase is Phase.SETUP or reached in state.told
+    elif state.phase is not Phase.OVER and state.seats:
         # The game goes on while a Demon lives, or while the Evil Twin stops good's win.
         assert demons(state) or prevented(state, "good")
         assert len(residents(state)) > 2 or not demons(state)
