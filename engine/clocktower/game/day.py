@@ -185,14 +185,17 @@ def nominate(state: State, action: Nominate) -> Result:
 
 def _voter(state: State, action: Vote) -> int:
     """Whose hand the vote sets: the player's own, or (``voter``) one the storyteller answers
-    for (the shell for the bot storyteller, after a timeout). A player naming anyone else as
-    ``voter`` is refused, never taken as their own hand."""
+    for (the shell for the bot storyteller, after a timeout); a human storyteller's hand with no
+    ``voter`` is the one the count has reached. A player naming anyone else as ``voter`` is
+    refused, never taken as their own hand."""
     current = state.vote
     assert current is not None
     if action.voter is not None and (
         action.by == state.storyteller or (state.bot and action.by == SYSTEM)
     ):
         return action.voter
+    if not state.bot and action.by == state.storyteller:  # the board's buttons, pressed by them
+        return current.order[current.index]
     refuse_unless(action.voter in (None, action.by), "You can only raise or lower your own hand.")
     refuse_unless(action.by in current.order, "You have no vote in this count.")
     return action.by

@@ -8,11 +8,13 @@ changes nothing. Any other dead player may make the same gesture in public, once
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.actions import KlutzChoice
 from engine.clocktower.game.decisions import choose, rule
 from engine.clocktower.game.ending import conclude, prevented
-from engine.clocktower.game.events import KlutzChose
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import (
     Phase,
@@ -24,12 +26,20 @@ from engine.clocktower.game.model import (
     sober,
 )
 from engine.clocktower.game.registration import alignments
-from engine.clocktower.game.roles import DayCommand, Result, Role, Table
-from engine.core import Effect
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
+from engine.core import Effect, Event, Public
+
+
+@dataclass(frozen=True)
+class KlutzChose(Event, Public):
+    event = "klutz"
+    by: int
+    target: int
 
 
 class Klutz(Role):
     id = "klutz"
+    events = (KlutzChose,)
     day_action = KlutzChoice
     endings = {"klutz": "the Klutz chose an evil player"}
     reminders = {"fumbled": "has chosen"}
@@ -105,3 +115,13 @@ class Klutz(Role):
         """A simulated Klutz chooses the player it trusts most."""
         others = [p for p in options if p != player] or options
         return (table.ranked(state, player, others)[-1],) if others else None
+
+    def says(self, event: Any, words: Words) -> str:
+        return (
+            f"🫢 {words.player(event.by)}, the Klutz (so they say), chooses "
+            f"{words.player(event.target)}."
+        )
+
+    def asks(self, menu: Any, words: Words) -> str | None:
+        when = "You have died" if menu.details.get("when") == "day" else "You died in the night"
+        return f"🌙 {when}; in public, as the {words.strong('Klutz')}: choose a player."
