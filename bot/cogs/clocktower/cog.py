@@ -795,7 +795,7 @@ class ClocktowerCog(
         elif change == "forget":
             try:
                 target = player_id(str(interaction.namespace.player or ""))
-            except RuleError:
+            except Refusal:
                 return []
             notes = [m.note for m in session.state.marks if m.target == target and m.note]
             pairs = [(n, n) for n in dict.fromkeys(notes)]
