@@ -49,8 +49,10 @@ class TraitorsRules:
 
     def secrets(self, state: tg.State, player: int) -> tuple[Private, ...]:
         """Their role and the Traitors still in the game, as it stands (not every night's
-        message again)."""
-        return (tg.briefing(state, player),) if state.phase is not tg.Phase.LOBBY else ()
+        message again), and for a Traitor what the others have chosen so far tonight."""
+        if state.phase is tg.Phase.LOBBY:
+            return ()
+        return (tg.briefing(state, player), *tg.choices_so_far(state, player))
 
     def result(self, state: tg.State, game: game_store.GameRow, over: GameOver) -> Result | None:
         if over.winner not in ("traitors", "faithful"):
