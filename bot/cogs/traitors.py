@@ -197,6 +197,7 @@ class TraitorsCog(GameCog, group_name="traitors", group_description="Play The Tr
         async with answering(interaction):
             session = self.bot.games.in_channel(channel_id(interaction))
             if session is None or session.game.kind != KIND:  # asked elsewhere in the server
+                await self.bot.games.rebuilt_in(guild=guild_id(interaction))
                 session = self.bot.games.game_of(guild_id(interaction), interaction.user.id)
             if session is None or session.game.kind != KIND:
                 await reply(interaction, "You aren't in a Traitors game in this server.")

@@ -146,7 +146,7 @@ class ClocktowerCog(
         )
 
     @commands.Cog.listener()
-    async def on_ready(self) -> None:
+    async def on_games_restored(self) -> None:
         """Restored games get their clocks back, and a running vote a board with fresh buttons."""
         for session in list(self.bot.games.sessions.values()):
             if session.game.kind != KIND or session.game.id in self.clock.tasks:
