@@ -60,9 +60,8 @@ class Ravenswood(commands.Bot):
         self.official = await asyncio.to_thread(load_official, Config.from_env().roles_json)
         for name in COGS:
             await self.load_extension(name)
-        # The games are rebuilt in the background, each at once when an interaction touches it
-        # first (``rebuild_first``, ``bot.views.dispatch``): connecting never waits for them.
-        await self.games.load()
+        # The games are read and rebuilt in the background, each at once when an interaction
+        # touches it first (``rebuild_first``, ``bot.views.dispatch``): connecting never waits.
         self.restoring = asyncio.create_task(self.restore())
         self.tree.interaction_check = self.rebuild_first  # type: ignore[method-assign]
         # Persistent components: their custom_id carries the game id, so old buttons keep working.

@@ -164,10 +164,12 @@ class SessionManager:
         # Games whose log could not be replayed at start-up: closed, their log kept for study.
         self.unrestorable: list[Unrestorable] = []
         # After a restart: what was owed, the games still to rebuild (id -> row and log), those
-        # being rebuilt now, and whether all are back.
+        # being rebuilt now, and whether the logs are read and all games back.
         self.owed: outbox_store.Backlog | None = None
         self.unrestored: dict[int, tuple[GameRow, list[LogEntry]]] = {}
         self.rebuilding: dict[int, asyncio.Future[None]] = {}
+        self.loaded = asyncio.Event()
+        self.reading: asyncio.Future[None] | None = None
         self.restored = asyncio.Event()
 
     def register(self, rules: GameRules, compose: Compose | None = None) -> None:
@@ -398,20 +400,31 @@ class SessionManager:
         if not box.parcels:
             self.leftovers.pop(box.game.id, None)
 
-    async def load(self) -> None:
+    async def _load(self) -> None:
         """Read, without replaying anything, every unfinished game's log and what is still owed:
         the games are then rebuilt by ``restore``, each at once when something touches it first
         (``rebuilt``), so a restarted bot answers before it has replayed every game."""
-        self.owed = await outbox_store.backlog(self.db)
+        owed = await outbox_store.backlog(self.db)
         for game, entries in await game_store.running_games(self.db):
             self.unrestored[game.id] = (game, entries)
+        self.owed = owed
+        self.loaded.set()
+
+    async def read(self) -> None:
+        """Wait until the logs are read (reading them if nobody has started to)."""
+        if self.reading is None:
+            self.reading = asyncio.ensure_future(self._load())
+        await asyncio.shield(self.reading)
 
     def waiting_for(self, game_id: int) -> bool:
-        """Whether the game is still to be rebuilt after a restart."""
-        return game_id in self.unrestored or game_id in self.rebuilding
+        """Whether the game may still be to rebuild after a restart (all may, until the logs
+        are read)."""
+        loading = not self.loaded.is_set()
+        return loading or game_id in self.unrestored or game_id in self.rebuilding
 
     async def rebuilt(self, game_id: int) -> Session | None:
         """The running game ``game_id``, rebuilt now if it is still waiting to be."""
+        await self.read()
         pending = self.unrestored.pop(game_id, None)
         if pending is not None:
             self.rebuilding[game_id] = asyncio.ensure_future(self._rebuild(*pending))
@@ -422,6 +435,7 @@ class SessionManager:
 
     async def rebuilt_in(self, *, channel: int | None = None, guild: int | None = None) -> None:
         """Rebuild now the waiting games of a channel or a server (before looking them up)."""
+        await self.read()
         for game, _ in list(self.unrestored.values()):
             if game.channel_id == channel or game.guild_id == guild:
                 await self.rebuilt(game.id)
@@ -437,8 +451,7 @@ class SessionManager:
         again, and told why in its channel (through its outbox, after whatever it still owed);
         its log stays in the database. Nothing else is affected.
         """
-        if self.owed is None:
-            await self.load()
+        await self.read()
         restored = []
         for game_id in list(self.unrestored):
             session = await self.rebuilt(game_id)

@@ -1,7 +1,7 @@
 """A restarted bot answers every press at once, while it is still rebuilding its games.
 
-Fifty games are running (Clocktower votes and Traitors votes) when the bot dies. Rebuilding a
-game is made slow (on SimCord's clock), as after a kill -9 under load. The bot connects at once; presses on the vote boards arrive during
+Fifty games are running (Clocktower votes and Traitors votes) when the bot dies. Replaying each
+game, or reading the logs, is made slow (on SimCord's clock), as after a kill -9 under load. The bot connects at once; presses on the vote boards arrive during
 the rebuilding, and each is acknowledged within Discord's three seconds (at once: the press is
 deferred, and its own game rebuilt before the others), then counted.
 """
@@ -11,9 +11,12 @@ from __future__ import annotations
 import asyncio
 
 import discord
+import pytest
 
 import engine.traitors as tg
+from bot.app import Ravenswood
 from bot.sessions import SessionManager
+from bot.store import games as game_store
 from tests.bot.test_clocktower_bot import nominee, open_game, said, state, to_day
 from tests.bot.test_traitors_bot import menu_id, option
 
@@ -51,7 +54,10 @@ async def clocktower_at_the_vote(table, index: int):
     return channel
 
 
-async def test_presses_during_the_rebuild_after_a_restart_are_answered_at_once(table, monkeypatch):
+@pytest.mark.parametrize("slow", ["replaying each game", "reading the logs"])
+async def test_presses_during_the_rebuild_after_a_restart_are_answered_at_once(
+    table, monkeypatch, slow
+):
     # the Clocktower games last, so that they are among the last rebuilt
     channels = [await traitors_at_the_vote(table, i) for i in range(GAMES - CLOCKTOWER)]
     channels += [await clocktower_at_the_vote(table, i) for i in range(CLOCKTOWER)]
@@ -59,14 +65,22 @@ async def test_presses_during_the_rebuild_after_a_restart_are_answered_at_once(t
     pressed = channels[-2 - CLOCKTOWER :]
     voters = {c.id: voter_in(table, c) for c in pressed}
     game_ids = {c.id: table.session(c).game.id for c in channels}
+    if slow == "replaying each game":
+        rebuild = SessionManager._rebuild
 
-    rebuild = SessionManager._rebuild
+        async def slow_rebuild(self, game, entries):
+            await asyncio.sleep(REBUILD)  # a long log on a busy machine
+            await rebuild(self, game, entries)
 
-    async def slow_rebuild(self, game, entries):
-        await asyncio.sleep(REBUILD)  # a long log on a busy machine
-        await rebuild(self, game, entries)
+        monkeypatch.setattr(SessionManager, "_rebuild", slow_rebuild)
+    else:
+        read = game_store.running_games
 
-    monkeypatch.setattr(SessionManager, "_rebuild", slow_rebuild)
+        async def slow_read(db):
+            await asyncio.sleep(GAMES * REBUILD)  # a slow disk
+            return await read(db)
+
+        monkeypatch.setattr(game_store, "running_games", slow_read)
     acknowledged: list = []  # when the bot first answered each press (SimCord's clock)
     for name in ("defer", "send_message"):
         answer = getattr(discord.InteractionResponse, name)
@@ -76,7 +90,16 @@ async def test_presses_during_the_rebuild_after_a_restart_are_answered_at_once(t
             return await _answer(self, *args, **kwargs)
 
         monkeypatch.setattr(discord.InteractionResponse, name, noted)
-    await table.restart()
+    bot, connected = Ravenswood(table.db_path), []
+
+    async def on_connect() -> None:
+        connected.append(table.env.now())
+
+    bot.add_listener(on_connect)
+    restarted = table.env.now()
+    await table.env.restart_bot(bot)
+    late = (connected[0] - restarted).total_seconds()
+    assert late < DISCORD_WAITS, f"connected {late:.1f} s after the restart"
     games = table.bot.games
     waiting = [c for c in channels if games.waiting_for(game_ids[c.id])]
     assert len(waiting) > GAMES / 2, "the bot waited for its games before connecting"
