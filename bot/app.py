@@ -18,7 +18,7 @@ from bot.errors import SORRY, answer_refusal
 from bot.interactions import reply
 from bot.sessions import SessionManager
 from bot.store.database import Database
-from bot.views import ComponentHandler, GameButton, GameSelect
+from bot.views import ComponentHandler, GameButton, GameSelect, QuestionItem
 from engine.clocktower.catalogue import OfficialText, official_texts
 
 log = logging.getLogger(__name__)
@@ -65,7 +65,7 @@ class Ravenswood(commands.Bot):
         self.restoring = asyncio.create_task(self.restore())
         self.tree.interaction_check = self.rebuild_first  # type: ignore[method-assign]
         # Persistent components: their custom_id carries the game id, so old buttons keep working.
-        self.add_dynamic_items(GameButton, GameSelect)
+        self.add_dynamic_items(GameButton, GameSelect, QuestionItem)
         if self.sync_guild:
             guild = discord.Object(self.sync_guild)
             self.tree.copy_global_to(guild=guild)

@@ -41,7 +41,7 @@ import aiohttp
 import discord
 
 from bot.interactions import LIMIT, split_text
-from bot.sessions import Outbox, Session, SessionManager
+from bot.sessions import Outbox, Reply, Session, SessionManager
 from bot.store import games as game_store
 from bot.store.games import GameRow
 from bot.store.outbox import Parcel
@@ -78,6 +78,16 @@ Rendered = Outgoing | Sequence[Outgoing] | None
 Handler = Callable[[Any, Session, Namer], Rendered]  # a renderer's method for one kind of effect
 
 
+@dataclass(frozen=True)
+class Answered:
+    """How the shell acknowledges an answer to a question: ``reply`` to the one who answered,
+    and ``settled``, a note for the menu's own message when answering closed it for them (its
+    menu is then taken away)."""
+
+    reply: Reply
+    settled: str | None = None
+
+
 class Renderer(Protocol):
     def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
         """The message(s) for an effect, or None when it needs no message of its own."""
@@ -86,6 +96,13 @@ class Renderer(Protocol):
     def lobby(self, session: Session, closed: str = "") -> Outgoing:
         """The lobby message (slot ``lobby``); ``closed``: why it is closed, its buttons
         disabled (the game started, or ended)."""
+        ...
+
+    def acknowledge(
+        self, question: type[Prompt], action: Any, session: Session, name: Namer
+    ) -> Answered:
+        """What to say to whoever answers a ``question`` with ``action`` (before it is applied:
+        ``session`` holds the state it answers)."""
         ...
 
 

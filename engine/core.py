@@ -59,19 +59,86 @@ class Event:
         return data
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Prompt:
-    """Asks players to choose among legal options; the shell shows a menu or buttons.
+    """A question the game asks: who may answer (``to``), the legal ``options`` and the
+    ``default`` if nobody answers in time (None: the game waits). Each game declares its
+    questions as frozen subclasses beside its events, named by ``kind``; their other fields are
+    their data (``data``), ``details`` the particulars only some questions of a kind carry.
 
-    ``to`` lists who may answer; ``options`` are the legal choices (player ids or strings);
-    ``default`` is what applies if nobody answers in time (None: the game waits).
+    A question owns its wire format, the way a chess move owns its notation: ``key`` names it
+    among all the game's questions (its kind and its id, e.g. ``ballot.3.0``), ``token(option)``
+    is an option as the short text a button carries, and ``answer(by, token)`` the action that
+    answers it. The action carries ``key``, so the engine refuses an answer to a question that
+    is no longer open (``require_open``), whichever old menu it came from.
     """
 
+    kind: ClassVar[str] = ""
+    stale: ClassVar[str] = "That question is no longer open."  # the refusal of a late answer
     to: tuple[int, ...]
-    kind: str
-    options: tuple[Any, ...]
+    options: tuple[Any, ...] = ()
     default: Any = None
-    data: Mapping[str, Any] = field(default_factory=dict)
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def ref(self) -> str:
+        """The question's id among those of its kind (digits and dots)."""
+        raise NotImplementedError
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}.{self.ref}"
+
+    def token(self, option: Any) -> str:
+        """An option as a button's text: a player's id, a word."""
+        return "yes" if option is True else "no" if option is False else str(option)
+
+    def answer(self, by: int, token: str) -> Any:
+        """The action by which ``by`` answers this question with ``token``."""
+        return self.reply(self.key, by, token)
+
+    @classmethod
+    def reply(cls, key: str, by: int, token: str) -> Any:
+        """The answer to the question named ``key``, from its key alone: a menu outlives the
+        question it asked, and the engine, not the menu, says whether it is still open."""
+        raise NotImplementedError
+
+    @functools.cached_property
+    def data(self) -> dict[str, Any]:
+        """The question's own fields (not ``to``, ``options``, ``default``) and its details."""
+        own = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _ASKING}
+        return {**own, **self.details}
+
+
+_ASKING = frozenset({"to", "options", "default", "details"})
+
+
+def token_value(token: str) -> int | str:
+    """A token as the option it names: a player's id as an int, anything else as text."""
+    return int(token) if token.isdigit() else token
+
+
+def answer(vocabulary: Mapping[str, type[Prompt]], key: str, by: int, token: str) -> Any:
+    """The action answering the question named ``key`` with ``token``, for a game whose
+    question classes are ``vocabulary`` (by kind)."""
+    kind = key.partition(".")[0]
+    question = vocabulary.get(kind)
+    if question is None:
+        raise RuleError("That button is from an older version of the bot; use the slash commands.")
+    return question.reply(key, by, token)
+
+
+def require_open(
+    asked: tuple[Prompt, ...], vocabulary: Mapping[str, type[Prompt]], key: str | None
+) -> None:
+    """Refuse an answer to a question no longer open (``asked``: those open before it), with
+    the sentence of its kind. The games check this after their own rules, whose refusal says
+    more ("Only living Traitors choose"). An action without ``key`` (a slash command, a log from
+    before questions had keys) is not checked."""
+    if key is None or any(q.key == key for q in asked):
+        return
+    question = vocabulary.get(str(key).partition(".")[0])
+    raise RuleError(question.stale if question is not None else Prompt.stale)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ posting a second one; it says when the game has started and when it has ended (t
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable
+import logging
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, ClassVar
 
 import discord
@@ -30,6 +31,10 @@ from bot.delivery import SECRET, Delivery, Renderer
 from bot.errors import NoGameHere, StaleComponent, answering
 from bot.interactions import channel_id, guild_id, reply
 from bot.sessions import GameRules, Reply, Session
+from bot.views import QUESTION
+from engine.core import Prompt, answer
+
+log = logging.getLogger(__name__)
 
 MakeAction = Callable[[Session], Any | Awaitable[Any]]
 
@@ -38,6 +43,11 @@ class GameCog(commands.GroupCog):
     kind: ClassVar[str]  # the game kind the session layer knows
     title: ClassVar[str]  # its name in sentences: "Clocktower"
     command: ClassVar[str]  # its slash command group: "/clocktower"
+
+    questions: ClassVar[Mapping[str, type[Prompt]]]  # the game's vocabulary of questions, by kind
+    # Menus sent before questions had keys: their kind, and the question and token of a value
+    # (None: the menu cannot be dated, so it is refused rather than taken for today's).
+    legacy: ClassVar[Mapping[str, Callable[[str], tuple[str, str] | None]]] = {}
 
     def __init__(self, bot: Ravenswood, rules: GameRules, renderer: Renderer) -> None:
         self.bot = bot
@@ -115,9 +125,14 @@ class GameCog(commands.GroupCog):
     async def on_component(
         self, interaction: discord.Interaction, session: Session, kind: str, value: str
     ) -> None:
-        """The buttons every game has (Show my secret, Join, Leave), then the game's own."""
+        """A question's answer (``bot.views.QuestionItem``), the buttons every game has (Show my
+        secret, Join, Leave), then the game's own (a storyteller's tools) and, last, menus sent
+        before questions had keys."""
         user = interaction.user.id
-        if kind == SECRET:
+        if kind == QUESTION:
+            key, _, token = value.partition(":")
+            await self.answer(interaction, session, key, token)
+        elif kind == SECRET:
             await self.show_secret(interaction, session)
         elif kind == "join":
             action, ack = self.join_action(user, value)
@@ -125,9 +140,31 @@ class GameCog(commands.GroupCog):
         elif kind == "leave":
             await self.act(interaction, session, self.leave_action(user), "You left the lobby.")
         elif not await self.component(interaction, session, kind, value):
-            raise StaleComponent(
-                "That button is from an older version of the bot; use the slash commands."
-            )
+            translate = self.legacy.get(kind)
+            if translate is None:
+                raise StaleComponent(
+                    "That button is from an older version of the bot; use the slash commands."
+                )
+            question = translate(value)
+            if question is None:
+                raise StaleComponent(
+                    "That menu was sent before the bot was updated; press **Show my secret** or "
+                    f"use `{self.command} me` for the current one."
+                )
+            await self.answer(interaction, session, *question)
+
+    async def answer(
+        self, interaction: discord.Interaction, session: Session, key: str, token: str
+    ) -> None:
+        """A press on a question's button or menu: ``question.answer(user, token)``, applied;
+        the engine refuses it if that question is no longer open. The renderer words the
+        acknowledgement and, for a menu answered once and for all, settles its message."""
+        action = answer(self.questions, key, interaction.user.id, token)
+        question = self.questions[key.partition(".")[0]]
+        said = self.renderer.acknowledge(question, action, session, self.delivery.namer(session))
+        await self.act(interaction, session, action, said.reply)
+        if said.settled is not None:
+            await settle_menu(interaction, said.settled)
 
     async def show_secret(self, interaction: discord.Interaction, session: Session) -> None:
         digest = self.delivery.digest(session, interaction.user.id)
@@ -145,3 +182,14 @@ class GameCog(commands.GroupCog):
     ) -> bool:
         """Handle the game's own buttons and menus; False when ``kind`` is none of them."""
         return False
+
+
+async def settle_menu(interaction: discord.Interaction, note: str) -> None:
+    """A menu once answered: its message says what was chosen, and loses its menu."""
+    message = interaction.message
+    if message is None:
+        return
+    try:
+        await message.edit(content=f"{message.content}\n{note}", view=None)
+    except discord.HTTPException:
+        log.info("could not mark the menu %s as answered", message.id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -11,17 +12,17 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine.traitors as tg
-import engine.traitors.events as ev
 from bot.app import Ravenswood
 from bot.cogs.game import GameCog
-from bot.errors import StaleComponent, answering
+from bot.errors import answering
 from bot.interactions import channel_id, guild_id, reply
 from bot.render.odds import odds_embed
 from bot.render.traitors import TraitorsRenderer, mentions, waiting_message
-from bot.sessions import Reply, Session
+from bot.sessions import Session
 from bot.store import games as game_store
 from bot.store.results import Result, Seat, user_key
-from engine.core import GameOver, Private, RuleError, Step
+from engine.core import GameOver, Private, RuleError
+from engine.traitors.questions import QUESTIONS, Ballot
 from stats.charts.odds import odds_chart
 from stats.odds import check_request, odds_report, suggest_traitor_count
 
@@ -70,47 +71,26 @@ class TraitorsRules:
         )
 
 
-def until(event: type, open_: str, closed: str) -> Reply:
-    """An acknowledgement that depends on whether this answer was the one that closed the
-    round (an ``event`` among its effects): then there is nothing left to change."""
+def legacy_question(kind: str) -> Callable[[str], tuple[str, str] | None]:
+    """A menu sent before questions had keys: a ballot named its vote (round and re-vote), so
+    it still answers that vote's question; the night's and the recruitment's menus named no
+    round, so they cannot be dated and are refused."""
 
-    def word(step: Step) -> str:
-        done = any(isinstance(e, (GameOver, event)) for e in step.effects)
-        return closed if done else open_
+    def translate(value: str) -> tuple[str, str] | None:
+        if kind != Ballot.kind or value.count("-") != 2:
+            return None
+        round_, revote, target = value.split("-")
+        return f"{Ballot.kind}.{round_}.{revote}", target
 
-    return word
-
-
-def ballot_target(state: tg.State, value: str) -> int:
-    """The player a ballot names; a ballot from an earlier vote (an old menu) is refused, so it
-    never counts in today's."""
-    round_, revote, target = value.split("-") if value.count("-") == 2 else ("", "", value)
-    if (round_, revote) != (str(state.round), str(int(bool(state.candidates)))):
-        raise StaleComponent("That ballot is from an earlier vote; use the menu of this one.")
-    return int(target)
-
-
-ACKNOWLEDGE: dict[str, Reply] = {
-    "vote": until(
-        ev.VotesRevealed,
-        "Your ballot is in. It stays secret until the ballots are revealed; you may change it "
-        "until then.",
-        "Your ballot is in. It was the last one, so the ballots are now revealed.",
-    ),
-    "murder": until(
-        ev.Dawn,
-        "Your choice is noted. You may change it until the night ends.",
-        "Your choice is noted, and it settled the night.",
-    ),
-    "recruit_pick": "Your choice is noted.",
-    "recruit_answer": "Your answer is given.",
-}
+    return translate
 
 
 class TraitorsCog(GameCog, group_name="traitors", group_description="Play The Traitors"):
     kind = KIND
     title = "Traitors"
     command = "/traitors"
+    questions = QUESTIONS
+    legacy = {kind: legacy_question(kind) for kind in QUESTIONS}
 
     def __init__(self, bot: Ravenswood) -> None:
         super().__init__(bot, TraitorsRules(), TraitorsRenderer())
@@ -258,23 +238,6 @@ class TraitorsCog(GameCog, group_name="traitors", group_description="Play The Tr
 
     def leave_action(self, user: int) -> tg.Leave:
         return tg.Leave(player=user)
-
-    async def component(
-        self, interaction: discord.Interaction, session: Session, kind: str, value: str
-    ) -> bool:
-        user = interaction.user.id
-        if kind == "vote":
-            action: Any = tg.Vote(by=user, target=ballot_target(session.state, value))
-        elif kind == "murder":
-            action = tg.Murder(by=user, target=int(value))
-        elif kind == "recruit_pick":
-            action = tg.RecruitPick(by=user, target=int(value))
-        elif kind == "recruit_answer":
-            action = tg.RecruitAnswer(by=user, accept=value == "yes")
-        else:
-            return False
-        await self.act(interaction, session, action, ACKNOWLEDGE[kind])
-        return True
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:

@@ -10,22 +10,40 @@ then never announced in the channel (see ``bot.delivery``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import discord
 
-from bot.delivery import Handler, Namer, Outgoing, Rendered, secret_view
+from bot.delivery import Answered, Handler, Namer, Outgoing, Rendered, secret_view
 from bot.sessions import Session
-from bot.views import GameButton, button_view, choice_view, dispatch
+from bot.views import GameButton, button_view, question_buttons, question_menus, view_of
 from bot.words import team_count
 from engine.clocktower.catalogue import Character, OfficialText, find
-from engine.clocktower.game import SYSTEM, Phase, open_prompts, statements
+from engine.clocktower.game import SYSTEM, Phase, open_prompts
 from engine.clocktower.game import events as ev
+from engine.clocktower.game.actions import (
+    Ask,
+    CountHand,
+    FinishWake,
+    NightChoice,
+    Nominate,
+    StorytellerRuling,
+    Vote,
+)
 from engine.clocktower.game.model import Nomination, threshold
+from engine.clocktower.game.prompts import open_questions
+from engine.clocktower.game.questions import (
+    COUNT,
+    DONE,
+    NightMenu,
+    NominationMenu,
+    Panel,
+    Ruling,
+    VoteBoard,
+)
 from engine.clocktower.game.roles import REGISTRY, role
-from engine.core import Effect, GameOver, Private, Prompt
+from engine.core import Effect, GameOver, Private, Prompt, Public
 
 GREEN, BLUE, RED, GREY = (
     discord.ButtonStyle.success,
@@ -42,41 +60,6 @@ ENDINGS = {  # the endings no one character causes; the units name their own (``
 }
 CAUSES = {"shot": "is shot", "storyteller": "dies", "exile": "is exiled", "curse": "dies"}
 NO_ONE = "No one (not tonight)"
-WHEN = {"day": "You have died", "dawn": "You died in the night"}  # choices made on learning it
-
-
-class MultiSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"rw:m:(?P<game>\d+):(?P<kind>[a-z_]+):(?P<pick>\d+)",
-):
-    """A select menu taking ``pick`` players at once (the Fortune Teller's two), persistent like
-    ``bot.views.GameSelect``; the chosen values reach the cog joined by ``-``."""
-
-    def __init__(
-        self,
-        game_id: int,
-        kind: str,
-        pick: int,
-        options: Sequence[discord.SelectOption] = (),
-        placeholder: str = "",
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"rw:m:{game_id}:{kind}:{pick}",
-                options=list(options) or [discord.SelectOption(label="-")],
-                placeholder=placeholder or None,
-                min_values=pick,
-                max_values=pick,
-            )
-        )
-        self.game_id, self.kind = game_id, kind
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> MultiSelect:
-        return cls(int(match["game"]), match["kind"], int(match["pick"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await dispatch(interaction, self.game_id, self.kind, "-".join(self.item.values))
 
 
 def mentions(players: Sequence[int]) -> str:
@@ -162,12 +145,6 @@ def vote_slot(day: int, nominee: int, exile: bool) -> str:
     return f"vote:{day}:{nominee}:{int(exile)}"
 
 
-def vote_value(state: Any, yes: bool) -> str:
-    """A vote button's value: the answer and which vote of the game it belongs to (the index the
-    nomination will have in the history), so a button of a finished vote is refused."""
-    return f"{'yes' if yes else 'no'}-{len(state.history)}"
-
-
 def nominator(state: Any, player: int) -> str:
     """Who nominated: a player's mention, or the storyteller (the Bishop's rule)."""
     return f"<@{player}>" if player in state.players else "The storyteller"
@@ -198,14 +175,15 @@ def vote_message(session: Session, name: Namer) -> Outgoing | None:
         f"{block}\nThe count has reached <@{voter}>{ghost}{waiting}.{ahead}\n"
         "Raise or lower your hand any time before the count reaches you; it locks when counted."
     )
-    buttons = [
-        ("vote", vote_value(state, True), "Hand up", GREEN),
-        ("vote", vote_value(state, False), "Hand down", RED),
+    board = next(q for q in open_questions(state) if isinstance(q, VoteBoard))
+    buttons: list[tuple[Any, str, discord.ButtonStyle]] = [
+        (True, "Hand up", GREEN),
+        (False, "Hand down", RED),
     ]
     if not state.bot:
-        buttons.append(("count", str(len(state.history)), "Count (storyteller)", GREY))
-    slot = vote_slot(state.day, vote.nominee, vote.exile)
-    return Outgoing(text, view=button_view(session.game.id, buttons), slot=slot)
+        buttons.append((COUNT, "Count (storyteller)", GREY))
+    view = view_of(*question_buttons(session.game.id, board, buttons))
+    return Outgoing(text, view=view, slot=vote_slot(state.day, vote.nominee, vote.exile))
 
 
 def closed_vote(record: Nomination, state: Any) -> Outgoing:
@@ -221,14 +199,13 @@ def closed_vote(record: Nomination, state: Any) -> Outgoing:
 
 
 def nominate_view(session: Session, name: Namer) -> discord.ui.View | None:
-    """A menu of the players who may still be nominated today (its values carry the day, so an
+    """A menu of the players who may still be nominated today (its question is the day's, so an
     old day's menu is refused), or None when nobody can nominate now."""
-    state = session.state
-    prompt = next((p for p in open_prompts(state) if p.kind == "nominate"), None)
-    if prompt is None:
+    menu = next((q for q in open_prompts(session.state) if isinstance(q, NominationMenu)), None)
+    if menu is None:
         return None
-    choices = [(name(p), f"{state.day}-{p}") for p in prompt.options]
-    return choice_view(session.game.id, "nominate", choices, "Nominate a player…")
+    choices = [(name(p), p) for p in menu.options]
+    return view_of(*question_menus(session.game.id, menu, choices, "Nominate a player…"))
 
 
 def discreet(effect: Effect, session: Session) -> bool:
@@ -238,7 +215,7 @@ def discreet(effect: Effect, session: Session) -> bool:
     if isinstance(effect, Private):
         return not isinstance(effect, ev.CharacterTold)
     if isinstance(effect, Prompt):
-        first = effect.kind == "ruling" and effect.data.get("decision") == 1
+        first = isinstance(effect, Ruling) and effect.decision == 1
         return not (first and session.state.phase is Phase.SETUP)
     return False
 
@@ -263,13 +240,6 @@ class ClocktowerRenderer:
             ev.Became: self.on_became,
             ev.BecameDemon: self.on_became_demon,
             ev.Turned: self.on_turned,
-            ev.Gained: self.on_gained,
-            ev.Apprenticed: self.on_apprentice,
-            ev.Exorcised: self.on_exorcised,
-            ev.LunaticInfo: self.on_lunatic,
-            ev.Mad: self.on_mad,
-            ev.VoteToken: self.on_vote_token,
-            ev.BaristaGift: self.on_barista,
             ev.WakeSkipped: self.on_wake_skipped,
             ev.Shown: self.on_shown,
             ev.Chosen: self.on_chosen,
@@ -291,20 +261,11 @@ class ClocktowerRenderer:
             ev.Revived: self.on_revived,
             ev.GameEnded: self.on_game_ended,
             ev.Claimed: self.on_claim,
-            ev.SlayerShot: self.on_slay,
-            ev.GunslingerShot: self.on_shoot,
-            ev.VoteGiven: self.on_vote_given,
-            ev.Swapped: self.on_swapped,
-            ev.Judged: self.on_verdict,
-            ev.Juggled: self.on_juggle,
-            ev.KlutzChose: self.on_klutz,
-            ev.MoonchildChose: self.on_moonchild,
-            ev.GossipSaid: self.on_gossip,
-        }
-        self.prompts: dict[str, Handler] = {
-            "night_choice": self.on_night_choice,
-            "ruling": self.on_ruling,
-            "panel": self.on_panel,
+            NightMenu: self.on_night_choice,
+            Ruling: self.on_ruling,
+            Panel: self.on_panel,
+            VoteBoard: self.on_vote_board,
+            NominationMenu: self.on_nomination_menu,
         }
 
     @staticmethod
@@ -314,14 +275,20 @@ class ClocktowerRenderer:
     def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
         if isinstance(effect, GameOver):
             return self.game_over(effect, session)
-        if isinstance(effect, Prompt):
-            handler = self.prompts.get(effect.kind)
-        else:
-            handler = self.events.get(type(effect))
-        message = handler(effect, session, name) if handler else None
+        handler = self.events.get(type(effect))
+        message = handler(effect, session, name) if handler else self.said(effect, session, name)
         if isinstance(message, Outgoing) and not message.public and discreet(effect, session):
             message.discreet = True
         return message
+
+    def said(self, effect: Effect, session: Session, name: Namer) -> Outgoing | None:
+        """An event one character causes, in that character's own words (``Role.says``)."""
+        speaker = REGISTRY.speaker(type(effect))
+        if speaker is None:
+            return None
+        public = isinstance(effect, Public)
+        words = DiscordWords(session.state.players, name, session.state, self.official, public)
+        return Outgoing(speaker.says(effect, words), public=public)
 
     # Lobby -----------------------------------------------------------------------------------
     def on_joined(self, effect: ev.Joined | ev.Left, session: Session, name: Namer) -> Outgoing:
@@ -488,126 +455,92 @@ class ClocktowerRenderer:
             public=False,
         )
 
-    def on_exorcised(self, effect: ev.Exorcised, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(
-            f"✝️ Night {effect.night}: the Exorcist, **{name(effect.exorcist)}**, has chosen "
-            "you. You do not wake tonight.",
-            public=False,
-        )
-
-    def on_lunatic(self, effect: ev.LunaticInfo, session: Session, name: Namer) -> Outgoing:
-        chose = label(effect.chose, session.state.players, name, session.state)
-        what = f" Tonight they chose **{chose}** (no one dies of it)." if effect.chose else ""
-        return Outgoing(
-            f"🌀 Night {effect.night}: **{name(effect.player)}** is the Lunatic, who believes "
-            f"they are the Demon.{what}",
-            public=False,
-        )
-
-    def on_apprentice(self, effect: ev.Apprenticed, session: Session, name: Namer) -> Outgoing:
-        cid, state = effect.character, session.state
-        return Outgoing(
-            f"🎓 As the Apprentice you now have the ability of the "
-            f"**{char_name(cid, state)}**:\n*{ability(cid, state, self.official)}*",
-            public=False,
-        )
-
-    def on_vote_token(self, effect: ev.VoteToken, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(
-            f"🪙 {name(effect.player)} gave you their vote token; they are {effect.alignment}.",
-            public=False,
-        )
-
-    def on_mad(self, effect: ev.Mad, session: Session, name: Namer) -> Outgoing:
-        cid = char_name(effect.character, session.state)
-        return Outgoing(
-            f"🌀 The **Cerenovus** chose you: tomorrow (day {effect.day}) you must be "
-            f"“mad” that you are the **{cid}**: try to convince the group of it, or you might "
-            "be executed.",
-            public=False,
-        )
-
-    def on_gained(self, effect: ev.Gained, session: Session, name: Namer) -> Outgoing:
-        cid, state = effect.character, session.state
-        return Outgoing(
-            f"📚 You now have the ability of the **{char_name(cid, state)}**:\n"
-            f"*{ability(cid, state, self.official)}*",
-            public=False,
-        )
-
-    def on_barista(self, effect: ev.BaristaGift, session: Session, name: Namer) -> Outgoing:
-        gift = (
-            "you are sober and healthy, and your information is true"
-            if effect.gift == "sober"
-            else "your ability works twice"
-        )
-        return Outgoing(
-            f"☕ Night {effect.night}, the **Barista**: until dusk, {gift}.", public=False
-        )
-
     # Prompts ---------------------------------------------------------------------------------
-    def on_night_choice(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
-        d, state = effect.data, session.state
-        pick, game = d["pick"], session.game.id
-        role_name = char_name(d["character"], state)
-        if d.get("ask") == "yesno":  # asked by another's ability (the Harlot): reveal or not
-            text = (
-                f"🌙 Night {d['night']}: the **{role_name}** asks to learn your character. "
-                "Do you reveal it? (You both might die.)"
+    def on_night_choice(self, effect: NightMenu, session: Session, name: Namer) -> Outgoing:
+        state, game, pick = session.state, session.game.id, effect.pick
+        role_name = char_name(effect.character, state)
+        unit = REGISTRY.get(effect.character)  # its own words for the menu, if any
+        own = unit.asks(effect, DiscordWords(state.players, name, state)) if unit else None
+        if effect.ask == "yesno":  # asked by another's ability (the Harlot's): yes or no
+            text = own or f"🌙 Night {effect.night}, as the **{role_name}**: yes or no?"
+            buttons = [("yes", "Yes", GREEN), ("no", "No", RED)]
+            return Outgoing(
+                text, view=view_of(*question_buttons(game, effect, buttons)), public=False
             )
-            buttons = [("night", "yes", "Yes, reveal it", GREEN), ("night", "no", "No", RED)]
-            return Outgoing(text, view=button_view(game, buttons), public=False)
-        if d.get("ask") == "character":
-            choices = [(NO_ONE if c == 0 else char_name(c, state), str(c)) for c in effect.options]
+        if effect.ask == "character":
+            choices = [(NO_ONE if c == 0 else char_name(c, state), c) for c in effect.options]
             wanted = "a character"
         else:
-            choices = [(NO_ONE if p == 0 else name(p), str(p)) for p in effect.options]
+            choices = [(NO_ONE if p == 0 else name(p), p) for p in effect.options]
             wanted = "a player" if pick == 1 else f"{pick} players"
-        when = f"Night {d['night']}"
-        if d.get("when") in WHEN:
-            when = f"{WHEN[d['when']]}; in public"
-        text = f"🌙 {when}, as the **{role_name}**: choose {wanted}."
-        if d.get("because"):  # another character's ability lets this player choose
-            text = (
-                f"🌙 {when}: the **{role_name}** died, so you may choose {wanted} "
-                "to swap characters."
-            )
-        if pick == 1:
-            view = choice_view(game, "night", choices, f"Choose {wanted}")
-        else:
-            view = discord.ui.View(timeout=None)
-            options = [discord.SelectOption(label=lab[:100], value=v) for lab, v in choices]
-            view.add_item(MultiSelect(game, "night", pick, options, f"Choose {pick}"))
-        if d.get("optional"):
+        text = own or f"🌙 Night {effect.night}, as the **{role_name}**: choose {wanted}."
+        placeholder = f"Choose {wanted}" if pick == 1 else f"Choose {pick}"
+        items = question_menus(game, effect, choices, placeholder, pick)
+        if effect.details.get("optional"):
             text += " You may also choose nobody tonight."
-            view.add_item(GameButton(game, "night", "", label="Nobody tonight", style=GREY))
-        return Outgoing(text, view=view, public=False)
+            items += question_buttons(game, effect, [("", "Nobody tonight", GREY)])
+        return Outgoing(text, view=view_of(*items), public=False)
 
-    def on_ruling(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
-        return ruling_message(effect.data, effect.options, session, name)
+    def on_ruling(self, effect: Ruling, session: Session, name: Namer) -> Outgoing:
+        return ruling_message(effect, session, name)
 
-    def on_panel(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
+    def on_panel(self, effect: Panel, session: Session, name: Namer) -> Outgoing:
         """A storyteller-run wake: who wakes, what the character does, and the tools."""
-        d, state = effect.data, session.state
-        cid = d["character"]
-        cue = night_cue(cid, state, self.official, d["night"])
-        game, decision = session.game.id, d["decision"]
+        state, night = session.state, effect.details["night"]
+        cid = effect.character
+        cue = night_cue(cid, state, self.official, night)
         buttons = [
-            ("panel", f"{decision}-ask1", "Ask: 1 player", BLUE),
-            ("panel", f"{decision}-ask2", "Ask: 2 players", BLUE),
-            ("panel", f"{decision}-askc", "Ask: a character", BLUE),
-            ("panel", f"{decision}-done", "Done: next wake", GREEN),
+            ("ask1", "Ask: 1 player", BLUE),
+            ("ask2", "Ask: 2 players", BLUE),
+            ("askc", "Ask: a character", BLUE),
+            (DONE, "Done: next wake", GREEN),
         ]
         text = (
-            f"🌙 **Night {d['night']}** in <#{session.game.channel_id}>: "
-            f"**{name(d['player'])}** wakes as the **{char_name(cid, state)}**.\n"
+            f"🌙 **Night {night}** in <#{session.game.channel_id}>: "
+            f"**{name(effect.details['player'])}** wakes as the **{char_name(cid, state)}**.\n"
             f"*{cue}*\n"
             "Tools: **Ask** the player to choose (their answer comes back here); "
             "`/clocktower show` shows them a character, number, yes/no, player or text; "
             "`/clocktower adjust` adds reminders or makes someone drunk, poisoned, protected "
             "or dead. Press **Done** when this wake is over."
         )
-        return Outgoing(text, view=button_view(game, buttons), public=False)
+        view = view_of(*question_buttons(session.game.id, effect, buttons))
+        return Outgoing(text, view=view, public=False)
+
+    def on_vote_board(self, effect: VoteBoard, session: Session, name: Namer) -> Outgoing | None:
+        """The running vote's board (edited in place): its hands are the question's answers."""
+        return vote_message(session, name)
+
+    def on_nomination_menu(self, effect: NominationMenu, session: Session, name: Namer) -> Outgoing:
+        return Outgoing(
+            f"🗳️ **Day {effect.day}:** nominate with the menu below or `/clocktower nominate`.",
+            view=nominate_view(session, name),
+        )
+
+    # Answers ---------------------------------------------------------------------------------
+    def acknowledge(
+        self, question: type[Prompt], action: Any, session: Session, name: Namer
+    ) -> Answered:
+        """What the one who answered hears; a night choice is made once, so its menu settles."""
+        state = session.state
+        if isinstance(action, NightChoice):
+            chosen = label(action.targets, state.players, name, state) or "nobody"
+            return Answered(f"Noted: {chosen}.", f"✅ You chose **{chosen}**.")
+        if isinstance(action, Vote):
+            vote = state.vote
+            current = vote.order[vote.index] if vote is not None else None
+            teller = not state.bot and action.by == state.storyteller
+            if teller or current == action.by:
+                return Answered("Your hand is counted.")
+            return Answered("Your hand is set; it counts, and locks, when the count reaches you.")
+        words = {
+            CountHand: "Counted.",
+            Ask: "They are asked.",
+            FinishWake: "The night goes on.",
+            StorytellerRuling: "Ruled.",
+            Nominate: "Your nomination is made.",
+        }
+        return Answered(words[type(action)])
 
     # Public events ---------------------------------------------------------------------------
     def on_night(self, effect: ev.Night, session: Session, name: Namer) -> Outgoing:
@@ -685,55 +618,15 @@ class ClocktowerRenderer:
     ) -> Outgoing:
         return Outgoing(f"😮 …but <@{effect.player}> does not die.")
 
-    def on_gossip(self, effect: ev.GossipSaid, session: Session, name: Namer) -> Outgoing:
-        state = session.state
-        said = statements.Statement(effect.kind, tuple(effect.players), effect.value)
-        text = statements.words(said, lambda p: f"<@{p}>", lambda c: char_name(c, state))
-        return Outgoing(f"🗣️ <@{effect.by}> states in public: “{text}.”")
-
-    def on_moonchild(self, effect: ev.MoonchildChose, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🌘 <@{effect.player}>, the Moonchild, chooses <@{effect.target}>.")
-
-    def on_swapped(self, effect: ev.Swapped, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(
-            f"💺 <@{effect.by}> the Matron has <@{effect.first}> and <@{effect.second}> swap "
-            "seats. (With the Matron in play, nobody leaves their seat to talk in private.)"
-        )
-
-    def on_verdict(self, effect: ev.Judged, session: Session, name: Namer) -> Outgoing:
-        outcome = "passes: they are about to die" if effect.passes else "fails"
-        return Outgoing(
-            f"⚖️ <@{effect.by}> the Judge rules: the execution of <@{effect.nominee}> {outcome}."
-        )
-
     def on_death(self, effect: ev.Died, session: Session, name: Namer) -> Outgoing | None:
         if effect.cause == "execution":
             return None  # the execution said it
         return Outgoing(f"💀 <@{effect.player}> {CAUSES.get(effect.cause, 'dies')}.")
 
-    def on_slay(self, effect: ev.SlayerShot, session: Session, name: Namer) -> Outgoing:
-        outcome = "and they fall dead" if effect.died else "but nothing happens"
-        return Outgoing(f"🏹 <@{effect.by}> uses a Slayer's shot on <@{effect.target}>… {outcome}.")
-
-    def on_shoot(self, effect: ev.GunslingerShot, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🔫 <@{effect.by}> the Gunslinger shoots at <@{effect.target}>.")
-
-    def on_vote_given(self, effect: ev.VoteGiven, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🪙 <@{effect.by}> gives their ghost vote to <@{effect.to}>.")
-
     def on_claim(self, effect: ev.Claimed, session: Session, name: Namer) -> Outgoing:
         return Outgoing(
             f"🗣️ <@{effect.player}> claims to be the **{char_name(effect.claim, session.state)}**."
         )
-
-    def on_juggle(self, effect: ev.Juggled, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(
-            f"🤹 <@{effect.by}> guesses that <@{effect.target}> is the "
-            f"**{char_name(effect.guess, session.state)}**."
-        )
-
-    def on_klutz(self, effect: ev.KlutzChose, session: Session, name: Namer) -> Outgoing:
-        return Outgoing(f"🫢 <@{effect.by}>, the Klutz (so they say), chooses <@{effect.target}>.")
 
     def on_exile_survived(
         self, effect: ev.ExileSurvived, session: Session, name: Namer
@@ -754,10 +647,19 @@ class ClocktowerRenderer:
 
 
 class DiscordWords:
-    """The engine's sentence parts (``engine.clocktower.game.roles.Words``) in Discord text."""
+    """The engine's sentence parts (``engine.clocktower.game.roles.Words``) in Discord text;
+    ``public``: players are mentioned (the channel's text), else named (a DM's)."""
 
-    def __init__(self, players: Sequence[int], name: Namer, state: Any = None) -> None:
-        self._players, self._name, self._state = players, name, state
+    def __init__(
+        self,
+        players: Sequence[int],
+        name: Namer,
+        state: Any = None,
+        official: Mapping[str, OfficialText] | None = None,
+        public: bool = False,
+    ) -> None:
+        self._players, self._state, self._official = players, state, official or {}
+        self._name = (lambda p: f"<@{p}>") if public else name
 
     def player(self, player: int) -> str:
         return self._name(player)
@@ -770,6 +672,9 @@ class DiscordWords:
 
     def strong(self, text: object) -> str:
         return f"**{text}**"
+
+    def ability(self, cid: str) -> str:
+        return f"*{ability(cid, self._state, self._official)}*"
 
 
 def night_cue(cid: str, state: Any, official: Mapping[str, OfficialText], night: int) -> str:
@@ -813,43 +718,36 @@ def topic_text(topic: str) -> str:
     return owner.topics[topic] if owner is not None else TOPICS.get(topic, topic)
 
 
-HIDDEN = (
-    "decision",
-    "topic",
-    "truth",
-    "consistent",
-    "form",
-)  # shown on the buttons, not in the details
+HIDDEN = ("consistent",)  # shown on the buttons, not in the details
 
 
-def ruling_message(
-    data: Mapping[str, Any], options: Sequence[Any], session: Session, name: Namer
-) -> Outgoing:
+def ruling_message(ruling: Ruling, session: Session, name: Namer) -> Outgoing:
     """A storyteller decision by DM: the true answer marked, one button per legal answer."""
     state = session.state
     players = state.players
-    truth, consistent = data.get("truth"), data.get("consistent")
-    details = [
+    details = ruling.details
+    truth, consistent = ruling.truth, details.get("consistent")
+    shown = [
         f"{key}: {label(value, players, name, state)}"
-        for key, value in data.items()
+        for key, value in details.items()
         if key not in HIDDEN
     ]
     lines = [
-        f"📜 **Storyteller decision #{data['decision']}** in <#{session.game.channel_id}>: "
-        f"{topic_text(data['topic'])}.",
-        "; ".join(details),
+        f"📜 **Storyteller decision #{ruling.decision}** in <#{session.game.channel_id}>: "
+        f"{topic_text(ruling.topic)}.",
+        "; ".join(shown),
     ]
     choices = []
-    for index, option in enumerate(options):
+    for index, option in enumerate(ruling.options):
         text = label(option, players, name, state)
-        if data["topic"] == "info" and data.get("character"):
+        if ruling.topic == "info" and details.get("character"):
             text = info_text(
                 {
-                    "character": data["character"],
+                    "character": details["character"],
                     "night": session.state.night,
                     "answer": option,
-                    "players": data.get("players", ()),
-                    **{k: data[k] for k in ("question",) if k in data},
+                    "players": details.get("players", ()),
+                    **{k: details[k] for k in ("question",) if k in details},
                 },
                 players,
                 name,
@@ -858,25 +756,25 @@ def ruling_message(
         mark = (
             " ✓ (true)" if index == truth else " ≈ (consistent lie)" if index == consistent else ""
         )
-        choices.append((f"{index + 1}. {text}"[: MAX_LABEL - len(mark)] + mark, index))
+        choices.append((f"{index + 1}. {text}"[: MAX_LABEL - len(mark)] + mark, option, index))
     lines.append("The true answer is marked ✓." if truth is not None else "No answer is true.")
     if consistent is not None:
         lines.append("≈ marks the lie that agrees with what this player was shown before.")
-    form = data.get("form")
+    form = ruling.form
     if form is not None:
         lines.append(
             "Suggested answers below; **Your own answer…** (or `/clocktower rule`) gives any "
             + ("answer the rules allow." if form.allowed is not None else "answer at all.")
         )
-    value = lambda i: f"{data['decision']}-{i}"  # noqa: E731
-    own = [("custom", str(data["decision"]), "Your own answer…", GREY)] if form else []
+    game = session.game.id
+    own = [GameButton(game, "custom", str(ruling.decision), label="Your own answer…", style=GREY)]
+    items: list[discord.ui.Item[Any]]
     if len(choices) + len(own) <= MAX_BUTTONS:
-        buttons = [("ruling", value(i), text, GREEN if i == truth else BLUE) for text, i in choices]
-        view = button_view(session.game.id, buttons + own)
+        buttons = [(o, text, GREEN if i == truth else BLUE) for text, o, i in choices]
+        items = [*question_buttons(game, ruling, buttons)]
     else:
-        view = choice_view(session.game.id, "ruling", [(t, value(i)) for t, i in choices], "Rule")
-        for kind, val, text, style in own:
-            view.add_item(GameButton(session.game.id, kind, val, label=text, style=style))
+        items = [*question_menus(game, ruling, [(t, o) for t, o, _ in choices], "Rule")]
+    view = view_of(*items, *(own if form else ()))
     return Outgoing("\n".join(line for line in lines if line), view=view, public=False)
 
 

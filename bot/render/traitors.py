@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 import engine.traitors as tg
 import engine.traitors.events as ev
-from bot.delivery import Handler, Namer, Outgoing, Rendered, secret_view
-from bot.sessions import Session
-from bot.views import button_view, choice_view
-from engine.core import Effect, GameOver, Prompt
+import engine.traitors.questions as q
+from bot.delivery import Answered, Handler, Namer, Outgoing, Rendered, secret_view
+from bot.sessions import Reply, Session
+from bot.views import button_view, question_buttons, question_menus, view_of
+from engine.core import Effect, GameOver, Prompt, Step
 from stats.odds import exact_traitor_win, suggest_traitor_count
 
 TRAITOR = "traitor"
@@ -24,6 +27,17 @@ GREEN, BLUE, RED = (
     discord.ButtonStyle.primary,
     discord.ButtonStyle.danger,
 )
+
+
+def until(event: type, open_: str, closed: str) -> Reply:
+    """An acknowledgement that depends on whether this answer was the one that closed the
+    round (an ``event`` among its effects): then there is nothing left to change."""
+
+    def word(step: Step) -> str:
+        done = any(isinstance(e, (GameOver, event)) for e in step.effects)
+        return closed if done else open_
+
+    return word
 
 
 def mentions(players) -> str:
@@ -105,12 +119,29 @@ class TraitorsRenderer:
             ev.Recruiting: self.on_recruiting,
             ev.Dawn: self.on_dawn,
             ev.Departed: self.on_departed,
+            q.MurderMenu: self.on_murder,
+            q.RecruitMenu: self.on_recruit_pick,
+            q.RecruitOffer: self.on_recruit_answer,
+            q.Ballot: self.on_vote,
         }
-        self.prompts: dict[str, Handler] = {
-            "murder": self.on_murder,
-            "recruit_pick": self.on_recruit_pick,
-            "recruit_answer": self.on_recruit_answer,
-            "vote": self.on_vote,
+        self.answers: dict[type, Answered] = {
+            q.Ballot: Answered(
+                until(
+                    ev.VotesRevealed,
+                    "Your ballot is in. It stays secret until the ballots are revealed; you may "
+                    "change it until then.",
+                    "Your ballot is in. It was the last one, so the ballots are now revealed.",
+                )
+            ),
+            q.MurderMenu: Answered(
+                until(
+                    ev.Dawn,
+                    "Your choice is noted. You may change it until the night ends.",
+                    "Your choice is noted, and it settled the night.",
+                )
+            ),
+            q.RecruitMenu: Answered("Your choice is noted."),
+            q.RecruitOffer: Answered("Your answer is given."),
         }
 
     def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
@@ -118,11 +149,13 @@ class TraitorsRenderer:
         (the ballot menu that follows is their announcement)."""
         if isinstance(effect, GameOver):
             return self.game_over(effect)
-        if isinstance(effect, Prompt):
-            handler = self.prompts.get(effect.kind)
-        else:
-            handler = self.events.get(type(effect))
+        handler = self.events.get(type(effect))
         return handler(effect, session, name) if handler else None
+
+    def acknowledge(
+        self, question: type[Prompt], action: Any, session: Session, name: Namer
+    ) -> Answered:
+        return self.answers[question]
 
     # Lobby -----------------------------------------------------------------------------------
     def on_joined(self, effect: ev.Joined | ev.Left, session: Session, name: Namer) -> Outgoing:
@@ -205,22 +238,23 @@ class TraitorsRenderer:
     ) -> Outgoing:
         return Outgoing("🗡️ No recruit this time.", public=False, discreet=True)
 
-    # Prompts ---------------------------------------------------------------------------------
-    def _players_menu(self, effect: Prompt, session: Session, name: Namer, placeholder: str):
-        choices = [(name(p), str(p)) for p in effect.options]
-        return choice_view(session.game.id, effect.kind, choices, placeholder)
+    # Questions -------------------------------------------------------------------------------
+    @staticmethod
+    def _players_menu(question: Prompt, session: Session, name: Namer, placeholder: str):
+        choices = [(name(p), p) for p in question.options]
+        return view_of(*question_menus(session.game.id, question, choices, placeholder))
 
-    def on_murder(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
+    def on_murder(self, effect: q.MurderMenu, session: Session, name: Namer) -> Outgoing:
         view = self._players_menu(effect, session, name, "Choose tonight's victim")
         return Outgoing(
-            f"🌙 Night {effect.data['round']}: choose a Faithful to murder. If the Traitors "
+            f"🌙 Night {effect.round}: choose a Faithful to murder. If the Traitors "
             "disagree, the majority decides; a tie is drawn at random.",
             view=view,
             public=False,
             discreet=True,
         )
 
-    def on_recruit_pick(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
+    def on_recruit_pick(self, effect: q.RecruitMenu, session: Session, name: Namer) -> Outgoing:
         view = self._players_menu(effect, session, name, "Choose a Faithful to recruit")
         return Outgoing(
             "🗡️ A Traitor was banished. Choose a Faithful to offer a place among you.",
@@ -229,27 +263,21 @@ class TraitorsRenderer:
             discreet=True,
         )
 
-    def on_recruit_answer(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
-        buttons = [
-            ("recruit_answer", "yes", "Accept", RED),
-            ("recruit_answer", "no", "Refuse", GREEN),
-        ]
+    def on_recruit_answer(self, effect: q.RecruitOffer, session: Session, name: Namer) -> Outgoing:
+        buttons = [(True, "Accept", RED), (False, "Refuse", GREEN)]
         return Outgoing(
             "🗡️ The Traitors invite you to join them. Will you become a Traitor?",
-            view=button_view(session.game.id, buttons),
+            view=view_of(*question_buttons(session.game.id, effect, buttons)),
             public=False,
             discreet=True,
         )
 
-    def on_vote(self, effect: Prompt, session: Session, name: Namer) -> Outgoing:
-        vote = f"{effect.data['round']}-{int(effect.data.get('revote', False))}"
-        choices = [(name(p), f"{vote}-{p}") for p in effect.options]  # an old menu is refused
-        view = choice_view(session.game.id, "vote", choices, "Your ballot")
-        slot = f"vote:{effect.data['round']}:{int(effect.data.get('revote', False))}"
+    def on_vote(self, effect: q.Ballot, session: Session, name: Namer) -> Outgoing:
+        view = self._players_menu(effect, session, name, "Your ballot")
         return Outgoing(
-            vote_header(effect.data["round"], effect.data.get("revote", False)),
+            vote_header(effect.round, effect.revote),
             view=view,
-            slot=slot,
+            slot=f"vote:{effect.round}:{int(effect.revote)}",
         )
 
     # Public events ---------------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 Fields are plain ints and bools, so ``engine.core.encode_action``/``decode_action(…, ACTIONS)``
 round-trip them through the JSON action log. ``by`` is always the acting user; the shell fills it
-from the interaction, so nobody can act for someone else.
+from the interaction, so nobody can act for someone else. ``question`` names the question an
+answer answers (``engine.traitors.questions``): it is refused once that question has closed.
+Records from before answers carried it lack it, and replay as they always did.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class Murder:
 
     by: int
     target: int
+    question: str | None = None
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,7 @@ class Vote:
 
     by: int
     target: int
+    question: str | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,7 @@ class RecruitPick:
 
     by: int
     target: int
+    question: str | None = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,7 @@ class RecruitAnswer:
 
     by: int
     accept: bool
+    question: str | None = None
 
 
 @dataclass(frozen=True)

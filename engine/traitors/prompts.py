@@ -22,26 +22,28 @@ from engine.traitors.model import (
     started,
     traitors,
 )
+from engine.traitors.questions import Ballot, MurderMenu, RecruitMenu, RecruitOffer
 
 
 def open_prompts(state: State) -> tuple[Prompt, ...]:
-    """The menus that are open now. A newer Prompt of the same kind supersedes an older one.
+    """The questions open now (``engine.traitors.questions``). A newer one of the same kind
+    supersedes an older one.
 
     ``to`` is everyone who may answer, including those who already answered (they may change
-    their mind). The vote Prompt goes to all living players with all living players (or, in a
+    their mind). The ballot goes to all living players with all living players (or, in a
     re-vote, the tied players) as options; a voter's own name is the one option refused to them.
     """
-    data = {"round": state.round}
+    round_ = state.round
     if state.phase is Phase.NIGHT:
-        return (Prompt(traitors(state), "murder", faithful(state), None, data),)
+        return (MurderMenu(to=traitors(state), options=faithful(state), round=round_),)
     if state.phase is Phase.VOTE:
         options = state.candidates or living(state)
-        vote_data = {**data, "revote": bool(state.candidates)}
-        return (Prompt(living(state), "vote", options, None, vote_data),)
+        revote = bool(state.candidates)
+        return (Ballot(to=living(state), options=options, round=round_, revote=revote),)
     if state.phase is Phase.RECRUIT:
         if state.offer is None:
-            return (Prompt(traitors(state), "recruit_pick", faithful(state), None, data),)
-        return (Prompt((state.offer,), "recruit_answer", (True, False), False, data),)
+            return (RecruitMenu(to=traitors(state), options=faithful(state), round=round_),)
+        return (RecruitOffer(to=(state.offer,), round=round_),)
     return ()
 
 

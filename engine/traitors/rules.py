@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import RuleError, Step
+from engine.core import RuleError, Step, require_open
 from engine.traitors import departure, lobby, night, recruit, vote
 from engine.traitors.actions import (
     Abort,
@@ -29,6 +29,8 @@ from engine.traitors.actions import (
     Vote,
 )
 from engine.traitors.model import Phase, State
+from engine.traitors.prompts import open_prompts
+from engine.traitors.questions import QUESTIONS
 
 
 def new_game(host: int, seed: int, recruit: bool = False) -> State:
@@ -65,4 +67,6 @@ def apply(state: State, action: Action) -> Step:
         raise TypeError(f"not a Traitors action: {action!r}")
     if state.phase is Phase.OVER:
         raise RuleError("The game is over.")
-    return handler(state, action)
+    step = handler(state, action)  # the rules' own refusal first: it says more
+    require_open(open_prompts(state), QUESTIONS, getattr(action, "question", None))
+    return step

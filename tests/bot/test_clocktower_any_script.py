@@ -203,9 +203,9 @@ async def test_bad_input_is_one_sentence_and_changes_nothing(table):
     old_panel = last_with(table, teller.id, "wakes as the")
     actions = len(session.actions)
     late = await table.user(teller.id).click(old_panel, label="Done: next wake")
-    assert said(late) == "That wake is over; use the panel of the wake under way."
+    assert said(late) == "No storyteller-run wake is open now; that panel's night is over."
     late_ask = await table.user(teller.id).click(old_panel, label="Ask: 2 players")
-    assert said(late_ask) == "That wake is over; use the panel of the wake under way."
+    assert said(late_ask) == "No storyteller-run wake is open now; that panel's night is over."
     unknown = await teller.slash(
         table.channel, "clocktower show", player=str(lamp), kind="character", value="Nobody"
     )

@@ -12,16 +12,20 @@ import pytest
 
 from bot.render.clocktower import ClocktowerRenderer
 from engine.clocktower.game import apply, events
+from engine.clocktower.game.characters.beggar import VoteGiven
+from engine.clocktower.game.roles import REGISTRY
 from engine.clocktower.game.version import fingerprint
 from engine.clocktower.selfplay import play, setup_game
 from engine.core import Event, Private, Public
 from tests.engine.clocktower.game.support import SNV
 
-EVENTS = [
+GENERAL = [
     cls
     for _, cls in inspect.getmembers(events, inspect.isclass)
     if issubclass(cls, Event) and cls.__module__ == events.__name__ and cls.event
 ]
+OWNED = [cls for unit in REGISTRY.roles.values() for cls in unit.events]  # a character's own
+EVENTS = GENERAL + OWNED
 
 
 def test_the_module_declares_the_events():
@@ -33,7 +37,15 @@ def test_the_module_declares_the_events():
         assert issubclass(cls, events.Told) != issubclass(cls, Public), cls
 
 
-@pytest.mark.parametrize("cls", EVENTS, ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("cls", OWNED, ids=lambda cls: cls.__name__)
+def test_a_characters_own_event_is_worded_by_that_character_alone(cls):
+    speaker = REGISTRY.speaker(cls)
+    assert speaker is not None and cls.__module__ == type(speaker).__module__, cls
+    assert cls not in ClocktowerRenderer().events, "the renderer need not know the character"
+    assert [u for u in REGISTRY.roles.values() if cls in u.events] == [speaker]
+
+
+@pytest.mark.parametrize("cls", GENERAL, ids=lambda cls: cls.__name__)
 def test_every_event_has_a_handler_annotated_with_its_class(cls):
     handler = ClocktowerRenderer().events.get(cls)
     assert handler is not None, f"{cls.__name__} has no renderer"
@@ -49,7 +61,7 @@ def test_data_is_the_fields_but_the_recipient_and_unset_sparse_ones():
     assert day.data["day"] == 3 and day.data["question"] == "Am I good?"
     assert events.Dawn(2, (4,)).data == {"day": 2, "deaths": (4,)}
     assert events.Dawn(2, (), (5,)).data == {"day": 2, "deaths": (), "revived": (5,)}
-    given = events.VoteGiven(by=3, to=4)  # a public event's ``to`` is data, not a recipient
+    given = VoteGiven(by=3, to=4)  # a public event's ``to`` is data, not a recipient
     assert given.data == {"by": 3, "to": 4}
 
 

@@ -5,6 +5,8 @@ for a player, and the Fortune Teller's two-player menu."""
 
 from __future__ import annotations
 
+import discord
+
 import engine.clocktower.game as ct
 from bot.cogs.clocktower.cog import BOT_ONLY
 from tests.bot.test_clocktower_bot import (
@@ -14,9 +16,11 @@ from tests.bot.test_clocktower_bot import (
     answer_night,
     assert_no_secret_in_public,
     deal,
+    first_label,
     fresh,
     holding,
     items,
+    menu_id,
     nominee,
     open_game,
     results_in_db,
@@ -392,3 +396,75 @@ async def test_a_human_storyteller_is_told_at_once_of_a_departed_voter_by_name(t
     assert counted.ephemeral and "counted" in said(counted)
     assert state(table).vote.index == 1 and voter not in state(table).vote.yes
     assert f"the vote waits for {gone.name} (they have left the server)" in told, told
+
+
+# Menus that outlived their question ---------------------------------------------------------
+async def test_a_night_menu_of_an_earlier_night_is_refused(table, monkeypatch):
+    """The Poisoner's menu of night 1 (here the copy `/clocktower me` showed) names players
+    still legal on night 2, yet never answers night 2's wake: the engine refuses it."""
+    deal(monkeypatch, seed_where(5, holding("poisoner")))
+    opener, _ = await open_game(table, players=5)
+    await opener.slash(table.channel, "clocktower start")
+    poisoner = next(s.player for s in state(table).seats if s.character == "poisoner")
+    kept = None
+    while state(table).phase is not ct.Phase.DAY:
+        prompt = ct.open_prompts(state(table))[0]
+        if prompt.to == (poisoner,):
+            kept = (await table.member(poisoner).slash(table.channel, "clocktower me")).response
+        await answer_night(table, prompt)
+    assert kept is not None
+    ended = await opener.slash(table.channel, "clocktower endday")
+    assert said(ended) == "The day is over."
+    while (prompt := ct.open_prompts(state(table))[0]).to != (poisoner,):
+        await answer_night(table, prompt)
+    target = next(p for p in prompt.options if p != poisoner)
+    late = await table.member(poisoner).select(kept, [str(target)], custom_id=menu_id(kept, target))
+    assert refusal(late) == "That menu is from an earlier wake; use the one you were sent last."
+    assert ct.open_prompts(state(table))[0] == prompt  # still awaited, nothing chosen
+    await answer_night(table, prompt)  # tonight's menu answers it
+    assert ct.open_prompts(state(table))[:1] != (prompt,)
+
+
+async def test_a_ruling_pressed_twice_is_refused(table, monkeypatch):
+    deal(monkeypatch, seed_where(5, two_harmless))
+    teller, _ = await open_game(table, players=5, storyteller="me")
+    await teller.slash(table.channel, "clocktower start")
+    prompt = ct.open_prompts(state(table))[0]
+    assert prompt.kind == "ruling"
+    dm = next(
+        m
+        for m in reversed(list(table.user(teller.id).dm_channel.history()))
+        if m.components and f"decision #{prompt.data['decision']}" in m.content
+    )
+    first = await table.user(teller.id).click(dm, label=first_label(dm))
+    assert said(first) == "Ruled."
+    actions = len(table.session().actions)
+    again = await table.user(teller.id).click(dm, label=first_label(dm))
+    assert refusal(again) in (
+        "That decision has already been made.",
+        "No storyteller decision is awaited.",
+    )
+    assert len(table.session().actions) == actions
+
+
+async def test_buttons_sent_before_the_upgrade_still_get_an_answer(table, monkeypatch):
+    """A vote button named its vote, so it still counts in it; a night menu named no night, so
+    it is refused with the way to the current one."""
+    deal(monkeypatch, seed_where(5, two_harmless))
+    opener, _ = await open_game(table, players=5)
+    await opener.slash(table.channel, "clocktower start")
+    await to_day(table)
+    game = table.session().game.id
+    target = nominee(state(table), opener.id)
+    await opener.slash(table.channel, "clocktower nominate", player=str(target))
+    running = len(state(table).history)
+    view = discord.ui.View(timeout=None)  # as the bot sent them before questions had keys
+    view.add_item(discord.ui.Button(label="Old hand", custom_id=f"rw:b:{game}:vote:yes-{running}"))
+    view.add_item(discord.ui.Button(label="Old night", custom_id=f"rw:b:{game}:night:3"))
+    await table.bot.get_channel(table.channel.id).send("old buttons", view=view)
+    old = table.channel.last_message
+    voter = table.member(state(table).vote.order[state(table).vote.index])
+    counted = await voter.click(old, label="Old hand")
+    assert said(counted) == "Your hand is counted." and voter.id in state(table).vote.yes
+    night = await voter.click(old, label="Old night")
+    assert "/clocktower me" in refusal(night)

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import engine.clocktower.game as ct
 from bot.render.clocktower import ruling_message
+from engine.clocktower.game.questions import Ruling
 from tests.bot.test_clocktower_bot import (
     TIMES,
     answer_ruling,
@@ -149,15 +150,15 @@ def test_a_ruling_marks_the_consistent_lie_on_its_button():
         state=SimpleNamespace(players=players, night=2),
         game=SimpleNamespace(id=5, channel_id=99),
     )
-    data = {
-        "decision": 4,
-        "topic": "info",
-        "truth": 0,
-        "consistent": 2,
-        "character": "empath",
-        "player": 11,
-    }
-    message = ruling_message(data, (0, 1, 2), session, lambda p: f"name{p}")
+    ruling = Ruling(
+        to=(1,),
+        options=(0, 1, 2),
+        decision=4,
+        topic="info",
+        truth=0,
+        details={"consistent": 2, "character": "empath", "player": 11},
+    )
+    message = ruling_message(ruling, session, lambda p: f"name{p}")
     labels = [item.item.label for item in message.view.children]
     assert labels[0].endswith("✓ (true)") and labels[2].endswith("≈ (consistent lie)")
     assert "consistent:" not in message.content and "≈ marks the lie" in message.content

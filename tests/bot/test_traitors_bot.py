@@ -5,11 +5,9 @@ from __future__ import annotations
 import re
 
 import aiosqlite
-import pytest
+import discord
 
 import engine.traitors as tg
-from bot.cogs.traitors import ballot_target
-from bot.errors import StaleComponent
 
 MENTION = re.compile(r"<@(\d+)>")
 
@@ -291,12 +289,17 @@ async def test_a_host_who_leaves_hands_the_game_on(table):
     assert opened.ephemeral and state(table).phase is tg.Phase.VOTE
 
 
-async def test_a_stale_menu_cannot_vote_for_the_dead(table):
+async def test_a_stale_ballot_is_refused_by_the_engine(table):
+    """A ballot menu kept from day 1 (here the one `/traitors me` shows) never counts on day 2:
+    its question is closed, and the engine says so."""
     host, _ = await open_lobby(table, players=7)
     await host.slash(table.channel, "traitors start", traitors=1)
     (traitor,) = traitor_ids(table)
     faithful = [m.id for m in table.members if m.id != traitor]
-    await vote_round(
+    voter = table.member(faithful[2])
+    await host.slash(table.channel, "traitors vote")
+    kept = (await voter.slash(table.channel, "traitors me")).response
+    await cast(
         table,
         {v: faithful[0] for v in tg.living(state(table)) if v != faithful[0]}
         | {faithful[0]: faithful[1]},
@@ -305,11 +308,37 @@ async def test_a_stale_menu_cannot_vote_for_the_dead(table):
     assert "this vote is closed" in day_one.content and not day_one.components
     await murder(table, faithful[1])
     await table.member(state(table).host).slash(table.channel, "traitors vote")
-    # a day-1 ballot value (from a menu shown before it closed) never counts on day 2
-    with pytest.raises(StaleComponent, match="earlier vote"):
-        ballot_target(state(table), f"1-0-{faithful[2]}")
-    assert ballot_target(state(table), f"2-0-{faithful[2]}") == faithful[2]
+    stale = await voter.select(kept, [option(kept, traitor)], custom_id=menu_id(kept, traitor))
+    assert stale.ephemeral and "earlier vote" in stale.response.content
     assert dict(state(table).ballots) == {}
+    today = table.channel.last_message
+    fresh = await voter.select(today, [option(today, traitor)], custom_id=menu_id(today, traitor))
+    assert fresh.ephemeral and dict(state(table).ballots) == {voter.id: traitor}
+
+
+async def test_a_menu_from_before_the_upgrade_gets_an_answer(table):
+    """Menus sent before questions had keys: a ballot named its vote, so it still counts in
+    that vote; a night menu named no night, so it is refused with a way to the current one."""
+    host, _ = await open_lobby(table, players=5)
+    await host.slash(table.channel, "traitors start", traitors=1)
+    (traitor,) = traitor_ids(table)
+    faithful = [m.id for m in table.members if m.id != traitor]
+    await host.slash(table.channel, "traitors vote")
+    game = table.session().game.id
+    view = discord.ui.View(timeout=None)  # as the bot sent them before the upgrade
+    ballot = [discord.SelectOption(label="x", value=f"1-0-{traitor}")]
+    view.add_item(discord.ui.Select(custom_id=f"rw:s:{game}:vote:0", options=ballot))
+    victims = [discord.SelectOption(label="y", value=str(faithful[1]))]
+    view.add_item(discord.ui.Select(custom_id=f"rw:s:{game}:murder:0", options=victims))
+    await table.bot.get_channel(table.channel.id).send("old menus", view=view)
+    old = table.channel.last_message
+    voter = table.member(faithful[0])
+    counted = await voter.select(old, [f"1-0-{traitor}"], custom_id=f"rw:s:{game}:vote:0")
+    assert counted.ephemeral and dict(state(table).ballots) == {voter.id: traitor}
+    refused = await table.member(traitor).select(
+        old, [str(faithful[1])], custom_id=f"rw:s:{game}:murder:0"
+    )
+    assert refused.ephemeral and "/traitors me" in refused.response.content
 
 
 async def test_one_lobby_even_when_a_join_comes_before_it_is_posted(table):

@@ -14,7 +14,7 @@ Who may do what:
 from __future__ import annotations
 
 import asyncio
-import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -40,10 +40,8 @@ from bot.errors import Refusal, answering
 from bot.interactions import can_manage, channel_id, guild_id, matching, reply
 from bot.render.clocktower import (
     ClocktowerRenderer,
-    MultiSelect,
     char_name,
     known,
-    label,
     vote_message,
 )
 from bot.render.scripts import problems_embed
@@ -54,16 +52,14 @@ from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
 from engine.clocktower.game import statements
 from engine.clocktower.game.adjust import CHANGES
 from engine.clocktower.game.model import neighbours
+from engine.clocktower.game.questions import COUNT, QUESTIONS, NominationMenu
 from engine.clocktower.game.roles import REGISTRY, Role, seats_having
 from engine.clocktower.reasoning.review import reviewable
 from engine.clocktower.script import Script, ScriptError, load_script
 from engine.core import GameOver, RuleError, Step
 
-log = logging.getLogger(__name__)
-
 CHOICES = 25
 BOT_ONLY = "The bot is the storyteller in this game; that tool is for a human storyteller."
-STALE_VOTE = "That vote is over; use the buttons of the current vote."
 NOMINATED = "Your nomination is made; the vote goes round the circle."
 EXILE_CALLED = "You call for the exile; the vote goes round the circle."
 REPLAY_CHANGED = (
@@ -76,6 +72,28 @@ NOT_REVIEWABLE = (
 )
 
 
+def dated(kind: str, order: str = "id-token") -> Callable[[str], tuple[str, str] | None]:
+    """A menu sent before questions had keys whose value named its question: ``id-token``
+    (a nomination's day, a ruling's or a panel's decision) or ``token-id`` (a vote's place)."""
+
+    def translate(value: str) -> tuple[str, str] | None:
+        first, _, second = value.partition("-")
+        ref, token = (first, second) if order == "id-token" else (second, first)
+        return (f"{kind}.{ref}", token) if ref.isdigit() and token else None
+
+    return translate
+
+
+LEGACY: dict[str, Callable[[str], tuple[str, str] | None]] = {
+    "nominate": dated("nominate"),
+    "ruling": dated("ruling"),
+    "panel": dated("panel"),
+    "vote": dated("vote", "token-id"),
+    "count": lambda value: (f"vote.{value}", COUNT) if value.isdigit() else None,
+    "night": lambda value: None,  # it named no wake: taken for tonight's, it might not be
+}
+
+
 class ClocktowerCog(
     StorytellerTools,
     group_name="clocktower",
@@ -84,12 +102,13 @@ class ClocktowerCog(
     kind = KIND
     title = "Clocktower"
     command = "/clocktower"
+    questions = QUESTIONS
+    legacy = LEGACY
 
     def __init__(self, bot: Ravenswood) -> None:
         super().__init__(bot, ClocktowerRules(), ClocktowerRenderer(bot.official))
         self.drafts = {}
         self.clock = Clock(bot, self.delivery, Timings.from_env(), self.play)
-        bot.add_dynamic_items(MultiSelect)
         assert self.app_command is not None  # a GroupCog: /clocktower
         # Characters' day abilities are ``/clocktower use <name>``: a group of their own, since
         # Discord allows a command group 25 children and the editions bring many abilities.
@@ -906,11 +925,9 @@ class ClocktowerCog(
 
     async def redeliver(self, session: Session) -> None:
         """After an undo: the running vote and any reopened menu are shown again."""
-        running = vote_message(session, self.delivery.namer(session))
-        if running is not None:
-            await self.delivery.post(session, running)  # the board is edited in place
-        await self.delivery.deliver(
-            session, [p for p in ct.open_prompts(session.state) if p.kind != "vote"]
+        await self.delivery.deliver(  # the vote board is edited in place
+            session,
+            [p for p in ct.open_prompts(session.state) if not isinstance(p, NominationMenu)],
         )
 
     @app_commands.command(name="end", description="End the game: declare the winner, or abandon it")
@@ -952,61 +969,7 @@ class ClocktowerCog(
     async def component(
         self, interaction: discord.Interaction, session: Session, kind: str, value: str
     ) -> bool:
-        user = interaction.user.id
-        if kind == "night":
-            # players by id; a character or yes/no by its value; nobody (optional) as ""
-            targets = tuple(int(v) if v.isdigit() else v for v in value.split("-") if v)
-            name = self.delivery.namer(session)
-            chosen = label(targets, session.state.players, name, session.state) or "nobody"
-            await self.act(interaction, session, ct.NightChoice(user, targets), f"Noted: {chosen}.")
-            await self.settle_menu(interaction, f"✅ You chose **{chosen}**.")
-            return True
-        if kind == "nominate":
-            day, target = (int(v) for v in value.split("-"))
-            if day != session.state.day or session.state.phase is not ct.Phase.DAY:
-                raise RuleError("That menu is from an earlier day; use today's.")
-            nomination = ct.Nominate(by=user, target=target)
-            await self.act(interaction, session, nomination, "Your nomination is made.")
-            return True
-        if kind == "vote":
-            hand = self.vote_action(session, user, value)
-            vote = session.state.vote
-            reached = vote is not None and vote.order[vote.index] in (hand.voter, user)
-            ack = (
-                "Your hand is counted."
-                if reached
-                else "Your hand is set; it counts, and locks, when the count reaches you."
-            )
-            await self.act(interaction, session, hand, ack)
-            return True
-        if kind == "ruling":
-            decision, choice = (int(v) for v in value.split("-"))
-            ruled = ct.StorytellerRuling(user, decision, choice)
-            await self.act(interaction, session, ruled, "Ruled.")
-            return True
         return await self.on_tool(interaction, session, kind, value)
-
-    @staticmethod
-    async def settle_menu(interaction: discord.Interaction, note: str) -> None:
-        """A menu once answered: its message says what was chosen, and loses its menu."""
-        message = interaction.message
-        if message is None:
-            return
-        try:
-            await message.edit(content=f"{message.content}\n{note}", view=None)
-        except discord.HTTPException:
-            log.info("could not mark the menu %s as answered", message.id)
-
-    def vote_action(self, session: Session, user: int, value: str) -> ct.Vote:
-        """A click on a vote board: refused unless the board is the running vote's."""
-        answer, _, index = value.partition("-")
-        state = session.state
-        if state.vote is None or not index.isdigit() or int(index) != len(state.history):
-            raise RuleError(STALE_VOTE)
-        yes = answer == "yes"
-        if not state.bot and user == state.storyteller:
-            return ct.Vote(user, yes, voter=state.vote.order[state.vote.index])
-        return ct.Vote(user, yes)
 
     # People leaving --------------------------------------------------------------------------
     @commands.Cog.listener()

@@ -11,6 +11,7 @@ from bot.store import games as game_store
 from bot.store.results import Result, Seat, user_key
 from engine.clocktower.catalogue import Character
 from engine.clocktower.game.events import Told
+from engine.clocktower.game.roles import REGISTRY
 from engine.clocktower.script import load_script
 from engine.core import GameOver, RuleError, Step
 
@@ -27,7 +28,8 @@ class Abandon:
 
 class ClocktowerRules:
     kind = KIND
-    actions = {**ct.ACTIONS, "Abandon": Abandon}
+    # the game's actions, the characters' own day actions, and the shell's Abandon
+    actions = {**ct.ACTIONS, **REGISTRY.day_actions(), "Abandon": Abandon}
     version = ct.RULES_VERSION
     fingerprint = staticmethod(ct.fingerprint)
 

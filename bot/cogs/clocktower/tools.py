@@ -1,8 +1,8 @@
 """A human storyteller's tools on Discord, mixed into the /clocktower command group.
 
-- The panel of a storyteller-run wake (its buttons: ask the player for one or two players or a
-  character, then "Done"), and ``/clocktower show`` to show a player a character, a number, yes
-  or no, a player or a line of text, at night or by day.
+- ``/clocktower show`` to show a player a character, a number, yes or no, a player or a line of
+  text, at night or by day (the panel of a storyteller-run wake is a question, answered like
+  any other: ``engine.clocktower.game.questions.Panel``).
 - A ruling's own answer from its full range: the **Your own answer…** button opens a private
   editor with one menu per part when the parts fit Discord's menus; ``/clocktower rule`` takes
   any answer as text, completing each comma-separated part as it is typed.
@@ -31,7 +31,6 @@ from engine.clocktower.game.storyteller import SHOWN
 from engine.core import RuleError
 
 MAX_PARTS = 4  # menus in a private editor (Discord allows five rows; one holds the button)
-TOOLS = {"ask1": ("players", 1), "ask2": ("players", 2), "askc": ("character", 1)}
 YES, NO = ("yes", "y", "true"), ("no", "n", "false")
 
 
@@ -316,37 +315,12 @@ class StorytellerTools(GameCog):
     ) -> bool:
         """Handle a storyteller tool's button or menu; False when ``kind`` is none of them."""
         handlers = {
-            "panel": self.use_panel,
             "custom": self.open_editor,
             "field": self.choose_part,
             "submit": self.submit,
-            "count": self.count_hand,
         }
         handler = handlers.get(kind)
         if handler is None:
             return False
         await handler(interaction, session, value)
         return True
-
-    async def count_hand(self, interaction: discord.Interaction, session: Session, value: str):
-        """The vote board's Count: the storyteller counts the next hand set in advance."""
-        self.require_storyteller(session, interaction.user.id)
-        state = session.state
-        if state.vote is None or not value.isdigit() or int(value) != len(state.history):
-            raise RuleError("That vote is over; use the buttons of the current vote.")
-        await self.act(interaction, session, ct.CountHand(interaction.user.id), "Counted.")
-
-    # The panel ---------------------------------------------------------------------------------
-    async def use_panel(self, interaction: discord.Interaction, session: Session, value: str):
-        """A panel button: ask the waking player, or finish the wake."""
-        self.require_storyteller(session, interaction.user.id)
-        decision, _, tool = value.partition("-")
-        pending = session.state.pending
-        if pending is None or pending.kind != "panel" or pending.id != int(decision):
-            raise RuleError("That wake is over; use the panel of the wake under way.")
-        user = interaction.user.id
-        if tool == "done":
-            await self.act(interaction, session, ct.FinishWake(user), "The night goes on.")
-            return
-        kind, count = TOOLS[tool]
-        await self.act(interaction, session, ct.Ask(user, kind, count), "They are asked.")

@@ -2,7 +2,9 @@
 
 Fields are plain values, so ``engine.core.encode_action``/``decode_action(…, ACTIONS)`` round-trip
 them through the JSON action log. ``by`` is the acting user (``SYSTEM`` = 0 for the shell acting
-for a bot storyteller); the shell fills it from the interaction.
+for a bot storyteller); the shell fills it from the interaction. ``question`` names the question
+an answer answers (``engine.clocktower.game.questions``): it is refused once that question has
+closed. Records from before answers carried it lack it, and replay as they always did.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ class NightChoice:
     by: int
     targets: tuple[int | str, ...]  # players; a character's id when the storyteller asks for one
     player: int | None = None
+    question: str | None = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ class StorytellerRuling:
 class Nominate:
     by: int
     target: int
+    question: str | None = None
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,7 @@ class Vote:
     by: int
     yes: bool
     voter: int | None = None
+    question: str | None = None
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,7 @@ class CountHand:
     storyteller runs it, or the shell (``SYSTEM``) at the storyteller's pace."""
 
     by: int
+    question: str | None = None
 
 
 @dataclass(frozen=True)
@@ -213,6 +219,7 @@ class Ask:
     by: int
     kind: str
     count: int = 1
+    question: str | None = None
 
 
 @dataclass(frozen=True)
@@ -220,6 +227,7 @@ class FinishWake:
     """The storyteller is done with a storyteller-run wake; the night goes on."""
 
     by: int
+    question: str | None = None
 
 
 @dataclass(frozen=True)

@@ -183,13 +183,16 @@ def nominate(state: State, action: Nominate) -> Result:
 
 def _voter(state: State, action: Vote) -> int:
     """Whose hand the vote sets: the player's own, or (``voter``) one the storyteller answers
-    for (the shell for the bot storyteller, after a timeout)."""
+    for (the shell for the bot storyteller, after a timeout); a human storyteller's hand with no
+    ``voter`` is the one the count has reached."""
     current = state.vote
     assert current is not None
     if action.voter is not None and (
         action.by == state.storyteller or (state.bot and action.by == SYSTEM)
     ):
         return action.voter
+    if not state.bot and action.by == state.storyteller:  # the board's buttons, pressed by them
+        return current.order[current.index]
     refuse_unless(action.by in current.order, "You have no vote in this count.")
     return action.by
 

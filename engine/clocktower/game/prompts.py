@@ -12,63 +12,82 @@ from engine.clocktower.game import madness
 from engine.clocktower.game.abilities.votes import nomination_rule
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import Pending, Phase, State, living, seat
+from engine.clocktower.game.questions import NightMenu, NominationMenu, Panel, Ruling, VoteBoard
 from engine.clocktower.game.roles import seats_having
 from engine.core import Prompt
 
 
 def prompt_for(state: State, pending: Pending) -> Prompt:
-    """The Prompt for a pending decision.
-
-    A night choice goes to the player: ``options`` are the players (or, asked by the storyteller
-    for one, the characters: ``data["ask"]``) they may choose, ``data`` has ``decision``,
-    ``character`` (as they believe it), ``pick`` and ``night``. A panel goes to the human
-    storyteller for a character they run (``data``: ``decision``, ``character``, ``player``,
-    ``night``). A ruling goes to the storyteller (``to`` is empty with the bot storyteller):
-    ``options`` are the legal answers (or, with ``data["form"]``, suggestions among its full
-    range), ``data["truth"]`` the index of the true one (None: no true answer, e.g. bluffs),
-    ``data["topic"]`` what it is about, plus the ruling's own details (player, reason ...).
-    The answer to a ruling is ``StorytellerRuling(by, data["decision"], index)`` or, with a
-    form, ``StorytellerRuling(by, data["decision"], value=(...))``.
-    """
+    """The question for a pending decision (``engine.clocktower.game.questions``): a player's
+    night choice, a human storyteller's panel for a character they run, or a ruling (the answer
+    to a ruling is ``StorytellerRuling(by, decision, index)`` or, with a form,
+    ``StorytellerRuling(by, decision, value=(...))``)."""
+    details = dict(pending.data)
     if pending.kind == "night_choice":
-        data: dict[str, Any] = {
-            "decision": pending.id,
-            "character": pending.topic,
-            "pick": pending.pick,
-            "night": state.night,
-            **dict(pending.data),
-        }
-        data.setdefault("ask", "players")
         assert pending.to is not None  # a night choice is always a player's
-        return Prompt((pending.to,), "night_choice", pending.options, pending.default, data)
+        ask = details.pop("ask", "players")
+        return NightMenu(
+            to=(pending.to,),
+            options=pending.options,
+            default=pending.default,
+            details=details,
+            decision=pending.id,
+            character=pending.topic,
+            pick=pending.pick,
+            night=state.night,
+            ask=ask,
+        )
     if pending.kind == "panel":
         assert pending.to is not None  # a panel is always a human storyteller's
-        data = {"decision": pending.id, "character": pending.topic, **dict(pending.data)}
-        return Prompt((pending.to,), "panel", (), None, data)
-    to = () if pending.to is None else (pending.to,)
-    data = {"decision": pending.id, "topic": pending.topic, "truth": pending.truth}
-    data.update(dict(pending.data))
-    if pending.form is not None:
-        data["form"] = pending.form
-    return Prompt(to, "ruling", pending.options, pending.default, data)
+        return Panel(
+            to=(pending.to,), details=details, decision=pending.id, character=pending.topic
+        )
+    return Ruling(
+        to=() if pending.to is None else (pending.to,),
+        options=pending.options,
+        default=pending.default,
+        details=details,
+        decision=pending.id,
+        topic=pending.topic,
+        truth=pending.truth,
+        form=pending.form,
+    )
 
 
 def open_prompts(state: State) -> tuple[Prompt, ...]:
     """What is awaited now, from whom: a night choice, a ruling, a vote, or nominations."""
     if state.pending is not None:
-        asked = () if state.asked is None else (prompt_for(state, state.asked),)
-        return (*asked, prompt_for(state, state.pending))
+        return _pending(state)
+    return _day(state)
+
+
+def open_questions(state: State) -> tuple[Prompt, ...]:
+    """Every question still open, the day's included while a decision interrupts it: an answer
+    to any of them is not stale (though it may wait for the decision)."""
+    return _pending(state) + _day(state)
+
+
+def _pending(state: State) -> tuple[Prompt, ...]:
+    if state.pending is None:
+        return ()
+    asked = () if state.asked is None else (prompt_for(state, state.asked),)
+    return (*asked, prompt_for(state, state.pending))
+
+
+def _day(state: State) -> tuple[Prompt, ...]:
     if state.phase is not Phase.DAY:
         return ()
     if state.vote is not None:
         voter = state.vote.order[state.vote.index]
-        data = {
-            "nominee": state.vote.nominee,
-            "exile": state.vote.exile,
-            "count": len(state.vote.yes),
-            "ghost": not seat(state, voter).alive,
-        }
-        return (Prompt((voter,), "vote", (True, False), False, data),)
+        board = VoteBoard(
+            to=(voter,),
+            index=len(state.history),
+            nominee=state.vote.nominee,
+            exile=state.vote.exile,
+            count=len(state.vote.yes),
+            ghost=not seat(state, voter).alive,
+        )
+        return (board,)
     if state.executed is not None:
         return ()
     ruled = bool(seats_having(state, "may_nominate"))  # a Bishop in play says who nominates
@@ -86,7 +105,7 @@ def open_prompts(state: State) -> tuple[Prompt, ...]:
     )
     if not can or not targets:
         return ()
-    return (Prompt(can, "nominate", targets, None, {"day": state.day}),)
+    return (NominationMenu(to=can, options=targets, day=state.day),)
 
 
 def briefing(state: State, player: int) -> tuple[Told, ...]:

@@ -46,6 +46,10 @@ class Words(Protocol):
 
     def strong(self, text: object) -> str: ...
 
+    def ability(self, cid: str) -> str:
+        """A character's ability, set apart from the sentence around it."""
+        ...
+
 
 class Table(Protocol):
     """What a self-play hint may ask of the simulated table (``engine.clocktower.selfplay``)."""
@@ -147,6 +151,8 @@ class Role:
     command: ClassVar[DayCommand | None] = None
     # What the storyteller owes each day because of this character (``storyteller_turn``).
     duty: ClassVar[str] = ""
+    # The events only this character causes (declared in its module); ``says`` words them.
+    events: ClassVar[tuple[type, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -395,6 +401,17 @@ class Role:
         Matron), or None; the shell's ``/clocktower whisper`` asks it."""
         return None
 
+    def asks(self, menu: Any, words: Words) -> str | None:
+        """How a night menu of this character reads when not as usual ("as the X: choose …"):
+        the Harlot's request, the Barber's haircuts chosen by the Demon, the Moonchild's choice
+        on dying. ``menu`` is the question (``questions.NightMenu``); None: the usual words."""
+        return None
+
+    def says(self, event: Any, words: Words) -> str:
+        """One of this character's ``events`` as a sentence (the Slayer's shot, the
+        Cerenovus's madness), so the shell renders it without knowing the character."""
+        raise NotImplementedError(f"{self.id} declares no words for {type(event).__name__}")
+
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         """What this character learned (an ``info`` tell's data), as the rest of a sentence."""
         answer = info["answer"]
@@ -495,6 +512,16 @@ class Registry:
         to pass it on to abilities they gain (``gained``: the Philosopher)."""
         relays = self.having("gained")
         return {cid: unit for cid, unit in self.having(hook).items() if cid not in relays}
+
+    def day_actions(self) -> dict[str, type]:
+        """The units' day action classes by name: a character may declare its own in its module,
+        and the action log decodes it like the game's (``ACTIONS``)."""
+        units = self.having("day_action").values()
+        return {u.day_action.__name__: u.day_action for u in units if u.day_action is not None}
+
+    def speaker(self, event: type) -> Role | None:
+        """The character whose ``events`` include ``event``, which words it (``Role.says``)."""
+        return next((r for r in self.having("says").values() if event in r.events), None)
 
     def topic_owner(self, topic: str) -> Role | None:
         return next((r for r in self.roles.values() if topic in r.topics), None)

@@ -53,9 +53,10 @@ from engine.clocktower.game.ending import settle
 from engine.clocktower.game.events import WakeSkipped
 from engine.clocktower.game.guards import refuse_unless, require_no_pending, storyteller_or_system
 from engine.clocktower.game.model import Phase, State, evolve
-from engine.clocktower.game.prompts import prompt_for
+from engine.clocktower.game.prompts import open_questions, prompt_for
+from engine.clocktower.game.questions import QUESTIONS
 from engine.clocktower.game.roles import REGISTRY
-from engine.core import Effect, RuleError, Step
+from engine.core import Effect, RuleError, Step, require_open
 
 assert characters  # imported to register every character's unit
 Result = tuple[State, list[Effect]]
@@ -276,4 +277,6 @@ def apply(state: State, action: Action) -> Step:
         new, effects = _act(state, action)
     else:
         raise TypeError(f"not a Clocktower action: {action!r}")
+    # an answer the rules would take is still refused if its question has closed (an old menu)
+    require_open(open_questions(state), QUESTIONS, getattr(action, "question", None))
     return Step(new, tuple(effects))

@@ -15,6 +15,7 @@ from engine.traitors import (
     apply,
     awaiting,
     living,
+    open_prompts,
 )
 
 from .support import announced, banish, game, prompts, run
@@ -176,3 +177,18 @@ def test_banishing_a_faithful_into_parity_wins_for_the_traitors():
     state, effects = banish(game(5, {4, 5}), 1)
     assert state.winner == "traitors"
     assert [e.winner for e in effects if isinstance(e, GameOver)] == ["traitors"]
+
+
+def test_a_ballot_from_an_earlier_vote_is_refused_by_the_engine():
+    """Day 1's ballot menu still held on day 2 (its question closed) never counts, though its
+    target is still a living player; today's counts."""
+    state, effects = banish(game(7, {6, 7}), 7)
+    day_one = prompts(effects, "vote")[0]
+    stale = day_one.answer(3, day_one.token(2))
+    state = apply(state, Murder(6, 1)).state
+    state = apply(state, OpenVote(1)).state
+    assert state.round == 2 and stale == Vote(3, 2, question="vote.1.0")
+    with pytest.raises(RuleError, match="earlier vote"):
+        apply(state, stale)
+    [today] = open_prompts(state)
+    assert dict(apply(state, today.answer(3, today.token(2))).state.ballots) == {3: 2}

@@ -7,13 +7,16 @@ Bot storyteller: a random one of the script's Townsfolk or Minions (the general 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
-from engine.clocktower.game.events import Apprenticed
+from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import Seat, State, put_marks, seat
 from engine.clocktower.game.night import wake_later
-from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.roles import Result, Role, Words
 
 GAINED = "ability"  # a reminder on the Apprentice: its note the character whose ability they hold
 
@@ -22,8 +25,17 @@ def borrowed(state: State, player: int) -> tuple[str, ...]:
     return tuple(m.note for m in state.marks if m.kind == GAINED and m.target == player)
 
 
+@dataclass(frozen=True)
+class Apprenticed(Told):
+    """The Apprentice has ``character``'s ability."""
+
+    event = "apprentice"
+    character: str
+
+
 class Apprentice(Role):
     id = "apprentice"
+    events = (Apprenticed,)
     topics = {"apprentice": "the ability the Apprentice gains"}
     reminders = {GAINED: "the Apprentice's borrowed ability"}
 
@@ -42,3 +54,9 @@ class Apprentice(Role):
         state = put_marks(state, GAINED, player, (player,), note=cid, character=self.id)
         state, told = tell(state, Apprenticed(player, character=cid))
         return wake_later(state, cid, player), [told]
+
+    def says(self, event: Any, words: Words) -> str:
+        return (
+            "🎓 As the Apprentice you now have the ability of the "
+            f"{words.strong(words.character(event.character))}:\n{words.ability(event.character)}"
+        )

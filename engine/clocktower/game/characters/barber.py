@@ -74,3 +74,9 @@ class Barber(Role):
         if len(others) < 2 or table.rng.random() >= SWAPS:
             return ()
         return tuple(table.rng.sample(others, 2))
+
+    def asks(self, menu: Any, words: Words) -> str | None:
+        return (
+            f"🌙 Night {menu.night}: the {words.strong('Barber')} died, so you may choose "
+            f"{menu.pick} players to swap characters."
+        )

@@ -11,11 +11,13 @@ healthy if drunk or poisoned, else acting twice."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from typing import Any
 
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
-from engine.clocktower.game.events import BaristaGift
+from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import (
     Field,
     Form,
@@ -29,15 +31,25 @@ from engine.clocktower.game.model import (
     works,
 )
 from engine.clocktower.game.night import wake_twice
-from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.roles import Result, Role, Words
 from engine.core import seeded_rng
 
 SOBER, TWICE = 1, 2
 SUGGESTED = 4
 
 
+@dataclass(frozen=True)
+class BaristaGift(Told):
+    """``gift``: "sober" or "twice"."""
+
+    event = "barista"
+    gift: str
+    night: int
+
+
 class Barista(Role):
     id = "barista"
+    events = (BaristaGift,)
     topics = {"barista": "who the Barista serves, and which gift (1: sober and healthy, 2: twice)"}
     reminders = {"healthy": "sober and healthy", "twice": "acts twice", "fresh": "may use again"}
 
@@ -76,3 +88,11 @@ class Barista(Role):
         target = rng.choice(side)
         gift = SOBER if not sober(state, target) else TWICE
         return pending.options.index((target, gift)) if (target, gift) in pending.options else 0
+
+    def says(self, event: Any, words: Words) -> str:
+        gift = (
+            "you are sober and healthy, and your information is true"
+            if event.gift == "sober"
+            else "your ability works twice"
+        )
+        return f"☕ Night {event.night}, the {words.strong('Barista')}: until dusk, {gift}."

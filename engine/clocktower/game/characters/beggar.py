@@ -4,15 +4,19 @@ a Spy or Recluse may misregister). Exile votes need no token."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from engine.clocktower.game.actions import GiveVote
 from engine.clocktower.game.day import day_key
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
-from engine.clocktower.game.events import VoteGiven, VoteToken
+from engine.clocktower.game.events import Told
 from engine.clocktower.game.guards import NOT_DAY, refuse_unless, require_phase
 from engine.clocktower.game.model import Phase, Seat, State, evolve, put_mark, with_seat
 from engine.clocktower.game.registration import alignments
-from engine.clocktower.game.roles import DayCommand, Result, Role, Table
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
+from engine.core import Event, Public
 
 GIVES = 0.3  # how often a simulated dead good player gives a living Beggar their vote, once
 
@@ -22,8 +26,30 @@ def tokens(state: State, beggar: int) -> tuple[int, ...]:
     return tuple(m.source for m in state.marks if m.kind == "token" and m.target == beggar)
 
 
+@dataclass(frozen=True)
+class VoteGiven(Event, Public):
+    """A Beggar was given ``by``'s ghost vote (``to`` is a player here, not a recipient)."""
+
+    event = "vote_given"
+    by: int
+    to: int
+
+
+@dataclass(frozen=True)
+class VoteToken(Told):
+    """To a Beggar: ``player`` gave them their vote, and is ``alignment``."""
+
+    event = "vote_token"
+    player: int
+    alignment: str
+
+
 class Beggar(Role):
     id = "beggar"
+    events = (
+        VoteGiven,
+        VoteToken,
+    )
     day_action = GiveVote
     reminders = {"token": "a vote token"}
     command = DayCommand(
@@ -88,3 +114,13 @@ class Beggar(Role):
 
     def votes_yes(self, table: Table, state: State, voter: int) -> bool | None:
         return False if not tokens(state, voter) else None
+
+    def says(self, event: Any, words: Words) -> str:
+        if isinstance(event, VoteGiven):
+            return (
+                f"🪙 {words.player(event.by)} gives their ghost vote to {words.player(event.to)}."
+            )
+        return (
+            f"🪙 {words.player(event.player)} gave you their vote token; they are "
+            f"{event.alignment}."
+        )

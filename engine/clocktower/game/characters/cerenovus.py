@@ -6,20 +6,31 @@ the madness is no real threat: abnormally)."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from engine.clocktower.game import abnormal, madness
 from engine.clocktower.game.characters._sv import GOOD_TEAMS, of_teams, prey
 from engine.clocktower.game.decisions import choose, choose_value
 from engine.clocktower.game.effects import tell
-from engine.clocktower.game.events import Mad
+from engine.clocktower.game.events import Told
 from engine.clocktower.game.madness import Madness
 from engine.clocktower.game.model import Pending, Seat, State, holds, marks_of, put_mark, works
-from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.roles import Result, Role, Table, Words
+
+
+@dataclass(frozen=True)
+class Mad(Told):
+    """The Cerenovus made them mad about ``character`` on ``day``."""
+
+    event = "mad"
+    character: str
+    day: int
 
 
 class Cerenovus(Role):
     id = "cerenovus"
+    events = (Mad,)
     reminders = {"mad": "mad about being the"}
 
     def night(self, state: State, player: int, key: str) -> Result:
@@ -51,3 +62,11 @@ class Cerenovus(Role):
             return (table.rng.choice(options),)
         targets = prey(table, state, player, options)
         return (table.rng.choice(targets),) if targets else None
+
+    def says(self, event: Any, words: Words) -> str:
+        return (
+            f"🌀 The {words.strong('Cerenovus')} chose you: tomorrow (day {event.day}) you must be "
+            f"“mad” that "
+            f"you are the {words.strong(words.character(event.character))}: try to convince the "
+            "group of it, or you might be executed."
+        )

@@ -5,13 +5,16 @@ the real Demon then wakes as usual."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from engine.clocktower.game.abilities.targeting import aim, choice_made, chosen_on, last_choice
 from engine.clocktower.game.cast import char
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.effects import tell
-from engine.clocktower.game.events import Exorcised
+from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import Seat, State, seat, works
-from engine.clocktower.game.roles import Result, Role, Table, most_suspected
+from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspected
 
 
 def believes_demon(state: State, player: int) -> bool:
@@ -20,8 +23,16 @@ def believes_demon(state: State, player: int) -> bool:
     return s.team == "demon" or char(state, s.shown).team == "demon"
 
 
+@dataclass(frozen=True)
+class Exorcised(Told):
+    event = "exorcised"
+    exorcist: int
+    night: int
+
+
 class Exorcist(Role):
     id = "exorcist"
+    events = (Exorcised,)
     reminders = {"exorcised": "chosen by the Exorcist"}
 
     def night(self, state: State, player: int, key: str) -> Result:
@@ -44,3 +55,9 @@ class Exorcist(Role):
         self, table: Table, state: State, player: int, options: list[int], pick: int
     ) -> tuple[int, ...] | None:
         return most_suspected(table, state, player, options, pick)
+
+    def says(self, event: Any, words: Words) -> str:
+        return (
+            f"✝️ Night {event.night}: the Exorcist, {words.strong(words.player(event.exorcist))}, "
+            "has chosen you. You do not wake tonight."
+        )

@@ -10,12 +10,14 @@ clamped to [0.2, 0.8]) and there is one, else a random living good player; never
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from typing import Any
 
 from engine.clocktower.game.actions import Gossip as GossipStatement
 from engine.clocktower.game.day import day_key
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.events import GossipSaid
+from engine.clocktower.game.events import Players
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import (
     Field,
@@ -30,15 +32,28 @@ from engine.clocktower.game.model import (
     works,
 )
 from engine.clocktower.game.policy import clamp, good_edge
-from engine.clocktower.game.roles import DayCommand, Result, Role, Table
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
 from engine.clocktower.game.statements import Statement, checked, judge
-from engine.core import Effect
+from engine.clocktower.game.statements import words as in_words
+from engine.core import Effect, Event, Public
 
 SPEAKS = 0.5  # how often a simulated Gossip makes a statement, daily
 
 
+@dataclass(frozen=True)
+class GossipSaid(Event, Public):
+    """A public statement (``engine.clocktower.game.statements``): the Gossip's, or anyone's."""
+
+    event = "gossip"
+    by: int
+    kind: str
+    players: Players
+    value: Any
+
+
 class Gossip(Role):
     id = "gossip"
+    events = (GossipSaid,)
     day_action = GossipStatement
     topics = {"gossip_kill": "who dies tonight for the Gossip's true statement"}
     reminders = {"said": "made a public statement today", "true": "a true statement today"}
@@ -106,3 +121,8 @@ class Gossip(Role):
                     suspect = table.ranked(state, s.player, others)[0]
                     return GossipStatement(s.player, "team", (suspect,), "demon")
         return None
+
+    def says(self, event: Any, words: Words) -> str:
+        said = Statement(event.kind, tuple(event.players), event.value)
+        text = in_words(said, words.player, words.character)
+        return f"🗣️ {words.player(event.by)} states in public: “{text}.”"

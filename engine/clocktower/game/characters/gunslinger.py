@@ -4,20 +4,30 @@ passes when the next nomination or exile call starts."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from engine.clocktower.game.actions import Shoot
 from engine.clocktower.game.day import day_key
 from engine.clocktower.game.death import die
-from engine.clocktower.game.events import GunslingerShot
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import State, alive, mark_target, put_mark, works
-from engine.clocktower.game.roles import DayCommand, Result, Role, Table
-from engine.core import Effect
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
+from engine.core import Effect, Event, Public
 
 SHOOTS = 0.5  # how often a simulated Gunslinger shoots when it can
 
 
+@dataclass(frozen=True)
+class GunslingerShot(Event, Public):
+    event = "shoot"
+    by: int
+    target: int
+
+
 class Gunslinger(Role):
     id = "gunslinger"
+    events = (GunslingerShot,)
     day_action = Shoot
     reminders = {"shot": "shot at today"}
     command = DayCommand(
@@ -71,3 +81,6 @@ class Gunslinger(Role):
                     if table.rng.random() < SHOOTS:
                         return Shoot(s.player, table.ranked(state, s.player, voters)[0])
         return None
+
+    def says(self, event: Any, words: Words) -> str:
+        return f"🔫 {words.player(event.by)} the Gunslinger shoots at {words.player(event.target)}."

@@ -80,3 +80,9 @@ class Harlot(LearnsCharacter):
             agrees = AGREES[seat(state, player).alignment]
             return ("yes" if table.rng.random() < agrees else "no",)
         return most_suspected(table, state, player, options, pick)
+
+    def asks(self, menu: Any, words: Words) -> str | None:
+        return (
+            f"🌙 Night {menu.night}: the {words.strong('Harlot')} asks to learn your character. "
+            "Do you reveal it? (You both might die.)"
+        )

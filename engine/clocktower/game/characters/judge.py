@@ -4,12 +4,14 @@ or fail (the nominee does not). A drunk or poisoned Judge's verdict is spent to 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from engine.clocktower.game.actions import Verdict
-from engine.clocktower.game.events import Judged
 from engine.clocktower.game.guards import NOT_DAY, refuse_unless, require_phase
 from engine.clocktower.game.model import Nomination, Phase, State, evolve, with_seat, works
-from engine.clocktower.game.roles import DayCommand, Result, Role, Table
-from engine.core import Effect
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
+from engine.core import Effect, Event, Public
 
 RULES = 0.3  # how often a simulated Judge gives a verdict when it may
 
@@ -23,8 +25,19 @@ def judged_nomination(state: State, judge: int) -> Nomination | None:
     return last if ok and state.executed is None else None
 
 
+@dataclass(frozen=True)
+class Judged(Event, Public):
+    """The Judge rules that the execution of ``nominee`` passes or fails."""
+
+    event = "verdict"
+    by: int
+    nominee: int
+    passes: bool
+
+
 class Judge(Role):
     id = "judge"
+    events = (Judged,)
     day_action = Verdict
     command = DayCommand(
         "judge",
@@ -73,3 +86,10 @@ class Judge(Role):
                     suspected = table.ranked(state, s.player, [last.nominee, s.player])[0]
                     return Verdict(s.player, suspected == last.nominee)
         return None
+
+    def says(self, event: Any, words: Words) -> str:
+        outcome = "passes: they are about to die" if event.passes else "fails"
+        return (
+            f"⚖️ {words.player(event.by)} the Judge rules: the execution of "
+            f"{words.player(event.nominee)} {outcome}."
+        )

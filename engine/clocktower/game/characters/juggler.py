@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engine.clocktower.game.abilities.change import became_on
 from engine.clocktower.game.abilities.info import learn, numbers
 from engine.clocktower.game.actions import Juggle
 from engine.clocktower.game.cast import find_char
-from engine.clocktower.game.events import Juggled
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import (
@@ -29,6 +29,7 @@ from engine.clocktower.game.model import (
 )
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words, has_ability
+from engine.core import Event, Public
 
 MAX_GUESSES = 5
 
@@ -48,8 +49,19 @@ def first_day(state: State, seat: Seat) -> bool:
     return state.day == max(1, became_on(state, seat.player))
 
 
+@dataclass(frozen=True)
+class Juggled(Event, Public):
+    """The Juggler guesses ``target``'s character."""
+
+    event = "juggle"
+    by: int
+    target: int
+    guess: str
+
+
 class Juggler(Role):
     id = "juggler"
+    events = (Juggled,)
     day_action = Juggle
     reminders = {"guess": "guessed to be"}
     command = DayCommand(
@@ -128,3 +140,9 @@ class Juggler(Role):
                 p, c = todo[0]
                 return Juggle(s.player, p, c)
         return None
+
+    def says(self, event: Any, words: Words) -> str:
+        return (
+            f"🤹 {words.player(event.by)} guesses that {words.player(event.target)} is the "
+            f"{words.strong(words.character(event.guess))}."
+        )

@@ -7,21 +7,31 @@ the game does not wait for it."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.actions import KlutzChoice
 from engine.clocktower.game.day import day_key
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.ending import finish, prevented
-from engine.clocktower.game.events import KlutzChose
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import Mark, Seat, State, living, marks_of, put_mark, sober
 from engine.clocktower.game.registration import alignments
-from engine.clocktower.game.roles import DayCommand, Result, Role, Table, has_ability
-from engine.core import Effect
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words, has_ability
+from engine.core import Effect, Event, Public
+
+
+@dataclass(frozen=True)
+class KlutzChose(Event, Public):
+    event = "klutz"
+    by: int
+    target: int
 
 
 class Klutz(Role):
     id = "klutz"
+    events = (KlutzChose,)
     day_action = KlutzChoice
     endings = {"klutz": "the Klutz chose an evil player"}
     reminders = {"fumbling": "must choose a player", "fumbled": "has chosen"}
@@ -84,3 +94,9 @@ class Klutz(Role):
                 trusted = table.ranked(state, s.player, others)[-1]
                 return KlutzChoice(s.player, trusted)
         return None
+
+    def says(self, event: Any, words: Words) -> str:
+        return (
+            f"🫢 {words.player(event.by)}, the Klutz (so they say), chooses "
+            f"{words.player(event.target)}."
+        )

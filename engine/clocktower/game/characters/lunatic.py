@@ -13,13 +13,15 @@ the suggestions)."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from typing import Any
 
 from engine.clocktower.game.abilities.targeting import aim_all
 from engine.clocktower.game.abilities.wake import kept_asleep
 from engine.clocktower.game.cast import char, playable, script_team
 from engine.clocktower.game.decisions import choose, rule
 from engine.clocktower.game.effects import tell
-from engine.clocktower.game.events import DemonInfo, LunaticInfo
+from engine.clocktower.game.events import DemonInfo, Players, Told
 from engine.clocktower.game.markers import info_nights
 from engine.clocktower.game.model import (
     Field,
@@ -32,14 +34,25 @@ from engine.clocktower.game.model import (
     seat,
     with_seat,
 )
-from engine.clocktower.game.roles import REGISTRY, Result, Role, role
+from engine.clocktower.game.roles import REGISTRY, Result, Role, Words, role
 from engine.core import Effect, seeded_rng
 
 SUGGESTIONS = 4
 
 
+@dataclass(frozen=True)
+class LunaticInfo(Told):
+    """To the Demon: who the Lunatic is and whom they chose tonight."""
+
+    event = "lunatic"
+    player: int
+    chose: Players
+    night: int
+
+
 class Lunatic(Role):
     id = "lunatic"
+    events = (LunaticInfo,)
     topics = {
         "lunatic_token": "the Demon the Lunatic believes they are",
         "lunatic_minions": "the players the Lunatic is shown as their Minions",
@@ -129,3 +142,11 @@ class Lunatic(Role):
         """The token is the real Demon's, the bluffs the real Demon's (so it can foresee the
         Lunatic's claims); the Minions are left to the general policy."""
         return 0 if pending.topic in ("lunatic_token", "lunatic_bluffs") else None
+
+    def says(self, event: Any, words: Words) -> str:
+        chose = words.players(event.chose)
+        what = f" Tonight they chose {words.strong(chose)} (no one dies of it)." if chose else ""
+        return (
+            f"🌀 Night {event.night}: {words.strong(words.player(event.player))} is the Lunatic, "
+            f"who believes they are the Demon.{what}"
+        )

@@ -5,19 +5,32 @@ the bot cannot stop; it reminds the table of the rule with each swap)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from engine.clocktower.game.actions import SwapSeats
-from engine.clocktower.game.events import Swapped
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import Mark, Seat, State, evolve, marks_of, works
-from engine.clocktower.game.roles import DayCommand, Result, Role, Table
-from engine.core import Effect
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
+from engine.core import Effect, Event, Public
 
 SWAPS = 3  # pairs a day
 MOVES = 0.3  # how often a simulated Matron swaps a pair, daily
 
 
+@dataclass(frozen=True)
+class Swapped(Event, Public):
+    """The Matron had two players swap seats."""
+
+    event = "swapped"
+    by: int
+    first: int
+    second: int
+
+
 class Matron(Role):
     id = "matron"
+    events = (Swapped,)
     day_action = SwapSeats
     reminders = {"swapped": "seats swapped today"}
     command = DayCommand(
@@ -70,3 +83,10 @@ class Matron(Role):
                     first, second = table.rng.sample(list(state.players), 2)
                     return SwapSeats(s.player, first, second)
         return None
+
+    def says(self, event: Any, words: Words) -> str:
+        return (
+            f"💺 {words.player(event.by)} the Matron has {words.player(event.first)} and "
+            f"{words.player(event.second)} swap seats. (With the Matron in play, nobody leaves "
+            "their seat to talk in private.)"
+        )

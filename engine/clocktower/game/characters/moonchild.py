@@ -6,9 +6,11 @@ poisoned when choosing kills no one."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose, rule
-from engine.clocktower.game.events import MoonchildChose
 from engine.clocktower.game.model import (
     Phase,
     Seat,
@@ -19,12 +21,20 @@ from engine.clocktower.game.model import (
     sober,
 )
 from engine.clocktower.game.registration import alignments
-from engine.clocktower.game.roles import Result, Role, Table, most_suspected
-from engine.core import Effect
+from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspected
+from engine.core import Effect, Event, Public
+
+
+@dataclass(frozen=True)
+class MoonchildChose(Event, Public):
+    event = "moonchild"
+    player: int
+    target: int
 
 
 class Moonchild(Role):
     id = "moonchild"
+    events = (MoonchildChose,)
     reminders = {"moonchild": "chosen by the Moonchild"}
 
     def died(self, state: State, seat: Seat, cause: str, key: str) -> Result:
@@ -72,3 +82,12 @@ class Moonchild(Role):
         self, table: Table, state: State, player: int, options: list[int], pick: int
     ) -> tuple[int, ...] | None:
         return most_suspected(table, state, player, options, pick)
+
+    def says(self, event: Any, words: Words) -> str:
+        return (
+            f"🌘 {words.player(event.player)}, the Moonchild, chooses {words.player(event.target)}."
+        )
+
+    def asks(self, menu: Any, words: Words) -> str | None:
+        when = "You have died" if menu.details.get("when") == "day" else "You died in the night"
+        return f"🌙 {when}; in public, as the {words.strong('Moonchild')}: choose a player."

@@ -13,13 +13,14 @@ it (``pretend``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engine.clocktower.game.abilities.once import spend, spent
 from engine.clocktower.game.characters._sv import GOOD_TEAMS, of_teams
 from engine.clocktower.game.decisions import choose_value
 from engine.clocktower.game.effects import tell
-from engine.clocktower.game.events import Gained
+from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import Mark, Seat, State, active, marks_of, put_mark, seat, works
 from engine.clocktower.game.night import wake_later
 from engine.clocktower.game.registration import Registration, true_registration
@@ -30,8 +31,17 @@ KINDS = ("ability", "pretend")
 CHOOSES = 0.5  # how often a simulated Philosopher makes their choice on a given night
 
 
+@dataclass(frozen=True)
+class Gained(Told):
+    """The Philosopher gained ``character``'s ability."""
+
+    event = "gained"
+    character: str
+
+
 class Philosopher(Role):
     id = "philosopher"
+    events = (Gained,)
     reminders = {"ability": "has the ability of", "pretend": "thinks they have the ability of"}
 
     def wakes(self, state: State, seat: Seat) -> bool:
@@ -111,3 +121,9 @@ class Philosopher(Role):
     ) -> tuple[Any, ...] | None:
         """The character to take (options are characters), or nothing yet."""
         return (table.rng.choice(options),) if table.rng.random() < CHOOSES else ()
+
+    def says(self, event: Any, words: Words) -> str:
+        return (
+            f"📚 You now have the ability of the {words.strong(words.character(event.character))}:"
+            f"\n{words.ability(event.character)}"
+        )

@@ -6,10 +6,12 @@ registers as one (a Recluse)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from engine.clocktower.game.actions import Slay
 from engine.clocktower.game.day import day_key
 from engine.clocktower.game.death import die
-from engine.clocktower.game.events import SlayerShot
 from engine.clocktower.game.guards import (
     refuse_unless,
     require_day_between_votes,
@@ -17,16 +19,25 @@ from engine.clocktower.game.guards import (
 )
 from engine.clocktower.game.model import State, living, seat, with_seat, works
 from engine.clocktower.game.registration import registers_as
-from engine.clocktower.game.roles import DayCommand, Result, Role, Table
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
 from engine.clocktower.reasoning.moment import Moment, Weight, fires_on
 from engine.clocktower.reasoning.record import Heard, Record, day_moment
-from engine.core import Effect
+from engine.core import Effect, Event, Public
 
 SHOOTS = 0.6  # how often a simulated player who believes they are the Slayer shoots, once
 
 
+@dataclass(frozen=True)
+class SlayerShot(Event, Public):
+    event = "slay"
+    by: int
+    target: int
+    died: bool
+
+
 class Slayer(Role):
     id = "slayer"
+    events = (SlayerShot,)
     day_action = Slay
     command = DayCommand(
         "slay",
@@ -74,3 +85,10 @@ class Slayer(Role):
                     target = table.ranked(state, p, [q for q in living(state) if q != p])
                     return Slay(p, target[0])
         return None
+
+    def says(self, event: Any, words: Words) -> str:
+        outcome = "and they fall dead" if event.died else "but nothing happens"
+        return (
+            f"🏹 {words.player(event.by)} uses a Slayer's shot on {words.player(event.target)}… "
+            f"{outcome}."
+        )

@@ -57,6 +57,9 @@ class Words:
     def strong(self, text: object) -> str:
         return f"*{text}*"
 
+    def ability(self, cid: str) -> str:
+        return f"({cid}'s ability)"
+
 
 @pytest.fixture
 def steward():
