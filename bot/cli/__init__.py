@@ -77,7 +77,7 @@ def build_parser(json_errors: bool = False, command: str | None = None) -> argpa
     """The parser, complete for ``command`` (its module imported and registered); every other
     command is only named, with its summary, which is all that ``--help`` shows of it."""
     parser_class = type("Parser", (Parser,), {"json_errors": json_errors})
-    parser = parser_class(prog="ravenswood", description=__doc__.splitlines()[0])
+    parser: Parser = parser_class(prog="ravenswood", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action=_Version)
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, summary in COMMANDS.items():

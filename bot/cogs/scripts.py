@@ -23,6 +23,7 @@ from bot.app import Ravenswood
 from bot.editions import base_code, base_script, for_players
 from bot.errors import Refusal
 from bot.interactions import can_manage, guild_id, reply
+from bot.parsing import quoted
 from bot.render.scripts import (
     bag_embed,
     character_embed,
@@ -48,7 +49,6 @@ from engine.clocktower.catalogue import (
     suggest,
 )
 from engine.clocktower.nightorder import night_order
-from engine.clocktower.scoring import score_script
 from engine.clocktower.script import (
     MAX_BYTES,
     Problem,
@@ -56,7 +56,7 @@ from engine.clocktower.script import (
     ScriptError,
     load_script,
 )
-from stats.balance import script_balance
+from stats.balance import script_report
 
 log = logging.getLogger(__name__)
 
@@ -100,10 +100,10 @@ async def read_file(interaction: discord.Interaction, file: discord.Attachment) 
         raise Refusal("I couldn't download that file; please attach it again.") from None
 
 
-def slash_games(players: int, games: int | None) -> tuple[int | None, str | None]:
-    """The self-played games a /script score plays at ``players`` (None: the quick run), and
-    a sentence saying so when that is fewer than ``games``."""
-    if games is None or players <= LARGE_TABLE or games <= MAX_LARGE_GAMES:
+def slash_games(players: int | None, games: int | None) -> tuple[int | None, str | None]:
+    """The self-played games a /script score plays (None: the quick run) at ``players`` (None:
+    the default table of 10), and a sentence saying so when that is fewer than ``games``."""
+    if games is None or players is None or players <= LARGE_TABLE or games <= MAX_LARGE_GAMES:
         return games, None
     return MAX_LARGE_GAMES, (
         f"Above {LARGE_TABLE} players each game takes seconds, so this plays "
@@ -111,7 +111,7 @@ def slash_games(players: int, games: int | None) -> tuple[int | None, str | None
     )
 
 
-async def publish(interaction: discord.Interaction, note: str, **message) -> None:
+async def publish(interaction: discord.Interaction, note: str, **message: Any) -> None:
     """A public answer. After a private defer (a file was downloading), the private message
     becomes a short ``note`` and the answer follows in public."""
     if interaction.response.is_done():
@@ -156,7 +156,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             saved = await store.get_script(self.bot.db, interaction.guild_id, name)
         if saved is None:
             raise Refusal(
-                f"No saved script is called “{safe(name)}”; see `/script list`, "
+                f"No saved script is called “{quoted(name)}”; see `/script list`, "
                 "or use tb, bmr or snv."
             )
         return saved.json
@@ -238,15 +238,12 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     ) -> None:
         async def work() -> None:
             script = await self.script(interaction, json, file, name, players)
-            result = score_script(script, players)
             downloaded = interaction.response.is_done()  # deferred privately for a file
             if not downloaded:  # simulating takes seconds: acknowledge in public first
                 await interaction.response.defer(thinking=True)
-            played, capped = slash_games(result["players"], games)
-            result["balance"] = await asyncio.to_thread(
-                script_balance, script.ids, result["players"], played
-            )
-            message: dict[str, Any] = {"embed": score_embed(result), "file": score_file(result)}
+            played, capped = slash_games(players, games)
+            report = await asyncio.to_thread(script_report, script, players, played)
+            message: dict[str, Any] = {"embed": score_embed(report), "file": score_file(report)}
             if capped is not None:
                 message["content"] = capped
             if downloaded:
@@ -369,7 +366,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     async def delete(self, interaction: discord.Interaction, name: str) -> None:
         saved = await store.get_script(self.bot.db, guild_id(interaction), name)
         if saved is None:
-            await reply(interaction, f"No saved script is called “{safe(name)}”.")
+            await reply(interaction, f"No saved script is called “{quoted(name)}”.")
             return
         if saved.author_id != interaction.user.id and not can_manage(interaction.user):
             await reply(
@@ -398,7 +395,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             return
         close = [c.name for c in map(find, suggest(query)) if c is not None]
         hint = f" Did you mean {', '.join(close)}?" if close else ""
-        await reply(interaction, f"No character matches “{safe(query)}”.{hint}")
+        await reply(interaction, f"No character matches “{quoted(query)}”.{hint}")
 
 
 async def setup(bot: Ravenswood) -> None:

@@ -165,7 +165,7 @@ class ClocktowerCog(
         )
 
     @commands.Cog.listener()
-    async def on_ready(self) -> None:
+    async def on_games_restored(self) -> None:
         """Restored games get their clocks back, and a running vote a board with fresh buttons."""
         for session in list(self.bot.games.sessions.values()):
             if session.game.kind != KIND or session.game.id in self.clock.tasks:
@@ -814,7 +814,7 @@ class ClocktowerCog(
         elif change == "forget":
             try:
                 target = player_id(str(interaction.namespace.player or ""))
-            except RuleError:
+            except Refusal:
                 return []
             notes = [m.note for m in session.state.marks if m.target == target and m.note]
             pairs = [(n, n) for n in dict.fromkeys(notes)]

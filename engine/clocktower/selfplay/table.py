@@ -58,6 +58,7 @@ from engine.clocktower.game import (
 from engine.clocktower.game import Claim as PublicClaim
 from engine.clocktower.game.claims import claimed
 from engine.clocktower.game.day import may_vote
+from engine.clocktower.game.events import EndingReached
 from engine.clocktower.game.idle import owed
 from engine.clocktower.game.madness import madness_of
 from engine.clocktower.game.markers import known_evil
@@ -65,9 +66,10 @@ from engine.clocktower.game.model import alive, living, seat
 from engine.clocktower.game.roles import REGISTRY, role
 from engine.clocktower.game.setup import fitting_travellers
 from engine.clocktower.reasoning.infer import VOTES, Beliefs, Draws, infer
+from engine.clocktower.reasoning.moment import Setup
 from engine.clocktower.reasoning.observe import Observer
 from engine.clocktower.reasoning.record import Claim, Record, day_moment
-from engine.clocktower.reasoning.worlds import Setup, supported
+from engine.clocktower.reasoning.worlds import supported
 from engine.clocktower.selfplay.naive import public_talk, suspicion
 from engine.clocktower.selfplay.talk import Talk, heard
 from engine.core import Prompt, seeded_rng
@@ -272,6 +274,9 @@ class Player:
         return self.last
 
     def _next(self, state: State) -> Any:
+        reached = self._ending_reached(state)
+        if reached is not None:
+            return reached
         prompts = open_prompts(state)
         prompt = prompts[0] if prompts else None
         if prompt is not None and prompt.kind == "night_choice":
@@ -465,6 +470,15 @@ class Player:
         if mad and self.once("mad", state.day) and self.rng.random() < MAD_EXECUTIONS:
             return ExecuteMad(state.storyteller, self.rng.choice(mad))
         return None
+
+    def _ending_reached(self, state: State) -> DeclareWinner | None:
+        """A stand-in human storyteller told that the game looks over (a character the engine
+        does not run being in play, the engine leaves the ending to them) agrees, and declares
+        the result."""
+        if state.storyteller is None:
+            return None
+        told = [t for t in state.told if isinstance(t, EndingReached)]
+        return DeclareWinner(state.storyteller, told[-1].winner) if told else None
 
     def _storyteller_run(self, state: State) -> Any:
         """With a stand-in human storyteller, characters the engine does not run get used: a
