@@ -40,15 +40,17 @@ def lobby(script: tuple[str, ...], players: int = 7, travellers: int = 0) -> Sta
     return state
 
 
-def to_day(state: State) -> State:
-    """Every ruling takes its first option, every player's choice its default."""
+def to_day(state: State, chosen: dict[str, tuple[int, ...]] | None = None) -> State:
+    """Every ruling takes its first option, every player's choice its default (or, for a
+    character in ``chosen``, the players given there)."""
     while state.phase is not Phase.DAY:
         pending = state.pending
         assert pending is not None and state.phase is not Phase.OVER, state.phase
         if pending.kind == "ruling":
             state = apply(state, StorytellerRuling(ST, pending.id, 0)).state
         else:
-            state = apply(state, NightChoice(pending.to, tuple(pending.default))).state
+            choice = (chosen or {}).get(pending.topic, tuple(pending.default))
+            state = apply(state, NightChoice(pending.to, choice)).state
     return state
 
 
@@ -106,7 +108,8 @@ def test_with_every_character_run_the_engine_ends_it():
 def test_a_fabled_that_may_change_the_rules_leaves_the_saints_execution_to_the_storyteller():
     for fabled, ends in (("djinn", False), ("sentinel", True)):
         script = (*TB, fabled)
-        state = to_day(apply(lobby(script), Start(ST, SAINT_DEAL)).state)
+        # The Poisoner's default would be the Saint, whose execution then ends nothing.
+        state = to_day(apply(lobby(script), Start(ST, SAINT_DEAL)).state, {"poisoner": (4,)})
         state, _ = execute(state, 3)
         assert (state.phase is Phase.OVER) == ends, fabled
         if ends:
