@@ -32,21 +32,23 @@ from stats.charts.grimoire import grimoire_chart  # noqa: E402
 from stats.charts.odds import odds_chart  # noqa: E402
 from stats.charts.ratings import ratings_chart  # noqa: E402
 from stats.odds import odds_report  # noqa: E402
+from stats.ratings.report import PlayerRating  # noqa: E402
 
 RUNS = 5
 NAMES = ("王小明", "🐉 Dragon", "𝓙𝓪𝓷𝓮", "김민준", "Bartholomew Fitzgerald", "سارة")
 
 
-def ratings(players: int) -> dict:
+def ratings(players: int) -> list[PlayerRating]:
     rng = random.Random(1)
     rows = []
     for k in range(players):
         mean, half = rng.gauss(100, 10), rng.uniform(4, 20)
         name = NAMES[k % len(NAMES)] + f" {k}"
+        sd = half / 1.96
         rows.append(
-            {"name": name, "games": 20, "iq_mean": mean, "iq_ci95": [mean - half, mean + half]}
+            PlayerRating(name, 20, (mean - 100) / 15, sd / 15, mean, sd, (mean - half, mean + half))
         )
-    return {"players": rows, "games": 2000}
+    return rows
 
 
 def twenty_seats() -> dict:
@@ -81,8 +83,9 @@ def first_chart() -> float:
     """Wall time of the first chart in a fresh process (imports excluded)."""
     code = (
         "import time; from stats.charts.ratings import ratings_chart; t = time.perf_counter(); "
-        "ratings_chart({'players': [{'name': '王 🐉', 'games': 3, 'iq_mean': 100, "
-        "'iq_ci95': [90, 110]}], 'games': 3}); print(time.perf_counter() - t)"
+        "from stats.ratings.report import PlayerRating; "
+        "ratings_chart([PlayerRating('王 🐉', 3, 0, 0.34, 100, 5.1, (90, 110))], 3); "
+        "print(time.perf_counter() - t)"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     return float(out.stdout)
@@ -92,8 +95,8 @@ def main() -> None:
     report = odds_report(22, 3, games=20_000, seed=1)
     grim, six, big, huge = twenty_seats(), cluedo_six(), ratings(30), ratings(2000)
     charts = {
-        "forest plot, 30 players": lambda: ratings_chart(big),
-        "forest plot, 2,000 players (top 30 drawn)": lambda: ratings_chart(huge),
+        "forest plot, 30 players": lambda: ratings_chart(big, 2000),
+        "forest plot, 2,000 players (top 30 drawn)": lambda: ratings_chart(huge, 2000),
         "odds, n = 22 with simulation": lambda: odds_chart(22, 3, simulated=report),
         "odds, n = 1,000 vote-left vs collude": lambda: odds_chart(
             1000, 3, faithful="vote-left", traitors_play="collude"

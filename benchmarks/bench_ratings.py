@@ -360,7 +360,7 @@ def accuracy() -> None:
     report, report_time = full_report(games, rng)
     print(
         f"ours, full report with every comparison ({STORYTELLERS} storytellers, as /ratings "
-        f"model): {report_time:.1f} s, converged {report['converged']}"
+        f"model): {report_time:.1f} s, converged {report.converged}"
     )
     for name, run in (("trueskill", trueskill_run), ("openskill PL", openskill_run)):
         try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import islice
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -60,7 +61,7 @@ def can_manage(user: discord.abc.User) -> bool:
     return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
 
 
-async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
+async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     """An ephemeral answer, whether or not the interaction was already acknowledged. Text over
     Discord's 2,000 characters goes out as several messages; the view and files with the last."""
     kwargs = {key: value for key, value in kwargs.items() if value is not None}  # view=None

@@ -5,13 +5,17 @@ Wilson 95% interval.
 The quick run behind ``/script score`` plays ``quick_games(players)`` games, a number chosen
 so that it takes a few seconds (bigger tables cost more per game: the worlds the players weigh
 grow quickly), and says how many it played; ``ravenswood script score --games`` plays more.
+``script_report`` puts the balance beside the difficulty score, for the bot and the CLI alike.
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.clocktower.game import unsupported
+from engine.clocktower.scoring import Score, score_script
+from engine.clocktower.script import Script
 from engine.clocktower.selfplay import simulate
 from engine.clocktower.selfplay.games import dealt
 from stats.odds.wilson import wilson_interval
@@ -25,12 +29,53 @@ def quick_games(players: int) -> int:
     return next(games for most, games in QUICK if players <= most)
 
 
+@dataclass(frozen=True)
+class Balance:
+    """Good's win rate over ``games`` self-played games at ``players``, with its Wilson 95%
+    interval, and which players played (``table``: ``reasoning`` or ``naive``)."""
+
+    players: int
+    games: int
+    seed: int
+    table: str
+    good_wins: int
+    good_win_rate: float
+    ci95: tuple[float, float]
+    mean_days: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "ci95": list(self.ci95)}
+
+    def text(self) -> str:
+        """One sentence for people."""
+        low, high = self.ci95
+        return (
+            f"Simulated balance at {self.players} players: good wins "
+            f"{self.good_win_rate:.0%} (95% CI {low:.0%}-{high:.0%}) over "
+            f"{self.games} self-played games with the bot storyteller "
+            f"({self.table} players)."
+        )
+
+
+@dataclass(frozen=True)
+class NotSimulated:
+    """A script the bot storyteller cannot run by itself (``error`` says why): no games."""
+
+    players: int
+    error: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": self.players, "games": 0, "error": self.error}
+
+    def text(self) -> str:
+        return f"Not simulated: {self.error}."
+
+
 def script_balance(
     script_ids: tuple[str, ...], players: int, games: int | None = None, seed: int = 0
-) -> dict[str, Any]:
-    """Good's win rate at ``players`` over ``games`` self-played games (seeds ``seed`` on), its
-    Wilson interval, and which players played (``reasoning`` or ``naive``); or, for a script
-    the engine cannot run by itself, ``error`` saying why (``games`` 0)."""
+) -> Balance | NotSimulated:
+    """Good's win rate at ``players`` over ``games`` self-played games (seeds ``seed`` on), or
+    why the script cannot be played by the bot storyteller alone."""
     count = quick_games(players) if games is None else games
     ids = dealt(script_ids)
     missing = unsupported(ids)
@@ -38,33 +83,44 @@ def script_balance(
         names = ", ".join(missing[:5]) + (
             f" and {len(missing) - 5} more" if len(missing) > 5 else ""
         )
-        return {
-            "players": players,
-            "games": 0,
-            "error": f"the bot storyteller cannot run {names} yet",
-        }
+        return NotSimulated(players, f"the bot storyteller cannot run {names} yet")
     report = simulate(ids, players, count, seed)
     low, high = wilson_interval(report["good_wins"], count)
-    return {
-        "players": players,
-        "games": count,
-        "seed": seed,
-        "table": report["table"],
-        "good_wins": report["good_wins"],
-        "good_win_rate": report["good_win_rate"],
-        "ci95": [round(low, 4), round(high, 4)],
-        "mean_days": report["mean_days"],
-    }
-
-
-def balance_text(balance: dict[str, Any]) -> str:
-    """One sentence for people."""
-    if balance["games"] == 0:
-        return f"Not simulated: {balance['error']}."
-    low, high = balance["ci95"]
-    return (
-        f"Simulated balance at {balance['players']} players: good wins "
-        f"{balance['good_win_rate']:.0%} (95% CI {low:.0%}-{high:.0%}) over "
-        f"{balance['games']} self-played games with the bot storyteller "
-        f"({balance['table']} players)."
+    return Balance(
+        players=players,
+        games=count,
+        seed=seed,
+        table=report["table"],
+        good_wins=report["good_wins"],
+        good_win_rate=report["good_win_rate"],
+        ci95=(round(low, 4), round(high, 4)),
+        mean_days=report["mean_days"],
     )
+
+
+@dataclass(frozen=True)
+class ScriptReport:
+    """What ``/script score`` posts and ``ravenswood script score`` prints: the difficulty
+    score and the measured balance (None: not asked for), assembled once (``script_report``)."""
+
+    score: Score
+    balance: Balance | NotSimulated | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--json`` answer: the score's keys, and ``balance`` (null when not played)."""
+        balance = None if self.balance is None else self.balance.to_dict()
+        return {**self.score.to_dict(), "balance": balance}
+
+    def text(self) -> str:
+        tail = "" if self.balance is None else "\n" + self.balance.text()
+        return self.score.text() + tail
+
+
+def script_report(
+    script: Script, players: int | None = None, games: int | None = None
+) -> ScriptReport:
+    """Score ``script`` at ``players`` (None: the default table) and play ``games`` games for
+    its balance (None: the quick run; 0: none)."""
+    score = score_script(script, players)
+    balance = None if games == 0 else script_balance(script.ids, score.players, games)
+    return ScriptReport(score, balance)

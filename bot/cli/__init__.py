@@ -53,7 +53,7 @@ def installed_version() -> str:
 
 def build_parser(json_errors: bool = False) -> argparse.ArgumentParser:
     parser_class = type("Parser", (Parser,), {"json_errors": json_errors})
-    parser = parser_class(prog="ravenswood", description=__doc__.splitlines()[0])
+    parser: Parser = parser_class(prog="ravenswood", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"ravenswood {installed_version()}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):

@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+from collections.abc import Callable
+from typing import Any
 
 from bot.cli.common import CliError, emit, read_text, write_file
 from engine.cluedo import advise, notebook_from_json, solution_report, solve
@@ -14,9 +16,10 @@ from engine.core import RuleError
 from stats.charts.cluedo import cluedo_chart
 
 log = logging.getLogger(__name__)
+Handler = Callable[[argparse.Namespace], int]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("cluedo", help="Exact Cluedo solver and advisor for a log.")
     commands = parser.add_subparsers(dest="cluedo_command", required=True, metavar="ACTION")
     solve_parser = commands.add_parser("solve", help="Exact probabilities of solutions and cards.")
@@ -58,7 +61,7 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "?", "!")) else text + "."
 
 
-def guarded(run):
+def guarded(run: Handler) -> Handler:
     """A handler whose unexpected failures still end as one sentence (and are logged)."""
 
     def handler(args: argparse.Namespace) -> int:
@@ -102,7 +105,7 @@ def run_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve_text(report: dict) -> str:
+def _solve_text(report: dict[str, Any]) -> str:
     lines = [
         f"{report['consistent_deals']:,} consistent deals; {report['possible_solutions']} "
         f"possible solutions ({report['entropy_bits']:.2f} bits of uncertainty)."
@@ -136,7 +139,7 @@ def _room_steps(item: str) -> tuple[str, int]:
     return room.strip(), int(steps)
 
 
-def _advise_text(advice: dict) -> str:
+def _advise_text(advice: dict[str, Any]) -> str:
     accuse = advice["accuse"]
     guess = f"{accuse['suspect']}, {accuse['weapon']}, {accuse['room']}"
     if accuse["recommended"]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import sqlite3
 
@@ -11,7 +12,7 @@ from bot.store.database import Database
 from bot.store.migrations import DatabaseTooNew, schema_version
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("migrate", help="create or upgrade the SQLite database")
     parser.add_argument(
         "--db", help="database file (default: $RAVENSWOOD_DB or ravenswood.sqlite3)"
@@ -19,7 +20,7 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=migrate)
 
 
-def migrate(args) -> int:
+def migrate(args: argparse.Namespace) -> int:
     path = args.db or Config.from_env().database
     try:
         version = asyncio.run(_migrate(path))

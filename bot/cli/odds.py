@@ -7,11 +7,11 @@ import argparse
 from bot.cli.common import CliError, check_seed, emit, write_file
 from bot.words import plural
 from stats.charts.odds import odds_chart
-from stats.odds import odds_report
+from stats.odds import OddsReport, odds_report
 from stats.odds.rules import FAITHFUL_STRATEGIES, RULES, TRAITOR_STRATEGIES
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "odds", help="Traitor win odds for n players and m Traitors, exact and simulated."
     )
@@ -28,32 +28,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=run)
 
 
-def _text(report: dict) -> str:
-    exact, sim = report["exact"], report["simulation"]
-    strategies = report["strategies"]
+def _text(report: OddsReport) -> str:
+    exact, sim = report.exact, report.simulation
     lines = [
-        f"TG({report['players']}, {report['traitors']}), {report['rule']} rule; Faithful "
-        f"{strategies['faithful']}, Traitors {strategies['traitors']}"
-        + (", punishment on" if strategies["punish"] else ""),
+        f"TG({report.players}, {report.traitors}), {report.rule} rule; Faithful "
+        f"{report.faithful}, Traitors {report.traitors_play}"
+        + (", punishment on" if report.punish else ""),
     ]
-    if exact["traitor_win"] is not None:
-        fraction = f" = {exact['fraction']}" if exact["fraction"] else ""
-        if exact["fraction"] and len(exact["fraction"]) > 40:
+    if exact.traitor_win is not None:
+        fraction = f" = {exact.fraction}" if exact.fraction else ""
+        if exact.fraction and len(exact.fraction) > 40:
             fraction = " (exact fraction in --json)"
-        lines.append(f"Exact Traitor win: {exact['traitor_win']:.5f}{fraction} ({exact['model']})")
+        lines.append(f"Exact Traitor win: {exact.traitor_win:.5f}{fraction} ({exact.model})")
     else:
         lines.append("Exact Traitor win: not available for these strategies")
-    low, high = sim["ci95"]
+    low, high = sim.ci95
     lines.append(
-        f"Simulated: {sim['traitor_win_rate']:.4f} (95% CI {low:.4f}-{high:.4f}) "
-        f"over {plural(sim['games'], 'game')}, seed {sim['seed']}"
+        f"Simulated: {sim.traitor_win_rate:.4f} (95% CI {low:.4f}-{high:.4f}) "
+        f"over {plural(sim.games, 'game')}, seed {report.seed}"
     )
-    lines.append(f"Expected rounds: {report['expected_rounds']:.2f}")
-    favoured = report["smallest_traitors_favoured"]
+    lines.append(f"Expected rounds: {report.expected_rounds:.2f}")
+    favoured = report.smallest_traitors_favoured
     smallest = (
-        f"{favoured['traitors']} ({favoured['basis']})"
-        if favoured["basis"]
-        else "n/a (simulation only)"
+        f"{favoured.traitors} ({favoured.basis})" if favoured.basis else "n/a (simulation only)"
     )
     lines.append(f"Smallest Traitor count with Traitors >= 50%: {smallest}")
     return "\n".join(lines)
@@ -85,5 +82,5 @@ def run(args: argparse.Namespace) -> int:
             simulated=report,
         )
         write_file(args.chart, png)
-    emit(report, args.json, _text(report))
+    emit(report.to_dict(), args.json, _text(report))
     return 0

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import argparse
 import math
+from dataclasses import replace
 
 from bot.cli.common import CliError, emit, read_text, write_file
 from bot.words import plural
 from stats.charts.ratings import ratings_chart
-from stats.ratings import fit_ratings, parse_games, prob_better, ratings_report
+from stats.ratings import RatingsReport, fit_ratings, parse_games, prob_better, ratings_report
 from stats.ratings.fit import check_noise_sd
 from stats.ratings.io import MAX_FILE_CHARS
 from stats.ratings.names import shown
+from stats.ratings.report import PairChance
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "ratings", help="Bayesian skill ratings and model evidence from a YAML or CSV game file."
     )
@@ -54,58 +56,55 @@ def run(args: argparse.Namespace) -> int:
         )
     except ValueError as exc:
         raise CliError(str(exc).rstrip(".") + ".") from None
+    pair = None
     if args.compare:
         a, b = args.compare
         try:
-            pair = {"a": a, "b": b, "p_a_better": prob_better(fit, a, b)}
+            pair = PairChance(a, b, prob_better(fit, a, b))
         except KeyError as exc:
             raise CliError(f"{shown(exc.args[0])} in {shown(args.file)}.") from None
-    report = ratings_report(games, fit, min_games=args.min_games)
-    if args.compare:
-        report["compare"] = pair
+    report = replace(ratings_report(games, fit, min_games=args.min_games), compare=pair)
     if args.chart:
-        write_file(args.chart, ratings_chart(report))
-    emit(report, args.json, format_report(report))
+        write_file(args.chart, ratings_chart(report.players, report.games))
+    emit(report.to_dict(), args.json, format_report(report))
     return 0
 
 
-def format_report(report: dict) -> str:
+def format_report(report: RatingsReport) -> str:
     """The human-readable summary: table of players, then one line per model question."""
-    lines = [
-        f"{plural(report['games'], 'game')}; players with enough games, best lower bound first:"
-    ]
-    for p in report["players"]:
-        lo, hi = p["iq_ci95"]
+    lines = [f"{plural(report.games, 'game')}; players with enough games, best lower bound first:"]
+    for p in report.players:
+        lo, hi = p.iq_ci95
         lines.append(
-            f"  {shown(p['name']):<20} {plural(p['games'], 'game'):>10}  {p['iq_mean']:6.1f}  "
+            f"  {shown(p.name):<20} {plural(p.games, 'game'):>10}  {p.iq_mean:6.1f}  "
             f"[{lo:.1f}, {hi:.1f}]"
         )
-    if "compare" in report:
-        pair = report["compare"]
-        a, b = shown(pair["a"]), shown(pair["b"])
-        lines.append(f"P({a} is better than {b}) = {pair['p_a_better']:.2f}")
-    if report["evil_edge"] is not None:
-        b, edge = report["bias"], report["evil_edge"]
+    if report.compare is not None:
+        pair = report.compare
+        a, b = shown(pair.a), shown(pair.b)
+        lines.append(f"P({a} is better than {b}) = {pair.p_a_better:.2f}")
+    if report.bias is not None and report.evil_edge is not None:
+        bias, edge = report.bias, report.evil_edge
         lines.append(
-            f"Side bias N({b['mean']:.2f}, {b['var']:.2f}): Evil wins an even game with "
-            f"probability {edge['p_evil_wins_even_game']:.2f}."
+            f"Side bias N({bias.mean:.2f}, {bias.var:.2f}): Evil wins an even game with "
+            f"probability {edge.p_evil_wins_even_game:.2f}."
         )
-    predictive = report["predictive"]
+    predictive = report.predictive
     lines.append(
-        f"The more skilled team is expected to win {predictive['better_team_win_prob']:.0%} of "
-        f"these games; leave-one-out predictions get {predictive['accuracy_loo']:.0%} right."
+        f"The more skilled team is expected to win {predictive.better_team_win_prob:.0%} of "
+        f"these games; leave-one-out predictions get {predictive.accuracy_loo:.0%} right."
     )
-    ev = report["evidence"]
+    ev = report.evidence
     lines.append(
-        f"log evidence {ev['log_evidence']:.3f} nats; Bayes factor vs coin flip "
-        f"{_factor(ev['log_bayes_factor_vs_coin'])}."
+        f"log evidence {ev.log_evidence:.3f} nats; Bayes factor vs coin flip "
+        f"{_factor(ev.log_bayes_factor_vs_coin)}."
     )
-    for c in report["comparisons"].values():
-        if c["probability"] is None:
-            lines.append(f"  {c['model']} vs {c['alternative']}: not worked out, {c['note']}.")
+    for c in (report.comparisons or {}).values():
+        if c.probability is None:
+            lines.append(f"  {c.model} vs {c.alternative}: not worked out, {c.note}.")
         else:
-            lines.append(f"  P({c['model']} | vs {c['alternative']}) = {c['probability']:.2f}")
-    lines.extend(f"Warning: {w}" for w in report["warnings"])
+            lines.append(f"  P({c.model} | vs {c.alternative}) = {c.probability:.2f}")
+    lines.extend(f"Warning: {w}" for w in report.warnings)
     return "\n".join(lines)
 
 

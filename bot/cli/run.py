@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import base64
 import binascii
 import logging
@@ -15,7 +16,7 @@ from bot.config import Config
 from bot.store.migrations import DatabaseTooNew
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("run", help="start the bot (needs DISCORD_TOKEN)")
     parser.set_defaults(handler=run)
 
@@ -32,7 +33,7 @@ def looks_like_token(token: str) -> bool:
     return first.isdigit()
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from bot.app import Ravenswood
 
     config = Config.from_env()

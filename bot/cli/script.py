@@ -18,14 +18,13 @@ from bot.words import plural
 from engine.clocktower.bag import BagError, bag_text, balanced_bag
 from engine.clocktower.catalogue import official_texts, search, summary_overlap
 from engine.clocktower.nightorder import night_order, night_text
-from engine.clocktower.scoring import score_report, score_script
 from engine.clocktower.script import MAX_BYTES, Script, ScriptError, load_script
-from stats.balance import MAX_GAMES, balance_text, script_balance
+from stats.balance import MAX_GAMES, script_report
 
 SUMMARY_THRESHOLD = 0.6  # a summary this close to the official text is a near-copy
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("script", help="Clocktower scripts: score, night order, bag.")
     sub = parser.add_subparsers(dest="script_command", required=True, metavar="ACTION")
 
@@ -137,12 +136,8 @@ def _score(args: argparse.Namespace) -> int:
     script = _load(args, args.players)
     if isinstance(script, int):
         return script
-    result = score_script(script, args.players)
-    text = score_report(result)
-    if args.games != 0:
-        result["balance"] = script_balance(script.ids, result["players"], args.games)
-        text += "\n" + balance_text(result["balance"])
-    emit(result, args.json, text)
+    report = script_report(script, args.players, args.games)
+    emit(report.to_dict(), args.json, report.text())
     return 0
 
 

@@ -12,6 +12,8 @@ import asyncio
 import io
 import re
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -61,7 +63,7 @@ Key = tuple[int, int]
 Choice = app_commands.Choice[str]
 
 
-async def answer(interaction: discord.Interaction, content: str = "", **kwargs) -> None:
+async def answer(interaction: discord.Interaction, content: str = "", **kwargs: Any) -> None:
     """An ephemeral reply that never pings anyone, whatever names users typed.
 
     A contradiction can cite many earlier entries: the sentence is cut to fit one message.
@@ -156,7 +158,9 @@ class CluedoCog(commands.GroupCog, group_name="cluedo", group_description="Your 
             self.open[key] = store.OpenNotebook(held.id, notebook)
         await answer(interaction, entry_text(notebook, triples))
 
-    async def run(self, interaction: discord.Interaction, work) -> None:
+    async def run(
+        self, interaction: discord.Interaction, work: Callable[[], Awaitable[None]]
+    ) -> None:
         """Run a command body; a refusal becomes one ephemeral sentence."""
         try:
             await work()
@@ -465,13 +469,13 @@ def _is(notebook: Notebook, name: str, player: str) -> bool:
     return name.strip().lower() == player.lower()
 
 
-def accept(notebook: Notebook, event: Event) -> tuple[Notebook, dict]:
+def accept(notebook: Notebook, event: Event) -> tuple[Notebook, dict[tuple[str, str, str], float]]:
     """The notebook with ``event`` (or the engine's refusal) and the solutions it leaves."""
     notebook = add_event(notebook, event)
     return notebook, solve(notebook).triple_probabilities()
 
 
-def status_of(notebook: Notebook) -> tuple[dict, bytes]:
+def status_of(notebook: Notebook) -> tuple[dict[str, Any], bytes]:
     """The exact posterior as a report and a heat map (one solve for both)."""
     solution = solve(notebook)
     return solution_report(notebook, solution=solution), cluedo_chart(solution)

@@ -57,6 +57,7 @@ from stats.charts.ratings import ratings_chart
 from stats.ratings import (
     GameRecord,
     RatingFit,
+    RatingsReport,
     fit_ratings,
     games_to_csv,
     parse_games,
@@ -66,6 +67,7 @@ from stats.ratings import (
 )
 from stats.ratings.budget import Budget
 from stats.ratings.names import shown
+from stats.ratings.report import PlayerRating
 
 KINDS = ("clocktower", "traitors")
 KIND_CHOICES = [app_commands.Choice(name=kind_title(k), value=k) for k in KINDS]
@@ -90,7 +92,7 @@ class Ratings:
 
     games: tuple[GameRecord, ...]
     fit: RatingFit
-    report: dict
+    report: RatingsReport
 
 
 def compute_ratings(games: tuple[GameRecord, ...]) -> Ratings:
@@ -99,7 +101,7 @@ def compute_ratings(games: tuple[GameRecord, ...]) -> Ratings:
     return Ratings(games, fit, ratings_report(games, fit, min_games=0, comparisons=False))
 
 
-def compute_model_report(ratings: Ratings) -> dict:
+def compute_model_report(ratings: Ratings) -> RatingsReport:
     """The report with the model comparisons that fit in MODEL_SECONDS: run in a worker thread."""
     return ratings_report(ratings.games, ratings.fit, min_games=0, budget=Budget(MODEL_SECONDS))
 
@@ -202,14 +204,14 @@ def game_counts(games: Sequence[GameRecord]) -> Counter[str]:
     return Counter(p for g in games for p in (*g.good, *g.evil))
 
 
-def rivals_of(players: list[dict], key: str) -> tuple[int | None, int, list[str]]:
+def rivals_of(players: Sequence[PlayerRating], key: str) -> tuple[int | None, int, list[str]]:
     """The player's rank among those with RANK_GAMES games, and the players ranked around them.
 
     An unranked player is compared with their neighbours among everyone, ranked or not.
     """
-    ranked = [p["name"] for p in players if p["games"] >= RANK_GAMES]
+    ranked = [p.name for p in players if p.games >= RANK_GAMES]
     rank = ranked.index(key) + 1 if key in ranked else None
-    order = ranked if rank else [p["name"] for p in players]
+    order = ranked if rank else [p.name for p in players]
     at = order.index(key)
     return rank, len(ranked), order[max(0, at - RIVALS) : at] + order[at + 1 : at + 1 + RIVALS]
 
@@ -220,7 +222,7 @@ class RatingsCog(
     def __init__(self, bot: Ravenswood) -> None:
         self.bot = bot
         self.fits: dict[tuple[int, str], Ratings] = {}
-        self.models: dict[tuple[int, str], tuple[Ratings, dict]] = {}
+        self.models: dict[tuple[int, str], tuple[Ratings, RatingsReport]] = {}
         self.locks: defaultdict[tuple[int, str], asyncio.Lock] = defaultdict(asyncio.Lock)
 
     async def games(self, guild_id: int, kind: str) -> tuple[GameRecord, ...]:
@@ -235,7 +237,9 @@ class RatingsCog(
                 self.fits[guild_id, kind] = cached
             return cached
 
-    async def model_report(self, guild_id: int, games: tuple[GameRecord, ...], kind: str) -> dict:
+    async def model_report(
+        self, guild_id: int, games: tuple[GameRecord, ...], kind: str
+    ) -> RatingsReport:
         """The report with the model comparisons for these games, kept like the fit."""
         ratings = await self.ratings(guild_id, games, kind)
         async with self.locks[guild_id, kind]:
@@ -502,7 +506,8 @@ class RatingsCog(
         await interaction.response.defer(thinking=True)
         ratings = await self.ratings(guild_id(interaction), games, game)
         listed = shown_players(ratings.report, min_games, namer_for(guild_of(interaction)))
-        png = await asyncio.to_thread(ratings_chart, listed, chart_title(game, listed, min_games))
+        title = chart_title(game, listed, min_games)
+        png = await asyncio.to_thread(ratings_chart, listed.players, listed.games, title)
         await interaction.followup.send(
             embed=chart_embed(game, listed, min_games, "ratings.png"),
             file=discord.File(io.BytesIO(png), "ratings.png"),
@@ -541,8 +546,8 @@ class RatingsCog(
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         ratings = await self.ratings(guild_id(interaction), games, game)
-        players = ratings.report["players"]
-        row = next(p for p in players if p["name"] == key)
+        players = ratings.report.players
+        row = next(p for p in players if p.name == key)
         rank, ranked, rivals = rivals_of(players, key)
         namer = namer_for(guild_of(interaction))
         odds = [(namer(other), prob_better(ratings.fit, key, other)) for other in rivals]

@@ -13,6 +13,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -47,7 +48,6 @@ from engine.clocktower.catalogue import (
     suggest,
 )
 from engine.clocktower.nightorder import night_order
-from engine.clocktower.scoring import score_script
 from engine.clocktower.script import (
     MAX_BYTES,
     Problem,
@@ -55,7 +55,7 @@ from engine.clocktower.script import (
     ScriptError,
     load_script,
 )
-from stats.balance import script_balance
+from stats.balance import script_report
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +94,7 @@ async def read_file(interaction: discord.Interaction, file: discord.Attachment) 
         raise Refusal("I couldn't download that file; please attach it again.") from None
 
 
-async def publish(interaction: discord.Interaction, note: str, **message) -> None:
+async def publish(interaction: discord.Interaction, note: str, **message: Any) -> None:
     """A public answer. After a private defer (a file was downloading), the private message
     becomes a short ``note`` and the answer follows in public."""
     if interaction.response.is_done():
@@ -219,19 +219,16 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     ) -> None:
         async def work() -> None:
             script = await self.script(interaction, json, file, name, players)
-            result = score_script(script, players)
             downloaded = interaction.response.is_done()  # deferred privately for a file
             if not downloaded:  # simulating takes seconds: acknowledge in public first
                 await interaction.response.defer(thinking=True)
-            result["balance"] = await asyncio.to_thread(
-                script_balance, script.ids, result["players"], games
-            )
-            embed, report = score_embed(result), score_file(result)
+            report = await asyncio.to_thread(script_report, script, players, games)
+            embed, attached = score_embed(report), score_file(report)
             if downloaded:
                 note = f"Scored {safe(script.name)}: posted below."
-                await publish(interaction, note, embed=embed, file=report)
+                await publish(interaction, note, embed=embed, file=attached)
             else:
-                await interaction.followup.send(embed=embed, file=report)
+                await interaction.followup.send(embed=embed, file=attached)
 
         await self.run(interaction, "it was not scored.", work)
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import replace
 
 import discord
 
 from bot.store.result_entries import Entry
 from stats.charts.ratings import MAX_ROWS
-from stats.ratings import GameRecord
+from stats.ratings import Comparison, GameRecord, RatingsReport
 from stats.ratings.names import shown
+from stats.ratings.report import PlayerRating
 
 Namer = Callable[[str], str]
 
@@ -155,9 +156,9 @@ def already_on_record_text(filename: str, count: int) -> str:
     )
 
 
-def caution(report: dict[str, Any]) -> str:
+def caution(report: RatingsReport) -> str:
     """A sentence to add when a fit behind the figures did not converge, else nothing."""
-    return " ".join(report["warnings"])
+    return " ".join(report.warnings)
 
 
 def too_few_text(kind: str, count: int, needed: int) -> str:
@@ -168,21 +169,19 @@ def too_few_text(kind: str, count: int, needed: int) -> str:
     )
 
 
-def shown_players(report: dict[str, Any], min_games: int, namer: Namer) -> dict[str, Any]:
+def shown_players(report: RatingsReport, min_games: int, namer: Namer) -> RatingsReport:
     """The report with only players who have ``min_games`` games, their keys replaced by names."""
-    players = [
-        {**p, "name": namer(p["name"])} for p in report["players"] if p["games"] >= min_games
-    ]
-    return {**report, "players": players}
+    players = tuple(replace(p, name=namer(p.name)) for p in report.players if p.games >= min_games)
+    return replace(report, players=players)
 
 
-def chart_title(kind: str, report: dict[str, Any], min_games: int) -> str:
+def chart_title(kind: str, report: RatingsReport, min_games: int) -> str:
     """Short enough not to be cut off on the narrow figure."""
-    return f"{kind_title(kind)}: {report['games']} games, {min_games}+ each"
+    return f"{kind_title(kind)}: {report.games} games, {min_games}+ each"
 
 
-def chart_embed(kind: str, report: dict[str, Any], min_games: int, filename: str) -> discord.Embed:
-    shown = len(report["players"])
+def chart_embed(kind: str, report: RatingsReport, min_games: int, filename: str) -> discord.Embed:
+    shown = len(report.players)
     drawn = (
         f" The chart draws the best {MAX_ROWS}; `/ratings player` finds anyone."
         if shown > MAX_ROWS
@@ -192,7 +191,7 @@ def chart_embed(kind: str, report: dict[str, Any], min_games: int, filename: str
         title=f"{kind_title(kind)} skill ratings",
         description=(
             f"{shown} player{'s' if shown != 1 else ''} with at least {min_games} of the "
-            f"{report['games']} games, best first by the low end of their 95% interval.{drawn} "
+            f"{report.games} games, best first by the low end of their 95% interval.{drawn} "
             "100 is average; 15 points is one standard deviation of skill. Overlapping bars "
             "mean the games can't yet tell those players apart. " + caution(report)
         ).strip(),
@@ -206,26 +205,26 @@ def percent(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def bias_sentence(report: dict[str, Any]) -> str:
-    edge = report["evil_edge"]
+def bias_sentence(report: RatingsReport) -> str:
+    edge = report.evil_edge
     if edge is None:
         return "The model was fitted without a side bias."
-    p_evil = edge["p_evil_wins_even_game"]
+    p_evil = edge.p_evil_wins_even_game
     if abs(p_evil - 0.5) < 0.005:
         return "Neither side is favoured: equally skilled teams win half the time each."
     side, p = ("Evil", p_evil) if p_evil > 0.5 else ("Good", 1 - p_evil)
     return f"{side} is favoured: between equally skilled teams, {side} wins {percent(p)} of games."
 
 
-def comparison_line(key: str, comparison: dict[str, Any]) -> str:
-    p = comparison["probability"]
+def comparison_line(key: str, comparison: Comparison) -> str:
+    p = comparison.probability
     if p is None:
-        return f"Not worked out: {comparison['note']}."
+        return f"Not worked out: {comparison.note}."
     yes, no, unsure = MEANINGS.get(key, ("The data favour it.", "The data favour the other.", ""))
     meaning = yes if p >= LEAN else no if p <= 1 - LEAN else unsure
-    factor = comparison["log_bayes_factor"]
-    odds = "∞" if factor is None else _odds(factor)
-    return f"P = **{p:.2f}** (Bayes factor {odds}) against *{comparison['alternative']}*. {meaning}"
+    factor = comparison.log_bayes_factor
+    odds = "∞" if factor is None or not math.isfinite(factor) else _odds(factor)
+    return f"P = **{p:.2f}** (Bayes factor {odds}) against *{comparison.alternative}*. {meaning}"
 
 
 def _odds(log_factor: float) -> str:
@@ -237,17 +236,17 @@ def _odds(log_factor: float) -> str:
     return f"{factor:.2f}" if factor < 100 else f"{factor:.3g}"
 
 
-def model_embed(kind: str, report: dict[str, Any]) -> discord.Embed:
+def model_embed(kind: str, report: RatingsReport) -> discord.Embed:
     """The evidence table and the side bias, each with one plain sentence on what it means."""
-    model = report["model"]
+    model = report.model
     noise = (
-        f"chance (ε) integrated over {model['noise_grid'][0]:g}–{model['noise_grid'][-1]:g}, "
-        f"posterior mean {model['noise_sd_mean']:.2f}"
-        if model["noise_sd"] == "integrated"
-        else f"chance (ε) fixed at {model['noise_sd']:g}"
+        f"chance (ε) integrated over {model.noise_grid[0]:g}–{model.noise_grid[-1]:g}, "
+        f"posterior mean {model.noise_sd_mean:.2f}"
+        if model.noise_sd is None
+        else f"chance (ε) fixed at {model.noise_sd:g}"
     )
     embed = discord.Embed(
-        title=f"{kind_title(kind)} rating model: what {report['games']} games say",
+        title=f"{kind_title(kind)} rating model: what {report.games} games say",
         description=(
             "Each player has a skill; a team's skill is its players' average; the stronger team "
             f"wins more often, with some luck: {noise}. Each line weighs the model against one "
@@ -255,36 +254,37 @@ def model_embed(kind: str, report: dict[str, Any]) -> discord.Embed:
         ),
         colour=discord.Colour.dark_teal(),
     )
-    if report["bias"] is not None:
-        bias = report["bias"]
+    if report.bias is not None:
+        bias = report.bias
         embed.add_field(
             name="Side bias",
-            value=f"N({bias['mean']:.2f}, {bias['var']:.2f}) on the skill scale. "
+            value=f"N({bias.mean:.2f}, {bias.var:.2f}) on the skill scale. "
             + bias_sentence(report),
             inline=False,
         )
-    for key, comparison in report["comparisons"].items():
+    comparisons = report.comparisons or {}
+    for key, comparison in comparisons.items():
         embed.add_field(
-            name=comparison["model"].capitalize(),
+            name=comparison.model.capitalize(),
             value=comparison_line(key, comparison),
             inline=False,
         )
-    if any(c["out_of_time"] for c in report["comparisons"].values()):
+    if any(c.out_of_time for c in comparisons.values()):
         embed.add_field(
             name="Not worked out here",
             value="A Discord reply can't wait for every comparison on this much data. "
             "`ravenswood ratings FILE` on this server's `/ratings export` has no time limit.",
             inline=False,
         )
-    if report["warnings"]:
+    if report.warnings:
         embed.add_field(name="Caution", value=caution(report)[:1024], inline=False)
-    predictive = report["predictive"]
+    predictive = report.predictive
     embed.add_field(
         name="Predictions",
         value=(
-            f"The more skilled team is expected to win {percent(predictive['better_team_win_prob'])}"
+            f"The more skilled team is expected to win {percent(predictive.better_team_win_prob)}"
             f" of these games; predicting each game from the others gets "
-            f"{percent(predictive['accuracy_loo'])} right."
+            f"{percent(predictive.accuracy_loo)} right."
         ),
         inline=False,
     )
@@ -294,7 +294,7 @@ def model_embed(kind: str, report: dict[str, Any]) -> discord.Embed:
 def player_embed(
     kind: str,
     name: str,
-    row: dict[str, Any],
+    row: PlayerRating,
     rank: int | None,
     ranked: int,
     min_games: int,
@@ -302,7 +302,7 @@ def player_embed(
     caution_text: str = "",
 ) -> discord.Embed:
     """One player's rating, rank, and P(better than) the players ranked around them."""
-    low, high = row["iq_ci95"]
+    low, high = row.iq_ci95
     place = (
         f"Ranked **{rank}** of {ranked} players with {min_games}+ games."
         if rank is not None
@@ -311,8 +311,8 @@ def player_embed(
     embed = discord.Embed(
         title=f"{name}: {kind_title(kind)} rating",
         description=(
-            f"**{row['iq_mean']:.0f}** (95% interval {low:.0f}–{high:.0f}) from "
-            f"{games_text(row['games'])}. 100 is average. {place} {caution_text}"
+            f"**{row.iq_mean:.0f}** (95% interval {low:.0f}–{high:.0f}) from "
+            f"{games_text(row.games)}. 100 is average. {place} {caution_text}"
         ).strip(),
         colour=discord.Colour.dark_teal(),
     )

@@ -16,8 +16,8 @@ import discord
 from bot.store.scripts import SavedScript
 from engine.clocktower.catalogue import BASE_EDITIONS, Character, OfficialText
 from engine.clocktower.nightorder import night_text
-from engine.clocktower.scoring import score_report
-from stats.balance import balance_text
+from engine.clocktower.scoring import CharacterWeight
+from stats.balance import ScriptReport
 
 DESCRIPTION, FIELD, LINE, EMBED = 4096, 1024, 300, 6000
 ROOM = 900  # kept free in a score embed for the fields after the characters
@@ -88,11 +88,11 @@ def _chunks(lines: list[str], limit: int) -> list[list[str]]:
     return [g for g in groups if g]
 
 
-def _character_fields(embed: discord.Embed, rows: list[dict[str, Any]]) -> None:
+def _character_fields(embed: discord.Embed, rows: Iterable[CharacterWeight]) -> None:
     """Every character's tags and weight, biggest first, over as many fields as fit; any left
     over (a very long script) are named as being in the attached file."""
-    rows = sorted(rows, key=lambda r: (-abs(r["weight"]), r["name"]))
-    lines = [f"`{r['weight']:+g}` **{safe(r['name'])}** — {r['why']}"[:LINE] for r in rows]
+    ranked = sorted(rows, key=lambda r: (-abs(r.weight), r.name))
+    lines = [f"`{r.weight:+g}` **{safe(r.name)}** — {r.why}"[:LINE] for r in ranked]
     groups = _chunks(lines, FIELD)
     for i, group in enumerate(groups):
         name = "Every character's tags and weight" + (" (continued)" if i else "")
@@ -103,49 +103,48 @@ def _character_fields(embed: discord.Embed, rows: list[dict[str, Any]]) -> None:
         embed.add_field(name=name, value="\n".join(group), inline=False)
 
 
-def score_embed(result: dict[str, Any]) -> discord.Embed:
+def score_embed(report: ScriptReport) -> discord.Embed:
     """How hard a script is, and why: every character's tags and weight, every synergy, the
     total and category, and the base editions beside it (all of it also in ``score_file``)."""
-    comparison = result["comparison"]
+    result = report.score
+    comparison = result.comparison
     embed = discord.Embed(
-        title=f"{safe(result['script'])}: {result['category']}"[:256],
+        title=f"{safe(result.script)}: {result.category}"[:256],
         description=(
-            f"**{result['score']:g}** at {result['players']} players: "
-            f"{comparison['summary']}.\n`{result['formula']}`"
+            f"**{result.score:g}** at {result.players} players: "
+            f"{comparison.summary}.\n`{result.formula}`"
         ),
-        colour=COLOURS.get(result["category"], discord.Colour.blurple()),
+        colour=COLOURS.get(result.category, discord.Colour.blurple()),
     )
-    _character_fields(embed, result["characters"])
-    synergies = [
-        f"`{s['delta']:+g}` {_rule_name(s['rule'])} — {s['why']}" for s in result["synergies"]
-    ]
+    _character_fields(embed, result.characters)
+    synergies = [f"`{s.delta:+g}` {_rule_name(s.rule)} — {s.why}" for s in result.synergies]
     embed.add_field(name="Synergies", value=fit(synergies, FIELD, "None fired."), inline=False)
-    bases = [f"{b['name']}: {b['score']:g} ({b['category']})" for b in comparison["base_editions"]]
+    bases = [f"{b.name}: {b.score:g} ({b.category})" for b in comparison.base_editions]
     embed.add_field(
-        name=f"Beside the base editions at {result['players']} players",
-        value=fit([*bases, f"**This script: {result['score']:g}**"], FIELD),
+        name=f"Beside the base editions at {result.players} players",
+        value=fit([*bases, f"**This script: {result.score:g}**"], FIELD),
         inline=False,
     )
-    by = {row["players"]: row for row in result["by_players"]}
+    by = {row.players: row for row in result.by_players}
     embed.add_field(
         name="By player count",
         value=" · ".join(
-            f"{n}: {by[n]['score']:g} {by[n]['category']}" for n in ORDINAL_PLAYERS if n in by
+            f"{n}: {by[n].score:g} {by[n].category}" for n in ORDINAL_PLAYERS if n in by
         ),
         inline=False,
     )
-    balance = result.get("balance")
+    balance = report.balance
     if balance is not None:
         embed.add_field(
-            name=f"Simulated balance at {balance['players']} players",
-            value=safe(balance_text(balance)),
+            name=f"Simulated balance at {balance.players} players",
+            value=safe(balance.text()),
             inline=False,
         )
-    if result["warnings"]:
-        warnings = [f"• {safe(w['position'])}: {safe(w['message'])}" for w in result["warnings"]]
+    if result.warnings:
+        warnings = [f"• {safe(w.position)}: {safe(w.message)}" for w in result.warnings]
         embed.add_field(name="Warnings", value=fit(warnings, FIELD // 2), inline=False)
     embed.set_footer(
-        text=f"{len(result['characters'])} characters · {len(result['jinxes'])} jinx(es) · "
+        text=f"{len(result.characters)} characters · {len(result.jinxes)} jinx(es) · "
         "score = (tag weights + synergies) × table factor · every point in score.txt"
     )
     return embed
@@ -155,12 +154,10 @@ def text_file(text: str, filename: str) -> discord.File:
     return discord.File(io.BytesIO(text.encode("utf-8")), filename)
 
 
-def score_file(result: dict[str, Any]) -> discord.File:
+def score_file(report: ScriptReport) -> discord.File:
     """The full breakdown as plain text: every character, synergy and player count, and the
     simulated balance."""
-    balance = result.get("balance")
-    tail = "" if balance is None else "\n" + balance_text(balance)
-    return text_file(score_report(result) + tail, "score.txt")
+    return text_file(report.text(), "score.txt")
 
 
 def night_file(order: dict[str, Any]) -> discord.File:

@@ -2,14 +2,15 @@
 
 Weights, synergy deltas and category bounds live in ``data/scoring.toml``. The result explains
 every point: each character's tags and weight, each synergy that fired and why, the total, the
-table-size factor, the category, and where the script sits beside the three base editions.
+table-size factor, the category, and where the script sits beside the three base editions
+(``Score``, whose JSON form is the ``ravenswood script score --json`` answer).
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -21,7 +22,7 @@ from engine.clocktower.catalogue import (
     Character,
     edition_characters,
 )
-from engine.clocktower.script import Script, ScriptError, load_script, script_from_ids
+from engine.clocktower.script import Problem, Script, script_from_ids
 
 DEALT = ("townsfolk", "outsider", "minion", "demon")
 INFO_TAGS = ("info", "onceInfo")
@@ -161,41 +162,130 @@ def normalise(raw: float, players: int, characters: int) -> float:
     return round(raw * table_factor(players, characters), 2)
 
 
-def at_table(raw: float, players: int, characters: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class CharacterWeight:
+    """One character's part of a score: its tags, and the weight they add up to, explained."""
+
+    id: str
+    name: str
+    team: str
+    tags: tuple[str, ...]
+    weight: float
+    why: str
+
+
+@dataclass(frozen=True)
+class Synergy:
+    """A synergy rule that fired: what it adds, and why."""
+
+    rule: str
+    delta: float
+    why: str
+
+
+@dataclass(frozen=True)
+class AtTable:
+    """A score and its category at one table size."""
+
+    players: int
+    score: float
+    category: str
+
+
+@dataclass(frozen=True)
+class BaseEdition:
+    """A base edition's score at the same table, for comparison."""
+
+    edition: str
+    name: str
+    players: int
+    score: float
+    category: str
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Where a script sits beside the base editions, in words (``summary``) and figures."""
+
+    base_editions: tuple[BaseEdition, ...]
+    summary: str
+
+
+@dataclass(frozen=True)
+class Score:
+    """A script's difficulty at a table of ``players``, every point explained (``text``); its
+    JSON form (``to_dict``) is ``ravenswood script score --json``'s."""
+
+    script: str
+    players: int
+    raw: float
+    score: float
+    category: str
+    formula: str
+    characters: tuple[CharacterWeight, ...]
+    synergies: tuple[Synergy, ...]
+    by_players: tuple[AtTable, ...]
+    comparison: Comparison
+    jinxes: tuple[tuple[str, str], ...]
+    warnings: tuple[Problem, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        found = asdict(self)
+        warnings = found.pop("warnings")
+        return {**found, "errors": [], "warnings": warnings}
+
+    def text(self) -> str:
+        """Every point in plain text: each character's tags and weight, each synergy and why,
+        the total, the category and the base editions (the CLI, and the bot's file)."""
+        lines = [
+            f"{self.script}: {self.score:g} ({self.category}) at {self.players} players",
+            f"  score = {self.formula}",
+            "",
+            "Characters (tag weights):",
+        ]
+        width = max((len(c.name) for c in self.characters), default=0)
+        lines += [f"  {c.name:<{width}} {c.weight:+5g}  {c.why}" for c in self.characters]
+        lines.append("Synergies:")
+        lines += [f"  {s.rule:<24} {s.delta:+5g}  {s.why}" for s in self.synergies] or [
+            "  none fired"
+        ]
+        bases = ", ".join(
+            f"{b.name} {b.score:g} ({b.category})" for b in self.comparison.base_editions
+        )
+        lines.append(f"Beside the base editions: {self.comparison.summary} ({bases}).")
+        by = ", ".join(f"{row.players}: {row.score:g} {row.category}" for row in self.by_players)
+        lines.append(f"By player count: {by}.")
+        lines += [f"Warning: {w.position}: {w.message}" for w in self.warnings]
+        return "\n".join(lines)
+
+
+def at_table(raw: float, players: int, characters: int) -> AtTable:
     """The score and category at one table size."""
     score = normalise(raw, players, characters)
-    return {"players": players, "score": score, "category": category(score)}
+    return AtTable(players, score, category(score))
 
 
 def raw_score(
     chars: tuple[Character, ...],
-) -> tuple[float, list[dict[str, Any]], list[dict[str, Any]]]:
+) -> tuple[float, tuple[CharacterWeight, ...], tuple[Synergy, ...]]:
     """The unnormalised score, with the per-character and per-synergy explanation."""
-    rows: list[dict[str, Any]] = []
+    rows: list[CharacterWeight] = []
     for c in chars:
         parts = {tag: tag_weight(c, tag) for tag in c.tags}
-        rows.append(
-            {
-                "id": c.id,
-                "name": c.name,
-                "team": c.team,
-                "tags": list(c.tags),
-                "weight": round(sum(parts.values()), 2),
-                "why": ", ".join(
-                    f"{tag} {w:+g}" + (" (helps evil)" if mirrored(c, tag) else "")
-                    for tag, w in parts.items()
-                )
-                or "no tags",
-            }
+        why = ", ".join(
+            f"{tag} {w:+g}" + (" (helps evil)" if mirrored(c, tag) else "")
+            for tag, w in parts.items()
         )
+        weight = round(sum(parts.values()), 2)
+        rows.append(CharacterWeight(c.id, c.name, c.team, tuple(c.tags), weight, why or "no tags"))
     tally = _tally(chars)
-    synergies: list[dict[str, Any]] = []
+    synergies: list[Synergy] = []
     for name, rule in SYNERGIES.items():
         fired = rule(tally, rules()["synergy"][name])
         if fired is not None:
-            synergies.append({"rule": name, "delta": round(fired[0], 2), "why": fired[1]})
-    total = sum(r["weight"] for r in rows) + sum(s["delta"] for s in synergies)
-    return round(total, 2), rows, synergies
+            synergies.append(Synergy(name, round(fired[0], 2), fired[1]))
+    total = sum(r.weight for r in rows) + sum(s.delta for s in synergies)
+    return round(total, 2), tuple(rows), tuple(synergies)
 
 
 @cache
@@ -211,85 +301,43 @@ def base_raw_scores() -> dict[str, tuple[float, int]]:
     return scores
 
 
-def _comparison(score: float, players: int) -> dict[str, Any]:
-    bases: list[dict[str, Any]] = []
+def _comparison(score: float, players: int) -> Comparison:
+    bases: list[BaseEdition] = []
     for edition, (raw, characters) in base_raw_scores().items():
         at = at_table(raw, players, characters)
-        bases.append({"edition": edition, "name": BASE_EDITIONS[edition], **at})
-    easier = [b["name"] for b in bases if b["score"] < score]
-    harder = [b["name"] for b in bases if b["score"] > score]
+        bases.append(
+            BaseEdition(edition, BASE_EDITIONS[edition], at.players, at.score, at.category)
+        )
+    easier = [b.name for b in bases if b.score < score]
+    harder = [b.name for b in bases if b.score > score]
     parts = []
     if easier:
         parts.append(f"harder than {', '.join(easier)}")
     if harder:
         parts.append(f"easier than {', '.join(harder)}")
-    return {"base_editions": bases, "summary": "; ".join(parts) or "level with the base editions"}
+    return Comparison(tuple(bases), "; ".join(parts) or "level with the base editions")
 
 
-def score_script(script: Script, players: int | None = None) -> dict[str, Any]:
-    """The score, category and full explanation (the ``score --json`` payload)."""
+def score_script(script: Script, players: int | None = None) -> Score:
+    """The score, category and full explanation."""
     n = players or rules()["default_players"]
     raw, rows, synergies = raw_score(script.characters)
     characters = dealt(script.characters)
     score = normalise(raw, n, characters)
     table = rules()["table"]
-    return {
-        "script": script.name,
-        "players": n,
-        "raw": raw,
-        "score": score,
-        "category": category(score),
-        "formula": f"({raw:g} = tags {sum(r['weight'] for r in rows):g} + synergies "
-        f"{sum(s['delta'] for s in synergies):g}) x {table['scale']:g} x ({characters} characters "
+    return Score(
+        script=script.name,
+        players=n,
+        raw=raw,
+        score=score,
+        category=category(score),
+        formula=f"({raw:g} = tags {sum(r.weight for r in rows):g} + synergies "
+        f"{sum(s.delta for s in synergies):g}) x {table['scale']:g} x ({characters} characters "
         f"+ {n} players) / ({characters} + {table['reference_players']})",
-        "characters": rows,
-        "synergies": synergies,
-        "by_players": [at_table(raw, p, characters) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
-        "comparison": _comparison(score, n),
-        "jinxes": [list(pair) for pair in script.jinxes],
-        "errors": [],
-        "warnings": [w.to_dict() for w in script.warnings],
-    }
-
-
-def score_text(text: str | bytes, players: int | None = None) -> dict[str, Any]:
-    """Import and score in one go; an invalid script gives ``score`` None and its ``errors``."""
-    try:
-        script = load_script(text, players)
-    except ScriptError as exc:
-        return {
-            "score": None,
-            "category": None,
-            "characters": [],
-            "synergies": [],
-            "errors": [p.to_dict() for p in exc.problems],
-            "warnings": [],
-        }
-    return score_script(script, players)
-
-
-def score_report(r: dict[str, Any]) -> str:
-    """Every point of a score in plain text: each character's tags and weight, each synergy
-    and why, the total, the category and the base editions (the CLI, and the bot's file)."""
-    lines = [
-        f"{r['script']}: {r['score']:g} ({r['category']}) at {r['players']} players",
-        f"  score = {r['formula']}",
-        "",
-        "Characters (tag weights):",
-    ]
-    width = max((len(c["name"]) for c in r["characters"]), default=0)
-    lines += [f"  {c['name']:<{width}} {c['weight']:+5g}  {c['why']}" for c in r["characters"]]
-    lines.append("Synergies:")
-    lines += [f"  {s['rule']:<24} {s['delta']:+5g}  {s['why']}" for s in r["synergies"]] or [
-        "  none fired"
-    ]
-    bases = ", ".join(
-        f"{b['name']} {b['score']:g} ({b['category']})" for b in r["comparison"]["base_editions"]
+        characters=rows,
+        synergies=synergies,
+        by_players=tuple(at_table(raw, p, characters) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        comparison=_comparison(score, n),
+        jinxes=script.jinxes,
+        warnings=tuple(script.warnings),
     )
-    lines.append(f"Beside the base editions: {r['comparison']['summary']} ({bases}).")
-    by = ", ".join(
-        f"{row['players']}: {row['score']:g} {row['category']}" for row in r["by_players"]
-    )
-    lines.append(f"By player count: {by}.")
-    lines += [f"Warning: {w['position']}: {w['message']}" for w in r["warnings"]]
-    return "\n".join(lines)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -27,7 +26,7 @@ from matplotlib.typing import ColorType, LineStyleType, MarkerType
 from numpy.typing import NDArray
 
 from stats.charts import WIDTH, house_style, new_figure, to_png
-from stats.odds import RANDOM_VOTING, exact_model, solve, win_table
+from stats.odds import RANDOM_VOTING, OddsReport, exact_model, solve, win_table
 
 CURVE_TRAITORS = (1, 2, 3, 4)
 REFERENCE_LABEL = "random voting (reference)"
@@ -48,10 +47,10 @@ class SimulatedPoint:
     high: float
 
     @classmethod
-    def from_report(cls, report: dict[str, Any]) -> SimulatedPoint:
-        sim = report["simulation"]
-        low, high = sim["ci95"]
-        return cls(report["players"], report["traitors"], sim["traitor_win_rate"], low, high)
+    def from_report(cls, report: OddsReport) -> SimulatedPoint:
+        sim = report.simulation
+        low, high = sim.ci95
+        return cls(report.players, report.traitors, sim.traitor_win_rate, low, high)
 
 
 @dataclass(frozen=True)
@@ -105,12 +104,12 @@ def odds_chart(
     faithful: str = "random",
     traitors_play: str = "random",
     punish: bool = False,
-    simulated: Iterable[SimulatedPoint] | dict[str, Any] | None = None,
+    simulated: Iterable[SimulatedPoint] | OddsReport | None = None,
 ) -> bytes:
     """PNG: the curves of ``chart_curves`` for m = 1..4 and the asked m, the asked (n, m)
     starred (exact where the pair has a model, else simulated), simulated rates with their 95%
     intervals as error bars. ``simulated`` may be an ``odds_report`` result."""
-    if isinstance(simulated, dict):
+    if isinstance(simulated, OddsReport):
         simulated = [SimulatedPoint.from_report(simulated)]
     points = list(simulated or ())
     top = max(30, players + 4)

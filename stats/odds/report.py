@@ -1,4 +1,5 @@
-"""One odds report for TG(n, m), shared by ``/traitors odds`` and ``ravenswood odds --json``.
+"""One odds report for TG(n, m), shared by ``/traitors odds`` and ``ravenswood odds --json``
+(``OddsReport``, whose JSON form is ``to_dict``).
 
 Exact values come from ``stats.odds.exact`` for the strategy pairs whose day is memoryless
 (see ``stats.odds.banish``); every report also carries a seeded simulation. The simulation is
@@ -10,7 +11,7 @@ unit of the simulation's work) times the player-rounds of the longest possible g
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -18,7 +19,7 @@ from stats.odds import banish
 from stats.odds.banish import BanishProbability
 from stats.odds.exact import check_game, exact_expected_rounds, exact_traitor_win, solve
 from stats.odds.rules import winning_count
-from stats.odds.simulation import Strategies, simulate
+from stats.odds.simulation import SimulationResult, Strategies, simulate
 
 MAX_PLAYERS = 1000
 MAX_GAMES = 200_000
@@ -136,25 +137,92 @@ def check_request(
     return games
 
 
-def _exact(players: int, traitors: int, rule: str, model: ExactModel | None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ExactOdds:
+    """The exact figures for a game, and the model they rest on; all None when no model
+    applies (a strategy pair that is simulation-only, or a table past the model's range).
+    ``fraction`` is the exact rational chance, where the model gives one."""
+
+    traitor_win: float | None = None
+    fraction: str | None = None
+    expected_rounds: float | None = None
+    model: str | None = None
+
+
+@dataclass(frozen=True)
+class Favoured:
+    """The smallest Traitor count with at least even odds on the model named ``basis`` (both
+    None for a simulation-only pair; ``traitors`` None too when no count reaches one half)."""
+
+    traitors: int | None
+    basis: str | None
+
+
+@dataclass(frozen=True)
+class OddsReport:
+    """Everything known about TG(players, traitors) with these strategies: what
+    ``/traitors odds`` shows and ``ravenswood odds --json`` prints (``to_dict``)."""
+
+    players: int
+    traitors: int
+    rule: str
+    faithful: str
+    traitors_play: str
+    punish: bool
+    exact: ExactOdds
+    simulation: SimulationResult
+    seed: int
+    smallest_traitors_favoured: Favoured
+    suggested_traitors: int
+
+    @property
+    def expected_rounds(self) -> float:
+        """Exact where a model gives it, else simulated."""
+        exact = self.exact.expected_rounds
+        return exact if exact is not None else self.simulation.mean_rounds
+
+    def to_dict(self) -> dict[str, Any]:
+        sim = self.simulation
+        low, high = sim.ci95
+        return {
+            "players": self.players,
+            "traitors": self.traitors,
+            "rule": self.rule,
+            "strategies": {
+                "faithful": self.faithful,
+                "traitors": self.traitors_play,
+                "punish": self.punish,
+            },
+            "exact": asdict(self.exact),
+            "simulation": {
+                "games": sim.games,
+                "seed": self.seed,
+                "traitor_wins": sim.traitor_wins,
+                "traitor_win_rate": sim.traitor_win_rate,
+                "ci95": [low, high],
+                "mean_rounds": sim.mean_rounds,
+                "rounds": {str(k): c for k, c in enumerate(sim.rounds) if c},
+            },
+            "expected_rounds": self.expected_rounds,
+            "smallest_traitors_favoured": asdict(self.smallest_traitors_favoured),
+            "suggested_traitors": self.suggested_traitors,
+        }
+
+
+def _exact(players: int, traitors: int, rule: str, model: ExactModel | None) -> ExactOdds:
     """The exact part of a report: all None when no model applies at this size."""
     if model is None:
-        return {"traitor_win": None, "fraction": None, "expected_rounds": None, "model": None}
+        return ExactOdds()
     if model.rational:
         fraction = exact_traitor_win(players, traitors, rule)
-        return {
-            "traitor_win": float(fraction),
-            "fraction": str(fraction),
-            "expected_rounds": float(exact_expected_rounds(players, traitors, rule)),
-            "model": model.name,
-        }
+        return ExactOdds(
+            float(fraction),
+            str(fraction),
+            float(exact_expected_rounds(players, traitors, rule)),
+            model.name,
+        )
     win, rounds = solve(players, traitors, rule, model.banish)
-    return {
-        "traitor_win": float(win),
-        "fraction": None,
-        "expected_rounds": float(rounds),
-        "model": model.name,
-    }
+    return ExactOdds(float(win), None, float(rounds), model.name)
 
 
 def odds_report(
@@ -166,8 +234,8 @@ def odds_report(
     rule: str = "parity",
     games: int | None = None,
     seed: int | None = None,
-) -> dict[str, Any]:
-    """Everything known about TG(players, traitors) with these strategies, as JSON-ready data.
+) -> OddsReport:
+    """Everything known about TG(players, traitors) with these strategies.
 
     The smallest Traitor count with even odds is given on the strategy pair's own exact model,
     or as None (basis None) when the pair is simulation-only: a random-voting figure there would
@@ -187,29 +255,20 @@ def odds_report(
     )
     model = exact_model(faithful, traitors_play, punish)
     basis = model if model and players <= model.max_players else None
-    exact = _exact(players, traitors, rule, basis)
-    low, high = sim.ci95
-    return {
-        "players": players,
-        "traitors": traitors,
-        "rule": rule,
-        "strategies": {"faithful": faithful, "traitors": traitors_play, "punish": punish},
-        "exact": exact,
-        "simulation": {
-            "games": sim.games,
-            "seed": seed,
-            "traitor_wins": sim.traitor_wins,
-            "traitor_win_rate": sim.traitor_win_rate,
-            "ci95": [low, high],
-            "mean_rounds": sim.mean_rounds,
-            "rounds": {str(k): c for k, c in enumerate(sim.rounds) if c},
-        },
-        "expected_rounds": (
-            exact["expected_rounds"] if exact["expected_rounds"] is not None else sim.mean_rounds
-        ),
-        "smallest_traitors_favoured": {
-            "traitors": smallest_favoured(players, rule, basis) if basis else None,
-            "basis": basis.name if basis else None,
-        },
-        "suggested_traitors": suggest_traitor_count(players, rule),
-    }
+    favoured = Favoured(
+        smallest_favoured(players, rule, basis) if basis else None,
+        basis.name if basis else None,
+    )
+    return OddsReport(
+        players=players,
+        traitors=traitors,
+        rule=rule,
+        faithful=faithful,
+        traitors_play=traitors_play,
+        punish=punish,
+        exact=_exact(players, traitors, rule, basis),
+        simulation=sim,
+        seed=seed,
+        smallest_traitors_favoured=favoured,
+        suggested_traitors=suggest_traitor_count(players, rule),
+    )

@@ -10,12 +10,13 @@ from stats.ratings.compare import Comparison
 from stats.ratings.fit import RatingFit
 from stats.ratings.io import games_to_csv, parse_games
 from stats.ratings.records import GameRecord, validate_game
-from stats.ratings.report import fit_ratings, prob_better, ratings_report
+from stats.ratings.report import RatingsReport, fit_ratings, prob_better, ratings_report
 
 __all__ = [
     "Comparison",
     "GameRecord",
     "RatingFit",
+    "RatingsReport",
     "fit_ratings",
     "games_to_csv",
     "parse_games",

@@ -8,6 +8,7 @@ import sqlite3
 import discord
 import pytest
 
+from bot.cli import main
 from bot.store import scripts as store
 from bot.store.database import Database
 from engine.clocktower.catalogue import characters
@@ -59,6 +60,20 @@ async def test_score_a_pasted_script_publicly_with_every_point(table):
     assert attached.filename == "score.txt" and "Butler" in report and "no tags" in report
     assert "over 3 self-played games" in report
     assert "extra_misinformers" in report and "By player count: 5: 1.48 Beginner" in report
+
+
+async def test_the_bot_posts_the_report_the_command_line_prints(table, capsys):
+    """One assembly of the score and its balance: the bot's score.txt is ``ravenswood script
+    score``'s text, and the embed's balance is its last sentence."""
+    st = table.add("storyteller")
+    result = await st.slash(table.channel, "script score", name="tb", players=6, games=2)
+    (attached,) = posted(result).attachments
+    posted_text = (await attached.read()).decode()
+    assert main(["script", "score", "tb", "--players", "6", "--games", "2"]) == 0
+    printed = capsys.readouterr().out
+    assert posted_text + "\n" == printed and "over 2 self-played games" in printed
+    (field,) = [f for f in (await answer(result)).fields if f.name.startswith("Simulated")]
+    assert field.value == printed.strip().splitlines()[-1]
 
 
 async def test_score_simulates_the_balance_in_a_quick_run_after_deferring(table):

@@ -14,7 +14,7 @@ the day: the player on the block is executed.
 
 from __future__ import annotations
 
-from engine.clocktower.game.abilities.votes import counted_votes, nomination_rule
+from engine.clocktower.game.abilities.votes import counted_votes, nomination_rule, threshold
 from engine.clocktower.game.actions import CountHand, EndDay, Exile, Nominate, SetPace, Vote
 from engine.clocktower.game.death import die
 from engine.clocktower.game.ending import finish, prevented, settle
@@ -46,7 +46,6 @@ from engine.clocktower.game.model import (
     VoteInProgress,
     evolve,
     seat,
-    threshold,
     with_seat,
 )
 from engine.clocktower.game.night import dusk

@@ -18,8 +18,7 @@ tells it (see ``policy``).
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import State, seat
-from engine.clocktower.game.registration import Registration
+from engine.clocktower.game.model import Registration, State, seat
 from engine.core import seeded_rng
 
 World = dict[int, Registration]

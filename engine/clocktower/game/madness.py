@@ -19,29 +19,16 @@ rules' "might be executed" leaves it that choice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.clocktower.game.cast import char
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import Pending, State, seat
+from engine.clocktower.game.model import Madness, Pending, State, seat
 from engine.clocktower.game.roles import seats_having
 
 
-@dataclass(frozen=True)
-class Madness:
-    """``player`` must (``must``) or must not seem to be ``about``: a character id (the
-    Cerenovus' choice) or a team (the Mutant must not seem an ``outsider``); ``cause`` is the
-    character that makes them mad."""
-
-    player: int
-    about: str
-    must: bool
-    cause: str
-
-    def broken_by(self, state: State, claimed: str) -> bool:
-        """Whether publicly claiming to be ``claimed`` breaks this madness."""
-        found = claimed == self.about or char(state, claimed).team == self.about
-        return not found if self.must else found
+def breaks(state: State, madness: Madness, claimed: str) -> bool:
+    """Whether publicly claiming to be ``claimed`` breaks ``madness``."""
+    found = claimed == madness.about or char(state, claimed).team == madness.about
+    return not found if madness.must else found
 
 
 def every_madness(state: State) -> tuple[Madness, ...]:
@@ -71,7 +58,7 @@ def judge_claim(state: State, player: int, claimed: str, key: str) -> bool:
     storyteller's ruling, asked only when the claim breaks it and the day has no execution."""
     if state.executed is not None:
         return False
-    broken = [m for m in madness_of(state, player) if m.broken_by(state, claimed)]
+    broken = [m for m in madness_of(state, player) if breaks(state, m, claimed)]
     if not broken:
         return False
     m = broken[0]

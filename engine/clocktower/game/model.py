@@ -4,6 +4,10 @@ Everything needed to continue a game lives in ``State``, immutably: every change
 State with ``dataclasses.replace``, so a refused action changes nothing and a replayed action log
 rebuilds an equal State. Seats are in seat order (clockwise); a seat keeps its player's true
 character, the token they were shown (a Drunk is shown a Townsfolk) and their independent states.
+
+This is the bottom of the game: it imports no character's unit, so every unit can import it.
+A query that must ask the units (is a player drunk, does their ability work) lives above the
+registry, in ``working``.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ from typing import Any, TypeVar
 
 from engine.clocktower.catalogue import Character
 from engine.clocktower.game.events import Told
-from engine.clocktower.game.roles import REGISTRY, Role, role, seats_having
 
 T = TypeVar("T")
 SYSTEM = 0  # ``by`` of actions the shell takes for the bot storyteller (timeouts, ending a day)
@@ -63,6 +66,28 @@ class Mark:
     note: str = ""
     character: str = ""
     until: int | None = None
+
+
+@dataclass(frozen=True)
+class Registration:
+    """How a player registers to an ability: as a character, on a team, of an alignment (the
+    Spy and the Recluse may register as other than they are: ``registration``)."""
+
+    character: str
+    team: str
+    alignment: str
+
+
+@dataclass(frozen=True)
+class Madness:
+    """``player`` must (``must``) or must not seem to be ``about``: a character id (the
+    Cerenovus' choice) or a team (the Mutant must not seem an ``outsider``); ``cause`` is the
+    character that makes them mad (``madness``)."""
+
+    player: int
+    about: str
+    must: bool
+    cause: str
 
 
 @dataclass(frozen=True)
@@ -276,92 +301,6 @@ def minions(state: State) -> tuple[int, ...]:
     return tuple(s.player for s in state.seats if s.alive and s.team == "minion")
 
 
-_judged: list[int] = []  # sources whose reminders are being judged (see ``holds``)
-
-
-def holds(state: State, mark: Mark) -> bool:
-    """Whether a reminder still has its effect: the storyteller's always; an ability's as long
-    as its character's unit says (``Role.holds``; by default, while its source's ability works).
-
-    Judging a source's sobriety may meet reminders that depend on it in turn (a Sailor who made
-    themself drunk, a drunk Innkeeper's own patrons, two players making each other drunk), so a
-    source is judged without its own reminders, nor those of sources already being judged:
-    an ability is never undone by its own effect (the almanac's rule for the Sailor who chose
-    themself), and two abilities that would each undo the other both stand down. ``_judged`` is
-    only the stack of this evaluation, empty between calls."""
-    if mark.source == SYSTEM:
-        return True
-    if mark.source in _judged:
-        return False
-    _judged.append(mark.source)
-    try:
-        said = role(mark.character).holds(state, mark)
-        return works(state, mark.source) if said is None else said
-    finally:
-        _judged.pop()
-
-
-def _marked(state: State, kind: str, player: int) -> bool:
-    return any(m.kind == kind and m.target == player and holds(state, m) for m in state.marks)
-
-
-def healthy(state: State, player: int) -> bool:
-    """Made sober and healthy until dusk (the Barista): neither drunk nor poisoned, whatever
-    else says so, and their information is true."""
-    return _marked(state, "healthy", player)
-
-
-def _by_ability(state: State, hook: str, player: int) -> bool:
-    """Whether some character's ability, through ``hook``, affects ``player`` now."""
-    return any(getattr(unit, hook)(state, s, player) for s, unit in seats_having(state, hook))
-
-
-def is_drunk(state: State, player: int) -> bool:
-    """Drunk by character (the Drunk), by a reminder that still holds, or by an ability that
-    makes them drunk now (``Role.makes_drunk``: the Philosopher's choice)."""
-    if _healthy_marks(state) and healthy(state, player):
-        return False
-    if seat(state, player).character in REGISTRY.having("always_drunk"):
-        return True
-    return _marked(state, "drunk", player) or _by_ability(state, "makes_drunk", player)
-
-
-def is_poisoned(state: State, player: int) -> bool:
-    """Poisoned by a reminder that still holds (a Poisoner's ends when she dies) or by an
-    ability that poisons them now (``Role.poisons``: the No Dashii's neighbours)."""
-    if _healthy_marks(state) and healthy(state, player):
-        return False
-    return _marked(state, "poisoned", player) or _by_ability(state, "poisons", player)
-
-
-def _healthy_marks(state: State) -> bool:
-    return any(m.kind == "healthy" for m in state.marks)
-
-
-def active(state: State, player: int) -> bool:
-    """Whether a player has their ability, sober or not: alive in truth (``lives``), or dead
-    with an ability that lets them keep it (``Role.grants_ability``: the Vigormortis' Minions,
-    the Bone Collector)."""
-    return lives(state, player) or _by_ability(state, "grants_ability", player)
-
-
-def wakes_tonight(state: State, seat_: Seat, unit: Role) -> bool:
-    """Whether ``seat_`` wakes at ``unit``'s turn tonight: as the unit says (``Role.wakes``), by
-    default while they have the ability (``active``)."""
-    said = unit.wakes(state, seat_)
-    return active(state, seat_.player) if said is None else said
-
-
-def sober(state: State, player: int) -> bool:
-    return not is_drunk(state, player) and not is_poisoned(state, player)
-
-
-def works(state: State, player: int) -> bool:
-    """Whether a player's ability has its effect now: alive (or keeping their ability in
-    death, ``active``), neither drunk nor poisoned."""
-    return active(state, player) and sober(state, player)
-
-
 def mark_target(state: State, kind: str, source: int) -> int | None:
     for m in state.marks:
         if m.kind == kind and m.source == source:
@@ -454,15 +393,3 @@ def neighbours(state: State, player: int) -> tuple[int, int]:
     left = next(order[(i - k) % n] for k in range(1, n) if alive(state, order[(i - k) % n]))
     right = next(order[(i + k) % n] for k in range(1, n) if alive(state, order[(i + k) % n]))
     return left, right
-
-
-def threshold(state: State) -> int:
-    """Votes needed to put a nominee on the block: half the living players, rounded up, unless
-    a character says otherwise (``Role.votes_needed``: the Voudon's one vote)."""
-    for s in state.seats:
-        unit = REGISTRY.having("votes_needed").get(s.character)
-        if unit is not None:
-            needed = unit.votes_needed(state, s)
-            if needed is not None:
-                return needed
-    return (len(living(state)) + 1) // 2

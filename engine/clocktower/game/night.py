@@ -19,9 +19,10 @@ from engine.clocktower.game.abilities.wake import kept_asleep
 from engine.clocktower.game.cast import game_script
 from engine.clocktower.game.events import Dawn, Night
 from engine.clocktower.game.markers import MARKERS, info_nights
-from engine.clocktower.game.model import Phase, State, evolve, seat, wakes_tonight
+from engine.clocktower.game.model import Phase, State, evolve, seat
 from engine.clocktower.game.roles import REGISTRY, role, seats_having
 from engine.clocktower.game.storyteller import panel
+from engine.clocktower.game.working import wakes_tonight
 from engine.clocktower.nightorder import night_order
 from engine.clocktower.script import Script
 from engine.core import Effect

@@ -7,19 +7,11 @@ engine offers every registration the rules allow.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import State, seat, sober
+from engine.clocktower.game.model import Registration, State, seat
 from engine.clocktower.game.roles import role
-
-
-@dataclass(frozen=True)
-class Registration:
-    character: str
-    team: str
-    alignment: str
+from engine.clocktower.game.working import sober
 
 
 def true_registration(state: State, player: int) -> Registration:

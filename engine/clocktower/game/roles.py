@@ -18,20 +18,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from engine.clocktower.catalogue import characters
+from engine.clocktower.game.falseworld import World
+from engine.clocktower.game.model import Madness, Mark, Pending, Registration, Seat, State
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard, Record
 from engine.core import Effect
 
-if TYPE_CHECKING:
-    from engine.clocktower.game.falseworld import World
-    from engine.clocktower.game.madness import Madness
-    from engine.clocktower.game.model import Mark, Pending, Seat, State
-    from engine.clocktower.game.registration import Registration
-    from engine.clocktower.reasoning.moment import Moment, Weight
-    from engine.clocktower.reasoning.record import Heard, Record
-
-Result = tuple["State", list[Effect]]
+Result = tuple[State, list[Effect]]
 
 
 class Words(Protocol):
@@ -177,7 +173,7 @@ class Role:
     # The night --------------------------------------------------------------------------------
     def wakes(self, state: State, seat: Seat) -> bool | None:
         """Whether the player wakes when this character's turn comes tonight; None: the usual
-        rule, while they have the ability (alive, or dead keeping it: ``model.wakes_tonight``)."""
+        rule, while they have the ability (alive, or dead keeping it: ``working.wakes_tonight``)."""
         return None
 
     def night(self, state: State, player: int, key: str) -> Result:
@@ -216,7 +212,7 @@ class Role:
     # Passive hooks ------------------------------------------------------------------------------
     def holds(self, state: State, mark: Mark) -> bool | None:
         """Whether a reminder this character placed still has its effect; None: the usual
-        rule, as long as the ability works (``model.holds``)."""
+        rule, as long as the ability works (``working.holds``)."""
         return None
 
     def protects(self, state: State, seat: Seat, target: int) -> bool:

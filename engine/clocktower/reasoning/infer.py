@@ -39,7 +39,7 @@ from functools import lru_cache
 import numpy as np
 
 from engine.clocktower.game.roles import role
-from engine.clocktower.reasoning.moment import FloatArray, IntArray, Moment, Weight
+from engine.clocktower.reasoning.moment import FloatArray, IntArray, Moment, Setup, Weight
 from engine.clocktower.reasoning.record import (
     Claim,
     Death,
@@ -49,7 +49,7 @@ from engine.clocktower.reasoning.record import (
     day_moment,
 )
 from engine.clocktower.reasoning.sample import BUDGET, SLACK, draw, ess
-from engine.clocktower.reasoning.worlds import Setup, Worlds, build, count, feasible
+from engine.clocktower.reasoning.worlds import Worlds, build, count, feasible
 
 LIMIT = 60_000  # enumerate up to this many feasible worlds; sample beyond (``sample``)
 SAMPLES = 8_000  # worlds drawn from the tail, when sampling

@@ -1,23 +1,73 @@
 """What a unit's ``weigh`` hook works with: ``Moment``, the worlds as one moment of the game
-sees them, and ``Weight``, what it answers. Kept free of the game package's imports so that
-every character's unit can import it."""
+sees them, and ``Weight``, what it answers; ``Setup``, what the model knows before anyone speaks.
+
+The reasoning model sits above the game, but the units speak this vocabulary, so this module
+imports nothing of the game nor of the rest of the model: it reads the worlds through ``Rows``,
+which ``worlds.Worlds`` provides."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
-
-if TYPE_CHECKING:
-    from engine.clocktower.reasoning.worlds import Worlds
 
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
 TOWNSFOLK, OUTSIDER, MINION, DEMON = range(4)
 UNKNOWN = -1  # the character code of a good player who has not claimed
 FloatArray = np.ndarray
 IntArray = np.ndarray
+BoolArray = np.ndarray
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the model knows before anyone speaks: the script's characters (by code, their
+    index here), the residents in seat order and the setup counts."""
+
+    chars: tuple[str, ...]
+    seats: tuple[int, ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    def code(self, cid: str) -> int:
+        return self.chars.index(cid) if cid in self.chars else UNKNOWN
+
+    def seat(self, player: int) -> int:
+        return self.seats.index(player)
+
+
+class Rows(Protocol):
+    """What a moment reads of the worlds, one row each (``worlds.Worlds``): each seat's
+    character code and alignment, the counts in play, and per seat what it may register as."""
+
+    @property
+    def setup(self) -> Setup: ...
+
+    @property
+    def char(self) -> IntArray: ...
+
+    @property
+    def evil(self) -> BoolArray: ...
+
+    @property
+    def outsiders(self) -> IntArray: ...
+
+    @property
+    def townsfolk(self) -> IntArray: ...
+
+    @property
+    def flags(self) -> tuple[BoolArray, BoolArray]: ...
+
+    @property
+    def team_table(self) -> np.ndarray: ...
+
+    def registers(self, seat: int) -> BoolArray: ...
+
+    def __len__(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -47,7 +97,7 @@ class Moment:
     storyteller's): a Traveller may or may not register as evil, is never the Demon nor a
     character of the script, and what a player says about one is not weighed."""
 
-    worlds: Worlds
+    worlds: Rows
     demon: IntArray
     alive: frozenset[int]
 

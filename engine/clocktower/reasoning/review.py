@@ -19,9 +19,10 @@ from typing import Any
 from engine.clocktower.game import State, apply
 from engine.clocktower.game.cast import game_script
 from engine.clocktower.reasoning.infer import infer
+from engine.clocktower.reasoning.moment import Setup
 from engine.clocktower.reasoning.observe import Observer
 from engine.clocktower.reasoning.record import Claim, Record, day_moment
-from engine.clocktower.reasoning.worlds import Setup, supported
+from engine.clocktower.reasoning.worlds import supported
 
 DEALT = ("townsfolk", "outsider", "minion", "demon")
 

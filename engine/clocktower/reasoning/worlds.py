@@ -35,31 +35,12 @@ from engine.clocktower.reasoning.moment import (
     TEAMS,
     TOWNSFOLK,
     UNKNOWN,
+    BoolArray,
     FloatArray,
     IntArray,
+    Setup,
 )
 from engine.clocktower.reasoning.record import Claim
-
-BoolArray = np.ndarray
-
-
-@dataclass(frozen=True)
-class Setup:
-    """What the model knows before anyone speaks: the script's characters (by code, their
-    index here), the residents in seat order and the setup counts."""
-
-    chars: tuple[str, ...]
-    seats: tuple[int, ...]
-
-    @property
-    def n(self) -> int:
-        return len(self.seats)
-
-    def code(self, cid: str) -> int:
-        return self.chars.index(cid) if cid in self.chars else UNKNOWN
-
-    def seat(self, player: int) -> int:
-        return self.seats.index(player)
 
 
 @cache

@@ -65,9 +65,10 @@ from engine.clocktower.game.model import alive, living, seat
 from engine.clocktower.game.roles import REGISTRY, role
 from engine.clocktower.game.setup import fitting_travellers
 from engine.clocktower.reasoning.infer import VOTES, Beliefs, Draws, infer
+from engine.clocktower.reasoning.moment import Setup
 from engine.clocktower.reasoning.observe import Observer
 from engine.clocktower.reasoning.record import Claim, Record, day_moment
-from engine.clocktower.reasoning.worlds import Setup, supported
+from engine.clocktower.reasoning.worlds import supported
 from engine.clocktower.selfplay.naive import public_talk, suspicion
 from engine.clocktower.selfplay.talk import Talk, heard
 from engine.core import Prompt, seeded_rng

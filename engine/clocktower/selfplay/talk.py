@@ -38,21 +38,16 @@ pings and a bluffed Investigator's pair all point at the same framed players, ni
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.clocktower.catalogue import character
 from engine.clocktower.game import State, briefing
 from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.claims import claimed
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.markers import info_nights
-from engine.clocktower.game.registration import Registration
+from engine.clocktower.game.model import Registration, Seat
 from engine.clocktower.game.roles import REGISTRY, Table, role
 from engine.clocktower.reasoning.record import Heard, night_moment
 from engine.core import seeded_rng
-
-if TYPE_CHECKING:
-    from engine.clocktower.game.model import Seat
 
 LATE = 3
 BARON_OUTSIDER = 0.3

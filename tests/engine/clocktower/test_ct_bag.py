@@ -390,7 +390,7 @@ def catalogue_scripts(draw):
 def test_any_catalogue_script_imports_scores_and_bags(ids, players, seed, travellers):
     script = load_script(ids_script(*ids))
     result = score_script(script, players)
-    assert result["category"] in {"Beginner", "Intermediate", "Advanced", "Expert"}
+    assert result.category in {"Beginner", "Intermediate", "Advanced", "Expert"}
     if players not in script.supported_players:
         # the import's verdict is the bag's: no legal bag exists for this count
         with pytest.raises(BagError):

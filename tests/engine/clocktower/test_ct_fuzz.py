@@ -54,7 +54,7 @@ def survives(raw) -> None:
     else:
         # Whatever imports also scores, orders its nights and (where a count is supported) bags.
         assert isinstance(result, Script)
-        assert score_script(result)["category"]
+        assert score_script(result).category
         night_order(result)
         for players in result.supported_players[:1] + result.supported_players[-1:]:
             assert len(balanced_bag(result, players, seed=1)["characters"]) == players

@@ -139,14 +139,14 @@ def test_the_simulated_rate_and_interval_sit_beside_the_star():
     gap = (point_x - star_x) * 72 / DPI  # points
     assert gap == pytest.approx(BESIDE)
     assert gap > (star.get_markersize() + point.get_markersize()) / 2  # they do not touch
-    report = odds_report(22, 3, games=4000, seed=1)["simulation"]
-    assert point_y == pytest.approx(axes.transData.transform((22, report["traitor_win_rate"]))[1])
-    low, high = report["ci95"]
+    report = odds_report(22, 3, games=4000, seed=1).simulation
+    assert point_y == pytest.approx(axes.transData.transform((22, report.traitor_win_rate))[1])
+    low, high = report.ci95
     bars = simulated.lines[2][0].get_segments()[0]
     bar_ys = [y for _, y in simulated.lines[2][0].get_transform().transform(bars)]
     assert bar_ys == pytest.approx([axes.transData.transform((22, v))[1] for v in (low, high)])
     title = axes.get_title(loc="left")
-    assert "exact 75.2%" in title and f"simulated {report['traitor_win_rate']:.1%}" in title
+    assert "exact 75.2%" in title and f"simulated {report.traitor_win_rate:.1%}" in title
 
 
 def test_only_the_asked_table_is_moved_beside_its_star():

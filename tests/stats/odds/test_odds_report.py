@@ -1,3 +1,4 @@
+import json
 from fractions import Fraction
 
 import pytest
@@ -17,7 +18,8 @@ from stats.odds.report import (
 
 
 def test_report_carries_the_issue_keys():
-    report = odds_report(22, 3, games=2_000, seed=1)
+    typed = odds_report(22, 3, games=2_000, seed=1)
+    report = typed.to_dict()
     assert report["players"] == 22 and report["traitors"] == 3
     assert report["exact"]["fraction"] == "33901/45056"
     assert report["exact"]["traitor_win"] == float(Fraction(33901, 45056))  # the fraction's float
@@ -28,11 +30,26 @@ def test_report_carries_the_issue_keys():
     assert low <= sim["traitor_win_rate"] <= high
     assert report["expected_rounds"] == pytest.approx(9.16895, abs=1e-4)
     assert report["smallest_traitors_favoured"]["traitors"] == 2
-    assert report == odds_report(22, 3, games=2_000, seed=1)
+    assert typed == odds_report(22, 3, games=2_000, seed=1)
+    assert json.loads(json.dumps(report)) == report  # JSON-ready as it is
+    assert set(report) == {
+        "players",
+        "traitors",
+        "rule",
+        "strategies",
+        "exact",
+        "simulation",
+        "expected_rounds",
+        "smallest_traitors_favoured",
+        "suggested_traitors",
+    }
+    assert (
+        report["simulation"]["seed"] == 1 and sum(report["simulation"]["rounds"].values()) == 2_000
+    )
 
 
 def test_strategies_without_an_exact_model_report_null():
-    report = odds_report(22, 3, "vote-left", "random", punish=True, games=1_000, seed=2)
+    report = odds_report(22, 3, "vote-left", "random", punish=True, games=1_000, seed=2).to_dict()
     assert report["exact"] == {
         "traitor_win": None,
         "fraction": None,
@@ -45,13 +62,15 @@ def test_strategies_without_an_exact_model_report_null():
 
 
 def test_collusion_past_its_exact_range_is_simulation_only():
-    report = odds_report(40, 3, traitors_play="collude", games=500, seed=4)
+    report = odds_report(40, 3, traitors_play="collude", games=500, seed=4).to_dict()
     assert report["exact"]["traitor_win"] is None
     assert report["smallest_traitors_favoured"]["basis"] is None
 
 
 def test_the_favoured_count_rests_on_the_pairs_own_model():
-    report = odds_report(22, 1, faithful="vote-left", traitors_play="collude", games=500, seed=5)
+    report = odds_report(
+        22, 1, faithful="vote-left", traitors_play="collude", games=500, seed=5
+    ).to_dict()
     favoured = report["smallest_traitors_favoured"]
     assert favoured["basis"] == "vote-left Faithful vs colluding Traitors"
     # a lone colluder is almost never banished by vote-left Faithful; random voting would say 2
@@ -61,13 +80,13 @@ def test_the_favoured_count_rests_on_the_pairs_own_model():
 
 def test_exact_floats_are_the_fractions_floats():
     for n, m, rule in [(22, 3, "parity"), (1000, 7, "parity"), (41, 20, "majority")]:
-        report = odds_report(n, m, rule=rule, games=1, seed=0)
+        report = odds_report(n, m, rule=rule, games=1, seed=0).to_dict()
         assert report["exact"]["traitor_win"] == float(exact_traitor_win(n, m, rule))
         assert report["exact"]["expected_rounds"] == float(exact_expected_rounds(n, m, rule))
 
 
 def test_collusion_has_a_float_but_no_fraction():
-    report = odds_report(22, 3, traitors_play="collude", games=1_000, seed=3)
+    report = odds_report(22, 3, traitors_play="collude", games=1_000, seed=3).to_dict()
     assert report["exact"]["traitor_win"] == pytest.approx(0.94526, abs=1e-5)
     assert report["exact"]["fraction"] is None
 

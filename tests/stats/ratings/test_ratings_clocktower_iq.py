@@ -23,7 +23,7 @@ def games():
 
 @pytest.fixture(scope="module")
 def report(games):
-    return ratings_report(games, fit_ratings(games, noise_sd=NOISE_SD))
+    return ratings_report(games, fit_ratings(games, noise_sd=NOISE_SD)).to_dict()
 
 
 def test_the_file_has_24_games_with_evil_winning_16(games):

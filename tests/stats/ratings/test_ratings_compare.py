@@ -91,10 +91,13 @@ def test_distinct_rows_drops_repeated_games_only():
 
 def test_many_storytellers_name_the_ones_with_their_own_noise():
     games = storyteller_games(np.random.default_rng(6), 120, [1.0] * 6)
-    report = ratings_report(games, fit_ratings(games, noise_sd=1.0), min_games=1)
+    report = ratings_report(games, fit_ratings(games, noise_sd=1.0), min_games=1).to_dict()
     noise = report["comparisons"]["storyteller_noise_vs_shared_noise"]
     assert noise["model"].startswith(f"each of the {NOISE_TELLERS} storytellers with the most")
-    assert ratings_report(games, fit_ratings(games), comparisons=False)["comparisons"] is None
+    assert (
+        ratings_report(games, fit_ratings(games), comparisons=False).to_dict()["comparisons"]
+        is None
+    )
 
 
 class Countdown(Budget):
@@ -121,7 +124,7 @@ def told():
 
 def test_with_no_time_left_only_the_coin_flip_is_worked_out(told):
     games, fit = told
-    comparisons = ratings_report(games, fit, budget=Budget(0))["comparisons"]
+    comparisons = ratings_report(games, fit, budget=Budget(0)).to_dict()["comparisons"]
     assert list(comparisons) == [key for key in ORDER if key in comparisons]
     assert comparisons.pop("skill_vs_coin")["probability"] is not None
     for comparison in comparisons.values():
@@ -131,7 +134,9 @@ def test_with_no_time_left_only_the_coin_flip_is_worked_out(told):
 
 def test_a_comparison_that_runs_out_of_time_midway_is_abandoned_with_a_note(told):
     games, fit = told
-    comparisons = ratings_report(games, fit, budget=Countdown(len(fit.fits) + 2))["comparisons"]
+    comparisons = ratings_report(games, fit, budget=Countdown(len(fit.fits) + 2)).to_dict()[
+        "comparisons"
+    ]
     assert comparisons["bias_vs_no_bias"]["probability"] is not None  # the walk fits in time
     abandoned = comparisons["storyteller_bias_vs_shared_bias"]
     assert abandoned["probability"] is None
@@ -143,7 +148,7 @@ def test_a_comparison_estimated_to_take_too_long_is_not_started(told, monkeypatc
     slow = replace(fit, seconds_per_fit=1000.0)
     calls = []
     monkeypatch.setattr("stats.ratings.compare.fit_design", lambda *a, **k: calls.append(1) or None)
-    comparisons = ratings_report(games, slow, budget=Budget(120.0))["comparisons"]
+    comparisons = ratings_report(games, slow, budget=Budget(120.0)).to_dict()["comparisons"]
     assert calls == []
     note = comparisons["split_skill_vs_single_skill"]["note"]
     assert note.startswith("it would take about") and note.endswith("more than the time available")
@@ -152,6 +157,6 @@ def test_a_comparison_estimated_to_take_too_long_is_not_started(told, monkeypatc
 def test_an_undecided_feasibility_check_is_said_not_guessed(told, monkeypatch):
     games, fit = told
     monkeypatch.setattr("stats.ratings.compare.cone_is_feasible", lambda rows, seconds: None)
-    deterministic = ratings_report(games, fit)["comparisons"]["skill_vs_deterministic"]
+    deterministic = ratings_report(games, fit).to_dict()["comparisons"]["skill_vs_deterministic"]
     assert deterministic["probability"] is None and not deterministic["out_of_time"]
     assert deterministic["note"].startswith("checking whether any skills explain every result")

@@ -34,7 +34,7 @@ def strict_json(report: dict) -> dict:
 def assert_finite_report(games, **options):
     """Every comparison worked out, except the split-skill one with the factor graph."""
     fit = fit_ratings(games, **options)
-    report = strict_json(ratings_report(games, fit, min_games=0))
+    report = strict_json(ratings_report(games, fit, min_games=0).to_dict())
     for key, comparison in report["comparisons"].items():
         if key == "split_skill_vs_single_skill" and not fit.design.dense:
             assert comparison["probability"] is None and "more than" in comparison["note"]

@@ -28,8 +28,14 @@ GAMES = [
 
 
 @pytest.fixture(scope="module")
-def report():
+def typed():
     return ratings_report(GAMES, fit_ratings(GAMES, noise_sd=1.0), min_games=1)
+
+
+@pytest.fixture(scope="module")
+def report(typed):
+    """The report's JSON form, as ``ravenswood ratings --json`` prints it."""
+    return typed.to_dict()
 
 
 def test_report_has_the_documented_keys_and_sorting(report):
@@ -49,13 +55,15 @@ def test_report_has_the_documented_keys_and_sorting(report):
 
 
 def test_min_games_filters_players():
-    report = ratings_report(GAMES, fit_ratings(GAMES, noise_sd=1.0), min_games=6)
+    report = ratings_report(GAMES, fit_ratings(GAMES, noise_sd=1.0), min_games=6).to_dict()
     assert report["players"] == []
 
 
 def test_impossible_deterministic_model_gets_probability_zero():
     clash = [GameRecord(("a",), ("b",), "good"), GameRecord(("a",), ("b",), "evil")]
-    report = ratings_report(clash, fit_ratings(clash, noise_sd=1.0, bias=False), min_games=1)
+    report = ratings_report(
+        clash, fit_ratings(clash, noise_sd=1.0, bias=False), min_games=1
+    ).to_dict()
     deterministic = report["comparisons"]["skill_vs_deterministic"]
     assert deterministic["probability"] == 1.0 and deterministic["log_bayes_factor"] is None
     assert report["bias"] is None
@@ -75,9 +83,9 @@ def test_mixed_game_kinds_are_refused():
         fit_ratings(mixed)
 
 
-def test_chart_is_a_png_that_grows_with_the_players(report):
-    png = ratings_chart(report)
-    empty = ratings_chart({**report, "players": []})
+def test_chart_is_a_png_that_grows_with_the_players(typed):
+    png = ratings_chart(typed.players, typed.games)
+    empty = ratings_chart((), typed.games)
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and empty[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(png) > len(empty)
 
@@ -138,7 +146,7 @@ def test_a_fit_that_did_not_converge_is_reported(monkeypatch, capsys):
         "fit",
         lambda self, noise_var, start=None: fit_to_convergence(self, noise_var, start, max_iter=1),
     )
-    report = ratings_report(GAMES, fit_ratings(GAMES, noise_sd=1.0), min_games=1)
+    report = ratings_report(GAMES, fit_ratings(GAMES, noise_sd=1.0), min_games=1).to_dict()
     assert report["converged"] is False
     assert report["warnings"][0].startswith("The fit did not converge at noise sd 1.00")
     assert not any(c["converged"] for c in report["comparisons"].values())

@@ -33,21 +33,14 @@ from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Info
 from engine.clocktower.game.falseworld import World, false_world
-from engine.clocktower.game.model import (
-    Field,
-    Form,
-    State,
-    healthy,
-    is_drunk,
-    sober,
-    works,
-)
+from engine.clocktower.game.model import Field, Form, State
 from engine.clocktower.game.registration import (
     alignments,
     misregisters,
     registrations,
 )
 from engine.clocktower.game.roles import seats_having
+from engine.clocktower.game.working import healthy, is_drunk, sober, works
 from engine.core import Effect, seeded_rng
 
 Result = tuple[State, list[Effect]]

@@ -19,8 +19,9 @@ from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.protection import safe_from_demon
 from engine.clocktower.game.abilities.targeting import aim
 from engine.clocktower.game.death import die
-from engine.clocktower.game.model import State, alive, seat, works
+from engine.clocktower.game.model import State, alive, seat
 from engine.clocktower.game.roles import REGISTRY, Result
+from engine.clocktower.game.working import works
 from engine.core import Effect
 
 

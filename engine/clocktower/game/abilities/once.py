@@ -5,7 +5,8 @@ character is a fresh ability (``change.change_character``)."""
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import State, evolve, holds, seat, with_seat
+from engine.clocktower.game.model import State, evolve, seat, with_seat
+from engine.clocktower.game.working import holds
 
 
 def _fresh(state: State, player: int) -> list[int]:

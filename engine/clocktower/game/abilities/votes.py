@@ -5,8 +5,8 @@ only under a condition (the Butler: ``Role.vote_counts``), or say who nominates 
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import State, seat
-from engine.clocktower.game.roles import role, seats_having
+from engine.clocktower.game.model import State, living, seat
+from engine.clocktower.game.roles import REGISTRY, role, seats_having
 
 
 def vote_weight(state: State, voter: int) -> int:
@@ -32,3 +32,15 @@ def nomination_rule(state: State, by: int) -> str | None:
     (allowed, even the storyteller) or a sentence refusing it."""
     said = [u.may_nominate(state, s, by) for s, u in seats_having(state, "may_nominate")]
     return next((r for r in said if r), None) or ("" if "" in said else None)
+
+
+def threshold(state: State) -> int:
+    """Votes needed to put a nominee on the block: half the living players, rounded up, unless
+    a character says otherwise (``Role.votes_needed``: the Voudon's one vote)."""
+    for s in state.seats:
+        unit = REGISTRY.having("votes_needed").get(s.character)
+        if unit is not None:
+            needed = unit.votes_needed(state, s)
+            if needed is not None:
+                return needed
+    return (len(living(state)) + 1) // 2

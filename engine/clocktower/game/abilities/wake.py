@@ -8,8 +8,9 @@ rouses to use their ability is recorded tonight (``State.woke``) for the Chamber
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import State, seat, wakes_tonight
+from engine.clocktower.game.model import State, seat
 from engine.clocktower.game.roles import REGISTRY, role, seats_having
+from engine.clocktower.game.working import wakes_tonight
 
 
 def kept_asleep(state: State, player: int) -> bool:

@@ -13,8 +13,9 @@ from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Info
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
-from engine.clocktower.game.model import Seat, State, active
+from engine.clocktower.game.model import Seat, State
 from engine.clocktower.game.roles import Result, Role, Table, has_ability
+from engine.clocktower.game.working import active
 
 GOOD_TEAMS = ("townsfolk", "outsider")
 EVIL_TEAMS = ("minion", "demon")

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import Seat, State, mark_target, put_mark, works
+from engine.clocktower.game.model import Seat, State, mark_target, put_mark
 from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.working import works
 
 
 class WeighsAVote(Role):

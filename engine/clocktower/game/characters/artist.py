@@ -22,7 +22,7 @@ from engine.clocktower.game.characters._sv import day_info, visitor
 from engine.clocktower.game.day import day_key
 from engine.clocktower.game.decisions import MAX_TEXT, rule
 from engine.clocktower.game.guards import refuse_unless
-from engine.clocktower.game.model import State, living, works
+from engine.clocktower.game.model import State, living
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
 from engine.clocktower.game.statements import (
     Statement,
@@ -32,6 +32,7 @@ from engine.clocktower.game.statements import (
     plain,
     said,
 )
+from engine.clocktower.game.working import works
 
 ANSWERS = ("yes", "no", "I don't know")
 ASKS = 0.3  # how often, on a given day, a simulated Artist asks their question

@@ -8,8 +8,9 @@ from __future__ import annotations
 from engine.clocktower.game.abilities.targeting import aim
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import NOBODY, Seat, State, with_seat, works
+from engine.clocktower.game.model import NOBODY, Seat, State, with_seat
 from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.working import works
 
 STRIKES = 0.4  # how often a simulated Assassin strikes on a night it may
 

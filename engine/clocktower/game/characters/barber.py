@@ -12,17 +12,9 @@ from typing import Any
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.change import settle_changes, swap
 from engine.clocktower.game.decisions import choose, rule
-from engine.clocktower.game.model import (
-    Mark,
-    Phase,
-    Seat,
-    State,
-    demons,
-    marks_of,
-    put_mark,
-    sober,
-)
+from engine.clocktower.game.model import Mark, Phase, Seat, State, demons, marks_of, put_mark
 from engine.clocktower.game.roles import Result, Role, Table, Words
+from engine.clocktower.game.working import sober
 
 SWAPS = 0.4  # how often a simulated Demon takes the haircuts
 

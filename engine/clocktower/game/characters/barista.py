@@ -1,6 +1,6 @@
 """The Barista (Traveller): each night, until dusk, the storyteller picks a player and one of two
 gifts, and that player learns which: 1) they are sober and healthy and their information is true
-(even with the Vortox: ``model.healthy``), or 2) their ability works twice (their wakes still to
+(even with the Vortox: ``working.healthy``), or 2) their ability works twice (their wakes still to
 come tonight happen twice, and a once-per-game ability may be used once more: ``once``). The
 Barista neither chooses nor learns who. A drunk or poisoned Barista's gift is told but does
 nothing (abnormally).
@@ -18,20 +18,10 @@ from engine.clocktower.game import abnormal
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
-from engine.clocktower.game.model import (
-    Field,
-    Form,
-    Mark,
-    Pending,
-    State,
-    living,
-    put_mark,
-    seat,
-    sober,
-    works,
-)
+from engine.clocktower.game.model import Field, Form, Mark, Pending, State, living, put_mark, seat
 from engine.clocktower.game.night import wake_twice
 from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.game.working import sober, works
 from engine.core import seeded_rng
 
 SOBER, TWICE = 1, 2

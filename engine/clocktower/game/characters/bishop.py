@@ -8,8 +8,9 @@ nominated today."""
 from __future__ import annotations
 
 from engine.clocktower.game.actions import Nominate
-from engine.clocktower.game.model import SYSTEM, Seat, State, seat, works
+from engine.clocktower.game.model import SYSTEM, Seat, State, seat
 from engine.clocktower.game.roles import Role
+from engine.clocktower.game.working import works
 from engine.core import seeded_rng
 
 

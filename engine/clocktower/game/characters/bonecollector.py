@@ -9,9 +9,10 @@ from __future__ import annotations
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.once import spend, spent
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import Seat, State, active, marks_of, put_mark, seat, works
+from engine.clocktower.game.model import Seat, State, marks_of, put_mark, seat
 from engine.clocktower.game.night import wake_later
 from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.working import active, works
 
 REVIVES = 0.4  # how often a simulated Bone Collector uses the ability on a night with dead
 

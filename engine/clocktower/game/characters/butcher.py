@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from engine.clocktower.game.abilities.votes import nomination_rule
 from engine.clocktower.game.actions import Nominate
-from engine.clocktower.game.model import Mark, Seat, State, marks_of, put_mark, residents, works
+from engine.clocktower.game.model import Mark, Seat, State, marks_of, put_mark, residents
 from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.working import works
 
 NOMINATES = 0.5  # how often a simulated Butcher nominates again
 

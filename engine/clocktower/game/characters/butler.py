@@ -4,8 +4,9 @@ does (a raised hand of the Butler counts only when the Master raised theirs too)
 from __future__ import annotations
 
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import Seat, State, mark_target, put_mark, works
+from engine.clocktower.game.model import Seat, State, mark_target, put_mark
 from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.working import works
 
 
 class Butler(Role):

@@ -14,9 +14,9 @@ from engine.clocktower.game.characters._sv import GOOD_TEAMS, of_teams, prey
 from engine.clocktower.game.decisions import choose, choose_value
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
-from engine.clocktower.game.madness import Madness
-from engine.clocktower.game.model import Pending, Seat, State, holds, marks_of, put_mark, works
+from engine.clocktower.game.model import Madness, Pending, Seat, State, marks_of, put_mark
 from engine.clocktower.game.roles import Result, Role, Table, Words
+from engine.clocktower.game.working import holds, works
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ from typing import Any
 
 from engine.clocktower.game.cast import char, playable
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import NOBODY, Seat, State, put_marks, with_seat, works
+from engine.clocktower.game.model import NOBODY, Seat, State, put_marks, with_seat
 from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.working import works
 
 DRINKS = 3  # nights and days the Courtier's choice stays drunk
 USES = 0.4  # how often a simulated Courtier spends the ability on a night it may

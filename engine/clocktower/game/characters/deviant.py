@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import Pending, Seat, State, works
+from engine.clocktower.game.model import Pending, Seat, State
 from engine.clocktower.game.roles import Role
+from engine.clocktower.game.working import works
 
 FUNNY = 0.5
 

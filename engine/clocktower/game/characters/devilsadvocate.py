@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from engine.clocktower.game.abilities.targeting import aim, choice_made, chosen_on, last_choice
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import Seat, State, works
+from engine.clocktower.game.model import Seat, State
 from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.working import works
 
 
 class DevilsAdvocate(Role):

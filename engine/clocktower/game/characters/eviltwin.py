@@ -13,8 +13,9 @@ from typing import Any
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Info
-from engine.clocktower.game.model import Mark, Seat, State, alive, marks_of, put_mark, seat, works
+from engine.clocktower.game.model import Mark, Seat, State, alive, marks_of, put_mark, seat
 from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.game.working import works
 from engine.core import Effect
 
 KNOWN = 50.0  # how much a simulated good twin suspects the Evil Twin they met

@@ -13,8 +13,9 @@ from engine.clocktower.game.cast import char
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
-from engine.clocktower.game.model import Seat, State, seat, works
+from engine.clocktower.game.model import Seat, State, seat
 from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspected
+from engine.clocktower.game.working import works
 
 
 def believes_demon(state: State, player: int) -> bool:

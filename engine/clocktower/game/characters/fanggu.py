@@ -15,8 +15,9 @@ from engine.clocktower.game.abilities.kill import arbitrary
 from engine.clocktower.game.abilities.protection import safe_from_demon
 from engine.clocktower.game.characters._sv import KillsNightly
 from engine.clocktower.game.death import die
-from engine.clocktower.game.model import Mark, State, alive, put_mark, seat, works
+from engine.clocktower.game.model import Mark, State, alive, put_mark, seat
 from engine.clocktower.game.roles import Result
+from engine.clocktower.game.working import works
 
 
 class FangGu(KillsNightly):

@@ -4,8 +4,9 @@ day the town sees the executed Fool survive; at night nothing shows."""
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import Seat, State, with_seat, works
+from engine.clocktower.game.model import Seat, State, with_seat
 from engine.clocktower.game.roles import Role
+from engine.clocktower.game.working import works
 
 
 class Fool(Role):

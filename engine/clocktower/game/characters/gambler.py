@@ -11,9 +11,10 @@ from engine.clocktower.game.abilities.targeting import aim
 from engine.clocktower.game.cast import playable
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose, rule
-from engine.clocktower.game.model import State, answer, seat, works
+from engine.clocktower.game.model import State, answer, seat
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.working import works
 
 
 def guessable(state: State) -> tuple[str, ...]:

@@ -18,9 +18,10 @@ from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.falseworld import World
-from engine.clocktower.game.model import Seat, State, seat, works
+from engine.clocktower.game.model import Seat, State, seat
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import Result, Role, Table, Words
+from engine.clocktower.game.working import works
 
 MAX_SETS = 24  # sets of Outsiders offered (every one, on the base scripts)
 

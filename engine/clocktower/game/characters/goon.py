@@ -5,17 +5,9 @@ Goon does neither, and the night's first choice is still spent."""
 from __future__ import annotations
 
 from engine.clocktower.game.abilities.change import change_alignment
-from engine.clocktower.game.model import (
-    Phase,
-    Seat,
-    State,
-    marks_of,
-    put_mark,
-    put_marks,
-    seat,
-    works,
-)
+from engine.clocktower.game.model import Phase, Seat, State, marks_of, put_mark, put_marks, seat
 from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.working import works
 
 
 class Goon(Role):

@@ -29,12 +29,12 @@ from engine.clocktower.game.model import (
     marks_of,
     put_marks,
     seat,
-    works,
 )
 from engine.clocktower.game.policy import clamp, good_edge
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
 from engine.clocktower.game.statements import Statement, checked, judge
 from engine.clocktower.game.statements import words as in_words
+from engine.clocktower.game.working import works
 from engine.core import Effect, Event, Public
 
 SPEAKS = 0.5  # how often a simulated Gossip makes a statement, daily

@@ -15,9 +15,10 @@ from engine.clocktower.game.abilities.info import MAX_FALSE, learn
 from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import Field, Seat, State, mark_target, put_mark, works
+from engine.clocktower.game.model import Field, Seat, State, mark_target, put_mark
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.game.working import works
 from engine.core import seeded_rng
 
 

@@ -11,8 +11,9 @@ from engine.clocktower.game.actions import Shoot
 from engine.clocktower.game.day import day_key
 from engine.clocktower.game.death import die
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
-from engine.clocktower.game.model import State, alive, mark_target, put_mark, works
+from engine.clocktower.game.model import State, alive, mark_target, put_mark
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
+from engine.clocktower.game.working import works
 from engine.core import Effect, Event, Public
 
 SHOOTS = 0.5  # how often a simulated Gunslinger shoots when it can

@@ -18,8 +18,9 @@ from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose, choose_value, rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Info
-from engine.clocktower.game.model import Pending, State, seat, works
+from engine.clocktower.game.model import Pending, State, seat
 from engine.clocktower.game.roles import Result, Table, Words, most_suspected
+from engine.clocktower.game.working import works
 
 DEATHS = 0.25
 AGREES = {"good": 0.8, "evil": 0.3}  # how often a simulated player reveals themself

@@ -2,7 +2,7 @@
 anything but the Assassin's kill); one of them, the storyteller's choice (``innkeeper_drunk``), is
 drunk until dusk. The Innkeeper may choose themself. A drunk or poisoned Innkeeper protects no
 one and makes no one drunk; one made drunk by their own ability still protects their guests
-(an ability is not undone by its own effect: ``model.holds``).
+(an ability is not undone by its own effect: ``working.holds``).
 
 Bot storyteller: the drunk guest is one who is not a Townsfolk if there is one (their drink
 costs the good team least), else a random one."""
@@ -18,14 +18,13 @@ from engine.clocktower.game.model import (
     Phase,
     Seat,
     State,
-    holds,
     marks_of,
     put_mark,
     put_marks,
     seat,
-    works,
 )
 from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.working import holds, works
 
 
 class Innkeeper(Role):

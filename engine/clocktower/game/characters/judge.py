@@ -9,8 +9,9 @@ from typing import Any
 
 from engine.clocktower.game.actions import Verdict
 from engine.clocktower.game.guards import NOT_DAY, refuse_unless, require_phase
-from engine.clocktower.game.model import Nomination, Phase, State, evolve, with_seat, works
+from engine.clocktower.game.model import Nomination, Phase, State, evolve, with_seat
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
+from engine.clocktower.game.working import works
 from engine.core import Effect, Event, Public
 
 RULES = 0.3  # how often a simulated Judge gives a verdict when it may

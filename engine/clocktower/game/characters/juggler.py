@@ -17,18 +17,10 @@ from engine.clocktower.game.actions import Juggle
 from engine.clocktower.game.cast import find_char
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
-from engine.clocktower.game.model import (
-    Field,
-    Phase,
-    Seat,
-    State,
-    active,
-    living,
-    marks_of,
-    put_mark,
-)
+from engine.clocktower.game.model import Field, Phase, Seat, State, living, marks_of, put_mark
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words, has_ability
+from engine.clocktower.game.working import active
 from engine.core import Event, Public
 
 MAX_GUESSES = 5

@@ -16,9 +16,10 @@ from engine.clocktower.game.day import day_key
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.ending import finish, prevented
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
-from engine.clocktower.game.model import Mark, Seat, State, living, marks_of, put_mark, sober
+from engine.clocktower.game.model import Mark, Seat, State, living, marks_of, put_mark
 from engine.clocktower.game.registration import alignments
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words, has_ability
+from engine.clocktower.game.working import sober
 from engine.core import Effect, Event, Public
 
 

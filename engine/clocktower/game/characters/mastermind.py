@@ -4,16 +4,9 @@ does not end: play goes on for one more day. If a player is executed that day, t
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import (
-    Seat,
-    State,
-    demons,
-    marks_of,
-    put_marks,
-    seat,
-    works,
-)
+from engine.clocktower.game.model import Seat, State, demons, marks_of, put_marks, seat
 from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.working import works
 
 
 def extra_day(state: State, mastermind: int) -> int | None:

@@ -10,8 +10,9 @@ from typing import Any
 
 from engine.clocktower.game.actions import SwapSeats
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
-from engine.clocktower.game.model import Mark, Seat, State, evolve, marks_of, works
+from engine.clocktower.game.model import Mark, Seat, State, evolve, marks_of
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
+from engine.clocktower.game.working import works
 from engine.core import Effect, Event, Public
 
 SWAPS = 3  # pairs a day

@@ -13,9 +13,10 @@ import random
 import numpy as np
 
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import Pending, Seat, State, demons, living, seat, works
+from engine.clocktower.game.model import Pending, Seat, State, demons, living, seat
 from engine.clocktower.game.policy import clamp, good_edge
 from engine.clocktower.game.roles import Role
+from engine.clocktower.game.working import works
 from engine.clocktower.reasoning.moment import Moment, Weight
 from engine.clocktower.reasoning.record import Heard, Record, day_moment
 

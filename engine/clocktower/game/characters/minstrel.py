@@ -4,8 +4,9 @@ that moment does nothing)."""
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import Seat, State, put_marks, seat, works
+from engine.clocktower.game.model import Seat, State, put_marks, seat
 from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.working import works
 
 
 class Minstrel(Role):

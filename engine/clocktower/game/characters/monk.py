@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import Seat, State, mark_target, put_mark, works
+from engine.clocktower.game.model import Seat, State, mark_target, put_mark
 from engine.clocktower.game.roles import Result, Role, Table, most_trusted
+from engine.clocktower.game.working import works
 
 
 class Monk(Role):

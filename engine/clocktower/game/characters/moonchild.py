@@ -11,17 +11,10 @@ from typing import Any
 
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose, rule
-from engine.clocktower.game.model import (
-    Phase,
-    Seat,
-    State,
-    drop_marks,
-    mark_target,
-    put_mark,
-    sober,
-)
+from engine.clocktower.game.model import Phase, Seat, State, drop_marks, mark_target, put_mark
 from engine.clocktower.game.registration import alignments
 from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspected
+from engine.clocktower.game.working import sober
 from engine.core import Effect, Event, Public
 
 

@@ -9,9 +9,9 @@ import random
 
 from engine.clocktower.game import madness
 from engine.clocktower.game.characters._sv import of_teams
-from engine.clocktower.game.madness import Madness
-from engine.clocktower.game.model import Pending, Seat, State, works
+from engine.clocktower.game.model import Madness, Pending, Seat, State
 from engine.clocktower.game.roles import Role, Table
+from engine.clocktower.game.working import works
 
 SLIPS = 0.05  # how often a simulated Mutant claims to be the Mutant anyway
 

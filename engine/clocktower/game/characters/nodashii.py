@@ -5,7 +5,8 @@ ability works; who they are follows the seats as characters change."""
 from __future__ import annotations
 
 from engine.clocktower.game.characters._sv import KillsNightly, townsfolk_neighbours
-from engine.clocktower.game.model import Seat, State, seat, works
+from engine.clocktower.game.model import Seat, State, seat
+from engine.clocktower.game.working import works
 
 
 class NoDashii(KillsNightly):

@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import Pending, Seat, State, seat, works
+from engine.clocktower.game.model import Pending, Seat, State, seat
 from engine.clocktower.game.policy import clamp, good_edge
 from engine.clocktower.game.roles import Role
+from engine.clocktower.game.working import works
 
 
 def save_chance(state: State) -> float:

@@ -21,10 +21,11 @@ from engine.clocktower.game.characters._sv import GOOD_TEAMS, of_teams
 from engine.clocktower.game.decisions import choose_value
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
-from engine.clocktower.game.model import Mark, Seat, State, active, marks_of, put_mark, seat, works
+from engine.clocktower.game.model import Mark, Registration, Seat, State, marks_of, put_mark, seat
 from engine.clocktower.game.night import wake_later
-from engine.clocktower.game.registration import Registration, true_registration
+from engine.clocktower.game.registration import true_registration
 from engine.clocktower.game.roles import REGISTRY, Result, Role, Table, Words, role
+from engine.clocktower.game.working import active, works
 from engine.core import Effect
 
 KINDS = ("ability", "pretend")

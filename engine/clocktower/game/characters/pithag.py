@@ -20,8 +20,9 @@ from engine.clocktower.game.cast import char, playable
 from engine.clocktower.game.characters._sv import prey
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose, choose_value, rule
-from engine.clocktower.game.model import Pending, State, demons, living, put_mark, seat, works
+from engine.clocktower.game.model import Pending, State, demons, living, put_mark, seat
 from engine.clocktower.game.roles import REGISTRY, Result, Role, Table
+from engine.clocktower.game.working import works
 from engine.core import Effect
 
 MAKES = {"outsider": 0.6, "townsfolk": 0.3, "minion": 0.07, "demon": 0.03}  # self-play's taste

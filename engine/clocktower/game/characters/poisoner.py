@@ -5,8 +5,9 @@ A poisoned player's ability does nothing and their information may be false."""
 from __future__ import annotations
 
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import Mark, State, put_mark, seat, works
+from engine.clocktower.game.model import Mark, State, put_mark, seat
 from engine.clocktower.game.roles import Result, Role, Table, most_trusted
+from engine.clocktower.game.working import works
 
 
 class Poisoner(Role):

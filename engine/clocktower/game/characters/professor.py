@@ -10,9 +10,10 @@ from typing import Any
 from engine.clocktower.game.abilities.targeting import aim
 from engine.clocktower.game.death import revive
 from engine.clocktower.game.decisions import choose, rule
-from engine.clocktower.game.model import NOBODY, Seat, State, lives, with_seat, works
+from engine.clocktower.game.model import NOBODY, Seat, State, lives, with_seat
 from engine.clocktower.game.registration import may_register_as_team
 from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.working import works
 
 USES = 0.5  # how often a simulated Professor revives someone when it may
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from engine.clocktower.game.abilities.kill import demon_attack
 from engine.clocktower.game.abilities.targeting import aim
 from engine.clocktower.game.characters._demon import Demon
-from engine.clocktower.game.model import Mark, State, evolve, marks_of, works
+from engine.clocktower.game.model import Mark, State, evolve, marks_of
 from engine.clocktower.game.roles import Result
+from engine.clocktower.game.working import works
 from engine.core import Effect
 
 

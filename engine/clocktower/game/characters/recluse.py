@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import Seat, State
-from engine.clocktower.game.registration import Registration, misregistrations
+from engine.clocktower.game.model import Registration, Seat, State
+from engine.clocktower.game.registration import misregistrations
 from engine.clocktower.game.roles import Role
 
 

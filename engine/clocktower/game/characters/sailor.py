@@ -11,8 +11,9 @@ import random
 
 from engine.clocktower.game.abilities.targeting import aim
 from engine.clocktower.game.decisions import choose, rule
-from engine.clocktower.game.model import Pending, Seat, State, put_mark, seat, works
+from engine.clocktower.game.model import Pending, Seat, State, put_mark, seat
 from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.working import works
 
 
 class Sailor(Role):

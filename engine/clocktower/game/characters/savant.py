@@ -20,16 +20,10 @@ from engine.clocktower.game.characters._sv import day_info, visitor
 from engine.clocktower.game.day import day_key
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.guards import refuse_unless
-from engine.clocktower.game.model import (
-    Field,
-    Form,
-    State,
-    marks_of,
-    put_mark,
-    works,
-)
+from engine.clocktower.game.model import Field, Form, State, marks_of, put_mark
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
 from engine.clocktower.game.statements import from_plain, invent, plain, said, sure
+from engine.clocktower.game.working import works
 from engine.core import seeded_rng
 
 VISITS = 0.5  # how often a simulated Savant visits the storyteller on a day

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import Seat, State, seat, works
+from engine.clocktower.game.model import Seat, State, seat
 from engine.clocktower.game.roles import Role
+from engine.clocktower.game.working import works
 
 
 class Scapegoat(Role):

@@ -12,9 +12,10 @@ from engine.clocktower.game.abilities.info import learn
 from engine.clocktower.game.abilities.once import spend, spent
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.falseworld import World
-from engine.clocktower.game.model import Seat, State, active
+from engine.clocktower.game.model import Seat, State
 from engine.clocktower.game.registration import alignments
 from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspected
+from engine.clocktower.game.working import active
 
 USES = 0.35  # how often a simulated Seamstress uses her ability on a given night
 

@@ -14,16 +14,10 @@ from engine.clocktower.game.abilities.kill import attack_all
 from engine.clocktower.game.characters._demon import Demon
 from engine.clocktower.game.death import revive
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import (
-    Pending,
-    State,
-    lives,
-    marks_of,
-    put_marks,
-    works,
-)
+from engine.clocktower.game.model import Pending, State, lives, marks_of, put_marks
 from engine.clocktower.game.policy import clamp, good_edge
 from engine.clocktower.game.roles import Result
+from engine.clocktower.game.working import works
 
 
 def regurgitate_chance(state: State) -> float:

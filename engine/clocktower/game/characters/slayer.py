@@ -17,9 +17,10 @@ from engine.clocktower.game.guards import (
     require_day_between_votes,
     require_living_player,
 )
-from engine.clocktower.game.model import State, living, seat, with_seat, works
+from engine.clocktower.game.model import State, living, seat, with_seat
 from engine.clocktower.game.registration import registers_as
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
+from engine.clocktower.game.working import works
 from engine.clocktower.reasoning.moment import Moment, Weight, fires_on
 from engine.clocktower.reasoning.record import Heard, Record, day_moment
 from engine.core import Effect, Event, Public

@@ -9,8 +9,9 @@ from __future__ import annotations
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.change import settle_changes, swap
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import Mark, State, put_mark, seat, works
+from engine.clocktower.game.model import Mark, State, put_mark, seat
 from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.working import works
 
 BOLD = 0.5  # how often a simulated Snake Charmer tries the player they suspect most
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import Seat, State, works
+from engine.clocktower.game.model import Seat, State
 from engine.clocktower.game.roles import Role
+from engine.clocktower.game.working import works
 
 
 class Soldier(Role):

@@ -12,9 +12,10 @@ from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Grimoire
 from engine.clocktower.game.falseworld import false_world
-from engine.clocktower.game.model import Field, Form, Seat, State, works
-from engine.clocktower.game.registration import Registration, misregistrations
+from engine.clocktower.game.model import Field, Form, Registration, Seat, State
+from engine.clocktower.game.registration import misregistrations
 from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.working import works
 
 
 class Spy(Role):

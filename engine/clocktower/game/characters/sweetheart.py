@@ -10,8 +10,9 @@ import random
 
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import Mark, Pending, Seat, State, put_mark, seat, sober
+from engine.clocktower.game.model import Mark, Pending, Seat, State, put_mark, seat
 from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.working import sober
 
 
 class Sweetheart(Role):

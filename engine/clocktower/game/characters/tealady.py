@@ -3,8 +3,9 @@ Assassin's kill). Her ability must work: alive, sober and healthy."""
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import Seat, State, neighbours, seat, works
+from engine.clocktower.game.model import Seat, State, neighbours, seat
 from engine.clocktower.game.roles import Role
+from engine.clocktower.game.working import works
 
 
 class TeaLady(Role):

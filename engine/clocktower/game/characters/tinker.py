@@ -11,9 +11,10 @@ import random
 
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import Pending, Seat, State, works
+from engine.clocktower.game.model import Pending, Seat, State
 from engine.clocktower.game.policy import clamp, good_edge
 from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.working import works
 
 
 def death_chance(state: State) -> float:

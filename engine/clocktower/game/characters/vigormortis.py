@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from engine.clocktower.game.characters._sv import KillsNightly, townsfolk_neighbours
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import Mark, Seat, State, alive, marks_of, put_mark, seat, works
+from engine.clocktower.game.model import Mark, Seat, State, alive, marks_of, put_mark, seat
 from engine.clocktower.game.roles import Result
+from engine.clocktower.game.working import works
 
 MINION_KILLS = 0.15  # how often a simulated Vigormortis attacks one of its Minions
 

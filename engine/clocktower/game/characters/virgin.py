@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 
-from engine.clocktower.game.model import Pending, Seat, State, with_seat, works
+from engine.clocktower.game.model import Pending, Seat, State, with_seat
 from engine.clocktower.game.policy import BASE_MISREGISTER, misregister_chance
 from engine.clocktower.game.registration import registers_as
 from engine.clocktower.game.roles import Role
+from engine.clocktower.game.working import works
 from engine.clocktower.reasoning.moment import Moment, Weight, fires_on
 from engine.clocktower.reasoning.record import Heard, Record, day_moment
 

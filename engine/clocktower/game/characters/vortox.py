@@ -6,7 +6,8 @@ count)."""
 from __future__ import annotations
 
 from engine.clocktower.game.characters._sv import KillsNightly
-from engine.clocktower.game.model import Seat, State, seat, works
+from engine.clocktower.game.model import Seat, State, seat
+from engine.clocktower.game.working import works
 
 
 class Vortox(KillsNightly):

@@ -4,8 +4,9 @@ and more than anyone else today, puts them on the block. Exiles are unaffected."
 
 from __future__ import annotations
 
-from engine.clocktower.game.model import Seat, State, seat, works
+from engine.clocktower.game.model import Seat, State, seat
 from engine.clocktower.game.roles import Role
+from engine.clocktower.game.working import works
 
 NEEDED = 1
 

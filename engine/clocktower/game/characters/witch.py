@@ -9,19 +9,9 @@ from engine.clocktower.game import abnormal
 from engine.clocktower.game.characters._sv import prey
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import (
-    Mark,
-    Seat,
-    State,
-    active,
-    alive,
-    living,
-    marks_of,
-    put_mark,
-    seat,
-    works,
-)
+from engine.clocktower.game.model import Mark, Seat, State, alive, living, marks_of, put_mark, seat
 from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.working import active, works
 
 LAST = 3  # with this many players alive the Witch loses her ability
 

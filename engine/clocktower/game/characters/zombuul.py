@@ -8,7 +8,8 @@ Assassin's kill ends it for good (``death.UNSTOPPABLE``)."""
 from __future__ import annotations
 
 from engine.clocktower.game.characters._demon import Demon
-from engine.clocktower.game.model import LIVES_ON, Seat, State, lives, put_mark, with_seat, works
+from engine.clocktower.game.model import LIVES_ON, Seat, State, lives, put_mark, with_seat
+from engine.clocktower.game.working import works
 
 
 class Zombuul(Demon):

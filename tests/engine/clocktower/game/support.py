@@ -76,17 +76,11 @@ from engine.clocktower.game import (
     new_game,
     seat,
 )
+from engine.clocktower.game.abilities.votes import threshold
 from engine.clocktower.game.abnormal import since_dawn
 from engine.clocktower.game.madness import madness_of
-from engine.clocktower.game.model import (
-    is_drunk,
-    is_poisoned,
-    lives,
-    mark_target,
-    neighbours,
-    sober,
-    threshold,
-)
+from engine.clocktower.game.model import lives, mark_target, neighbours
+from engine.clocktower.game.working import is_drunk, is_poisoned, sober
 from engine.core import Event, Public, RuleError
 
 ST = 100

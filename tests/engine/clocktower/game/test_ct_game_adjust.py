@@ -6,7 +6,7 @@ import pytest
 
 from engine.clocktower.game import Adjust, EndDay, NightChoice, apply, grimoire
 from engine.clocktower.game.events import Died
-from engine.clocktower.game.model import is_drunk, is_poisoned, works
+from engine.clocktower.game.working import is_drunk, is_poisoned, works
 from engine.core import RuleError
 from tests.engine.clocktower.game.support import ST, start
 

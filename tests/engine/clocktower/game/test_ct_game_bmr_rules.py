@@ -11,16 +11,9 @@ from engine.clocktower.game.characters.pacifist import save_chance
 from engine.clocktower.game.characters.shabaloth import regurgitate_chance
 from engine.clocktower.game.characters.tinker import death_chance
 from engine.clocktower.game.ending import continuous_winner
-from engine.clocktower.game.model import (
-    SYSTEM,
-    Mark,
-    Pending,
-    evolve,
-    is_drunk,
-    lives,
-    put_mark,
-)
+from engine.clocktower.game.model import SYSTEM, Mark, Pending, evolve, lives, put_mark
 from engine.clocktower.game.policy import decide
+from engine.clocktower.game.working import is_drunk
 from tests.engine.clocktower.game.support import ST, play, start
 
 SEVEN = ["zombuul", "godfather", "sailor", "courtier", "innkeeper", "fool", "tinker"]

@@ -10,8 +10,9 @@ from engine.clocktower.game import ACTIONS, NightChoice, StorytellerRuling, appl
 from engine.clocktower.game.characters.mayor import bounce_chance
 from engine.clocktower.game.events import Info
 from engine.clocktower.game.falseworld import false_world
-from engine.clocktower.game.model import Pending, evolve, is_drunk, is_poisoned, mark_target
+from engine.clocktower.game.model import Pending, evolve, mark_target
 from engine.clocktower.game.policy import decide, evil_traveller_chance, misregister_chance
+from engine.clocktower.game.working import is_drunk, is_poisoned
 from engine.clocktower.selfplay import play, setup_game
 from engine.core import decode_action, encode_action
 from tests.engine.clocktower.game.support import ST, TB, start

@@ -11,7 +11,8 @@ from engine.clocktower.catalogue import EVIL_TEAMS
 from engine.clocktower.game import Phase, State
 from engine.clocktower.game.ending import prevented
 from engine.clocktower.game.madness import every_madness
-from engine.clocktower.game.model import demons, residents, works
+from engine.clocktower.game.model import demons, residents
+from engine.clocktower.game.working import works
 from engine.clocktower.selfplay import play
 from tests.engine.clocktower.game.support import SNV
 from tests.engine.clocktower.game.test_ct_game_properties import (

@@ -11,8 +11,8 @@ import pytest
 
 from engine.clocktower.game import Phase, apply
 from engine.clocktower.reasoning.infer import infer
+from engine.clocktower.reasoning.moment import Setup
 from engine.clocktower.reasoning.record import Claim, Record
-from engine.clocktower.reasoning.worlds import Setup
 from engine.clocktower.selfplay import Player, setup_game
 from engine.clocktower.selfplay.talk import heard
 from tests.engine.clocktower.game.support import TB

@@ -8,8 +8,9 @@ import pytest
 from engine.clocktower.catalogue import edition_characters
 from engine.clocktower.game.roles import role
 from engine.clocktower.reasoning.infer import infer
+from engine.clocktower.reasoning.moment import Setup
 from engine.clocktower.reasoning.record import Claim, Death, Heard, Nominated, Record, Shot
-from engine.clocktower.reasoning.worlds import Setup, supported
+from engine.clocktower.reasoning.worlds import supported
 from tests.engine.clocktower.game.support import TB
 
 SEATS = tuple(range(1, 8))

@@ -10,9 +10,9 @@ import pytest
 
 from engine.clocktower.game import Phase, apply
 from engine.clocktower.reasoning.infer import infer
+from engine.clocktower.reasoning.moment import Setup
 from engine.clocktower.reasoning.record import Claim
 from engine.clocktower.reasoning.review import record_of, review
-from engine.clocktower.reasoning.worlds import Setup
 from engine.clocktower.selfplay import Player, play, setup_game
 from tests.engine.clocktower.game.support import TB
 
