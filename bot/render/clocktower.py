@@ -67,9 +67,10 @@ def mentions(players: Sequence[int]) -> str:
     return ", ".join(f"<@{p}>" for p in players) or "nobody"
 
 
-def known(cid: str, state: Any = None) -> Character | None:
+def known(cid: str, state: object = None) -> Character | None:
     """The character ``cid`` of this game (its script's homebrew first), or None."""
-    for c in getattr(state, "homebrew", ()):
+    homebrew: tuple[Character, ...] = getattr(state, "homebrew", ())
+    for c in homebrew:
         if c.id == cid:
             return c
     return find(cid)
@@ -342,7 +343,10 @@ class ClocktowerRenderer:
     def on_setup_notes(self, effect: ev.SetupNotes, session: Session, name: Namer) -> Outgoing:
         """What a human storyteller runs by hand in this game."""
         state = session.state
-        names = lambda ids: ", ".join(f"**{char_name(c, state)}**" for c in ids)  # noqa: E731
+
+        def names(ids: Sequence[str]) -> str:
+            return ", ".join(f"**{char_name(c, state)}**" for c in ids)
+
         lines = [f"📋 **Your game** in <#{session.game.channel_id}>:"]
         if effect.counts:
             lines.append(f"⚖️ {effect.counts}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import discord
@@ -40,15 +41,15 @@ def until(event: type, open_: str, closed: str) -> Reply:
     return word
 
 
-def mentions(players) -> str:
+def mentions(players: Iterable[int]) -> str:
     return ", ".join(f"<@{p}>" for p in players) or "nobody"
 
 
-def role_name(role) -> str:
+def role_name(role: object) -> str:
     return "a **Traitor**" if str(role) == TRAITOR else "**Faithful**"
 
 
-def lobby(session: Session, players, host: int, closed: str = "") -> Outgoing:
+def lobby(session: Session, players: Sequence[int], host: int, closed: str = "") -> Outgoing:
     """The lobby: who is in and how to join; ``closed``: why it no longer takes players."""
     recruit = " Recruitment is on." if session.game.options.get("recruit") else ""
     join = f"Press **Join** to play; the host starts with `/traitors start`.{fair_count(players)}"
@@ -61,7 +62,7 @@ def lobby(session: Session, players, host: int, closed: str = "") -> Outgoing:
     return Outgoing(text, view=view, slot="lobby", final=bool(closed))
 
 
-def fair_count(players) -> str:
+def fair_count(players: Sequence[int]) -> str:
     """The Traitor count `/traitors start` deals by default, and why, once a game could start."""
     if len(players) < tg.MIN_PLAYERS:
         return f"\nAt least {tg.MIN_PLAYERS} players are needed."
@@ -240,7 +241,9 @@ class TraitorsRenderer:
 
     # Questions -------------------------------------------------------------------------------
     @staticmethod
-    def _players_menu(question: Prompt, session: Session, name: Namer, placeholder: str):
+    def _players_menu(
+        question: Prompt, session: Session, name: Namer, placeholder: str
+    ) -> discord.ui.View:
         choices = [(name(p), p) for p in question.options]
         return view_of(*question_menus(session.game.id, question, choices, placeholder))
 

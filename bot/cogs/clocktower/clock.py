@@ -128,8 +128,8 @@ class Clock:
         self.delivery = delivery
         self.timings = timings
         self.play = play  # apply an action as the game itself, deliver it, reschedule
-        self.tasks: dict[int, asyncio.Task] = {}
-        self.since: dict[int, tuple[tuple, datetime]] = {}
+        self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.since: dict[int, tuple[tuple[object, ...], datetime]] = {}
 
     def stop(self) -> None:
         for task in self.tasks.values():

@@ -56,7 +56,7 @@ from engine.clocktower.game.questions import COUNT, QUESTIONS, NominationMenu
 from engine.clocktower.game.roles import REGISTRY, Role, seats_having
 from engine.clocktower.reasoning.review import reviewable
 from engine.clocktower.script import Script, ScriptError, load_script
-from engine.core import GameOver, RuleError, Step
+from engine.core import GameOver, Prompt, RuleError, Step
 
 CHOICES = 25
 BOT_ONLY = "The bot is the storyteller in this game; that tool is for a human storyteller."
@@ -125,7 +125,8 @@ class ClocktowerCog(
     # Helpers ---------------------------------------------------------------------------------
     async def leader(self, session: Session) -> int | None:
         """The bot game's leader: its opener, or the first seated player still here."""
-        state, host = session.state, session.game.host_id
+        state: ct.State = session.state
+        host = session.game.host_id
         for player in ((host,) if host in state.players else ()) + tuple(state.players):
             if await self.clock.present(session, player):
                 return player
@@ -239,7 +240,9 @@ class ClocktowerCog(
             await self.open_lobby(interaction, options)
 
     @new.autocomplete("script")
-    async def complete_script(self, interaction: discord.Interaction, typed: str):
+    async def complete_script(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         key = normalise_id(typed)
         choices = [
             app_commands.Choice(name=f"{title} (base edition)", value=code)
@@ -262,7 +265,7 @@ class ClocktowerCog(
         player: str,
         position: app_commands.Range[int, 1, 30],
     ) -> None:
-        async def action(session: Session):
+        async def action(session: Session) -> ct.Action:
             if not session.state.bot:
                 self.require_storyteller(session, interaction.user.id)
                 return ct.MoveSeat(interaction.user.id, player_id(player), position - 1)
@@ -273,7 +276,9 @@ class ClocktowerCog(
         await self.run(interaction, action, "The seat is changed.")
 
     @seat.autocomplete("player")
-    async def complete_seated(self, interaction: discord.Interaction, typed: str):
+    async def complete_seated(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         return self.complete(interaction, typed)
 
     @app_commands.command(name="traveller", description="Join this game as a Traveller")
@@ -295,7 +300,7 @@ class ClocktowerCog(
     async def start(
         self, interaction: discord.Interaction, characters: str = "", shuffle: bool = True
     ) -> None:
-        async def action(session: Session):
+        async def action(session: Session) -> ct.Action:
             if session.state.bot and interaction.user.id != await self.leader(session):
                 raise RuleError("Only the player who leads the game can start it.")
             if not session.state.bot:
@@ -308,7 +313,9 @@ class ClocktowerCog(
         await self.run(interaction, action, "The characters are dealt.")
 
     @start.autocomplete("characters")
-    async def complete_bag(self, interaction: discord.Interaction, typed: str):
+    async def complete_bag(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         """The next character of the bag being typed, from the script (and its Travellers)."""
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
@@ -347,10 +354,12 @@ class ClocktowerCog(
         )
 
     @nominate.autocomplete("player")
-    async def complete_nominee(self, interaction: discord.Interaction, typed: str):
+    async def complete_nominee(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         return self.complete(interaction, typed, lambda s, p: p not in s.nominees)
 
-    def day_command(self, unit: Role) -> app_commands.Command:
+    def day_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name> <player>`` for a character's day ability (its ``command``): the
         action is the unit's ``request``, the player offered from its ``day_targets``. An
         ability that makes a statement (the Gossip) takes one instead: see ``statement_command``."""
@@ -383,13 +392,15 @@ class ClocktowerCog(
         )
 
         @command.autocomplete("player")
-        async def targets(interaction: discord.Interaction, typed: str):
+        async def targets(
+            interaction: discord.Interaction, typed: str
+        ) -> list[app_commands.Choice[str]]:
             offered = self._offered(interaction, unit)
             return self.complete(interaction, typed, lambda s, p: p in offered)
 
         return command
 
-    def pair_command(self, unit: Role) -> app_commands.Command:
+    def pair_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name> <player> <other>``: an ability on two players (the Matron's swap),
         the unit's ``request`` taking them as a pair."""
         spec = unit.command
@@ -411,7 +422,7 @@ class ClocktowerCog(
 
         return self.completing_players(command, "player", "other")
 
-    def choice_command(self, unit: Role) -> app_commands.Command:
+    def choice_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name> <choice>``: an ability that says one of a few words (the Judge's
         pass or fail), the unit's ``request`` taking the word."""
         spec = unit.command
@@ -428,7 +439,7 @@ class ClocktowerCog(
 
         return app_commands.Command(name=spec.name, description=spec.description, callback=use)
 
-    def statement_command(self, unit: Role) -> app_commands.Command:
+    def statement_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name> player claim value [other]``: "(one of) player (and other) is
         <value>", a ``Statement`` the unit's ``request`` takes."""
         spec = unit.command
@@ -462,7 +473,7 @@ class ClocktowerCog(
         )
         return self.completing_statements(command)
 
-    def plain_command(self, unit: Role) -> app_commands.Command:
+    def plain_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name>``: a day ability with no option (the Savant's visit)."""
         spec = unit.command
         assert spec is not None
@@ -475,7 +486,7 @@ class ClocktowerCog(
 
         return app_commands.Command(name=spec.name, description=spec.description, callback=use)
 
-    def guess_command(self, unit: Role) -> app_commands.Command:
+    def guess_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name> player character``: a public guess (the Juggler's)."""
         spec = unit.command
         assert spec is not None
@@ -496,12 +507,14 @@ class ClocktowerCog(
         )
 
         @command.autocomplete("character")
-        async def characters(interaction: discord.Interaction, typed: str):
+        async def characters(
+            interaction: discord.Interaction, typed: str
+        ) -> list[app_commands.Choice[str]]:
             return self.complete_character(interaction, typed)
 
         return self.completing_players(command, "player")
 
-    def question_command(self, unit: Role) -> app_commands.Command:
+    def question_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name> [question] [player claim value [other]]``: a question in words
         (for a human storyteller) or built as a statement the engine can answer (the
         Artist's)."""
@@ -572,16 +585,22 @@ class ClocktowerCog(
         said = statements.Statement(claim, players, self.statement_value(session, claim, value))
         return statements.checked(session.state, said)
 
-    def completing_statements(self, command: app_commands.Command) -> app_commands.Command:
+    def completing_statements(
+        self, command: app_commands.Command[Any, ..., Any]
+    ) -> app_commands.Command[Any, ..., Any]:
         """Autocomplete for a statement's options: its players, and the value its claim takes."""
 
         @command.autocomplete("value")
-        async def values(interaction: discord.Interaction, typed: str):
+        async def values(
+            interaction: discord.Interaction, typed: str
+        ) -> list[app_commands.Choice[str]]:
             return self.complete_statement_value(interaction, typed)
 
         return self.completing_players(command, "player", "other")
 
-    def complete_character(self, interaction: discord.Interaction, typed: str):
+    def complete_character(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         """Characters of this channel's game's script whose name contains ``typed``."""
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
@@ -589,17 +608,23 @@ class ClocktowerCog(
         pairs = [(char_name(c, session.state), c) for c in session.state.script_ids]
         return matching(pairs, typed)
 
-    def complete_statement_value(self, interaction: discord.Interaction, typed: str):
+    def complete_statement_value(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         """A statement's value: a character of the script, a team or an alignment."""
         if interaction.namespace.claim == "character":
             return self.complete_character(interaction, typed)
         kinds = statements.TEAMS if interaction.namespace.claim == "team" else statements.ALIGNMENTS
         return matching([(v, v) for v in kinds], typed)
 
-    def completing_players(self, command: app_commands.Command, *options: str):
+    def completing_players(
+        self, command: app_commands.Command[Any, ..., Any], *options: str
+    ) -> app_commands.Command[Any, ..., Any]:
         """``command`` with its ``options`` autocompleted with the game's players."""
 
-        async def players(interaction: discord.Interaction, typed: str):
+        async def players(
+            interaction: discord.Interaction, typed: str
+        ) -> list[app_commands.Choice[str]]:
             return self.complete(interaction, typed)
 
         for option in options:
@@ -622,7 +647,12 @@ class ClocktowerCog(
             return ()
         return unit.day_targets(session.state, interaction.user.id)
 
-    def complete(self, interaction: discord.Interaction, typed: str, keep=lambda s, p: True):
+    def complete(
+        self,
+        interaction: discord.Interaction,
+        typed: str,
+        keep: Callable[[ct.State, int], bool] = lambda s, p: True,
+    ) -> list[app_commands.Choice[str]]:
         """Players of this channel's game whose name contains ``typed``, living ones first."""
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
@@ -640,7 +670,7 @@ class ClocktowerCog(
     @app_commands.command(name="endday", description="End the day: the player on the block dies")
     @app_commands.guild_only()
     async def endday(self, interaction: discord.Interaction) -> None:
-        async def action(session: Session):
+        async def action(session: Session) -> ct.Action:
             state, user = session.state, interaction.user.id
             if not state.bot:
                 self.require_storyteller(session, user)
@@ -679,7 +709,9 @@ class ClocktowerCog(
             )
 
     @whisper.autocomplete("player")
-    async def complete_whisper(self, interaction: discord.Interaction, typed: str):
+    async def complete_whisper(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         return self.complete(interaction, typed)
 
     @app_commands.command(name="claim", description="Say in public which character you are")
@@ -693,7 +725,9 @@ class ClocktowerCog(
         )
 
     @claim.autocomplete("character")
-    async def complete_claim(self, interaction: discord.Interaction, typed: str):
+    async def complete_claim(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         return self.complete_character(interaction, typed)
 
     @app_commands.command(
@@ -702,14 +736,16 @@ class ClocktowerCog(
     @app_commands.describe(player="The mad player who did not keep up their madness")
     @app_commands.guild_only()
     async def madness(self, interaction: discord.Interaction, player: str) -> None:
-        def action(session: Session):
+        def action(session: Session) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             return ct.ExecuteMad(interaction.user.id, player_id(player))
 
         await self.run(interaction, action, "They are executed; that is today's execution.")
 
     @madness.autocomplete("player")
-    async def complete_mad(self, interaction: discord.Interaction, typed: str):
+    async def complete_mad(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         return self.complete(interaction, typed)
 
     # Anyone, privately -----------------------------------------------------------------------
@@ -788,18 +824,22 @@ class ClocktowerCog(
     async def adjust(
         self, interaction: discord.Interaction, player: str, change: str, value: str = ""
     ) -> None:
-        def action(session: Session):
+        def action(session: Session) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             return ct.Adjust(interaction.user.id, player_id(player), change, value)
 
         await self.run(interaction, action, "The grimoire is changed.")
 
     @adjust.autocomplete("player")
-    async def complete_seat(self, interaction: discord.Interaction, typed: str):
+    async def complete_seat(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         return self.complete(interaction, typed)
 
     @adjust.autocomplete("value")
-    async def complete_value(self, interaction: discord.Interaction, typed: str):
+    async def complete_value(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         """Characters of the script for ``character``, good/evil for ``alignment``, the
         player's reminders for ``forget``; free text otherwise."""
         session = self.bot.games.in_channel(channel_id(interaction))
@@ -836,7 +876,7 @@ class ClocktowerCog(
         second: str | None = None,
         value: str | None = None,
     ) -> None:
-        def action(session: Session):
+        def action(session: Session) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             prompt = self.awaited_wake(session)
             asked = prompt.data.get("ask")
@@ -855,7 +895,9 @@ class ClocktowerCog(
 
     @wake.autocomplete("target")
     @wake.autocomplete("second")
-    async def complete_wake(self, interaction: discord.Interaction, typed: str):
+    async def complete_wake(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
             return []
@@ -866,7 +908,9 @@ class ClocktowerCog(
         return self.complete(interaction, typed, lambda s, p: p in options)
 
     @wake.autocomplete("value")
-    async def complete_woken_value(self, interaction: discord.Interaction, typed: str):
+    async def complete_woken_value(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
             return []
@@ -880,7 +924,7 @@ class ClocktowerCog(
     @app_commands.command(name="skip", description="Storyteller: pass over the waking player")
     @app_commands.guild_only()
     async def skip(self, interaction: discord.Interaction) -> None:
-        def action(session: Session):
+        def action(session: Session) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             self.awaited_wake(session)
             return ct.SkipWake(interaction.user.id)
@@ -901,7 +945,7 @@ class ClocktowerCog(
         return found.id
 
     @staticmethod
-    def awaited_wake(session: Session):
+    def awaited_wake(session: Session) -> Prompt:
         prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
         if prompt is None:
             raise RuleError("No player's night choice is awaited.")
@@ -937,7 +981,7 @@ class ClocktowerCog(
     @app_commands.choices(winner=[app_commands.Choice(name=w, value=w) for w in ("good", "evil")])
     @app_commands.guild_only()
     async def end(self, interaction: discord.Interaction, winner: str | None = None) -> None:
-        async def action(session: Session):
+        async def action(session: Session) -> ct.Action | Abandon:
             state, user = session.state, interaction.user.id
             if winner is not None:
                 self.require_storyteller(session, user)

@@ -78,7 +78,7 @@ def votes_text(state: ct.State, day: int | None = None) -> str:
     return f"No votes on day {day}." if day is not None else "No votes yet."
 
 
-def draw_grimoire(book: dict, names: dict[int, str]) -> tuple[str, bytes]:
+def draw_grimoire(book: dict[str, Any], names: dict[int, str]) -> tuple[str, bytes]:
     """The grimoire as full text (nothing cut) and as a PNG; slow, so run it in a thread."""
     return grimoire_text(book, names, limit=None), grimoire_chart(book, names)
 
