@@ -83,7 +83,7 @@ def legacy_question(kind: str) -> Callable[[str], tuple[str, str] | None]:
     return translate
 
 
-class TraitorsCog(GameCog, group_name="traitors", group_description="Play The Traitors"):
+class TraitorsCog(GameCog[tg.State], group_name="traitors", group_description="Play The Traitors"):
     kind = KIND
     title = "Traitors"
     command = "/traitors"
@@ -93,7 +93,7 @@ class TraitorsCog(GameCog, group_name="traitors", group_description="Play The Tr
     def __init__(self, bot: Ravenswood) -> None:
         super().__init__(bot, TraitorsRules(), TraitorsRenderer())
 
-    async def deliver(self, session: Session, effects: Any) -> None:
+    async def deliver(self, session: Session[tg.State], effects: Any) -> None:
         """Deliver what the game owes; a Faithful offered a place among the Traitors whose DMs
         are closed is told, without being singled out, that a private message awaits."""
         unreached = await self.delivery.flush(session)
@@ -117,7 +117,7 @@ class TraitorsCog(GameCog, group_name="traitors", group_description="Play The Tr
         interaction: discord.Interaction,
         traitors: app_commands.Range[int, 1, 15] | None = None,
     ) -> None:
-        def action(session: Session) -> tg.Action:
+        def action(session: Session[tg.State]) -> tg.Action:
             count = traitors or suggest_traitor_count(
                 max(len(session.state.players), tg.MIN_PLAYERS)
             )
@@ -137,7 +137,7 @@ class TraitorsCog(GameCog, group_name="traitors", group_description="Play The Tr
     )
     @app_commands.guild_only()
     async def close(self, interaction: discord.Interaction) -> None:
-        def action(session: Session) -> tg.Action:
+        def action(session: Session[tg.State]) -> tg.Action:
             if session.state.phase is tg.Phase.VOTE:
                 return tg.CloseVote(by=interaction.user.id)
             return tg.CloseNight(by=interaction.user.id)

@@ -123,7 +123,7 @@ class ClocktowerCog(
         self.clock.stop()
 
     # Helpers ---------------------------------------------------------------------------------
-    async def leader(self, session: Session) -> int | None:
+    async def leader(self, session: Session[ct.State]) -> int | None:
         """The bot game's leader: its opener, or the first seated player still here."""
         state: ct.State = session.state
         host = session.game.host_id
@@ -132,20 +132,20 @@ class ClocktowerCog(
                 return player
         return None
 
-    def require_storyteller(self, session: Session, user: int) -> None:
+    def require_storyteller(self, session: Session[ct.State], user: int) -> None:
         state = session.state
         if state.bot:
             raise RuleError(BOT_ONLY)
         if user != state.storyteller:
             raise RuleError("Only the storyteller can do that.")
 
-    async def play(self, session: Session, action: Any) -> None:
+    async def play(self, session: Session[ct.State], action: Any) -> None:
         """Apply an action the game takes itself (the clock's) and deliver it; a refusal
         raises RuleError before anything is sent."""
         step = await self.bot.games.apply(session, action)
         await self.deliver(session, step.effects)
 
-    async def deliver(self, session: Session, effects: Any) -> None:
+    async def deliver(self, session: Session[ct.State], effects: Any) -> None:
         """Deliver what the game owes (its outbox), help whoever could not be reached, show the
         grimoire at the end, and restart the game's clock."""
         unreached = await self.delivery.flush(session)
@@ -156,7 +156,7 @@ class ClocktowerCog(
             await self.post_final_grimoire(session)
         self.clock.schedule(session)
 
-    async def post_final_grimoire(self, session: Session) -> None:
+    async def post_final_grimoire(self, session: Session[ct.State]) -> None:
         book = ct.grimoire(session.state)
         name = self.delivery.namer(session)
         names = {seat["player"]: name(seat["player"]) for seat in book["seats"]}
@@ -265,7 +265,7 @@ class ClocktowerCog(
         player: str,
         position: app_commands.Range[int, 1, 30],
     ) -> None:
-        async def action(session: Session) -> ct.Action:
+        async def action(session: Session[ct.State]) -> ct.Action:
             if not session.state.bot:
                 self.require_storyteller(session, interaction.user.id)
                 return ct.MoveSeat(interaction.user.id, player_id(player), position - 1)
@@ -300,7 +300,7 @@ class ClocktowerCog(
     async def start(
         self, interaction: discord.Interaction, characters: str = "", shuffle: bool = True
     ) -> None:
-        async def action(session: Session) -> ct.Action:
+        async def action(session: Session[ct.State]) -> ct.Action:
             if session.state.bot and interaction.user.id != await self.leader(session):
                 raise RuleError("Only the player who leads the game can start it.")
             if not session.state.bot:
@@ -343,7 +343,7 @@ class ClocktowerCog(
         vote), as the rules have it: one command for both, since a Discord command group holds
         25 commands."""
 
-        def done(step: Step) -> str:
+        def done(step: Step[ct.State]) -> str:
             exiling = step.state.vote is not None and step.state.vote.exile
             return EXILE_CALLED if exiling else NOMINATED
 
@@ -462,7 +462,7 @@ class ClocktowerCog(
             value: str,
             other: str | None = None,
         ) -> None:
-            def action(session: Session) -> Any:
+            def action(session: Session[ct.State]) -> Any:
                 built = self.statement(session, player, claim, value, other)
                 return unit.request(interaction.user.id, built)
 
@@ -494,7 +494,7 @@ class ClocktowerCog(
         @app_commands.describe(player=spec.option_description, character="The character you guess")
         @app_commands.guild_only()
         async def use(interaction: discord.Interaction, player: str, character: str) -> None:
-            def action(session: Session) -> Any:
+            def action(session: Session[ct.State]) -> Any:
                 found = known(character.strip(), session.state)
                 if found is None:
                     raise RuleError(f"{character[:40]} is not a character I know.")
@@ -546,7 +546,7 @@ class ClocktowerCog(
             other: str | None = None,
             seats: str = "player",
         ) -> None:
-            def action(session: Session) -> Any:
+            def action(session: Session[ct.State]) -> Any:
                 if player and claim and value:
                     built = self.statement(
                         session, player, claim, value, other, near=seats == "neighbours"
@@ -567,7 +567,7 @@ class ClocktowerCog(
 
     def statement(
         self,
-        session: Session,
+        session: Session[ct.State],
         player: str,
         claim: str,
         value: str,
@@ -632,7 +632,7 @@ class ClocktowerCog(
         return command
 
     @staticmethod
-    def statement_value(session: Session, claim: str, value: str) -> str:
+    def statement_value(session: Session[ct.State], claim: str, value: str) -> str:
         """A typed value as the statement's: a character's id (by name or id), else lower case."""
         if claim == "character":
             found = known(value.strip(), session.state)
@@ -670,7 +670,7 @@ class ClocktowerCog(
     @app_commands.command(name="endday", description="End the day: the player on the block dies")
     @app_commands.guild_only()
     async def endday(self, interaction: discord.Interaction) -> None:
-        async def action(session: Session) -> ct.Action:
+        async def action(session: Session[ct.State]) -> ct.Action:
             state, user = session.state, interaction.user.id
             if not state.bot:
                 self.require_storyteller(session, user)
@@ -736,7 +736,7 @@ class ClocktowerCog(
     @app_commands.describe(player="The mad player who did not keep up their madness")
     @app_commands.guild_only()
     async def madness(self, interaction: discord.Interaction, player: str) -> None:
-        def action(session: Session) -> ct.Action:
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             return ct.ExecuteMad(interaction.user.id, player_id(player))
 
@@ -824,7 +824,7 @@ class ClocktowerCog(
     async def adjust(
         self, interaction: discord.Interaction, player: str, change: str, value: str = ""
     ) -> None:
-        def action(session: Session) -> ct.Action:
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             return ct.Adjust(interaction.user.id, player_id(player), change, value)
 
@@ -876,7 +876,7 @@ class ClocktowerCog(
         second: str | None = None,
         value: str | None = None,
     ) -> None:
-        def action(session: Session) -> ct.Action:
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             prompt = self.awaited_wake(session)
             asked = prompt.data.get("ask")
@@ -924,7 +924,7 @@ class ClocktowerCog(
     @app_commands.command(name="skip", description="Storyteller: pass over the waking player")
     @app_commands.guild_only()
     async def skip(self, interaction: discord.Interaction) -> None:
-        def action(session: Session) -> ct.Action:
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             self.awaited_wake(session)
             return ct.SkipWake(interaction.user.id)
@@ -932,7 +932,7 @@ class ClocktowerCog(
         await self.run(interaction, action, "Passed over; they learn nothing tonight.")
 
     @staticmethod
-    def woken_value(session: Session, asked: str, value: str | None) -> str:
+    def woken_value(session: Session[ct.State], asked: str, value: str | None) -> str:
         """The character (by name or id), or yes or no, the storyteller chooses for a player."""
         text = (value or "").strip()
         if asked == "yesno":
@@ -945,7 +945,7 @@ class ClocktowerCog(
         return found.id
 
     @staticmethod
-    def awaited_wake(session: Session) -> Prompt:
+    def awaited_wake(session: Session[ct.State]) -> Prompt:
         prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
         if prompt is None:
             raise RuleError("No player's night choice is awaited.")
@@ -967,7 +967,7 @@ class ClocktowerCog(
             self.clock.schedule(session)
             await interaction.followup.send(f"Undone: {taken}.", ephemeral=True)
 
-    async def redeliver(self, session: Session) -> None:
+    async def redeliver(self, session: Session[ct.State]) -> None:
         """After an undo: the running vote and any reopened menu are shown again."""
         await self.delivery.deliver(  # the vote board is edited in place
             session,
@@ -981,7 +981,7 @@ class ClocktowerCog(
     @app_commands.choices(winner=[app_commands.Choice(name=w, value=w) for w in ("good", "evil")])
     @app_commands.guild_only()
     async def end(self, interaction: discord.Interaction, winner: str | None = None) -> None:
-        async def action(session: Session) -> ct.Action | Abandon:
+        async def action(session: Session[ct.State]) -> ct.Action | Abandon:
             state, user = session.state, interaction.user.id
             if winner is not None:
                 self.require_storyteller(session, user)
@@ -1011,7 +1011,7 @@ class ClocktowerCog(
         return ct.Leave(user)
 
     async def component(
-        self, interaction: discord.Interaction, session: Session, kind: str, value: str
+        self, interaction: discord.Interaction, session: Session[ct.State], kind: str, value: str
     ) -> bool:
         return await self.on_tool(interaction, session, kind, value)
 
@@ -1039,7 +1039,7 @@ class ClocktowerCog(
         except RuleError:
             return
 
-    async def announce_departure(self, session: Session, user: int) -> None:
+    async def announce_departure(self, session: Session[ct.State], user: int) -> None:
         state = session.state
         if state.bot:
             lead = await self.leader(session)

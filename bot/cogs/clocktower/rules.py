@@ -49,7 +49,7 @@ class ClocktowerRules:
         )
         return ct.apply(state, ct.Join(game.host_id)).state if bot else state
 
-    def apply(self, state: ct.State, action: ct.Action | Abandon) -> Step:
+    def apply(self, state: ct.State, action: ct.Action | Abandon) -> Step[ct.State]:
         if isinstance(action, Abandon):
             if state.phase is ct.Phase.OVER:
                 raise RuleError("The game is over.")

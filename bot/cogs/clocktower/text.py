@@ -20,7 +20,7 @@ from stats.charts.grimoire import grimoire_chart, grimoire_text
 from stats.charts.review import review_chart
 
 
-def status_text(session: Session) -> str:
+def status_text(session: Session[ct.State]) -> str:
     """Public facts only: never who wakes at night, nor that the storyteller is ruling then."""
     state = session.state
     teller = "the bot" if state.bot else f"<@{state.storyteller}>"

@@ -41,7 +41,7 @@ def player_id(text: str) -> int:
     return int(digits)
 
 
-def ruling(session: Session, decision: int | None = None) -> Any:
+def ruling(session: Session[ct.State], decision: int | None = None) -> Any:
     """The storyteller decision awaited now (checked against ``decision`` when given)."""
     pending = session.state.pending
     if pending is None or pending.kind != "ruling":
@@ -57,7 +57,7 @@ def separator(form: Form) -> str:
     return "|" if any(f.kind == "text" for f in form.fields) else ","
 
 
-def parse_part(field: Field, text: str, session: Session, name: Namer) -> Any:
+def parse_part(field: Field, text: str, session: Session[ct.State], name: Namer) -> Any:
     """One typed part of an answer as the value its field takes, or RuleError saying why not."""
     text = text.strip()
     if field.kind == "text":
@@ -87,7 +87,7 @@ def parse_part(field: Field, text: str, session: Session, name: Namer) -> Any:
     return matches[0]
 
 
-def word(field: Field, value: Any, session: Session, name: Namer) -> str:
+def word(field: Field, value: Any, session: Session[ct.State], name: Namer) -> str:
     if field.kind == "player":
         return name(value)
     if field.kind == "character":
@@ -95,7 +95,7 @@ def word(field: Field, value: Any, session: Session, name: Namer) -> str:
     return str(value)
 
 
-class StorytellerTools(GameCog):
+class StorytellerTools(GameCog[ct.State]):
     """The storyteller's commands and components; ``ClocktowerCog`` inherits them (and gives
     them the Clocktower helpers declared below)."""
 
@@ -104,7 +104,7 @@ class StorytellerTools(GameCog):
 
     if TYPE_CHECKING:
 
-        def require_storyteller(self, session: Session, user: int) -> None: ...
+        def require_storyteller(self, session: Session[ct.State], user: int) -> None: ...
 
         def complete(
             self,
@@ -125,7 +125,7 @@ class StorytellerTools(GameCog):
     async def show(
         self, interaction: discord.Interaction, player: str, kind: str, value: str
     ) -> None:
-        def action(session: Session) -> ct.Action:
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             return ct.Show(
                 interaction.user.id, player_id(player), kind, self.shown_value(kind, value)
@@ -153,7 +153,7 @@ class StorytellerTools(GameCog):
     ) -> list[app_commands.Choice[str]]:
         return self.complete(interaction, typed)
 
-    def storytelling(self, interaction: discord.Interaction) -> Session | None:
+    def storytelling(self, interaction: discord.Interaction) -> Session[ct.State] | None:
         """This channel's game if the user is its storyteller (autocomplete offers nothing to
         anyone else, as the options could tell what is in play)."""
         session = self.bot.games.in_channel(channel_id(interaction))
@@ -203,7 +203,7 @@ class StorytellerTools(GameCog):
     async def pace(
         self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 60]
     ) -> None:
-        def action(session: Session) -> ct.Action:
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             return ct.SetPace(interaction.user.id, seconds)
 
@@ -214,7 +214,7 @@ class StorytellerTools(GameCog):
     @app_commands.describe(answer="The answer's parts, separated by commas (each is completed)")
     @app_commands.guild_only()
     async def rule(self, interaction: discord.Interaction, answer: str) -> None:
-        def action(session: Session) -> ct.Action:
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             pending = ruling(session)
             return ct.StorytellerRuling(
@@ -223,7 +223,9 @@ class StorytellerTools(GameCog):
 
         await self.run(interaction, action, "Ruled.")
 
-    def parse_answer(self, session: Session, pending: Any, answer: str) -> tuple[Any, ...]:
+    def parse_answer(
+        self, session: Session[ct.State], pending: Any, answer: str
+    ) -> tuple[Any, ...]:
         form: Form | None = pending.form
         if form is None:
             raise RuleError("That decision has only the answers on its buttons.")
@@ -267,7 +269,7 @@ class StorytellerTools(GameCog):
         ][:MAX_OPTIONS]
 
     async def open_editor(
-        self, interaction: discord.Interaction, session: Session, value: str
+        self, interaction: discord.Interaction, session: Session[ct.State], value: str
     ) -> None:
         """The private editor for a ruling's own answer: a menu per part, then Submit."""
         self.require_storyteller(session, interaction.user.id)
@@ -308,7 +310,7 @@ class StorytellerTools(GameCog):
         await reply(interaction, f"Your own answer to decision #{pending.id}:", view=view)
 
     async def choose_part(
-        self, interaction: discord.Interaction, session: Session, value: str
+        self, interaction: discord.Interaction, session: Session[ct.State], value: str
     ) -> None:
         """One menu of the editor: ``value`` is decision-part-value."""
         self.require_storyteller(session, interaction.user.id)
@@ -324,7 +326,9 @@ class StorytellerTools(GameCog):
         shown = word(field, parsed, session, self.delivery.namer(session))
         await reply(interaction, f"Part {part + 1}: {shown}.")
 
-    async def submit(self, interaction: discord.Interaction, session: Session, value: str) -> None:
+    async def submit(
+        self, interaction: discord.Interaction, session: Session[ct.State], value: str
+    ) -> None:
         self.require_storyteller(session, interaction.user.id)
         pending = ruling(session, int(value))
         draft = self.drafts.get((session.game.id, pending.id, interaction.user.id))
@@ -336,7 +340,7 @@ class StorytellerTools(GameCog):
 
     # Buttons ---------------------------------------------------------------------------------
     async def on_tool(
-        self, interaction: discord.Interaction, session: Session, kind: str, value: str
+        self, interaction: discord.Interaction, session: Session[ct.State], kind: str, value: str
     ) -> bool:
         """Handle a storyteller tool's button or menu; False when ``kind`` is none of them."""
         handlers = {
