@@ -70,7 +70,7 @@ class Ravenswood(commands.Bot):
         else:
             await self.tree.sync()
 
-    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[discord.ui.Item[Any]]]) -> None:
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
         self.component_templates += [item.__discord_ui_compiled_template__ for item in items]
 
