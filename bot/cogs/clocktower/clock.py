@@ -39,7 +39,15 @@ from bot.delivery import Delivery, Outgoing
 from bot.render.clocktower import char_name
 from bot.sessions import Session
 from bot.store import games as game_store
-from engine.core import Prompt, RuleError
+from engine.clocktower.game.questions import (
+    NightMenu,
+    NominationMenu,
+    Panel,
+    Question,
+    Ruling,
+    VoteBoard,
+)
+from engine.core import RuleError
 
 log = logging.getLogger(__name__)
 
@@ -85,22 +93,23 @@ class Wait:
     kind: str
     key: tuple[object, ...]
     who: int | None = None
-    prompt: Prompt | None = None
+    prompt: Question | None = None
 
 
 def waiting(state: ct.State) -> Wait | None:
     if state.phase not in (ct.Phase.SETUP, ct.Phase.NIGHT, ct.Phase.DAY):
         return None
-    prompt = next((p for p in ct.open_prompts(state) if p.kind != "nominate"), None)
+    prompt = next((p for p in ct.open_prompts(state) if not isinstance(p, NominationMenu)), None)
     if prompt is None:
         return Wait("day", ("day", state.day)) if state.phase is ct.Phase.DAY else None
     who = prompt.to[0] if prompt.to else None
-    if prompt.kind == "vote" and state.vote is not None:
+    if isinstance(prompt, VoteBoard):
+        assert state.vote is not None  # a vote board asks of the running vote
         key = ("vote", len(state.history), state.vote.index)
         if who in dict(state.vote.hands):  # set in advance: counted at the game's pace
             return Wait("count", key, None, prompt)
         return Wait("vote", key, who, prompt)
-    return Wait(prompt.kind, (prompt.kind, prompt.data["decision"]), who, prompt)
+    return Wait(prompt.kind, (prompt.kind, prompt.decision), who, prompt)
 
 
 Step = Callable[[Session[ct.State], Wait], Awaitable[None]]
@@ -259,20 +268,19 @@ class Clock:
         )
 
     async def remind_storyteller(self, session: Session[ct.State], wait: Wait) -> None:
-        assert wait.prompt is not None
-        data = wait.prompt.data
+        assert isinstance(wait.prompt, (Panel, Ruling))
         await self.to_storyteller(
             session,
             f"⏰ Reminder: the Clocktower game in {self.channel(session)} is waiting for your "
-            f"{'panel' if wait.kind == 'panel' else 'decision'} #{data['decision']} (see the "
+            f"{'panel' if wait.kind == 'panel' else 'decision'} #{wait.prompt.decision} (see the "
             "message above, or `/clocktower me`).",
         )
 
     async def tell_idle_chooser(self, session: Session[ct.State], wait: Wait) -> None:
-        assert wait.who is not None and wait.prompt is not None
+        assert wait.who is not None and isinstance(wait.prompt, NightMenu)
         name = self.delivery.namer(session)
         gone = "" if await self.present(session, wait.who) else " (they have left the server)"
-        role = char_name(wait.prompt.data["character"], session.state)
+        role = char_name(wait.prompt.character, session.state)
         await self.to_storyteller(
             session,
             f"⏰ In {self.channel(session)}, {name(wait.who)}{gone} has not made their night "

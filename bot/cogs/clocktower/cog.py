@@ -52,11 +52,11 @@ from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
 from engine.clocktower.game import statements
 from engine.clocktower.game.adjust import CHANGES
 from engine.clocktower.game.model import neighbours
-from engine.clocktower.game.questions import COUNT, QUESTIONS, NominationMenu
+from engine.clocktower.game.questions import COUNT, QUESTIONS, NightMenu, NominationMenu
 from engine.clocktower.game.roles import REGISTRY, Role, seats_having
 from engine.clocktower.reasoning.review import reviewable
 from engine.clocktower.script import Script, ScriptError, load_script
-from engine.core import GameOver, Prompt, RuleError, Step
+from engine.core import GameOver, RuleError, Step
 
 CHOICES = 25
 BOT_ONLY = "The bot is the storyteller in this game; that tool is for a human storyteller."
@@ -675,7 +675,7 @@ class ClocktowerCog(
             if not state.bot:
                 self.require_storyteller(session, user)
                 return ct.EndDay(by=user)
-            nominating = any(p.kind == "nominate" for p in ct.open_prompts(state))
+            nominating = any(isinstance(p, NominationMenu) for p in ct.open_prompts(state))
             if user != await self.leader(session) and (user not in state.players or nominating):
                 raise RuleError(
                     "With the bot storyteller, the game's leader ends the day, or any player "
@@ -879,15 +879,14 @@ class ClocktowerCog(
         def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             prompt = self.awaited_wake(session)
-            asked = prompt.data.get("ask")
-            if asked in ("character", "yesno"):
+            if prompt.ask in ("character", "yesno"):
                 return ct.NightChoice(
                     interaction.user.id,
-                    (self.woken_value(session, asked, value),),
+                    (self.woken_value(session, prompt.ask, value),),
                     player=prompt.to[0],
                 )
             targets = tuple(player_id(t) for t in (target, second) if t)
-            if not targets and not prompt.data.get("optional"):
+            if not targets and not prompt.details.get("optional"):
                 raise RuleError("Choose the player (or players) for them with target.")
             return ct.NightChoice(interaction.user.id, targets, player=prompt.to[0])
 
@@ -903,7 +902,7 @@ class ClocktowerCog(
             return []
         if interaction.user.id != session.state.storyteller:
             return []  # the options would tell who wakes
-        prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
+        prompt = woken(session.state)
         options = set(prompt.options) if prompt else set()
         return self.complete(interaction, typed, lambda s, p: p in options)
 
@@ -916,8 +915,8 @@ class ClocktowerCog(
             return []
         if interaction.user.id != session.state.storyteller:
             return []
-        prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
-        if prompt is None or prompt.data.get("ask") not in ("character", "yesno"):
+        prompt = woken(session.state)
+        if prompt is None or prompt.ask not in ("character", "yesno"):
             return []
         return matching([(char_name(v, session.state), v) for v in prompt.options], typed)
 
@@ -945,8 +944,8 @@ class ClocktowerCog(
         return found.id
 
     @staticmethod
-    def awaited_wake(session: Session[ct.State]) -> Prompt:
-        prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
+    def awaited_wake(session: Session[ct.State]) -> NightMenu:
+        prompt = woken(session.state)
         if prompt is None:
             raise RuleError("No player's night choice is awaited.")
         return prompt
@@ -1054,3 +1053,8 @@ class ClocktowerCog(
             )
         await self.delivery.post(session, Outgoing(text))
         self.clock.schedule(session)  # stop waiting for them
+
+
+def woken(state: ct.State) -> NightMenu | None:
+    """The night choice awaited now, if any."""
+    return next((p for p in ct.open_prompts(state) if isinstance(p, NightMenu)), None)
