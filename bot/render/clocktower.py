@@ -67,21 +67,20 @@ def mentions(players: Sequence[int]) -> str:
     return ", ".join(f"<@{p}>" for p in players) or "nobody"
 
 
-def known(cid: str, state: object = None) -> Character | None:
+def known(cid: str, state: State | None = None) -> Character | None:
     """The character ``cid`` of this game (its script's homebrew first), or None."""
-    homebrew: tuple[Character, ...] = getattr(state, "homebrew", ())
-    for c in homebrew:
+    for c in state.homebrew if state is not None else ():
         if c.id == cid:
             return c
     return find(cid)
 
 
-def char_name(cid: str | None, state: Any = None) -> str:
+def char_name(cid: str | None, state: State | None = None) -> str:
     found = known(cid, state) if cid else None
     return found.name if found else str(cid)
 
 
-def ability(cid: str, state: Any, official: Mapping[str, OfficialText]) -> str:
+def ability(cid: str, state: State | None, official: Mapping[str, OfficialText]) -> str:
     """A character's ability in words: the official text where the operator ships it, our own
     summary otherwise, and for a homebrew character the script's own words, quoted as such."""
     found = known(cid, state)
@@ -92,7 +91,7 @@ def ability(cid: str, state: Any, official: Mapping[str, OfficialText]) -> str:
     return official[cid].ability if cid in official else found.summary
 
 
-def label(value: Any, players: Sequence[int], name: Namer, state: Any = None) -> str:
+def label(value: Any, players: Sequence[int], name: Namer, state: State | None = None) -> str:
     """Any option or answer as words: players by name, characters by name."""
     if value is None:
         return "nothing"
@@ -105,7 +104,7 @@ def label(value: Any, players: Sequence[int], name: Namer, state: Any = None) ->
     return char_name(value, state) if known(str(value), state) else str(value)
 
 
-def opener(state: Any, host: int, present: Callable[[int], bool] = lambda _: True) -> int | None:
+def opener(state: State, host: int, present: Callable[[int], bool] = lambda _: True) -> int | None:
     """Who leads a bot-storyteller game (starts it, may end it): the player who opened it while
     they are seated and still here, otherwise the first seated player who is."""
     seated = ((host,) if host in state.players else ()) + tuple(state.players)
@@ -147,7 +146,7 @@ def vote_slot(day: int, nominee: int, exile: bool) -> str:
     return f"vote:{day}:{nominee}:{int(exile)}"
 
 
-def nominator(state: Any, player: int) -> str:
+def nominator(state: State, player: int) -> str:
     """Who nominated: a player's mention, or the storyteller (the Bishop's rule)."""
     return f"<@{player}>" if player in state.players else "The storyteller"
 
@@ -188,7 +187,7 @@ def vote_message(session: Session[State], name: Namer) -> Outgoing | None:
     return Outgoing(text, view=view, slot=vote_slot(state.day, vote.nominee, vote.exile))
 
 
-def closed_vote(record: Nomination, state: Any) -> Outgoing:
+def closed_vote(record: Nomination, state: State) -> Outgoing:
     """A finished vote's board, edited to its final tally with the buttons taken away."""
     what = "called for the exile of" if record.exile else "nominated"
     text = (
@@ -681,7 +680,7 @@ class DiscordWords:
         self,
         players: Sequence[int],
         name: Namer,
-        state: Any = None,
+        state: State | None = None,
         official: Mapping[str, OfficialText] | None = None,
         public: bool = False,
     ) -> None:
@@ -704,7 +703,7 @@ class DiscordWords:
         return f"*{ability(cid, self._state, self._official)}*"
 
 
-def night_cue(cid: str, state: Any, official: Mapping[str, OfficialText], night: int) -> str:
+def night_cue(cid: str, state: State, official: Mapping[str, OfficialText], night: int) -> str:
     """What the storyteller does when ``cid`` wakes: the official night reminder where the
     operator ships it, else the ability (ours, or the script's words for homebrew)."""
     text = official.get(cid)
@@ -715,7 +714,9 @@ def night_cue(cid: str, state: Any, official: Mapping[str, OfficialText], night:
     return ability(cid, state, official)
 
 
-def info_text(d: Mapping[str, Any], players: Sequence[int], name: Namer, state: Any = None) -> str:
+def info_text(
+    d: Mapping[str, Any], players: Sequence[int], name: Namer, state: State | None = None
+) -> str:
     """What a character learned (at night, or by day: the Savant, the Artist), in words (each
     character's unit says how it reads)."""
     cid = d["character"]
@@ -805,7 +806,7 @@ def ruling_message(ruling: Ruling, session: Session[State], name: Namer) -> Outg
     return Outgoing("\n".join(line for line in lines if line), view=view, public=False)
 
 
-def reveal_text(d: Mapping[str, Any], state: Any = None) -> str:
+def reveal_text(d: Mapping[str, Any], state: State | None = None) -> str:
     """The end: who won and why, and the whole grimoire revealed."""
     side = "🌞 **Good wins!**" if d["winner"] == "good" else "🌑 **Evil wins!**"
     lines = [f"{side} The game ends because {ending_text(d['ending'])}.", ""]
