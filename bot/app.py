@@ -50,6 +50,7 @@ class Ravenswood(commands.Bot):
         # The custom_id patterns of every persistent component; anything else is unknown to us.
         self.component_templates: list[re.Pattern[str]] = []
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.restoring: asyncio.Task[None]
 
     async def setup_hook(self) -> None:
         logging.getLogger("discord").setLevel(logging.NOTSET)  # logged in: its logs are wanted
@@ -59,8 +60,10 @@ class Ravenswood(commands.Bot):
         self.official = await asyncio.to_thread(load_official, Config.from_env().roles_json)
         for name in COGS:
             await self.load_extension(name)
-        restored = await self.games.restore()
-        log.info("restored %d running game(s)", len(restored))
+        # The games are read and rebuilt in the background, each at once when an interaction
+        # touches it first (``rebuild_first``, ``bot.views.dispatch``): connecting never waits.
+        self.restoring = asyncio.create_task(self.restore())
+        self.tree.interaction_check = self.rebuild_first  # type: ignore[method-assign]
         # Persistent components: their custom_id carries the game id, so old buttons keep working.
         self.add_dynamic_items(GameButton, GameSelect, QuestionItem)
         if self.sync_guild:
@@ -85,8 +88,26 @@ class Ravenswood(commands.Bot):
             return
         await reply(interaction, "That button is no longer in use; the slash commands still work.")
 
+    async def restore(self) -> None:
+        restored = await self.games.restore()
+        log.info("restored %d running game(s)", len(restored))
+
+    async def rebuild_first(self, interaction: discord.Interaction) -> bool:
+        """A command or its completion in a channel whose game is still to be rebuilt after a
+        restart rebuilds that game first (one replay: milliseconds), never waiting for the
+        others."""
+        if interaction.channel_id is not None:
+            await self.games.rebuilt_in(channel=interaction.channel_id)
+        return True
+
     async def on_ready(self) -> None:
-        """What games still owed when the bot stopped goes out first, each game in order."""
+        """Once every game is back: what games still owed when the bot stopped goes out first,
+        each game in order; then the games' own catching up (``on_games_restored``)."""
+        await asyncio.shield(self.restoring)
+        await self.deliver_owed()
+        self.dispatch("games_restored")
+
+    async def deliver_owed(self) -> None:
         waiting = self.games.waiting()
         if waiting:
             log.info("delivering what %d game(s) still owe", len(waiting))
@@ -98,6 +119,8 @@ class Ravenswood(commands.Bot):
                     log.error("game %s: delivery failed", box.game.id, exc_info=outcome)
 
     async def close(self) -> None:
+        if hasattr(self, "restoring"):
+            self.restoring.cancel()
         await super().close()
         if hasattr(self, "db"):
             await self.db.close()

@@ -165,6 +165,14 @@ class SessionManager:
         self.enrolment: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # Games whose log could not be replayed at start-up: closed, their log kept for study.
         self.unrestorable: list[Unrestorable] = []
+        # After a restart: what was owed, the games still to rebuild (id -> row and log), those
+        # being rebuilt now, and whether the logs are read and all games back.
+        self.owed: outbox_store.Backlog | None = None
+        self.unrestored: dict[int, tuple[GameRow, list[LogEntry]]] = {}
+        self.rebuilding: dict[int, asyncio.Future[None]] = {}
+        self.loaded = asyncio.Event()
+        self.reading: asyncio.Future[None] | None = None
+        self.restored = asyncio.Event()
 
     def register(self, rules: GameRules[Any], compose: Compose | None = None) -> None:
         """A kind of game, and how its effects become messages (none: nothing is sent)."""
@@ -201,6 +209,7 @@ class SessionManager:
         options: dict[str, Any],
         seed: int | None = None,
     ) -> Session[Any]:
+        await self.rebuilt_in(guild=guild_id)  # after a restart, every game here counts
         async with self.enrolment[guild_id]:
             if self.in_channel(channel_id):
                 raise GameConflict("A game is already running in this channel.")
@@ -254,6 +263,7 @@ class SessionManager:
         in another game in this server; the check and the action happen under one lock.
         """
         if enrols:
+            await self.rebuilt_in(guild=session.game.guild_id)
             async with self.enrolment[session.game.guild_id]:
                 self._refuse_if_busy(session.game.guild_id, by, session)
                 return await self._act(session, action, by, reply)
@@ -391,17 +401,76 @@ class SessionManager:
         if not box.parcels:
             self.leftovers.pop(box.game.id, None)
 
+    async def _load(self) -> None:
+        """Read, without replaying anything, every unfinished game's log and what is still owed:
+        the games are then rebuilt by ``restore``, each at once when something touches it first
+        (``rebuilt``), so a restarted bot answers before it has replayed every game."""
+        owed = await outbox_store.backlog(self.db)
+        for game, entries in await game_store.running_games(self.db):
+            self.unrestored[game.id] = (game, entries)
+        self.owed = owed
+        self.loaded.set()
+
+    async def read(self) -> None:
+        """Wait until the logs are read (reading them if nobody has started to)."""
+        if self.reading is None:
+            self.reading = asyncio.ensure_future(self._load())
+        await asyncio.shield(self.reading)
+
+    def waiting_for(self, game_id: int) -> bool:
+        """Whether the game may still be to rebuild after a restart (all may, until the logs
+        are read)."""
+        loading = not self.loaded.is_set()
+        return loading or game_id in self.unrestored or game_id in self.rebuilding
+
+    async def rebuilt(self, game_id: int) -> Session[Any] | None:
+        """The running game ``game_id``, rebuilt now if it is still waiting to be."""
+        await self.read()
+        pending = self.unrestored.pop(game_id, None)
+        if pending is not None:
+            self.rebuilding[game_id] = asyncio.ensure_future(self._rebuild(*pending))
+        task = self.rebuilding.get(game_id)
+        if task is not None:
+            await asyncio.shield(task)
+        return self.sessions.get(game_id)
+
+    async def rebuilt_in(self, *, channel: int | None = None, guild: int | None = None) -> None:
+        """Rebuild now the waiting games of a channel or a server (before looking them up)."""
+        await self.read()
+        for game, _ in list(self.unrestored.values()):
+            if game.channel_id == channel or game.guild_id == guild:
+                await self.rebuilt(game.id)
+        for game_id in list(self.rebuilding):
+            await self.rebuilt(game_id)
+
     async def restore(self) -> list[Session[Any]]:
         """Rebuild every unfinished game by replaying its log, and load what is still owed.
 
-        A game whose log no longer replays (its kind is gone, a rule changed under it, or a
-        checksum differs) is marked abandoned, so its channel is free again, and told why in its
-        channel (through its outbox, after whatever it still owed); its log stays in the
-        database. Nothing else is affected.
+        The games are rebuilt one at a time, other work (a press on one of them, which rebuilds
+        it at once) running in between. A game whose log no longer replays (its kind is gone, a
+        rule changed under it, or a checksum differs) is marked abandoned, so its channel is free
+        again, and told why in its channel (through its outbox, after whatever it still owed);
+        its log stays in the database. Nothing else is affected.
         """
-        owed = await outbox_store.backlog(self.db)
+        await self.read()
         restored = []
-        for game, entries in await game_store.running_games(self.db):
+        for game_id in list(self.unrestored):
+            session = await self.rebuilt(game_id)
+            if session is not None:
+                restored.append(session)
+            await asyncio.sleep(0)
+        await self.rebuilt_in()
+        assert self.owed is not None
+        finished = [g for g in self.owed.waiting if g not in self.sessions]
+        for game in await game_store.games_by_id(self.db, finished) if finished else []:
+            if game.id not in self.leftovers:
+                self.leftovers[game.id] = self._owed_box(Outbox(game))
+        self.restored.set()
+        return restored
+
+    async def _rebuild(self, game: GameRow, entries: list[LogEntry]) -> None:
+        """Replay one game's log; one that no longer replays is closed, with a message why."""
+        try:
             try:
                 session = replay(game, self.rules[game.kind], entries)
             except (KeyError, RuleError, ValueError, TypeError, IndexError, Diverged) as exc:
@@ -410,24 +479,28 @@ class SessionManager:
                 async with self.db.transaction() as connection:
                     await game_store.end_game(connection, game.id, "abandoned")
                     await outbox_store.put(connection, game.id, len(entries), [explanation])
-                owed.waiting.setdefault(game.id, []).append(explanation)
+                box = self._owed_box(Outbox(game))
+                box.parcels.append(explanation)
+                self.leftovers[game.id] = box
                 self.unrestorable.append(Unrestorable(game, str(exc)))
-                continue
+                return
+            assert self.owed is not None
+            session.unanswered = self.owed.replies.get(game.id, {})
+            self._owed_box(session.outbox)
             self.sessions[game.id] = session
-            session.unanswered = owed.replies.get(game.id, {})
-            restored.append(session)
-        finished = [g for g in owed.waiting if g not in self.sessions]
-        for game in await game_store.games_by_id(self.db, finished) if finished else []:
-            self.leftovers[game.id] = Outbox(game)
-        for game_id, parcels in owed.waiting.items():
-            box = self.sessions[game_id].outbox if game_id in self.sessions else None
-            box = box or self.leftovers[game_id]
-            box.parcels.extend(parcels)
-            box.closed = {
-                seq: list(players) for seq, players in owed.closed.get(game_id, {}).items()
-            }
-            box.newest = owed.newest.get(game_id)
-        return restored
+        finally:
+            self.rebuilding.pop(game.id, None)
+
+    def _owed_box(self, box: Outbox) -> Outbox:
+        """``box`` with what its game still owed when the bot stopped."""
+        assert self.owed is not None
+        game_id = box.game.id
+        box.parcels.extend(self.owed.waiting.get(game_id, []))
+        box.closed = {
+            seq: list(players) for seq, players in self.owed.closed.get(game_id, {}).items()
+        }
+        box.newest = self.owed.newest.get(game_id)
+        return box
 
     def _why(self, game: GameRow, problem: Exception) -> str:
         rules = self.rules.get(game.kind)

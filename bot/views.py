@@ -117,7 +117,9 @@ class GameSelect(
 async def dispatch(interaction: discord.Interaction, game_id: int, kind: str, value: str) -> None:
     """Hand a click to its game's cog; a refusal becomes one ephemeral sentence."""
     client = cast(GameHost, interaction.client)
-    session = client.games.get(game_id)
+    if client.games.waiting_for(game_id):  # just restarted: answer first, then rebuild it
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    session = await client.games.rebuilt(game_id)
     if session is None:
         await reply(interaction, "That game has ended, so this button no longer does anything.")
         return

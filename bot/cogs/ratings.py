@@ -32,6 +32,7 @@ from discord.ext import commands
 
 from bot.app import Ravenswood
 from bot.interactions import can_manage, guild_id, guild_of, reply
+from bot.parsing import mention_id
 from bot.render.ratings import (
     Namer,
     already_imported_text,
@@ -81,7 +82,7 @@ SHOWN_UNKNOWN = 3  # unknown members named in an import refusal
 CHECK_FAILED = (
     "I couldn't ask Discord who is a member of this server; nothing was saved. Try again."
 )
-_MENTION = re.compile(r"<@!?(\d+)>")
+_MENTION = re.compile(r"<@!?([0-9]+)>")
 _OTHER_MARKUP = re.compile(r"<(@&|#|a?:\w+:)\d+>")
 
 
@@ -155,9 +156,12 @@ async def parse_players(text: str, guild: discord.Guild) -> list[str]:
     players: list[str] = []
     for index, piece in enumerate(pieces):
         if index % 2:
-            if not await is_member(guild, int(piece)):
+            member = mention_id(piece)
+            if member is None:
+                raise ValueError("a mention there is longer than any member's id")
+            if not await is_member(guild, member):
                 raise ValueError(f"<@{piece}> isn't a member of this server")
-            players.append(user_key(int(piece)))
+            players.append(user_key(member))
         else:
             players.extend(" ".join(n.split()) for n in piece.split(",") if n.strip())
     return players

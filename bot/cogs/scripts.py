@@ -23,6 +23,7 @@ from bot.app import Ravenswood
 from bot.editions import base_code, base_script, for_players
 from bot.errors import Refusal
 from bot.interactions import can_manage, guild_id, reply
+from bot.parsing import quoted
 from bot.render.scripts import (
     bag_embed,
     character_embed,
@@ -139,7 +140,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             saved = await store.get_script(self.bot.db, interaction.guild_id, name)
         if saved is None:
             raise Refusal(
-                f"No saved script is called “{safe(name)}”; see `/script list`, "
+                f"No saved script is called “{quoted(name)}”; see `/script list`, "
                 "or use tb, bmr or snv."
             )
         return saved.json
@@ -344,7 +345,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     async def delete(self, interaction: discord.Interaction, name: str) -> None:
         saved = await store.get_script(self.bot.db, guild_id(interaction), name)
         if saved is None:
-            await reply(interaction, f"No saved script is called “{safe(name)}”.")
+            await reply(interaction, f"No saved script is called “{quoted(name)}”.")
             return
         if saved.author_id != interaction.user.id and not can_manage(interaction.user):
             await reply(
@@ -373,7 +374,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             return
         close = [c.name for c in map(find, suggest(query)) if c is not None]
         hint = f" Did you mean {', '.join(close)}?" if close else ""
-        await reply(interaction, f"No character matches “{safe(query)}”.{hint}")
+        await reply(interaction, f"No character matches “{quoted(query)}”.{hint}")
 
 
 async def setup(bot: Ravenswood) -> None:

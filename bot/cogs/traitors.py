@@ -50,8 +50,10 @@ class TraitorsRules:
 
     def secrets(self, state: tg.State, player: int) -> tuple[Private, ...]:
         """Their role and the Traitors still in the game, as it stands (not every night's
-        message again)."""
-        return (tg.briefing(state, player),) if state.phase is not tg.Phase.LOBBY else ()
+        message again), and for a Traitor what the others have chosen so far tonight."""
+        if state.phase is tg.Phase.LOBBY:
+            return ()
+        return (tg.briefing(state, player), *tg.choices_so_far(state, player))
 
     def result(self, state: tg.State, game: game_store.GameRow, over: GameOver) -> Result | None:
         if over.winner not in ("traitors", "faithful"):
@@ -175,6 +177,7 @@ class TraitorsCog(GameCog[tg.State], group_name="traitors", group_description="P
         async with answering(interaction):
             session = self.bot.games.in_channel(channel_id(interaction))
             if session is None or session.game.kind != KIND:  # asked elsewhere in the server
+                await self.bot.games.rebuilt_in(guild=guild_id(interaction))
                 session = self.bot.games.game_of(guild_id(interaction), interaction.user.id)
             if session is None or session.game.kind != KIND:
                 await reply(interaction, "You aren't in a Traitors game in this server.")

@@ -38,7 +38,7 @@ from engine.traitors.model import (
     traitors,
     winner,
 )
-from engine.traitors.prompts import briefing, open_prompts, result
+from engine.traitors.prompts import briefing, choices_so_far, open_prompts, result
 from engine.traitors.rules import apply, new_game
 from engine.traitors.version import RULES_VERSION, fingerprint
 
@@ -67,6 +67,7 @@ __all__ = [
     "apply",
     "awaiting",
     "briefing",
+    "choices_so_far",
     "fingerprint",
     "living",
     "new_game",

@@ -9,8 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.traitors.events import RoleTold
-from engine.traitors.model import Phase, Role, State, faithful, living, role_of, started, traitors
+from engine.traitors.events import MurderChoice, RecruitChoice, RoleTold
+from engine.traitors.model import (
+    Phase,
+    Role,
+    State,
+    awaiting,
+    faithful,
+    living,
+    role_of,
+    started,
+    traitors,
+)
 from engine.traitors.questions import Ballot, MurderMenu, Question, RecruitMenu, RecruitOffer
 
 
@@ -42,6 +52,25 @@ def briefing(state: State, player: int) -> RoleTold:
     assert role is not None, "a player's secret exists once the game has started"
     fellows = tuple(p for p in traitors(state) if p != player) if role is Role.TRAITOR else ()
     return RoleTold(player, role, fellows, state.recruit)
+
+
+def choices_so_far(state: State, player: int) -> tuple[MurderChoice, ...]:
+    """What the Traitors have chosen so far tonight (or for the recruit), as each choice was told
+    to ``player`` when it was made: for a living Traitor, nothing for anyone else. Only the last
+    says who is still to choose, as it stands now."""
+    if player not in traitors(state):
+        return ()
+    if state.phase is Phase.NIGHT:
+        told, chosen = MurderChoice, state.night_choices
+    elif state.phase is Phase.RECRUIT and state.offer is None:
+        told, chosen = RecruitChoice, state.recruit_picks
+    else:
+        return ()
+    last = len(chosen) - 1
+    return tuple(
+        told(player, by, target, awaiting(state) if index == last else ())
+        for index, (by, target) in enumerate(chosen)
+    )
 
 
 def result(state: State) -> dict[str, Any]:

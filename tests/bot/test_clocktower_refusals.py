@@ -162,7 +162,7 @@ async def test_bad_input_gets_one_clear_sentence(table):
     board = vote_board(table.channel)
     actions = len(session.actions)
     other = next(p for p in ct.living(state(table)) if p not in (opener.id, target))
-    during = await table.member(other).slash(table.channel, "clocktower nominate", player="x1")
+    during = await table.member(other).slash(table.channel, "clocktower nominate", player="1")
     assert one_sentence(during) == "Wait until the current vote is over."
     voter = state(table).vote.order[state(table).vote.index]
     await vote(table, False)

@@ -375,3 +375,40 @@ async def test_show_my_secret_tells_a_traitor_only_the_teammates_still_in(table)
     digest = await table.member(second).slash(table.channel, "traitors me")
     text = digest.response.content
     assert "Your fellow Traitors: none" in text and table.member(first).name not in text
+
+
+async def test_traitors_me_at_night_shows_the_other_traitors_choices_after_a_restart_too(table):
+    """A Traitor's `/traitors me` shows what the other Traitors chose so far tonight, as the DM
+    thread told it (and who is still to choose), also once the bot has restarted."""
+    host, _ = await open_lobby(table, players=7)
+    await host.slash(table.channel, "traitors start", traitors=2)
+    traitors = sorted(traitor_ids(table))
+    faithful = [p for p in tg.living(state(table)) if p not in traitors]
+    banished, other = faithful[0], faithful[1]
+    await vote_round(
+        table,
+        {voter: banished for voter in tg.living(state(table)) if voter != banished}
+        | {banished: other},
+    )
+    assert state(table).phase is tg.Phase.NIGHT
+    first, second = [t for t in traitors if t in tg.living(state(table))]
+    victim = faithful[1]
+    dm = next(m for m in reversed(table.user(first).dm_channel.history()) if m.components)
+    chose = await table.user(first).select(dm, [option(dm, victim)], custom_id=menu_id(dm, victim))
+    assert chose.ephemeral
+    told = table.dm_texts(second)[-1]
+    assert "chose" in told and "Still to choose" in told, told
+    for restarted in (False, True):
+        if restarted:
+            await table.restart()
+        digest = await table.member(second).slash(table.channel, "traitors me")
+        text = digest.response.content
+        # after a restart a member not seen since is named by id until Discord sends them
+        chose = [line for line in text.splitlines() if line.startswith("🔪")]
+        assert len(chose) == 1 and "Still to choose" in chose[0], (restarted, text)
+        assert any(named in chose[0] for named in (table.member(first).name, str(first)))
+        assert any(named in chose[0] for named in (table.member(victim).name, str(victim)))
+        if not restarted:
+            assert chose[0] == told
+        faithful_view = await table.member(victim).slash(table.channel, "traitors me")
+        assert "chose" not in faithful_view.response.content

@@ -32,12 +32,13 @@ from bot.cogs.clocktower.text import (
     status_text,
     votes_text,
 )
-from bot.cogs.clocktower.tools import StorytellerTools, player_id
+from bot.cogs.clocktower.tools import StorytellerTools
 from bot.cogs.scripts import read_file
 from bot.delivery import Outgoing
 from bot.editions import base_code, base_script
 from bot.errors import Refusal, answering
 from bot.interactions import can_manage, channel_id, guild_id, matching, reply
+from bot.parsing import user_id as player_id
 from bot.render.clocktower import (
     ClocktowerRenderer,
     char_name,
@@ -166,7 +167,7 @@ class ClocktowerCog(
         )
 
     @commands.Cog.listener()
-    async def on_ready(self) -> None:
+    async def on_games_restored(self) -> None:
         """Restored games get their clocks back, and a running vote a board with fresh buttons."""
         for session in list(self.bot.games.sessions.values()):
             if session.game.kind != KIND or session.game.id in self.clock.tasks:
@@ -854,7 +855,7 @@ class ClocktowerCog(
         elif change == "forget":
             try:
                 target = player_id(str(interaction.namespace.player or ""))
-            except RuleError:
+            except Refusal:
                 return []
             notes = [m.note for m in session.state.marks if m.target == target and m.note]
             pairs = [(n, n) for n in dict.fromkeys(notes)]

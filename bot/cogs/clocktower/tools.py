@@ -22,6 +22,8 @@ import engine.clocktower.game as ct
 from bot.cogs.game import GameCog
 from bot.delivery import Namer
 from bot.interactions import channel_id, matching, reply
+from bot.parsing import user_id as player_id
+from bot.parsing import user_id_in, whole_number
 from bot.render.clocktower import char_name, known
 from bot.sessions import Session
 from bot.views import MAX_OPTIONS, GameButton, GameSelect
@@ -31,14 +33,6 @@ from engine.core import RuleError
 
 MAX_PARTS = 4  # menus in a private editor (Discord allows five rows; one holds the button)
 YES, NO = ("yes", "y", "true"), ("no", "n", "false")
-
-
-def player_id(text: str) -> int:
-    """A player option's value (their id, as autocomplete gives it, or a mention)."""
-    digits = "".join(ch for ch in text if ch.isdigit())
-    if not digits:
-        raise RuleError("Choose a player from the list.")
-    return int(digits)
 
 
 def ruling(session: Session[ct.State], decision: int | None = None) -> Any:
@@ -63,9 +57,7 @@ def parse_part(field: Field, text: str, session: Session[ct.State], name: Namer)
     if field.kind == "text":
         return text
     if field.kind == "number":
-        if not text.lstrip("-").isdigit():
-            raise RuleError(f"“{text[:40]}” is not a number.")
-        return int(text)
+        return whole_number(text, f"“{text[:40]}” is not a number.")
     if field.kind == "character":
         found = known(text, session.state) or next(
             (
@@ -78,9 +70,9 @@ def parse_part(field: Field, text: str, session: Session[ct.State], name: Namer)
         if found is None:
             raise RuleError(f"“{text[:40]}” is not a character I know.")
         return found.id
-    digits = "".join(ch for ch in text if ch.isdigit())
-    if digits and int(digits) in field.domain:
-        return int(digits)
+    chosen = user_id_in(text)
+    if chosen in field.domain:
+        return chosen
     matches = [p for p in field.domain if name(p).casefold() == text.casefold()]
     if len(matches) != 1:
         raise RuleError(f"“{text[:40]}” is not one player of this game; pick from the list.")
@@ -136,9 +128,7 @@ class StorytellerTools(GameCog[ct.State]):
     def shown_value(self, kind: str, value: str) -> Any:
         text = value.strip()
         if kind == "number":
-            if not text.lstrip("-").isdigit():
-                raise RuleError("Show a whole number, such as 2.")
-            return int(text)
+            return whole_number(text, "Show a whole number, such as 2.")
         if kind == "yesno":
             if text.casefold() not in YES + NO:
                 raise RuleError("Show yes or no.")

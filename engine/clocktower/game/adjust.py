@@ -37,7 +37,9 @@ def adjust(state: State, action: Adjust) -> tuple[State, list[Effect]]:
         return state, [Revived(p)]
     if change == "character":
         char = find_char(state, value)
-        refuse_unless(char is not None and char.team != "traveller", f"{value} is no character.")
+        refuse_unless(
+            char is not None and char.team != "traveller", f"{value[:40]} is no character."
+        )
         assert char is not None
         align = "evil" if char.team in EVIL_TEAMS else "good"
         return with_seat(
