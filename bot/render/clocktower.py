@@ -20,7 +20,7 @@ from bot.sessions import Session
 from bot.views import GameButton, button_view, question_buttons, question_menus, view_of
 from bot.words import team_count
 from engine.clocktower.catalogue import Character, OfficialText, find
-from engine.clocktower.game import SYSTEM, Phase, open_prompts
+from engine.clocktower.game import SYSTEM, Outcome, Phase, open_prompts
 from engine.clocktower.game import events as ev
 from engine.clocktower.game.abilities.votes import threshold
 from engine.clocktower.game.actions import (
@@ -234,6 +234,7 @@ class ClocktowerRenderer:
             ev.TravellerLeft: self.on_traveller_left,
             ev.CharacterTold: self.on_character,
             ev.SetupNotes: self.on_setup_notes,
+            ev.EndingReached: self.on_ending_reached,
             ev.MinionInfo: self.on_minion_info,
             ev.DemonInfo: self.on_demon_info,
             ev.Info: self.on_info,
@@ -342,6 +343,18 @@ class ClocktowerRenderer:
         return Outgoing(
             f"🎭 **Clocktower** in <#{session.game.channel_id}>: you are the "
             f"**{char_name(cid, state)}** ({effect.alignment}).\n*{text}*",
+            public=False,
+        )
+
+    def on_ending_reached(
+        self, effect: ev.EndingReached, session: Session[State], name: Namer
+    ) -> Outgoing:
+        """The game looks over by the rules the engine runs; the storyteller decides."""
+        unrun = ", ".join(f"**{char_name(c, session.state)}**" for c in effect.unrun)
+        return Outgoing(
+            f"⚖️ In <#{session.game.channel_id}>, **{effect.winner}** would now win because "
+            f"{ending_text(effect.ending)}, but you run {unrun}, which may change that. "
+            f"If the game is over, declare it with `/clocktower end winner:{effect.winner}`.",
             public=False,
         )
 
@@ -667,9 +680,9 @@ class ClocktowerRenderer:
         return None
 
     def game_over(self, effect: GameOver, session: Session[State]) -> Outgoing:
-        if effect.winner == "abandoned":
+        if not isinstance(effect.outcome, Outcome):
             return Outgoing("🛑 The game was ended; no result is recorded.")
-        return Outgoing(reveal_text(effect.data, session.state))
+        return Outgoing(reveal_text(effect.outcome, session.state))
 
 
 class DiscordWords:
@@ -806,20 +819,19 @@ def ruling_message(ruling: Ruling, session: Session[State], name: Namer) -> Outg
     return Outgoing("\n".join(line for line in lines if line), view=view, public=False)
 
 
-def reveal_text(d: Mapping[str, Any], state: State | None = None) -> str:
+def reveal_text(outcome: Outcome, state: State | None = None) -> str:
     """The end: who won and why, and the whole grimoire revealed."""
-    side = "🌞 **Good wins!**" if d["winner"] == "good" else "🌑 **Evil wins!**"
-    lines = [f"{side} The game ends because {ending_text(d['ending'])}.", ""]
+    side = "🌞 **Good wins!**" if outcome.winner == "good" else "🌑 **Evil wins!**"
+    lines = [f"{side} The game ends because {ending_text(outcome.reason)}.", ""]
     lines.append("📖 **The grimoire:**")
-    for s in d["seats"]:
-        believed = char_name(s["shown"], state)
-        drunk = f" (believed the {believed})" if s["shown"] != s["character"] else ""
-        life = "alive" if s["alive"] else "dead"
+    for s in outcome.seats:
+        believed = char_name(s.shown, state)
+        drunk = f" (believed the {believed})" if s.shown != s.character else ""
+        life = "alive" if s.alive else "dead"
         lines.append(
-            f"<@{s['player']}>: **{char_name(s['character'], state)}**{drunk}, "
-            f"{s['alignment']}, {life}"
+            f"<@{s.player}>: **{char_name(s.character, state)}**{drunk}, {s.alignment}, {life}"
         )
-    if d.get("bluffs"):
-        lines.append("Demon bluffs: " + ", ".join(char_name(c, state) for c in d["bluffs"]))
+    if outcome.bluffs:
+        lines.append("Demon bluffs: " + ", ".join(char_name(c, state) for c in outcome.bluffs))
     lines.append("The result is recorded for `/ratings`.")
     return "\n".join(lines)

@@ -161,6 +161,56 @@ def outsider_rule(chars: Iterable[Character]) -> OutsiderRule:
     return OutsiderRule(frozenset(deltas), free, minimum)
 
 
+Counts = tuple[int, int, int, int]  # Townsfolk, Outsiders, Minions, Demons, as dealt
+
+
+def dealt_counts(dealt: Iterable[Character]) -> Counts:
+    """A deal's (Townsfolk, Outsiders, Minions, Demons)."""
+    teams = [c.team for c in dealt]
+    return (
+        teams.count("townsfolk"),
+        teams.count("outsider"),
+        teams.count("minion"),
+        teams.count("demon"),
+    )
+
+
+def legal_counts(dealt: Sequence[Character], script: Iterable[Character]) -> frozenset[Counts]:
+    """Every (Townsfolk, Outsiders, Minions, Demons) that a legal deal of exactly ``dealt`` (the
+    residents' characters, copies included) may have on ``script``, by the rules the bag deals
+    by: each modifier in play may take any of its values (a Godfather's -1 or +1), the values of
+    several add up (a Baron's +2 and a Balloonist's +0 or +1), the script's Fabled count too (the
+    Sentinel's), a partner brought in (the Huntsman's Damsel) takes a slot of its own type or a
+    Townsfolk's, and an evil side with no Demon dealt is the Summoner's or that of a Demon no
+    player holds (Lil' Monsta). A new modifier is data (``SetupModifier``), not code here."""
+    players = len(dealt)
+    script = tuple(script)
+    in_play = tuple(dict.fromkeys(dealt))
+    held: list[Character | None] = [c for c in in_play if c.team == "demon"]
+    summoned = any(not mod(c).demon for c in in_play if c.team == "minion")
+    unheld: list[Character | None] = [c for c in script if c.team == "demon" and not mod(c).demon]
+    demons = held or ([None] if summoned or not unheld else unheld)
+    fabled = tuple(c for c in script if c.team == "fabled")
+    found: set[Counts] = set()
+    for demon in demons:
+        if demon is not None and mod(demon).majority:
+            evil = (0, players // 2 + 1)
+        elif demon is None and not summoned:
+            evil = (setup_counts(players)["minion"], 1)  # no Demon at all: the table's
+        else:
+            evil = (minion_slots(players, demon), int(demon is not None and mod(demon).demon))
+        extra = () if demon is None or demon in in_play else (demon,)
+        rule = outsider_rule(in_play + extra + fabled)
+        outsiders = set(rule.counts(setup_counts(players)["outsider"], None))
+        for c in in_play:
+            for partner in mod(c).requires:
+                if any(p.id == partner and p.team == "outsider" for p in in_play):
+                    outsiders |= {n + 1 for n in outsiders}
+        good = players - sum(evil)
+        found |= {(good - n, n, *evil) for n in outsiders if 0 <= n <= good}
+    return frozenset(found)
+
+
 @dataclass(frozen=True)
 class Shape:
     """One legal deal for the good players: how many Townsfolk and Outsiders, and the Outsider

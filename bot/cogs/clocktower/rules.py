@@ -69,16 +69,18 @@ class ClocktowerRules:
         return ct.briefing(state, player)
 
     def result(self, state: ct.State, game: game_store.GameRow, over: GameOver) -> Result | None:
-        if over.winner not in ("good", "evil"):
+        """The ratings' record of the game's ``Outcome`` (None when it was abandoned)."""
+        outcome = over.outcome
+        if not isinstance(outcome, ct.Outcome):
             return None
         seats = tuple(
-            Seat(user_key(s["player"]), s["alignment"], char_name(s["character"], state))
-            for s in over.data["seats"]
+            Seat(user_key(s.player), s.alignment, char_name(s.character, state))
+            for s in outcome.seats
         )
         return Result(
             guild_id=game.guild_id,
             kind=KIND,
-            winner=over.winner,
+            winner=outcome.winner,
             seats=seats,
             storyteller="bot" if state.storyteller is None else user_key(state.storyteller),
             script=game.options.get("script_name"),

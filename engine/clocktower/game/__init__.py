@@ -43,7 +43,7 @@ from engine.clocktower.game.actions import (
     Visit,
     Vote,
 )
-from engine.clocktower.game.ending import result
+from engine.clocktower.game.ending import Outcome, SeatOutcome, outcome
 from engine.clocktower.game.idle import timeout_action
 from engine.clocktower.game.model import SYSTEM, Phase, Seat, State, living, seat
 from engine.clocktower.game.prompts import briefing, grimoire, open_prompts
@@ -96,7 +96,9 @@ __all__ = [
     "living",
     "new_game",
     "open_prompts",
-    "result",
+    "Outcome",
+    "SeatOutcome",
+    "outcome",
     "seat",
     "timeout_action",
     "unsupported",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.clocktower.game.abilities.votes import counted_votes, nomination_rule, threshold
 from engine.clocktower.game.actions import CountHand, EndDay, Exile, Nominate, SetPace, Vote
 from engine.clocktower.game.death import die
-from engine.clocktower.game.ending import finish, prevented, settle
+from engine.clocktower.game.ending import conclude, prevented, settle
 from engine.clocktower.game.events import (
     Execution,
     ExecutionSurvived,
@@ -42,6 +42,7 @@ from engine.clocktower.game.model import (
     SYSTEM,
     Nomination,
     Phase,
+    Seat,
     State,
     VoteInProgress,
     evolve,
@@ -49,7 +50,7 @@ from engine.clocktower.game.model import (
     with_seat,
 )
 from engine.clocktower.game.night import dusk
-from engine.clocktower.game.roles import role, seats_having
+from engine.clocktower.game.roles import Role, role, seats_having
 from engine.core import Effect
 
 Result = tuple[State, list[Effect]]
@@ -124,7 +125,7 @@ def execute(state: State, player: int, key: str) -> Result:
         effects.append(ExecutionSurvived(player, state.day))
     over = judged or (ending if killed else None)
     if over is not None:
-        state, more = finish(state, *over)
+        state, more = conclude(state, *over)
         effects += more
     return state, effects
 
@@ -168,7 +169,8 @@ def nominate(state: State, action: Nominate) -> Result:
         effects += more
         if state.phase is Phase.OVER:
             return state, effects
-        state, more = dusk(state)
+        ender = SYSTEM if state.storyteller is None else state.storyteller
+        state, more = close_day(state, EndDay(ender))
         return state, effects + more
     order = [s.player for s in state.seats]
     i = order.index(action.target)
@@ -183,7 +185,8 @@ def nominate(state: State, action: Nominate) -> Result:
 def _voter(state: State, action: Vote) -> int:
     """Whose hand the vote sets: the player's own, or (``voter``) one the storyteller answers
     for (the shell for the bot storyteller, after a timeout); a human storyteller's hand with no
-    ``voter`` is the one the count has reached."""
+    ``voter`` is the one the count has reached. A player naming anyone else as ``voter`` is
+    refused, never taken as their own hand."""
     current = state.vote
     assert current is not None
     if action.voter is not None and (
@@ -192,6 +195,7 @@ def _voter(state: State, action: Vote) -> int:
         return action.voter
     if not state.bot and action.by == state.storyteller:  # the board's buttons, pressed by them
         return current.order[current.index]
+    refuse_unless(action.voter in (None, action.by), "You can only raise or lower your own hand.")
     refuse_unless(action.by in current.order, "You have no vote in this count.")
     return action.by
 
@@ -353,9 +357,38 @@ def end_day(state: State, action: EndDay) -> Result:
         for s, unit in seats_having(state, "quiet_dusk"):
             won = unit.quiet_dusk(state, s)
             if won is not None and not prevented(state, won[0]):
-                return finish(state, *won)
-    state, more = dusk(state)
+                state, more = conclude(state, *won)
+                effects += more
+                if state.phase is Phase.OVER:
+                    return state, effects
+    state, more = close_day(state, action)
     return state, effects + more
+
+
+def close_day(state: State, action: EndDay) -> Result:
+    """Night falls, unless a player who learned today that they died still owes a choice (the
+    executed Klutz's): then the day waits for it, the block cleared, and ``action`` ends it once
+    the choice is made (``State.resume``; the driver asks for the choice, ``settle_owed``)."""
+    if owing(state):
+        return evolve(state, block=None, block_votes=0, resume=action), []
+    return dusk(state)
+
+
+def owing(state: State) -> list[tuple[Seat, Role]]:
+    """The players who learned by day that they died and still owe a choice, with their units."""
+    return [(s, u) for s, u in seats_having(state, "owes_choice") if u.owes_choice(state, s)]
+
+
+def settle_owed(state: State) -> Result:
+    """Ask for and resolve every choice owed on learning of a death by day, in seat order (the
+    game waits for each: ``decisions.Need``); a choice may end the game."""
+    effects: list[Effect] = []
+    for s, unit in owing(state):
+        state, more = unit.choose_owed(state, s, f"{day_key(state)}:owed:{s.player}")
+        effects += more
+        if state.phase is Phase.OVER:
+            break
+    return state, effects
 
 
 def nominates_again(state: State, by: int) -> bool:

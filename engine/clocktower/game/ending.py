@@ -6,16 +6,112 @@ the end, the Mastermind's extra day), when just two players are alive with a Dem
 and when a character's unit says so (a working Saint executed, a Mayor's quiet day, the
 Vortox's, a Klutz's choice, the Evil Twin's good twin executed, an execution on the
 Mastermind's extra day).
+
+The engine ends a game only by endings it can judge for every character in play. A character it
+does not run (a human storyteller's homebrew, Lil' Monsta whom no player holds, a Politician, a
+Fabled that changes the rules) may change any of them: who counts as the Demon, whether two
+players left means evil wins, who wins at all. So with such a character in play an ending the
+engine would reach is only pointed out to the storyteller (``EndingReached``, once each), who
+declares the result (``DeclareWinner``); nothing is recorded that nobody declared.
+
+``Outcome`` is the typed result: the winner, why, and the revealed grimoire to record.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
-from engine.clocktower.game.events import GameEnded
+from engine.clocktower.game.cast import char, game_script
+from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import EndingReached, GameEnded
 from engine.clocktower.game.model import Phase, State, demons, evolve, residents
-from engine.clocktower.game.roles import seats_having
+from engine.clocktower.game.roles import REGISTRY, seats_having
 from engine.core import Effect, GameOver
+
+# Fabled whose ability works only through what the storyteller does with the game's own tools
+# (deaths, information, talk, the setup): the engine still judges every ending beside them.
+NO_BEARING = frozenset(
+    {
+        "angel",
+        "buddhist",
+        "doomsayer",
+        "duchess",
+        "ferryman",
+        "fibbin",
+        "hellslibrarian",
+        "sentinel",
+        "spiritofivory",
+        "stormcatcher",
+        "toymaker",
+    }
+)
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    """One seat at the end: true character, the one the player believed, alignment, life."""
+
+    player: int
+    character: str
+    shown: str
+    alignment: str
+    alive: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended (``winner`` ``good`` or ``evil``, ``reason`` the ending's name: a
+    general one, a character's, or ``storyteller`` when declared) and the result to record:
+    the revealed grimoire, the days and nights played, who told the story, on which script."""
+
+    winner: str
+    reason: str
+    seats: tuple[SeatOutcome, ...]
+    bluffs: tuple[str, ...]
+    days: int
+    nights: int
+    storyteller: int | None
+    bot_storyteller: bool
+    script: tuple[str, ...]
+
+    @property
+    def good(self) -> tuple[int, ...]:
+        return tuple(s.player for s in self.seats if s.alignment == "good")
+
+    @property
+    def evil(self) -> tuple[int, ...]:
+        return tuple(s.player for s in self.seats if s.alignment == "evil")
+
+
+def outcome(state: State) -> Outcome:
+    """The outcome of a finished game."""
+    assert state.winner is not None and state.ending is not None, "the game is not over"
+    return Outcome(
+        winner=state.winner,
+        reason=state.ending,
+        seats=tuple(
+            SeatOutcome(s.player, s.character, s.shown, s.alignment, s.alive) for s in state.seats
+        ),
+        bluffs=state.bluffs,
+        days=state.day,
+        nights=state.night,
+        storyteller=state.storyteller,
+        bot_storyteller=state.bot,
+        script=state.script_ids,
+    )
+
+
+def unjudged(state: State) -> tuple[str, ...]:
+    """The characters in play the engine does not run, which may change any ending: the seats'
+    (Travellers too), a Demon the script has that no player holds while no seat holds one
+    (Lil' Monsta), and the script's Fabled and Loric but those of no bearing (``NO_BEARING``)."""
+    seated = [s.character for s in state.seats]
+    script = game_script(state).characters
+    unheld = []
+    if not any(char(state, c).team == "demon" for c in seated):
+        unheld = [c.id for c in script if c.team == "demon" and c.setup and not c.setup.demon]
+    fabled = [c.id for c in script if c.team in ("fabled", "loric") and c.id not in NO_BEARING]
+    return tuple(c for c in dict.fromkeys(seated + unheld + fabled) if c not in REGISTRY)
 
 
 def prevented(state: State, winner: str) -> bool:
@@ -36,33 +132,9 @@ def continuous_winner(state: State) -> tuple[str, str] | None:
     return None
 
 
-def result(state: State) -> dict[str, Any]:
-    """The revealed grimoire and outcome (for GameOver, and the record for ratings)."""
-    return {
-        "winner": state.winner,
-        "ending": state.ending,
-        "days": state.day,
-        "nights": state.night,
-        "storyteller": state.storyteller,
-        "bot_storyteller": state.bot,
-        "script": state.script_ids,
-        "seats": tuple(
-            {
-                "player": s.player,
-                "character": s.character,
-                "shown": s.shown,
-                "alignment": s.alignment,
-                "alive": s.alive,
-            }
-            for s in state.seats
-        ),
-        "good": tuple(s.player for s in state.seats if s.alignment == "good"),
-        "evil": tuple(s.player for s in state.seats if s.alignment == "evil"),
-        "bluffs": state.bluffs,
-    }
-
-
 def finish(state: State, winner: str, ending: str) -> tuple[State, list[Effect]]:
+    """The game is over: ``winner`` wins because of ``ending`` (the storyteller's declaration
+    too). The engine's own endings go through ``conclude``."""
     state = evolve(
         state,
         phase=Phase.OVER,
@@ -73,10 +145,23 @@ def finish(state: State, winner: str, ending: str) -> tuple[State, list[Effect]]
         resume=None,
         vote=None,
     )
-    return state, [
-        GameEnded(winner, ending),
-        GameOver(winner, result(state)),
-    ]
+    return state, [GameEnded(winner, ending), GameOver(winner, outcome=outcome(state))]
+
+
+def conclude(state: State, winner: str, ending: str) -> tuple[State, list[Effect]]:
+    """An ending the engine reached: the game is over, unless a character in play that the
+    engine does not run could change it. Then the storyteller is told it looks reached (once
+    for each ending and winner) and the game goes on until they declare the result."""
+    unrun = unjudged(state)
+    if not unrun:
+        return finish(state, winner, ending)
+    if state.storyteller is None or state.phase is Phase.SETUP:
+        return state, []
+    notice = EndingReached(state.storyteller, winner, ending, unrun)
+    if notice in state.told:
+        return state, []
+    state, told = tell(state, notice)
+    return state, [told]
 
 
 def settle(state: State, effects: list[Effect]) -> tuple[State, list[Effect]]:
@@ -86,5 +171,5 @@ def settle(state: State, effects: list[Effect]) -> tuple[State, list[Effect]]:
     won = continuous_winner(state)
     if won is None:
         return state, effects
-    state, more = finish(state, *won)
+    state, more = conclude(state, *won)
     return state, effects + more

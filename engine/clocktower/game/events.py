@@ -241,6 +241,18 @@ class SetupNotes(Told):
 
 
 @dataclass(frozen=True)
+class EndingReached(Told):
+    """To a human storyteller: by the rules the engine runs ``winner`` would now win because of
+    ``ending``, but ``unrun`` (characters in play the engine does not run) may change that; if
+    the game is over, the storyteller declares it."""
+
+    event = "ending_reached"
+    winner: str
+    ending: str
+    unrun: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class MinionInfo(Told):
     event = "minion_info"
     demon: Players

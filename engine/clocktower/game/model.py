@@ -199,7 +199,9 @@ class State:
     pending: Pending | None = None
     asked: Pending | None = None  # a player's choice the storyteller asked for in a panel
     pace: float | None = None  # seconds the count waits on a hand set in advance (None: default)
-    resume: Any = None  # a day action interrupted by a ruling, re-run once it is answered
+    # A day action interrupted by a ruling, re-run once it is answered; or the end of a day that
+    # waits for a choice owed on learning of a death (``day.close_day``).
+    resume: Any = None
     answers: tuple[tuple[str, Any], ...] = ()
     decisions: int = 0
     queue: tuple[tuple[str, int], ...] = ()  # tonight's wakes: (character, player)

@@ -259,6 +259,15 @@ class Role:
         """(winner, ending) when a day ends with no execution (the Mayor)."""
         return None
 
+    def owes_choice(self, state: State, seat: Seat) -> bool:
+        """Whether this player, having learned by day that they died, must still make a choice
+        before the day goes on (the Klutz's): the game waits for it, the night too."""
+        return False
+
+    def choose_owed(self, state: State, seat: Seat, key: str) -> Result:
+        """The choice ``owes_choice`` says is owed, asked (``decisions.choose``) and resolved."""
+        return state, []
+
     def takes_over(self, state: State, seat: Seat, alive_before: int) -> bool:
         """Whether this Minion becomes the Demon that just died (the Scarlet Woman)."""
         return False

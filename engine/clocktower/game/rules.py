@@ -163,9 +163,13 @@ def _chain(state: State, effects: list[Effect], then: Callable[[State], Result])
 
 
 def advance(state: State, effects: list[Effect]) -> Result:
-    """Run setup and the night until the game waits for someone (or is over)."""
+    """Run setup and the night until the game waits for someone (or is over); by day, ask for
+    the choices owed by players who learned they died (the Klutz's) and then finish the day's
+    action that waited for them (``State.resume``: the end of the day)."""
     while True:
         state, effects = settle(state, effects)
+        if state.pending is None and state.phase is Phase.DAY:
+            return _owed(state, effects)
         if state.pending is not None or state.phase not in (Phase.SETUP, Phase.NIGHT):
             return state, effects
         try:
@@ -173,6 +177,24 @@ def advance(state: State, effects: list[Effect]) -> Result:
         except Need as need:
             state, more = _suspend(state, need)
         effects = effects + more
+
+
+def _owed(state: State, effects: list[Effect]) -> Result:
+    """The day's owed choices, asked on the state as it now is (the execution that caused them
+    is announced first), then the action that waited for them."""
+    if not day.owing(state):
+        return state, effects
+    try:
+        state, more = _run(state, day.settle_owed)
+    except Need as need:
+        suspended, prompt = _suspend(state, need, resume=state.resume)
+        return suspended, effects + prompt
+    state, effects = settle(state, effects + more)
+    if state.resume is None or state.phase is not Phase.DAY:
+        return state, effects
+    resumed, state = state.resume, evolve(state, resume=None)
+    state, more = _act(state, resumed)
+    return state, effects + more
 
 
 def _act(state: State, action: Any) -> Result:

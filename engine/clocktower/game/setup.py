@@ -23,6 +23,7 @@ from engine.clocktower.catalogue import (
     characters,
     setup_counts,
 )
+from engine.clocktower.counts import Counts, dealt_counts, legal_counts
 from engine.clocktower.game.actions import Start
 from engine.clocktower.game.cast import base_edition, char, find_char, game_script, playable
 from engine.clocktower.game.decisions import rule
@@ -50,18 +51,15 @@ _PLAIN = SetupModifier()
 Result = tuple[State, list[Effect]]
 
 
-def expected_counts(state: State, ids: list[str]) -> dict[str, int]:
-    """The setup table's counts for these characters, with their setup modifiers applied."""
-    counts = setup_counts(len(ids))
-    for cid in dict.fromkeys(ids):
-        mod = char(state, cid).setup
-        if mod is not None and mod.outsiders != (0,):
-            shift = max(mod.outsiders)
-            counts["outsider"] += shift
-            counts["townsfolk"] -= shift
-        if mod is not None:
-            counts["minion"] += mod.minions
-    return counts
+def legal_deals(state: State, ids: list[str]) -> frozenset[Counts]:
+    """The team counts (``TEAMS`` order) a legal deal of these residents' characters may have
+    on this game's script: every value of every setup modifier in play (``counts.legal_counts``,
+    the rules the bag deals by)."""
+    return legal_counts([char(state, cid) for cid in ids], game_script(state).characters)
+
+
+def counts_text(counts: Counts) -> str:
+    return ", ".join(f"{n} {team}" for n, team in zip(counts, TEAMS, strict=True))
 
 
 def traveller_pool(state: State) -> tuple[str, ...]:
@@ -106,16 +104,14 @@ def _check_characters(state: State, ids: tuple[str, ...]) -> tuple[list[str], st
         MIN_PLAYERS <= len(residents) <= MAX_PLAYERS,
         f"{MIN_PLAYERS} to {MAX_PLAYERS} players besides the Travellers are needed.",
     )
-    counts = {t: 0 for t in TEAMS}
-    for cid in residents:
-        counts[char(state, cid).team] += 1
-    want = expected_counts(state, residents)
-    if counts == want:
+    dealt = dealt_counts(char(state, cid) for cid in residents)
+    legal = legal_deals(state, residents)
+    if dealt in legal:
         return found, ""
     note = (
         "With these characters the setup table gives "
-        + ", ".join(f"{want[t]} {t}" for t in TEAMS)
-        + f"; this deal has {', '.join(f'{counts[t]} {t}' for t in TEAMS)}."
+        + " or ".join(counts_text(c) for c in sorted(legal, key=lambda c: c[1]))
+        + f"; this deal has {counts_text(dealt)}."
     )
     refuse_unless(not state.bot, note)
     return found, note

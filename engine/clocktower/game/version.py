@@ -23,7 +23,11 @@ from engine.clocktower.game.model import State
 #    public claims and madness, and a base edition's bot game deals that edition's Travellers.
 # 4: Bad Moon Rising is automated, so its characters (Travellers too, which a human storyteller
 #    could deal into any game) no longer wake as storyteller-run panels.
-RULES_VERSION = 4
+# 5: the engine ends a game only by endings it can judge for every character in play (with one
+#    it does not run, the storyteller declares the result); every legal count of a variable
+#    setup modifier is dealt; the Klutz who learns by day that they died chooses before the day
+#    goes on, and the game waits for it.
+RULES_VERSION = 5
 
 
 def fingerprint(state: State) -> dict[str, Any]:

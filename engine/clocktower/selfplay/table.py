@@ -59,6 +59,7 @@ from engine.clocktower.game import (
 from engine.clocktower.game import Claim as PublicClaim
 from engine.clocktower.game.claims import claimed
 from engine.clocktower.game.day import may_vote
+from engine.clocktower.game.events import EndingReached
 from engine.clocktower.game.idle import owed
 from engine.clocktower.game.madness import madness_of
 from engine.clocktower.game.model import alive, living, seat
@@ -285,6 +286,9 @@ class Player:
         return self.last
 
     def _next(self, state: State) -> Any:
+        reached = self._ending_reached(state)
+        if reached is not None:
+            return reached
         prompts = open_prompts(state)
         prompt = prompts[0] if prompts else None
         if isinstance(prompt, NightMenu):
@@ -477,6 +481,15 @@ class Player:
         if mad and self.once("mad", state.day) and self.rng.random() < MAD_EXECUTIONS:
             return ExecuteMad(state.storyteller, self.rng.choice(mad))
         return None
+
+    def _ending_reached(self, state: State) -> DeclareWinner | None:
+        """A stand-in human storyteller told that the game looks over (a character the engine
+        does not run being in play, the engine leaves the ending to them) agrees, and declares
+        the result."""
+        if state.storyteller is None:
+            return None
+        told = [t for t in state.told if isinstance(t, EndingReached)]
+        return DeclareWinner(state.storyteller, told[-1].winner) if told else None
 
     def _storyteller_run(self, state: State) -> Any:
         """With a stand-in human storyteller, characters the engine does not run get used: a

@@ -1,9 +1,10 @@
-"""The Klutz: when they learn that they died (that day, or the dawn after a night death, until
-the next dusk), they must publicly choose a living player (``KlutzChoice``: ``/clocktower klutz
-player``); if that player is evil (as they register: a ruling when a Spy or Recluse may go either
-way), the Klutz's team loses. Anyone dead may make such a choice in public, once; only a real
-Klutz's counts, and only if sober when choosing. Choosing is the player's duty, not the game's:
-the game does not wait for it."""
+"""The Klutz: when they learn that they died (by day once the step that killed them is announced,
+an execution before the night falls: ``Role.owes_choice``; at dawn after a night death), they must
+publicly choose a living player, and the game waits for it (a human storyteller may choose for an absent player; the bot storyteller's timeout takes
+the prompt's default). If that player is evil (as they register: a ruling when a Spy or Recluse
+may go either way), the Klutz's team loses at once. A Klutz drunk or poisoned when choosing
+changes nothing. Any other dead player may make the same gesture in public, once
+(``KlutzChoice``: ``/clocktower klutz player``, a bluff), and it changes nothing."""
 
 from __future__ import annotations
 
@@ -12,13 +13,12 @@ from typing import Any
 
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.actions import KlutzChoice
-from engine.clocktower.game.day import day_key
-from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.ending import finish, prevented
+from engine.clocktower.game.decisions import choose, rule
+from engine.clocktower.game.ending import conclude, prevented
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
-from engine.clocktower.game.model import Mark, Seat, State, living, marks_of, put_mark
+from engine.clocktower.game.model import Phase, Seat, State, living, marks_of, put_mark
 from engine.clocktower.game.registration import alignments
-from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words, has_ability
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
 from engine.clocktower.game.working import sober
 from engine.core import Effect, Event, Public
 
@@ -35,7 +35,7 @@ class Klutz(Role):
     events = (KlutzChose,)
     day_action = KlutzChoice
     endings = {"klutz": "the Klutz chose an evil player"}
-    reminders = {"fumbling": "must choose a player", "fumbled": "has chosen"}
+    reminders = {"fumbled": "has chosen"}
     command = DayCommand(
         "klutz",
         "Klutz (dead): publicly choose a living player; if evil, your team loses",
@@ -44,16 +44,55 @@ class Klutz(Role):
         "Your choice is made in public.",
     )
 
-    def died(self, state: State, seat: Seat, cause: str, key: str) -> Result:
-        return put_mark(state, "fumbling", seat.player, seat.player, dusks=1), []
+    def owes_choice(self, state: State, seat: Seat) -> bool:
+        return (
+            not seat.alive
+            and seat.player in state.died_today
+            and not marks_of(state, "fumbled", seat.player)
+        )
 
-    def holds(self, state: State, mark: Mark) -> bool | None:
-        return mark.kind in ("fumbling", "fumbled") or super().holds(state, mark)
+    def choose_owed(self, state: State, seat: Seat, key: str) -> Result:
+        return self._choose(state, seat, key, "day")
+
+    def at_dawn(self, state: State, seat: Seat, key: str) -> Result:
+        if seat.player not in state.died_tonight or seat.alive:
+            return state, []
+        return self._choose(state, seat, key, "dawn")
+
+    def _choose(self, state: State, seat: Seat, key: str, when: str) -> Result:
+        """The Klutz's choice, awaited; then, if the chosen player registers as evil and the
+        Klutz is sober, their team loses."""
+        others = living(state)
+        if not others or state.phase is Phase.OVER:
+            return state, []
+        (target,) = choose(state, key, seat.player, self.id, others, when=when)
+        state = put_mark(state, "fumbled", seat.player, target)
+        effects: list[Effect] = [KlutzChose(seat.player, target)]
+        evil = "evil" == rule(
+            state,
+            key + ":evil",
+            "registration",
+            alignments(state, target),
+            player=target,
+            alignment="evil",
+            cause=self.id,
+        )
+        if not evil:
+            return state, effects
+        if not sober(state, seat.player):
+            return abnormal.mark(state, seat.player), effects
+        winner = "evil" if seat.alignment == "good" else "good"
+        if prevented(state, winner):
+            return state, effects
+        state, more = conclude(state, winner, "klutz")
+        return state, effects + more
 
     def day_targets(self, state: State, by: int) -> tuple[int, ...]:
         return living(state)
 
     def day(self, state: State, action: KlutzChoice) -> Result:
+        """A dead player's public gesture: the real Klutz chose when they learned they died, so
+        this one changes nothing."""
         require_day_between_votes(state)
         me = next((s for s in state.seats if s.player == action.by), None)
         refuse_unless(me is not None and not me.alive, "Only a dead player makes that choice.")
@@ -61,43 +100,21 @@ class Klutz(Role):
         refuse_unless(not marks_of(state, "fumbled", me.player), "You have already chosen.")
         refuse_unless(action.target in living(state), "Choose a living player.")
         state = put_mark(state, "fumbled", me.player, action.target)
-        effects: list[Effect] = [KlutzChose(me.player, action.target)]
-        if not has_ability(state, me, self.id) or not marks_of(state, "fumbling", me.player):
-            return state, effects
-        sides = alignments(state, action.target)
-        evil = "evil" == rule(
-            state,
-            day_key(state) + f":klutz{me.player}",
-            "registration",
-            sides,
-            player=action.target,
-            alignment="evil",
-            cause=self.id,
-        )
-        if not evil:
-            return state, effects
-        if not sober(state, me.player):
-            return abnormal.mark(state, me.player), effects
-        winner = "evil" if me.alignment == "good" else "good"
-        if prevented(state, winner):
-            return state, effects
-        state, more = finish(state, winner, "klutz")
-        return state, effects + more
+        return state, [KlutzChose(me.player, action.target)]
 
-    def day_move(self, table: Table, state: State) -> KlutzChoice | None:
-        for s in state.seats:
-            if s.alive or s.shown != self.id or not marks_of(state, "fumbling", s.player):
-                continue
-            if marks_of(state, "fumbled", s.player) or not table.once("klutz", s.player):
-                continue
-            others = list(living(state))
-            if others:
-                trusted = table.ranked(state, s.player, others)[-1]
-                return KlutzChoice(s.player, trusted)
-        return None
+    def choose(
+        self, table: Table, state: State, player: int, options: list[int], pick: int
+    ) -> tuple[int, ...] | None:
+        """A simulated Klutz chooses the player it trusts most."""
+        others = [p for p in options if p != player] or options
+        return (table.ranked(state, player, others)[-1],) if others else None
 
     def says(self, event: Any, words: Words) -> str:
         return (
             f"🫢 {words.player(event.by)}, the Klutz (so they say), chooses "
             f"{words.player(event.target)}."
         )
+
+    def asks(self, menu: Any, words: Words) -> str | None:
+        when = "You have died" if menu.details.get("when") == "day" else "You died in the night"
+        return f"🌙 {when}; in public, as the {words.strong('Klutz')}: choose a player."

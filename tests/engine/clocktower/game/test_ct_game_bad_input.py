@@ -64,8 +64,11 @@ def test_vote_refusals(voting):
     refused(voting, EndDay(100), "Finish the current vote")
     refused(voting, Slay(4, 1), "current vote")
     refused(voting, Vote(100, True, voter=999), "no vote in this count")
-    first = voting.vote.order[0]
+    first, second = voting.vote.order[:2]
     assert apply(voting, Vote(100, True, voter=first)).state.vote.yes == (first,)
+    refused(voting, Vote(second, True, voter=first), "your own hand")
+    refused(voting, Vote(first, True, voter=second), "your own hand")
+    assert apply(voting, Vote(first, True, voter=first)).state.vote.yes == (first,)
 
 
 def test_hands_set_in_advance_are_counted_in_turn_and_then_locked(voting):

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from engine.clocktower.catalogue import characters
 from engine.clocktower.game import ACTIONS, Phase, State, apply
+from engine.clocktower.game.ending import continuous_winner, unjudged
+from engine.clocktower.game.events import EndingReached
 from engine.clocktower.game.model import demons, lives, residents
 from engine.clocktower.selfplay import play, setup_game
 from engine.core import Event, GameOver, Private, Prompt, Public, decode_action, encode_action
@@ -66,7 +68,14 @@ def check_invariants(state: State) -> None:
         exiles = [n.nominee for n in state.history if n.day == state.day and n.exile]
         assert len(set(exiles)) == len(exiles)
         assert state.block is None or state.block in state.players
-    if state.phase is not Phase.OVER:
+    if state.phase is not Phase.OVER and continuous_winner(state) is not None:
+        # Only a character the engine does not run leaves an ending open, and the storyteller
+        # has been told it looks reached.
+        unrun = unjudged(state)
+        assert unrun, "the game goes on only while a Demon lives"
+        reached = EndingReached(state.storyteller, *continuous_winner(state), unrun)
+        assert state.phase is Phase.SETUP or reached in state.told
+    elif state.phase is not Phase.OVER:
         extra_day = any(m.kind == "extra_day" for m in state.marks)
         assert living_demons or extra_day, "the game goes on only while a Demon lives"
         assert len(residents(state)) > 2 or extra_day

@@ -28,7 +28,7 @@ from engine.clocktower.game import (
     briefing,
     new_game,
     open_prompts,
-    result,
+    outcome,
 )
 from engine.clocktower.game.events import AbilityReported, AbilityUsed, Started
 from engine.clocktower.script import load_script
@@ -197,8 +197,8 @@ def test_day_abilities_the_storyteller_runs_and_the_declared_winner():
     refused(state, DeclareWinner(4, "good"), "Only the storyteller")
     refused(state, DeclareWinner(ST, "nobody"), "good or evil")
     over = apply(state, DeclareWinner(ST, "evil")).state
-    assert over.phase is Phase.OVER and result(over)["winner"] == "evil"
-    assert result(over)["ending"] == "storyteller"
+    assert over.phase is Phase.OVER and outcome(over).winner == "evil"
+    assert outcome(over).reason == "storyteller"
 
 
 def test_the_tools_are_a_human_storytellers_only():

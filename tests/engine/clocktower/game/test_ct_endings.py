@@ -1,0 +1,116 @@
+"""The engine ends a game only by endings it can judge for every character in play: with a
+character it does not run, it tells the storyteller the ending looks reached (once) and the
+storyteller declares the result, which is the game's typed ``Outcome``."""
+
+from __future__ import annotations
+
+from engine.clocktower.game import (
+    DeclareWinner,
+    EndDay,
+    Join,
+    NightChoice,
+    Nominate,
+    Outcome,
+    Phase,
+    SeatOutcome,
+    Start,
+    State,
+    StorytellerRuling,
+    apply,
+    new_game,
+    outcome,
+)
+from engine.clocktower.game.ending import unjudged
+from engine.clocktower.game.events import EndingReached, GameEnded
+from engine.core import GameOver
+from tests.engine.clocktower.game.support import ST, TB, run_vote
+
+PENANCE = ("bountyhunter", "cultleader", "preacher", "politician", "lilmonsta")
+# Deadly Penance Day's kind of script: Lil' Monsta deals no Demon token and an extra Minion.
+LIL_MONSTA_DEAL = ("poisoner", "spy", "chef", "empath", "washerwoman", "monk", "soldier")
+SAINT_DEAL = ("imp", "poisoner", "saint", "chef", "empath", "monk", "soldier")
+
+
+def lobby(script: tuple[str, ...], players: int = 7, travellers: int = 0) -> State:
+    state = new_game(ST, 5, script, False)
+    for p in range(1, players + 1):
+        state = apply(state, Join(p)).state
+    for p in range(players + 1, players + travellers + 1):
+        state = apply(state, Join(p, traveller=True)).state
+    return state
+
+
+def to_day(state: State) -> State:
+    """Every ruling takes its first option, every player's choice its default."""
+    while state.phase is not Phase.DAY:
+        pending = state.pending
+        assert pending is not None and state.phase is not Phase.OVER, state.phase
+        if pending.kind == "ruling":
+            state = apply(state, StorytellerRuling(ST, pending.id, 0)).state
+        else:
+            state = apply(state, NightChoice(pending.to, tuple(pending.default))).state
+    return state
+
+
+def execute(state: State, player: int) -> tuple[State, tuple]:
+    state = apply(state, Nominate(next(p for p in state.players if p != player), player)).state
+    state = run_vote(state, list(state.players))
+    step = apply(state, EndDay(ST))
+    return step.state, step.effects
+
+
+def notices(state: State) -> list[EndingReached]:
+    return [t for t in state.told if isinstance(t, EndingReached)]
+
+
+def test_a_demon_no_player_holds_ends_nothing_at_the_deal():
+    script = (*TB, *PENANCE)
+    state = apply(lobby(script), Start(ST, LIL_MONSTA_DEAL)).state
+    assert state.phase is not Phase.OVER and state.winner is None
+    assert "lilmonsta" in unjudged(state)
+    assert notices(state) == []  # nothing during the deal itself
+    state = to_day(state)
+    assert state.phase is Phase.DAY and state.winner is None
+    assert [(n.to, n.winner, n.ending) for n in notices(state)] == [(ST, "good", "demon_dead")]
+    assert "lilmonsta" in notices(state)[0].unrun
+    state = apply(state, Nominate(3, 4)).state  # more actions: the storyteller is told once
+    assert len(notices(run_vote(state, []))) == 1
+    step = apply(state, DeclareWinner(ST, "evil"))
+    assert step.state.phase is Phase.OVER
+    over = next(e for e in step.effects if isinstance(e, GameOver))
+    assert isinstance(over.outcome, Outcome) and over.outcome.winner == "evil"
+    assert over.outcome.reason == "storyteller" and over.outcome == outcome(step.state)
+    assert set(over.outcome.evil) == {1, 2}
+
+
+def test_a_traveller_the_engine_does_not_run_leaves_the_demons_death_to_the_storyteller():
+    deal = ("imp", "poisoner", "chef", "empath", "washerwoman", "monk", "soldier", "cacklejack")
+    state = to_day(apply(lobby(TB, travellers=1), Start(ST, deal)).state)
+    state, effects = execute(state, 1)
+    assert not state.seats[0].alive and state.phase is Phase.NIGHT
+    assert not any(isinstance(e, (GameEnded, GameOver)) for e in effects)
+    assert [(n.winner, n.ending, n.unrun) for n in notices(state)] == [
+        ("good", "demon_dead", ("cacklejack",))
+    ]
+
+
+def test_with_every_character_run_the_engine_ends_it():
+    state = to_day(apply(lobby(TB), Start(ST, SAINT_DEAL[:2] + SAINT_DEAL[3:] + ("mayor",))).state)
+    state, effects = execute(state, 1)
+    assert state.phase is Phase.OVER and (state.winner, state.ending) == ("good", "demon_dead")
+    over = next(e for e in effects if isinstance(e, GameOver))
+    assert over.outcome == outcome(state)
+    assert over.outcome.seats[0] == SeatOutcome(1, "imp", "imp", "evil", False)
+
+
+def test_a_fabled_that_may_change_the_rules_leaves_the_saints_execution_to_the_storyteller():
+    for fabled, ends in (("djinn", False), ("sentinel", True)):
+        script = (*TB, fabled)
+        state = to_day(apply(lobby(script), Start(ST, SAINT_DEAL)).state)
+        state, _ = execute(state, 3)
+        assert (state.phase is Phase.OVER) == ends, fabled
+        if ends:
+            assert (state.winner, state.ending) == ("evil", "saint_executed")
+        else:
+            assert [(n.winner, n.ending) for n in notices(state)] == [("evil", "saint_executed")]
+            assert state.phase is Phase.NIGHT  # the day ended as usual
