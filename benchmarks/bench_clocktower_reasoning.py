@@ -21,6 +21,8 @@ how fast games go, and what the reasoning model costs.
    0.02).
 
 Run: python benchmarks/bench_clocktower_reasoning.py [--games N]
+[--parts balance,speed,cost,accuracy] [--sizes 13,15] (``--sizes``: the table sizes of the cost
+and accuracy parts beyond 12 players)
 """
 
 from __future__ import annotations
@@ -205,20 +207,27 @@ def table(head: list[str], rows: list[list[str]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--parts", default="balance,speed,cost,accuracy")
+    parser.add_argument("--sizes", default="13,15")
     args = parser.parse_args()
+    parts, sizes = args.parts.split(","), [int(n) for n in args.sizes.split(",")]
     print(f"load before: {os.getloadavg()[0]:.2f}\n")
-    head = ["players", "good wins", "day-1 executions on evil", "Saint executed (games)",
-            "Saint executed (Saint in play)", "mean days"]  # fmt: skip
-    table(head, [balance(args.games, True), balance(args.games, False)])
-    speed = [[str(n), f"{games_per_second(n):.1f}"] for n in (5, 7, 10, 12, 15)]
-    speed.append(["10 (naive peer)", f"{games_per_second(10, reason=False):.1f}"])
-    table(["players", "games/s (CPU, best of 3)"], speed)
-    head = ["players", "records", "cold median ms", "cold p90 ms", "cold worst ms",
-            "warm median ms", "worlds (median)", "ESS (median)"]  # fmt: skip
-    table(head, [inference(n) for n in (7, 10, 12, 13, 15)])
-    head = ["players", "records", "chances", "mean error", "p99 error", "worst error",
-            "within stated accuracy", "ESS (median)", "ESS (least)"]  # fmt: skip
-    table(head, [row for n in (13, 15) for row in accuracy(n)])
+    if "balance" in parts:
+        head = ["players", "good wins", "day-1 executions on evil", "Saint executed (games)",
+                "Saint executed (Saint in play)", "mean days"]  # fmt: skip
+        table(head, [balance(args.games, True), balance(args.games, False)])
+    if "speed" in parts:
+        speed = [[str(n), f"{games_per_second(n):.1f}"] for n in (5, 7, 10, 12, 15)]
+        speed.append(["10 (naive peer)", f"{games_per_second(10, reason=False):.1f}"])
+        table(["players", "games/s (CPU, best of 3)"], speed)
+    if "cost" in parts:
+        head = ["players", "records", "cold median ms", "cold p90 ms", "cold worst ms",
+                "warm median ms", "worlds (median)", "ESS (median)"]  # fmt: skip
+        table(head, [inference(n) for n in (7, 10, 12, *sizes)])
+    if "accuracy" in parts:
+        head = ["players", "records", "chances", "mean error", "p99 error", "worst error",
+                "within stated accuracy", "ESS (median)", "ESS (least)"]  # fmt: skip
+        table(head, [row for n in sizes for row in accuracy(n)])
     print(f"load after: {os.getloadavg()[0]:.2f}")
 
 

@@ -1,8 +1,10 @@
 """The `ravenswood` console script.
 
-Each module in this package that defines ``register(subparsers)`` adds one subcommand, so a
-feature brings its offline twin of a slash command without touching this file. A subcommand's
-handler takes the parsed arguments and returns an exit status. Every failure is one sentence and
+Each subcommand is a module of this package named after it, which defines
+``register(subparsers)``, and a line in ``COMMANDS`` with its one-line summary. Only the
+module of the command being run is imported, so `ravenswood --version`, `--help` and a light
+command never load what another one needs (discord.py, SciPy, matplotlib, the Clocktower
+engine). A subcommand's handler takes the parsed arguments and returns an exit status. Every failure is one sentence and
 exit status 2 — a ``CliError``, a usage error, input nested too deeply to read, output that
 cannot be written — and with ``--json`` it is JSON on standard output: ``{"error": sentence}``.
 """
@@ -21,14 +23,21 @@ import argparse  # noqa: E402
 import importlib  # noqa: E402
 import json  # noqa: E402
 import logging  # noqa: E402
-import pkgutil  # noqa: E402
 import sys  # noqa: E402
-from importlib.metadata import PackageNotFoundError, version  # noqa: E402
 from typing import NoReturn  # noqa: E402
 
 from bot.cli.common import CliError, OutputError, silence_stdout  # noqa: E402
 
 INPUTS = ("file", "log", "script", "roles_json")  # the argument naming a command's input file
+COMMANDS = {  # each subcommand's module (``bot.cli.<name>``) and its line in `ravenswood --help`
+    "cluedo": "Exact Cluedo solver and advisor for a log.",
+    "migrate": "Create or upgrade the SQLite database.",
+    "odds": "Traitor win odds for n players and m Traitors, exact and simulated.",
+    "ratings": "Bayesian skill ratings and model evidence from a YAML or CSV game file.",
+    "run": "Start the bot (needs DISCORD_TOKEN).",
+    "script": "Clocktower scripts: score, night order, bag.",
+    "simulate": "Self-play games headless and report.",
+}
 
 
 class Parser(argparse.ArgumentParser):
@@ -45,22 +54,45 @@ class Parser(argparse.ArgumentParser):
 
 
 def installed_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # 20 ms: only when asked
+
     try:
         return version("ravenswood")
     except PackageNotFoundError:  # run from a source tree that was never installed
         return "unknown"
 
 
-def build_parser(json_errors: bool = False) -> argparse.ArgumentParser:
+class _Version(argparse.Action):
+    """``--version``, which reads the installed version only when asked for it."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        print(f"ravenswood {installed_version()}")
+        parser.exit()
+
+
+def build_parser(json_errors: bool = False, command: str | None = None) -> argparse.ArgumentParser:
+    """The parser, complete for ``command`` (its module imported and registered); every other
+    command is only named, with its summary, which is all that ``--help`` shows of it."""
     parser_class = type("Parser", (Parser,), {"json_errors": json_errors})
     parser: Parser = parser_class(prog="ravenswood", description=__doc__.splitlines()[0])
-    parser.add_argument("--version", action="version", version=f"ravenswood {installed_version()}")
+    parser.add_argument("--version", action=_Version)
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        if hasattr(module, "register"):
-            module.register(subparsers)
+    for name, summary in COMMANDS.items():
+        if name == command:
+            importlib.import_module(f"{__name__}.{name}").register(subparsers)
+        else:
+            subparsers.add_parser(name, help=summary)
     return parser
+
+
+def chosen(argv: list[str]) -> str | None:
+    """The subcommand ``argv`` runs: its first word that is not an option (the top level's
+    options take no values), if that names one."""
+    first = next((a for a in argv if not a.startswith("-")), None)
+    return first if first in COMMANDS else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("matplotlib").setLevel(logging.WARNING)  # its notes are not for users
     argv = sys.argv[1:] if argv is None else list(argv)
     as_json = "--json" in argv
-    args = build_parser(as_json).parse_args(argv)
+    args = build_parser(as_json, chosen(argv)).parse_args(argv)
     try:
         return int(args.handler(args) or 0)
     except CliError as exc:

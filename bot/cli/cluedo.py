@@ -20,7 +20,7 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("cluedo", help="Exact Cluedo solver and advisor for a log.")
+    parser = subparsers.add_parser("cluedo")
     commands = parser.add_subparsers(dest="cluedo_command", required=True, metavar="ACTION")
     solve_parser = commands.add_parser("solve", help="Exact probabilities of solutions and cards.")
     solve_parser.add_argument("log", metavar="LOG.json")

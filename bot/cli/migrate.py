@@ -13,7 +13,7 @@ from bot.store.migrations import DatabaseTooNew, schema_version
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("migrate", help="create or upgrade the SQLite database")
+    parser = subparsers.add_parser("migrate")
     parser.add_argument(
         "--db", help="database file (default: $RAVENSWOOD_DB or ravenswood.sqlite3)"
     )

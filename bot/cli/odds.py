@@ -6,15 +6,12 @@ import argparse
 
 from bot.cli.common import CliError, check_seed, emit, write_file
 from bot.words import plural
-from stats.charts.odds import odds_chart
 from stats.odds import OddsReport, odds_report
 from stats.odds.rules import FAITHFUL_STRATEGIES, RULES, TRAITOR_STRATEGIES
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "odds", help="Traitor win odds for n players and m Traitors, exact and simulated."
-    )
+    parser = subparsers.add_parser("odds")
     parser.add_argument("--players", type=int, required=True, metavar="N")
     parser.add_argument("--traitors", type=int, required=True, metavar="M")
     parser.add_argument("--faithful", default="random", help=" | ".join(FAITHFUL_STRATEGIES))
@@ -72,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CliError(str(exc)) from None
     if args.chart:
+        from stats.charts.odds import odds_chart  # matplotlib: only for a chart
+
         png = odds_chart(
             args.players,
             args.traitors,

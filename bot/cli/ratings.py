@@ -18,9 +18,7 @@ from stats.ratings.report import PairChance
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "ratings", help="Bayesian skill ratings and model evidence from a YAML or CSV game file."
-    )
+    parser = subparsers.add_parser("ratings")
     parser.add_argument("file", help="games as Clocktower IQ YAML or CSV ('-' for stdin)")
     parser.add_argument("--min-games", type=int, default=5, help="list players with this many")
     parser.add_argument("--noise-sd", type=float, default=None, help="fix eps (default: integrate)")

@@ -17,7 +17,7 @@ from bot.store.migrations import DatabaseTooNew
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("run", help="start the bot (needs DISCORD_TOKEN)")
+    parser = subparsers.add_parser("run")
     parser.set_defaults(handler=run)
 
 

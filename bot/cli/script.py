@@ -25,7 +25,7 @@ SUMMARY_THRESHOLD = 0.6  # a summary this close to the official text is a near-c
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("script", help="Clocktower scripts: score, night order, bag.")
+    parser = subparsers.add_parser("script")
     sub = parser.add_subparsers(dest="script_command", required=True, metavar="ACTION")
 
     score = sub.add_parser("score", help="How hard a script is, and why.")

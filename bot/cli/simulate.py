@@ -25,7 +25,7 @@ MAX_GAMES = 100_000
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("simulate", help="Self-play games headless and report.")
+    parser = subparsers.add_parser("simulate")
     sub = parser.add_subparsers(dest="game", required=True, metavar="GAME")
     ct = sub.add_parser("clocktower", help="Blood on the Clocktower with the bot storyteller.")
     ct.add_argument("--script", required=True, help="script JSON file, or tb, bmr, snv")

@@ -62,6 +62,11 @@ log = logging.getLogger(__name__)
 
 CHOICES = 25
 MAX_SLASH_GAMES = 200  # self-played games a /script score may ask for (a minute at most)
+# Above this many players the players' worlds are searched and sampled, and a game takes
+# seconds (0.5 games/s at 15 players), so a slash command plays at most MAX_LARGE_GAMES there
+# to answer within its minute; `ravenswood script score --games` plays as many as asked.
+LARGE_TABLE = 12
+MAX_LARGE_GAMES = 24
 SOURCE_HELP = (
     "paste its JSON in `json`, attach it as `file`, or give the `name` of a saved script "
     "(or tb, bmr, snv)"
@@ -93,6 +98,17 @@ async def read_file(interaction: discord.Interaction, file: discord.Attachment) 
         return await file.read()
     except discord.HTTPException:
         raise Refusal("I couldn't download that file; please attach it again.") from None
+
+
+def slash_games(players: int | None, games: int | None) -> tuple[int | None, str | None]:
+    """The self-played games a /script score plays (None: the quick run) at ``players`` (None:
+    the default table of 10), and a sentence saying so when that is fewer than ``games``."""
+    if games is None or players is None or players <= LARGE_TABLE or games <= MAX_LARGE_GAMES:
+        return games, None
+    return MAX_LARGE_GAMES, (
+        f"Above {LARGE_TABLE} players each game takes seconds, so this plays "
+        f"{MAX_LARGE_GAMES} of the {games} asked; `ravenswood script score --games` plays more."
+    )
 
 
 async def publish(interaction: discord.Interaction, note: str, **message: Any) -> None:
@@ -206,7 +222,9 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
     @app_commands.describe(
         **SOURCE_OPTIONS,
         players="Score and simulate for this many players (default 10)",
-        games="Self-played games for the balance (default: a quick run of a few seconds)",
+        games=(
+            "Self-played games for the balance (default: a quick run; at most 24 above 12 players)"
+        ),
     )
     @app_commands.autocomplete(name=complete_name)
     async def score(
@@ -223,13 +241,16 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             downloaded = interaction.response.is_done()  # deferred privately for a file
             if not downloaded:  # simulating takes seconds: acknowledge in public first
                 await interaction.response.defer(thinking=True)
-            report = await asyncio.to_thread(script_report, script, players, games)
-            embed, attached = score_embed(report), score_file(report)
+            played, capped = slash_games(players, games)
+            report = await asyncio.to_thread(script_report, script, players, played)
+            message: dict[str, Any] = {"embed": score_embed(report), "file": score_file(report)}
+            if capped is not None:
+                message["content"] = capped
             if downloaded:
                 note = f"Scored {safe(script.name)}: posted below."
-                await publish(interaction, note, embed=embed, file=attached)
+                await publish(interaction, note, **message)
             else:
-                await interaction.followup.send(embed=embed, file=attached)
+                await interaction.followup.send(**message)
 
         await self.run(interaction, "it was not scored.", work)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import sys
 
 import discord
 import pytest
@@ -94,6 +95,23 @@ async def test_score_simulates_the_balance_in_a_quick_run_after_deferring(table)
     custom = await st.slash(table.channel, "script score", json=homebrew, players=7)
     (field,) = [f for f in (await answer(custom)).fields if f.name.startswith("Simulated")]
     assert field.value.startswith("Not simulated: the bot storyteller cannot run")
+
+
+async def test_a_slash_score_above_twelve_players_caps_its_games(table, monkeypatch):
+    """Games at 13-15 players take seconds each: a slash command plays at most
+    MAX_LARGE_GAMES of them and says so (the cap lowered here so the test plays two)."""
+    loaded = sys.modules["bot.cogs.scripts"]  # the extension as the bot loaded it
+    monkeypatch.setattr(loaded, "MAX_LARGE_GAMES", 2)
+    table.env.settle_timeout = 120.0
+    st = table.add("storyteller")
+    result = await st.slash(table.channel, "script score", name="tb", players=13, games=50)
+    (field,) = [f for f in (await answer(result)).fields if f.name.startswith("Simulated")]
+    assert "over 2 self-played games" in field.value
+    assert "plays 2 of the 50 asked" in posted(result).content
+    assert "ravenswood script score --games" in posted(result).content
+    small = await st.slash(table.channel, "script score", name="tb", players=12, games=3)
+    (field,) = [f for f in (await answer(small)).fields if f.name.startswith("Simulated")]
+    assert "over 3 self-played games" in field.value and not posted(small).content
 
 
 async def test_a_long_script_names_every_character_or_points_to_the_file(table):

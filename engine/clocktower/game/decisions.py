@@ -9,6 +9,7 @@ pure, so the re-run reaches the same question and now finds its answer.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from engine.clocktower.game.model import MISSING, Form, Pending, State, alive, answer, evolve
@@ -33,12 +34,14 @@ def choose(
     options: tuple[Any, ...],
     pick: int = 1,
     optional: bool = False,
+    spare: Collection[int] = (),
     **data: Any,
 ) -> tuple[Any, ...]:
     """The players ``player`` chooses with ``character``'s ability (``pick`` distinct ones).
 
     The default (for a player who does not answer in time) is the first living players other
-    than the chooser, so a timeout never makes an Imp kill itself. An ``optional`` choice may be
+    than the chooser, so a timeout never makes an Imp kill itself; players in ``spare`` (a
+    Poisoner's own Demon, as she knows it) come after everyone else. An ``optional`` choice may be
     nobody (the answer ``()``, also its default: the Seamstress keeping her one use); ``data``
     says more for the prompt: ``because`` (whose ability it is, when not the chooser's own),
     ``ask="character"`` when the options are characters (the Gambler's guess), ``when="dawn"``
@@ -48,7 +51,9 @@ def choose(
     if found is not MISSING:
         return tuple(found)
     living_others = [p for p in options if p != player and alive(state, p)]
-    default = tuple((living_others + [p for p in options if p not in living_others])[:pick])
+    ordered = living_others + [p for p in options if p not in living_others]
+    ordered.sort(key=lambda p: p in spare)  # stable: the order above otherwise
+    default = tuple(ordered[:pick])
     extra = {**data, "optional": True} if optional else data
     raise Need(
         _asked(state, key, player, character, options, () if optional else default, extra, pick)

@@ -4,10 +4,11 @@ Nobody can stall a game for ever, yet a human storyteller's game never guesses. 
 timeout the shell asks ``timeout_action`` and applies what it returns:
 
 - with the bot storyteller: an idle night choice takes the prompt's default (the first living
-  players other than the chooser, so a timed-out Imp never kills itself), made by ``SYSTEM`` on
-  the player's behalf; an idle voter votes no; an idle day (no vote running, nobody nominating)
-  first gets what the storyteller owes (``Role.storyteller_turn``: the Bishop's nomination),
-  then ends with ``EndDay(SYSTEM)``, executing whoever is on the block;
+  players other than the chooser, so a timed-out Imp never kills itself; a timed-out Poisoner
+  never poisons the Demon she knows), made by ``SYSTEM`` on the player's behalf; an idle voter
+  votes no; an idle day (no vote running, nobody nominating) first gets what the storyteller
+  owes (``Role.storyteller_turn``: the Bishop's nomination), then ends with ``EndDay(SYSTEM)``,
+  executing whoever is on the block;
 - with a human storyteller: None. The storyteller is reminded and acts: chooses for the idle
   player (``NightChoice(storyteller, targets, player=…)``), skips their wake (``SkipWake``),
   votes for them (``Vote(storyteller, yes, voter=…)``) or ends the day (``EndDay``). Their own

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import DemonInfo, MinionInfo
 from engine.clocktower.game.model import State, demons, minions
+from engine.clocktower.game.prompts import briefing
 from engine.clocktower.game.roles import Result
 from engine.core import Effect
 
@@ -31,6 +32,15 @@ def demon_info(state: State, key: str) -> Result:
         state, e = tell(state, DemonInfo(p, minions=minions(state), bluffs=state.bluffs))
         effects.append(e)
     return state, effects
+
+
+def known_evil(
+    state: State, player: int, parts: tuple[str, ...] = ("demon", "minions")
+) -> set[int]:
+    """The evil players ``player`` was told of (its Minion or Demon info): the ``parts`` named
+    ``demon`` (the Demon a Minion knows), ``minions``, or both."""
+    told = [t for t in briefing(state, player) if t.event in ("minion_info", "demon_info")]
+    return {p for t in told for part in parts for p in t.data.get(part, ())}
 
 
 MARKERS: dict[str, Callable[[State, str], Result]] = {

@@ -53,7 +53,6 @@ from engine.clocktower.game import (
     StorytellerRuling,
     UseAbility,
     Vote,
-    briefing,
     open_prompts,
 )
 from engine.clocktower.game import Claim as PublicClaim
@@ -62,6 +61,7 @@ from engine.clocktower.game.day import may_vote
 from engine.clocktower.game.events import EndingReached
 from engine.clocktower.game.idle import owed
 from engine.clocktower.game.madness import madness_of
+from engine.clocktower.game.markers import known_evil
 from engine.clocktower.game.model import alive, living, seat
 from engine.clocktower.game.questions import (
     NightMenu,
@@ -200,11 +200,7 @@ class Player:
 
     def teammates(self, state: State, player: int) -> set[int]:
         """The evil team as ``player`` knows it (themselves, and Minion or Demon info)."""
-        team = {player}
-        for t in briefing(state, player):
-            if t.event in ("minion_info", "demon_info"):
-                team.update((*t.data.get("demon", ()), *t.data.get("minions", ())))
-        return team
+        return {player} | known_evil(state, player)
 
     def scores(self, state: State, player: int) -> dict[int, float]:
         """How much ``player`` suspects each player (higher: more): the chance they are the

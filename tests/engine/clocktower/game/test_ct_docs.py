@@ -83,8 +83,9 @@ def test_the_worked_example_registers_a_character_the_bot_can_run(steward):
     assert "steward" in REGISTRY and unsupported(SCRIPT) == ()
     deal = ("imp", "poisoner", "steward", "chef", "empath", "monk", "soldier")
     state = first_night(True, deal)
-    while state.pending is not None:
-        state = apply(state, NightChoice(0, state.pending.default, player=state.pending.to)).state
+    while state.pending is not None:  # every wake idle, the Poisoner's aside: the Steward is sober
+        sober = (4,) if state.pending.topic == "poisoner" else state.pending.default
+        state = apply(state, NightChoice(0, sober, player=state.pending.to)).state
     learned = [t.data for t in briefing(state, 3) if t.event == "info"]
     assert len(learned) == 1 and learned[0]["character"] == "steward"
     shown = learned[0]["answer"]

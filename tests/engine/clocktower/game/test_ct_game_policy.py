@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from engine.clocktower.game import ACTIONS, NightChoice, StorytellerRuling, apply, briefing
 from engine.clocktower.game.characters.mayor import bounce_chance
+from engine.clocktower.game.characters.poisoner import Poisoner
+from engine.clocktower.game.decisions import Need
 from engine.clocktower.game.events import Info
 from engine.clocktower.game.falseworld import false_world
 from engine.clocktower.game.model import Pending, evolve, mark_target
@@ -147,3 +151,15 @@ def test_the_mayor_bounce_never_lands_on_the_demon_or_the_dead():
     options = (3, 2, 4, 1, 5)
     got = {decide(state, pending(f"b{i}", "mayor_bounce", options, 0)) for i in range(200)}
     assert got == {0, 2}  # the Mayor, or the living good Empath
+
+
+def test_an_idle_poisoner_never_poisons_the_demon_she_knows():
+    # The timeout default is the first living player other than the chooser: the Demon in seat 1.
+    chars = ["imp", "poisoner", "empath", "chef", "monk", "soldier", "mayor"]
+    state = start({"characters": chars, "bot": True})
+    assert state.pending is not None and state.pending.topic == "poisoner"
+    assert state.pending.default == (3,)
+    alone = evolve(state, seats=tuple(evolve(s, alive=s.player <= 2) for s in state.seats))
+    with pytest.raises(Need) as asked:  # only she and her Demon alive: herself, not it
+        Poisoner().night(alone, 2, "n9:2")
+    assert asked.value.pending.default == (2,)
