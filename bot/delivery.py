@@ -75,7 +75,9 @@ class Outgoing:
 
 Namer = Callable[[int], str]
 Rendered = Outgoing | Sequence[Outgoing] | None
-Handler = Callable[[Any, Session, Namer], Rendered]  # a renderer's method for one kind of effect
+Handler = Callable[
+    [Any, Session[Any], Namer], Rendered
+]  # a renderer's method for one kind of effect
 
 
 @dataclass(frozen=True)
@@ -89,17 +91,17 @@ class Answered:
 
 
 class Renderer(Protocol):
-    def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
+    def render(self, effect: Effect, session: Session[Any], name: Namer) -> Rendered:
         """The message(s) for an effect, or None when it needs no message of its own."""
         ...
 
-    def lobby(self, session: Session, closed: str = "") -> Outgoing:
+    def lobby(self, session: Session[Any], closed: str = "") -> Outgoing:
         """The lobby message (slot ``lobby``); ``closed``: why it is closed, its buttons
         disabled (the game started, or ended)."""
         ...
 
     def acknowledge(
-        self, question: type[Prompt], action: Any, session: Session, name: Namer
+        self, question: type[Prompt], action: Any, session: Session[Any], name: Namer
     ) -> Answered:
         """What to say to whoever answers a ``question`` with ``action`` (before it is applied:
         ``session`` holds the state it answers)."""
@@ -384,7 +386,7 @@ class Delivery:
         self.client = courier.client
         self.renderer = renderer
 
-    def namer(self, session: Session) -> Namer:
+    def namer(self, session: Session[Any]) -> Namer:
         guild = self.client.get_guild(session.game.guild_id)
 
         def name(user_id: int) -> str:
@@ -394,7 +396,7 @@ class Delivery:
 
         return name
 
-    def compose(self, session: Session, effects: Sequence[Effect]) -> list[Parcel]:
+    def compose(self, session: Session[Any], effects: Sequence[Effect]) -> list[Parcel]:
         """The parcels for an action's effects, in order: public ones for the channel, private
         ones one per recipient. ``session`` holds the state right after the action. When the
         game ends, its lobby message says so too, for every game alike."""
@@ -420,11 +422,11 @@ class Delivery:
         """A message for the game's channel as parcels for its outbox."""
         return [Parcel("post", None, pack(piece)) for piece in _pieces(message)]
 
-    async def flush(self, session: Session) -> list[int]:
+    async def flush(self, session: Session[Any]) -> list[int]:
         """Deliver what the game's accepted actions still owe (see ``Courier.flush``)."""
         return await self.courier.flush(session.outbox)
 
-    async def deliver(self, session: Session, effects: Sequence[Effect]) -> list[int]:
+    async def deliver(self, session: Session[Any], effects: Sequence[Effect]) -> list[int]:
         """Send effects at once, without the outbox: for showing again what is already saved
         (a reopened menu after an undo). Returns the players whose discreet DMs failed."""
         box = Outbox(session.game)
@@ -459,7 +461,7 @@ class Delivery:
             return False
         return True
 
-    async def post(self, session: Session, message: Outgoing) -> None:
+    async def post(self, session: Session[Any], message: Outgoing) -> None:
         """Post in the game channel now (or edit the slot's message); failures are logged."""
         box = Outbox(session.game)
         try:
@@ -478,7 +480,7 @@ class Delivery:
         except discord.HTTPException:
             log.exception("game %s: could not post in its channel", session.game.id)
 
-    def digest(self, session: Session, player: int) -> Outgoing:
+    def digest(self, session: Session[Any], player: int) -> Outgoing:
         """What a player privately knows now (``GameRules.secrets``), plus the menu still
         waiting for them: the "Show my secret" button and the games' `me` commands."""
         if player not in session.rules.players(session.state):

@@ -21,7 +21,7 @@ import sqlite3
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.errors import GameConflict
 from bot.store import games as game_store
@@ -44,9 +44,11 @@ from engine.core import (
 
 log = logging.getLogger(__name__)
 
+S = TypeVar("S")  # a game's state
 
-class GameRules(Protocol):
-    """What the shell needs to know about one kind of game."""
+
+class GameRules(Protocol[S]):
+    """What the shell needs to know about one kind of game, whose state is ``S``."""
 
     @property
     def kind(self) -> str: ...
@@ -59,29 +61,29 @@ class GameRules(Protocol):
         """The engine's RULES_VERSION, stored with every game it opens."""
         ...
 
-    def new_state(self, game: GameRow) -> Any: ...
+    def new_state(self, game: GameRow) -> S: ...
 
-    def apply(self, state: Any, action: Any) -> Step: ...
+    def apply(self, state: S, action: Any) -> Step[S]: ...
 
-    def fingerprint(self, state: Any) -> Any:
+    def fingerprint(self, state: S) -> Any:
         """What the game means, as plain data; its checksum is stored with each action."""
         ...
 
-    def players(self, state: Any) -> Iterable[int]:
+    def players(self, state: S) -> Iterable[int]:
         """Everyone taking part (for the one-game-per-server rule)."""
         ...
 
-    def open_prompts(self, state: Any) -> Iterable[Prompt]:
+    def open_prompts(self, state: S) -> Iterable[Prompt]:
         """The menus waiting for answers now (derived from the state, so valid after a restart)."""
         ...
 
-    def secrets(self, state: Any, player: int) -> Sequence[Private]:
+    def secrets(self, state: S, player: int) -> Sequence[Private]:
         """What ``player`` privately knows now, for "Show my secret" and the games' `me`: the
         game says what still holds (a Traitor's living teammates; a Clocktower player's every
         piece of information)."""
         ...
 
-    def result(self, state: Any, game: GameRow, over: GameOver) -> Result | None:
+    def result(self, state: S, game: GameRow, over: GameOver) -> Result | None:
         """The result to record when the game ends, or None when it was abandoned."""
         ...
 
@@ -101,12 +103,12 @@ class Outbox:
 
 
 @dataclass
-class Session:
-    """One running game in memory."""
+class Session(Generic[S]):
+    """One running game in memory, whose state is ``S``."""
 
     game: GameRow
-    rules: GameRules
-    state: Any
+    rules: GameRules[S]
+    state: S
     seq: int = 0  # rows in the log, undo markers included
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # The actions in effect, oldest first (the log less what was undone).
@@ -121,8 +123,8 @@ class Session:
 
 
 # The messages an accepted action causes, rendered against the game as it stands after it.
-Compose = Callable[[Session, Sequence[Effect]], list[Parcel]]
-Reply = str | Callable[[Step], str]
+Compose = Callable[[Session[Any], Sequence[Effect]], list[Parcel]]
+Reply = str | Callable[[Step[Any]], str]
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,7 @@ class Accepted:
     that acknowledgement as stored: settled once they have seen it (``SessionManager.answered``),
     so that after a crash their next click on the same thing shows it instead of a refusal."""
 
-    step: Step
+    step: Step[Any]
     reply: str
     parcel: Parcel | None = None
 
@@ -151,11 +153,11 @@ class Unrestorable:
 
 
 class SessionManager:
-    def __init__(self, db: Database, rules: Iterable[GameRules]) -> None:
+    def __init__(self, db: Database, rules: Iterable[GameRules[Any]]) -> None:
         self.db = db
         self.rules = {r.kind: r for r in rules}
         self.composers: dict[str, Compose] = {}
-        self.sessions: dict[int, Session] = {}
+        self.sessions: dict[int, Session[Any]] = {}
         # Outboxes of games no longer running that still owe messages (found after a restart).
         self.leftovers: dict[int, Outbox] = {}
         # One lock per server around "is this user free?" and the action that enrols them, so
@@ -172,19 +174,19 @@ class SessionManager:
         self.reading: asyncio.Future[None] | None = None
         self.restored = asyncio.Event()
 
-    def register(self, rules: GameRules, compose: Compose | None = None) -> None:
+    def register(self, rules: GameRules[Any], compose: Compose | None = None) -> None:
         """A kind of game, and how its effects become messages (none: nothing is sent)."""
         self.rules[rules.kind] = rules
         if compose is not None:
             self.composers[rules.kind] = compose
 
-    def get(self, game_id: int) -> Session | None:
+    def get(self, game_id: int) -> Session[Any] | None:
         return self.sessions.get(game_id)
 
-    def in_channel(self, channel_id: int) -> Session | None:
+    def in_channel(self, channel_id: int) -> Session[Any] | None:
         return next((s for s in self.sessions.values() if s.game.channel_id == channel_id), None)
 
-    def game_of(self, guild_id: int, user_id: int) -> Session | None:
+    def game_of(self, guild_id: int, user_id: int) -> Session[Any] | None:
         """The running game in this server that the user takes part in, if any."""
         for session in self.sessions.values():
             if session.game.guild_id == guild_id and user_id in session.rules.players(
@@ -206,7 +208,7 @@ class SessionManager:
         host_id: int,
         options: dict[str, Any],
         seed: int | None = None,
-    ) -> Session:
+    ) -> Session[Any]:
         await self.rebuilt_in(guild=guild_id)  # after a restart, every game here counts
         async with self.enrolment[guild_id]:
             if self.in_channel(channel_id):
@@ -224,19 +226,19 @@ class SessionManager:
             self.sessions[game.id] = session
             return session
 
-    async def enqueue(self, session: Session, parcels: Sequence[Parcel]) -> None:
+    async def enqueue(self, session: Session[Any], parcels: Sequence[Parcel]) -> None:
         """Messages the game owes that no action caused (its lobby, when it opens): saved to
         its outbox, before whatever the next action says."""
         async with session.lock, self.db.transaction() as connection:
             await outbox_store.put(connection, session.game.id, session.seq, list(parcels))
         session.outbox.parcels.extend(parcels)
 
-    def _refuse_if_busy(self, guild_id: int, user_id: int, joining: Session | None) -> None:
+    def _refuse_if_busy(self, guild_id: int, user_id: int, joining: Session[Any] | None) -> None:
         other = self.game_of(guild_id, user_id)
         if other is not None and other is not joining:
             raise GameConflict(f"You are already in a game in <#{other.game.channel_id}>.")
 
-    async def apply(self, session: Session, action: Any) -> Step:
+    async def apply(self, session: Session[S], action: Any) -> Step[S]:
         """Validate, persist (with its messages), then adopt one action. Raises RuleError,
         leaving all unchanged.
 
@@ -250,7 +252,7 @@ class SessionManager:
             return step
 
     async def act(
-        self, session: Session, action: Any, by: int, reply: Reply, *, enrols: bool = False
+        self, session: Session[Any], action: Any, by: int, reply: Reply, *, enrols: bool = False
     ) -> Accepted:
         """Apply a player's click, storing the acknowledgement they are owed with it.
 
@@ -267,7 +269,7 @@ class SessionManager:
                 return await self._act(session, action, by, reply)
         return await self._act(session, action, by, reply)
 
-    async def _act(self, session: Session, action: Any, by: int, reply: Reply) -> Accepted:
+    async def _act(self, session: Session[Any], action: Any, by: int, reply: Reply) -> Accepted:
         async with session.lock:
             owed = session.unanswered.get(by)
             again = owed is not None and self._same(session, owed, action)
@@ -290,13 +292,13 @@ class SessionManager:
             return Accepted(step, text, parcel)
 
     @staticmethod
-    def _same(session: Session, owed: Parcel, action: Any) -> bool:
+    def _same(session: Session[Any], owed: Parcel, action: Any) -> bool:
         try:
             return bool(decode_action(owed.body["action"], session.rules.actions) == action)
         except (ValueError, TypeError):
             return False
 
-    async def answered(self, session: Session, accepted: Accepted) -> None:
+    async def answered(self, session: Session[Any], accepted: Accepted) -> None:
         """The player has seen the acknowledgement: settle it."""
         parcel = accepted.parcel
         if parcel is None:
@@ -306,14 +308,13 @@ class SessionManager:
         if parcel.recipient is not None and session.unanswered.get(parcel.recipient) is parcel:
             del session.unanswered[parcel.recipient]
 
-    def _validate(self, session: Session, action: Any) -> Step:
+    def _validate(self, session: Session[S], action: Any) -> Step[S]:
         if self.sessions.get(session.game.id) is not session:
             raise RuleError("This game has already ended.")
-        step: Step = session.rules.apply(session.state, action)
-        return step
+        return session.rules.apply(session.state, action)
 
     async def _commit(
-        self, session: Session, action: Any, step: Step, reply: Parcel | None = None
+        self, session: Session[S], action: Any, step: Step[S], reply: Parcel | None = None
     ) -> None:
         """Write the action, its checksum and its messages in one transaction, then adopt it."""
         over = next((e for e in step.effects if isinstance(e, GameOver)), None)
@@ -347,7 +348,7 @@ class SessionManager:
         if over is not None:
             del self.sessions[session.game.id]
 
-    async def undo(self, session: Session) -> Step:
+    async def undo(self, session: Session[S]) -> Step[S]:
         """Take back the last action in effect (a storyteller's undo).
 
         The log stays append-only: an ``Undo`` marker is written, and the game is rebuilt from
@@ -422,7 +423,7 @@ class SessionManager:
         loading = not self.loaded.is_set()
         return loading or game_id in self.unrestored or game_id in self.rebuilding
 
-    async def rebuilt(self, game_id: int) -> Session | None:
+    async def rebuilt(self, game_id: int) -> Session[Any] | None:
         """The running game ``game_id``, rebuilt now if it is still waiting to be."""
         await self.read()
         pending = self.unrestored.pop(game_id, None)
@@ -442,7 +443,7 @@ class SessionManager:
         for game_id in list(self.rebuilding):
             await self.rebuilt(game_id)
 
-    async def restore(self) -> list[Session]:
+    async def restore(self) -> list[Session[Any]]:
         """Rebuild every unfinished game by replaying its log, and load what is still owed.
 
         The games are rebuilt one at a time, other work (a press on one of them, which rebuilds
@@ -521,15 +522,17 @@ class SessionManager:
 UNDO = {"type": "Undo"}  # a log entry that takes back the last action still in effect
 
 
-def _no_op(session: Session, step: Step) -> bool:
+def _no_op(session: Session[S], step: Step[S]) -> bool:
     return bool(step.state == session.state) and not step.effects
 
 
-def rebuild(game: GameRow, rules: GameRules, entries: Iterable[tuple[Any, str | None]]) -> Session:
+def rebuild(
+    game: GameRow, rules: GameRules[S], entries: Iterable[tuple[Any, str | None]]
+) -> Session[S]:
     """A session rebuilt from its creation record and its log: (action or ``UNDO``, checksum or
     None) pairs. Raises ``Diverged`` where the game's fingerprint no longer matches a checksum."""
     start = rules.new_state(game)
-    kept: list[tuple[Any, Any]] = []  # (action, state after it)
+    kept: list[tuple[Any, S]] = []  # (action, state after it)
     count = 0
     for count, (action, digest) in enumerate(entries, start=1):
         if action is UNDO:
@@ -546,12 +549,12 @@ def rebuild(game: GameRow, rules: GameRules, entries: Iterable[tuple[Any, str | 
     return session
 
 
-def fold(game: GameRow, rules: GameRules, actions: list[Any]) -> Session:
+def fold(game: GameRow, rules: GameRules[S], actions: list[Any]) -> Session[S]:
     """A session after applying ``actions`` in order to a new game."""
     return rebuild(game, rules, ((action, None) for action in actions))
 
 
-def replay(game: GameRow, rules: GameRules, entries: list[LogEntry]) -> Session:
+def replay(game: GameRow, rules: GameRules[S], entries: list[LogEntry]) -> Session[S]:
     """A session rebuilt from stored log entries, checking their checksums."""
     return rebuild(
         game,

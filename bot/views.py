@@ -43,7 +43,7 @@ MAX_LABEL = 80  # Discord's limit per button label
 
 
 class GameButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"rw:b:(?P<game>\d+):(?P<kind>[a-z_]+):(?P<value>[\w-]*)",
 ):
     def __init__(
@@ -67,15 +67,21 @@ class GameButton(
         self.game_id, self.kind, self.value = game_id, kind, value
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> GameButton:
-        return cls(int(match["game"]), match["kind"], match["value"], label=item.label or "")
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> GameButton:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), match["kind"], match["value"], label=label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await dispatch(interaction, self.game_id, self.kind, self.value)
 
 
 class GameSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"rw:s:(?P<game>\d+):(?P<kind>[a-z_]+):(?P<part>\d+)",
 ):
     def __init__(
@@ -96,7 +102,12 @@ class GameSelect(
         self.game_id, self.kind = game_id, kind
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> GameSelect:
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> GameSelect:
         return cls(int(match["game"]), match["kind"], int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:

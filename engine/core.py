@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 
 class RuleError(Exception):
@@ -155,11 +155,14 @@ class GameOver:
 Effect = Public | Private | Prompt | GameOver
 
 
-@dataclass(frozen=True)
-class Step:
-    """The new state and what to tell whom after one accepted action."""
+S = TypeVar("S")
 
-    state: Any
+
+@dataclass(frozen=True)
+class Step(Generic[S]):
+    """The new state and what to tell whom after one accepted action (``S``: the game's state)."""
+
+    state: S
     effects: tuple[Effect, ...] = ()
 
 

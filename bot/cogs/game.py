@@ -21,7 +21,7 @@ from __future__ import annotations
 import inspect
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import discord
 from discord.ext import commands
@@ -36,10 +36,15 @@ from engine.core import Prompt, answer
 
 log = logging.getLogger(__name__)
 
-MakeAction = Callable[[Session], Any | Awaitable[Any]]
+S = TypeVar("S")  # the game's state
+
+MakeAction = Callable[[Session[S]], Any | Awaitable[Any]]
 
 
-class GameCog(commands.GroupCog):
+class GameCog(commands.GroupCog, Generic[S]):
+    """What every game's cog shares: the path of a click, the lobby, secrets; ``S`` is the
+    game's state."""
+
     kind: ClassVar[str]  # the game kind the session layer knows
     title: ClassVar[str]  # its name in sentences: "Clocktower"
     command: ClassVar[str]  # its slash command group: "/clocktower"
@@ -49,7 +54,7 @@ class GameCog(commands.GroupCog):
     # (None: the menu cannot be dated, so it is refused rather than taken for today's).
     legacy: ClassVar[Mapping[str, Callable[[str], tuple[str, str] | None]]] = {}
 
-    def __init__(self, bot: Ravenswood, rules: GameRules, renderer: Renderer) -> None:
+    def __init__(self, bot: Ravenswood, rules: GameRules[S], renderer: Renderer) -> None:
         self.bot = bot
         self.renderer = renderer
         self.delivery = Delivery(bot.courier, renderer)
@@ -57,7 +62,7 @@ class GameCog(commands.GroupCog):
         bot.component_handlers[self.kind] = self.on_component
 
     # The path of a click ------------------------------------------------------------------------
-    def session_here(self, interaction: discord.Interaction) -> Session:
+    def session_here(self, interaction: discord.Interaction) -> Session[S]:
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != self.kind:
             raise NoGameHere(
@@ -68,7 +73,7 @@ class GameCog(commands.GroupCog):
     async def act(
         self,
         interaction: discord.Interaction,
-        session: Session,
+        session: Session[S],
         action: Any,
         ack: Reply,
         *,
@@ -87,7 +92,7 @@ class GameCog(commands.GroupCog):
     async def run(
         self,
         interaction: discord.Interaction,
-        make_action: MakeAction,
+        make_action: MakeAction[S],
         ack: Reply,
         *,
         enrols: bool = False,
@@ -101,7 +106,7 @@ class GameCog(commands.GroupCog):
                 action = await action
             await self.act(interaction, session, action, ack, enrols=enrols)
 
-    async def deliver(self, session: Session, effects: Any) -> None:
+    async def deliver(self, session: Session[S], effects: Any) -> None:
         """Deliver what the game owes. A game's cog extends this (its clock, its notices)."""
         await self.delivery.flush(session)
 
@@ -123,7 +128,7 @@ class GameCog(commands.GroupCog):
 
     # Buttons and menus --------------------------------------------------------------------------
     async def on_component(
-        self, interaction: discord.Interaction, session: Session, kind: str, value: str
+        self, interaction: discord.Interaction, session: Session[S], kind: str, value: str
     ) -> None:
         """A question's answer (``bot.views.QuestionItem``), the buttons every game has (Show my
         secret, Join, Leave), then the game's own (a storyteller's tools) and, last, menus sent
@@ -154,7 +159,7 @@ class GameCog(commands.GroupCog):
             await self.answer(interaction, session, *question)
 
     async def answer(
-        self, interaction: discord.Interaction, session: Session, key: str, token: str
+        self, interaction: discord.Interaction, session: Session[S], key: str, token: str
     ) -> None:
         """A press on a question's button or menu: ``question.answer(user, token)``, applied;
         the engine refuses it if that question is no longer open. The renderer words the
@@ -166,7 +171,7 @@ class GameCog(commands.GroupCog):
         if said.settled is not None:
             await settle_menu(interaction, said.settled)
 
-    async def show_secret(self, interaction: discord.Interaction, session: Session) -> None:
+    async def show_secret(self, interaction: discord.Interaction, session: Session[S]) -> None:
         digest = self.delivery.digest(session, interaction.user.id)
         await reply(interaction, digest.content, view=digest.view)
 
@@ -178,7 +183,7 @@ class GameCog(commands.GroupCog):
         raise NotImplementedError
 
     async def component(
-        self, interaction: discord.Interaction, session: Session, kind: str, value: str
+        self, interaction: discord.Interaction, session: Session[S], kind: str, value: str
     ) -> bool:
         """Handle the game's own buttons and menus; False when ``kind`` is none of them."""
         return False

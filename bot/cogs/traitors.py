@@ -21,7 +21,7 @@ from bot.render.traitors import TraitorsRenderer, mentions, waiting_message
 from bot.sessions import Session
 from bot.store import games as game_store
 from bot.store.results import Result, Seat, user_key
-from engine.core import GameOver, Private, RuleError
+from engine.core import GameOver, Private, Prompt, RuleError
 from engine.traitors.questions import QUESTIONS, Ballot
 from stats.charts.odds import odds_chart
 from stats.odds import check_request, odds_report, suggest_traitor_count
@@ -42,10 +42,10 @@ class TraitorsRules:
 
     apply = staticmethod(tg.apply)
 
-    def players(self, state: tg.State):
+    def players(self, state: tg.State) -> tuple[int, ...]:
         return state.players
 
-    def open_prompts(self, state: tg.State):
+    def open_prompts(self, state: tg.State) -> tuple[Prompt, ...]:
         return tg.open_prompts(state)
 
     def secrets(self, state: tg.State, player: int) -> tuple[Private, ...]:
@@ -85,7 +85,7 @@ def legacy_question(kind: str) -> Callable[[str], tuple[str, str] | None]:
     return translate
 
 
-class TraitorsCog(GameCog, group_name="traitors", group_description="Play The Traitors"):
+class TraitorsCog(GameCog[tg.State], group_name="traitors", group_description="Play The Traitors"):
     kind = KIND
     title = "Traitors"
     command = "/traitors"
@@ -95,7 +95,7 @@ class TraitorsCog(GameCog, group_name="traitors", group_description="Play The Tr
     def __init__(self, bot: Ravenswood) -> None:
         super().__init__(bot, TraitorsRules(), TraitorsRenderer())
 
-    async def deliver(self, session: Session, effects: Any) -> None:
+    async def deliver(self, session: Session[tg.State], effects: Any) -> None:
         """Deliver what the game owes; a Faithful offered a place among the Traitors whose DMs
         are closed is told, without being singled out, that a private message awaits."""
         unreached = await self.delivery.flush(session)
@@ -119,7 +119,7 @@ class TraitorsCog(GameCog, group_name="traitors", group_description="Play The Tr
         interaction: discord.Interaction,
         traitors: app_commands.Range[int, 1, 15] | None = None,
     ) -> None:
-        def action(session: Session):
+        def action(session: Session[tg.State]) -> tg.Action:
             count = traitors or suggest_traitor_count(
                 max(len(session.state.players), tg.MIN_PLAYERS)
             )
@@ -139,7 +139,7 @@ class TraitorsCog(GameCog, group_name="traitors", group_description="Play The Tr
     )
     @app_commands.guild_only()
     async def close(self, interaction: discord.Interaction) -> None:
-        def action(session: Session):
+        def action(session: Session[tg.State]) -> tg.Action:
             if session.state.phase is tg.Phase.VOTE:
                 return tg.CloseVote(by=interaction.user.id)
             return tg.CloseNight(by=interaction.user.id)

@@ -32,7 +32,7 @@ from engine.clocktower.game.actions import (
     StorytellerRuling,
     Vote,
 )
-from engine.clocktower.game.model import Nomination
+from engine.clocktower.game.model import Nomination, State
 from engine.clocktower.game.prompts import open_questions
 from engine.clocktower.game.questions import (
     COUNT,
@@ -67,20 +67,20 @@ def mentions(players: Sequence[int]) -> str:
     return ", ".join(f"<@{p}>" for p in players) or "nobody"
 
 
-def known(cid: str, state: Any = None) -> Character | None:
+def known(cid: str, state: State | None = None) -> Character | None:
     """The character ``cid`` of this game (its script's homebrew first), or None."""
-    for c in getattr(state, "homebrew", ()):
+    for c in state.homebrew if state is not None else ():
         if c.id == cid:
             return c
     return find(cid)
 
 
-def char_name(cid: str | None, state: Any = None) -> str:
+def char_name(cid: str | None, state: State | None = None) -> str:
     found = known(cid, state) if cid else None
     return found.name if found else str(cid)
 
 
-def ability(cid: str, state: Any, official: Mapping[str, OfficialText]) -> str:
+def ability(cid: str, state: State | None, official: Mapping[str, OfficialText]) -> str:
     """A character's ability in words: the official text where the operator ships it, our own
     summary otherwise, and for a homebrew character the script's own words, quoted as such."""
     found = known(cid, state)
@@ -91,7 +91,7 @@ def ability(cid: str, state: Any, official: Mapping[str, OfficialText]) -> str:
     return official[cid].ability if cid in official else found.summary
 
 
-def label(value: Any, players: Sequence[int], name: Namer, state: Any = None) -> str:
+def label(value: Any, players: Sequence[int], name: Namer, state: State | None = None) -> str:
     """Any option or answer as words: players by name, characters by name."""
     if value is None:
         return "nothing"
@@ -104,14 +104,14 @@ def label(value: Any, players: Sequence[int], name: Namer, state: Any = None) ->
     return char_name(value, state) if known(str(value), state) else str(value)
 
 
-def opener(state: Any, host: int, present: Callable[[int], bool] = lambda _: True) -> int | None:
+def opener(state: State, host: int, present: Callable[[int], bool] = lambda _: True) -> int | None:
     """Who leads a bot-storyteller game (starts it, may end it): the player who opened it while
     they are seated and still here, otherwise the first seated player who is."""
     seated = ((host,) if host in state.players else ()) + tuple(state.players)
     return next((p for p in seated if present(p)), None)
 
 
-def lobby(session: Session, closed: str = "") -> Outgoing:
+def lobby(session: Session[State], closed: str = "") -> Outgoing:
     """The lobby: who sits where and how to join; ``closed``: why it no longer takes seats."""
     state = session.state
     if state.bot:
@@ -146,12 +146,12 @@ def vote_slot(day: int, nominee: int, exile: bool) -> str:
     return f"vote:{day}:{nominee}:{int(exile)}"
 
 
-def nominator(state: Any, player: int) -> str:
+def nominator(state: State, player: int) -> str:
     """Who nominated: a player's mention, or the storyteller (the Bishop's rule)."""
     return f"<@{player}>" if player in state.players else "The storyteller"
 
 
-def vote_message(session: Session, name: Namer) -> Outgoing | None:
+def vote_message(session: Session[State], name: Namer) -> Outgoing | None:
     """The running vote: who voted yes so far, the count, the block and whose turn it is."""
     state = session.state
     vote = state.vote
@@ -187,7 +187,7 @@ def vote_message(session: Session, name: Namer) -> Outgoing | None:
     return Outgoing(text, view=view, slot=vote_slot(state.day, vote.nominee, vote.exile))
 
 
-def closed_vote(record: Nomination, state: Any) -> Outgoing:
+def closed_vote(record: Nomination, state: State) -> Outgoing:
     """A finished vote's board, edited to its final tally with the buttons taken away."""
     what = "called for the exile of" if record.exile else "nominated"
     text = (
@@ -199,7 +199,7 @@ def closed_vote(record: Nomination, state: Any) -> Outgoing:
     return Outgoing(text, slot=vote_slot(record.day, record.nominee, record.exile), final=True)
 
 
-def nominate_view(session: Session, name: Namer) -> discord.ui.View | None:
+def nominate_view(session: Session[State], name: Namer) -> discord.ui.View | None:
     """A menu of the players who may still be nominated today (its question is the day's, so an
     old day's menu is refused), or None when nobody can nominate now."""
     menu = next((q for q in open_prompts(session.state) if isinstance(q, NominationMenu)), None)
@@ -209,7 +209,7 @@ def nominate_view(session: Session, name: Namer) -> discord.ui.View | None:
     return view_of(*question_menus(session.game.id, menu, choices, "Nominate a player…"))
 
 
-def discreet(effect: Effect, session: Session) -> bool:
+def discreet(effect: Effect, session: Session[State]) -> bool:
     """Whether writing to someone is itself a secret. Only the deal reaches everyone alike, and
     the storyteller's first ruling comes with the deal in every game; any later ruling, even
     before the first night, would tell the table what is in play (a Drunk, a Fortune Teller)."""
@@ -271,10 +271,10 @@ class ClocktowerRenderer:
         }
 
     @staticmethod
-    def lobby(session: Session, closed: str = "") -> Outgoing:
+    def lobby(session: Session[State], closed: str = "") -> Outgoing:
         return lobby(session, closed)
 
-    def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
+    def render(self, effect: Effect, session: Session[State], name: Namer) -> Rendered:
         if isinstance(effect, GameOver):
             return self.game_over(effect, session)
         handler = self.events.get(type(effect))
@@ -283,7 +283,7 @@ class ClocktowerRenderer:
             message.discreet = True
         return message
 
-    def said(self, effect: Effect, session: Session, name: Namer) -> Outgoing | None:
+    def said(self, effect: Effect, session: Session[State], name: Namer) -> Outgoing | None:
         """An event one character causes, in that character's own words (``Role.says``)."""
         speaker = REGISTRY.speaker(type(effect))
         if speaker is None:
@@ -293,15 +293,17 @@ class ClocktowerRenderer:
         return Outgoing(speaker.says(effect, words), public=public)
 
     # Lobby -----------------------------------------------------------------------------------
-    def on_joined(self, effect: ev.Joined | ev.Left, session: Session, name: Namer) -> Outgoing:
+    def on_joined(
+        self, effect: ev.Joined | ev.Left, session: Session[State], name: Namer
+    ) -> Outgoing:
         return lobby(session)
 
-    def on_seated(self, effect: ev.Seated, session: Session, name: Namer) -> list[Outgoing]:
+    def on_seated(self, effect: ev.Seated, session: Session[State], name: Namer) -> list[Outgoing]:
         moved = Outgoing(f"💺 <@{effect.player}> moves to seat {effect.position + 1}.")
         return [lobby(session), moved]
 
     def on_traveller_arrived(
-        self, effect: ev.TravellerArrived, session: Session, name: Namer
+        self, effect: ev.TravellerArrived, session: Session[State], name: Namer
     ) -> Outgoing:
         return Outgoing(
             f"🧳 <@{effect.player}> arrives as a Traveller, the "
@@ -309,7 +311,9 @@ class ClocktowerRenderer:
             "and sits at the end of the circle."
         )
 
-    def on_started(self, effect: ev.Started, session: Session, name: Namer) -> list[Outgoing]:
+    def on_started(
+        self, effect: ev.Started, session: Session[State], name: Namer
+    ) -> list[Outgoing]:
         state = session.state
         counts = ", ".join(team_count(team, n) for team, n in effect.counts.items())
         travellers = "".join(
@@ -326,12 +330,14 @@ class ClocktowerRenderer:
         return [begins, lobby(session, closed="The game has started; its seats are taken.")]
 
     def on_traveller_left(
-        self, effect: ev.TravellerLeft, session: Session, name: Namer
+        self, effect: ev.TravellerLeft, session: Session[State], name: Namer
     ) -> Outgoing:
         return Outgoing(f"🧳 <@{effect.player}> leaves the game; the circle closes up.")
 
     # Secrets ---------------------------------------------------------------------------------
-    def on_character(self, effect: ev.CharacterTold, session: Session, name: Namer) -> Outgoing:
+    def on_character(
+        self, effect: ev.CharacterTold, session: Session[State], name: Namer
+    ) -> Outgoing:
         cid, state = effect.character, session.state
         text = ability(cid, state, self.official)
         return Outgoing(
@@ -341,7 +347,7 @@ class ClocktowerRenderer:
         )
 
     def on_ending_reached(
-        self, effect: ev.EndingReached, session: Session, name: Namer
+        self, effect: ev.EndingReached, session: Session[State], name: Namer
     ) -> Outgoing:
         """The game looks over by the rules the engine runs; the storyteller decides."""
         unrun = ", ".join(f"**{char_name(c, session.state)}**" for c in effect.unrun)
@@ -352,10 +358,15 @@ class ClocktowerRenderer:
             public=False,
         )
 
-    def on_setup_notes(self, effect: ev.SetupNotes, session: Session, name: Namer) -> Outgoing:
+    def on_setup_notes(
+        self, effect: ev.SetupNotes, session: Session[State], name: Namer
+    ) -> Outgoing:
         """What a human storyteller runs by hand in this game."""
         state = session.state
-        names = lambda ids: ", ".join(f"**{char_name(c, state)}**" for c in ids)  # noqa: E731
+
+        def names(ids: Sequence[str]) -> str:
+            return ", ".join(f"**{char_name(c, state)}**" for c in ids)
+
         lines = [f"📋 **Your game** in <#{session.game.channel_id}>:"]
         if effect.counts:
             lines.append(f"⚖️ {effect.counts}")
@@ -375,7 +386,7 @@ class ClocktowerRenderer:
         lines.append("When the game is won, declare it with `/clocktower end winner:`.")
         return Outgoing("\n".join(lines), public=False)
 
-    def on_chosen(self, effect: ev.Chosen, session: Session, name: Namer) -> Outgoing:
+    def on_chosen(self, effect: ev.Chosen, session: Session[State], name: Namer) -> Outgoing:
         state = session.state
         return Outgoing(
             f"👉 {name(effect.player)}, as the **{char_name(effect.character, state)}**, chose "
@@ -383,7 +394,7 @@ class ClocktowerRenderer:
             public=False,
         )
 
-    def on_shown(self, effect: ev.Shown, session: Session, name: Namer) -> Outgoing:
+    def on_shown(self, effect: ev.Shown, session: Session[State], name: Namer) -> Outgoing:
         state = session.state
         when = f"Night {effect.night}" if effect.phase == "night" else f"Day {effect.day}"
         character = effect.character
@@ -395,11 +406,13 @@ class ClocktowerRenderer:
             f"🔮 {when}{role_text}: the storyteller shows you **{value}**.", public=False
         )
 
-    def on_ability_used(self, effect: ev.AbilityUsed, session: Session, name: Namer) -> Outgoing:
+    def on_ability_used(
+        self, effect: ev.AbilityUsed, session: Session[State], name: Namer
+    ) -> Outgoing:
         return Outgoing(f"✋ <@{effect.player}> uses an ability: “{effect.text}”")
 
     def on_ability_reported(
-        self, effect: ev.AbilityReported, session: Session, name: Namer
+        self, effect: ev.AbilityReported, session: Session[State], name: Namer
     ) -> Outgoing:
         where = "in public" if effect.public else "privately"
         return Outgoing(
@@ -410,7 +423,9 @@ class ClocktowerRenderer:
             public=False,
         )
 
-    def on_minion_info(self, effect: ev.MinionInfo, session: Session, name: Namer) -> Outgoing:
+    def on_minion_info(
+        self, effect: ev.MinionInfo, session: Session[State], name: Namer
+    ) -> Outgoing:
         others = ", ".join(name(p) for p in effect.minions) or "none"
         return Outgoing(
             f"😈 The Demon is **{', '.join(name(p) for p in effect.demon)}**. "
@@ -418,7 +433,7 @@ class ClocktowerRenderer:
             public=False,
         )
 
-    def on_demon_info(self, effect: ev.DemonInfo, session: Session, name: Namer) -> Outgoing:
+    def on_demon_info(self, effect: ev.DemonInfo, session: Session[State], name: Namer) -> Outgoing:
         bluffs = ", ".join(char_name(c, session.state) for c in effect.bluffs) or "none"
         return Outgoing(
             f"😈 Your Minions: **{', '.join(name(p) for p in effect.minions) or 'none'}**. "
@@ -426,11 +441,11 @@ class ClocktowerRenderer:
             public=False,
         )
 
-    def on_info(self, effect: ev.Info, session: Session, name: Namer) -> Outgoing:
+    def on_info(self, effect: ev.Info, session: Session[State], name: Namer) -> Outgoing:
         state = session.state
         return Outgoing(info_text(effect.data, state.players, name, state), public=False)
 
-    def on_grimoire(self, effect: ev.Grimoire, session: Session, name: Namer) -> Outgoing:
+    def on_grimoire(self, effect: ev.Grimoire, session: Session[State], name: Namer) -> Outgoing:
         state = session.state
         lines = [f"📖 Night {effect.night}: you see the grimoire."]
         for player, cid, alignment, alive in effect.seats:
@@ -442,7 +457,7 @@ class ClocktowerRenderer:
             lines.append(f"Reminder on {name(target)}: {what} (placed by {placed})")
         return Outgoing("\n".join(lines), public=False)
 
-    def on_became(self, effect: ev.Became, session: Session, name: Namer) -> Outgoing:
+    def on_became(self, effect: ev.Became, session: Session[State], name: Namer) -> Outgoing:
         cid, state = effect.character, session.state
         return Outgoing(
             f"🎭 Your character has changed: you are now the **{char_name(cid, state)}**.\n"
@@ -450,19 +465,23 @@ class ClocktowerRenderer:
             public=False,
         )
 
-    def on_turned(self, effect: ev.Turned, session: Session, name: Namer) -> Outgoing:
+    def on_turned(self, effect: ev.Turned, session: Session[State], name: Namer) -> Outgoing:
         return Outgoing(
             f"⚖️ Your alignment has changed: you are now **{effect.alignment}**.",
             public=False,
         )
 
-    def on_became_demon(self, effect: ev.BecameDemon, session: Session, name: Namer) -> Outgoing:
+    def on_became_demon(
+        self, effect: ev.BecameDemon, session: Session[State], name: Namer
+    ) -> Outgoing:
         return Outgoing(
             f"😈 You are now the **{char_name(effect.character, session.state)}**.",
             public=False,
         )
 
-    def on_wake_skipped(self, effect: ev.WakeSkipped, session: Session, name: Namer) -> Outgoing:
+    def on_wake_skipped(
+        self, effect: ev.WakeSkipped, session: Session[State], name: Namer
+    ) -> Outgoing:
         return Outgoing(
             f"💤 Night {effect.night}: the storyteller passed over your waking as the "
             f"**{char_name(effect.character, session.state)}**; you learn nothing tonight.",
@@ -470,7 +489,7 @@ class ClocktowerRenderer:
         )
 
     # Prompts ---------------------------------------------------------------------------------
-    def on_night_choice(self, effect: NightMenu, session: Session, name: Namer) -> Outgoing:
+    def on_night_choice(self, effect: NightMenu, session: Session[State], name: Namer) -> Outgoing:
         state, game, pick = session.state, session.game.id, effect.pick
         role_name = char_name(effect.character, state)
         unit = REGISTRY.get(effect.character)  # its own words for the menu, if any
@@ -495,10 +514,10 @@ class ClocktowerRenderer:
             items += question_buttons(game, effect, [("", "Nobody tonight", GREY)])
         return Outgoing(text, view=view_of(*items), public=False)
 
-    def on_ruling(self, effect: Ruling, session: Session, name: Namer) -> Outgoing:
+    def on_ruling(self, effect: Ruling, session: Session[State], name: Namer) -> Outgoing:
         return ruling_message(effect, session, name)
 
-    def on_panel(self, effect: Panel, session: Session, name: Namer) -> Outgoing:
+    def on_panel(self, effect: Panel, session: Session[State], name: Namer) -> Outgoing:
         """A storyteller-run wake: who wakes, what the character does, and the tools."""
         state, night = session.state, effect.details["night"]
         cid = effect.character
@@ -521,11 +540,15 @@ class ClocktowerRenderer:
         view = view_of(*question_buttons(session.game.id, effect, buttons))
         return Outgoing(text, view=view, public=False)
 
-    def on_vote_board(self, effect: VoteBoard, session: Session, name: Namer) -> Outgoing | None:
+    def on_vote_board(
+        self, effect: VoteBoard, session: Session[State], name: Namer
+    ) -> Outgoing | None:
         """The running vote's board (edited in place): its hands are the question's answers."""
         return vote_message(session, name)
 
-    def on_nomination_menu(self, effect: NominationMenu, session: Session, name: Namer) -> Outgoing:
+    def on_nomination_menu(
+        self, effect: NominationMenu, session: Session[State], name: Namer
+    ) -> Outgoing:
         return Outgoing(
             f"🗳️ **Day {effect.day}:** nominate with the menu below or `/clocktower nominate`.",
             view=nominate_view(session, name),
@@ -533,7 +556,7 @@ class ClocktowerRenderer:
 
     # Answers ---------------------------------------------------------------------------------
     def acknowledge(
-        self, question: type[Prompt], action: Any, session: Session, name: Namer
+        self, question: type[Prompt], action: Any, session: Session[State], name: Namer
     ) -> Answered:
         """What the one who answered hears; a night choice is made once, so its menu settles."""
         state = session.state
@@ -557,14 +580,14 @@ class ClocktowerRenderer:
         return Answered(words[type(action)])
 
     # Public events ---------------------------------------------------------------------------
-    def on_night(self, effect: ev.Night, session: Session, name: Namer) -> Outgoing:
+    def on_night(self, effect: ev.Night, session: Session[State], name: Namer) -> Outgoing:
         return Outgoing(
             f"🌙 **Night {effect.night} falls.** Everyone closes their eyes…\n"
             "-# If my messages can't reach you, **Show my secret** tells you whether you wake.",
             view=secret_view(session.game.id),
         )
 
-    def on_dawn(self, effect: ev.Dawn, session: Session, name: Namer) -> Outgoing:
+    def on_dawn(self, effect: ev.Dawn, session: Session[State], name: Namer) -> Outgoing:
         deaths = effect.deaths
         news = f"{mentions(deaths)} died in the night." if deaths else "Nobody died in the night."
         if effect.revived:
@@ -576,24 +599,26 @@ class ClocktowerRenderer:
             remember=f"dawn:{effect.day}",  # its id tells when the day began, even after a restart
         )
 
-    def on_nomination(self, effect: ev.Nominated, session: Session, name: Namer) -> Outgoing | None:
+    def on_nomination(
+        self, effect: ev.Nominated, session: Session[State], name: Namer
+    ) -> Outgoing | None:
         state = session.state
         if state.vote is not None and state.vote.nominee == effect.nominee:
             return vote_message(session, name)
         return Outgoing(f"🗳️ {nominator(state, effect.nominator)} nominates <@{effect.nominee}>.")
 
     def on_voted(
-        self, effect: ev.Voted | ev.HandSet | ev.ExileCalled, session: Session, name: Namer
+        self, effect: ev.Voted | ev.HandSet | ev.ExileCalled, session: Session[State], name: Namer
     ) -> Outgoing | None:
         return vote_message(session, name)
 
-    def on_pace(self, effect: ev.Pace, session: Session, name: Namer) -> Outgoing:
+    def on_pace(self, effect: ev.Pace, session: Session[State], name: Namer) -> Outgoing:
         return Outgoing(
             f"⏱️ The count now waits {effect.seconds} second(s) on each hand set in advance."
         )
 
     def on_vote_result(
-        self, effect: ev.VoteResult, session: Session, name: Namer
+        self, effect: ev.VoteResult, session: Session[State], name: Namer
     ) -> list[Outgoing]:
         nominee, votes, block = effect.nominee, effect.votes, effect.block
         head = f"🧮 <@{nominee}> received **{votes}** vote(s); {effect.threshold} needed."
@@ -609,7 +634,7 @@ class ClocktowerRenderer:
         return [*self._closed_board(session), result]
 
     def on_exile_result(
-        self, effect: ev.ExileResult, session: Session, name: Namer
+        self, effect: ev.ExileResult, session: Session[State], name: Namer
     ) -> list[Outgoing]:
         verdict = "is exiled" if effect.exiled else "stays"
         result = Outgoing(
@@ -620,41 +645,41 @@ class ClocktowerRenderer:
         return [*self._closed_board(session), result]
 
     @staticmethod
-    def _closed_board(session: Session) -> list[Outgoing]:
+    def _closed_board(session: Session[State]) -> list[Outgoing]:
         history = session.state.history
         return [closed_vote(history[-1], session.state)] if history else []
 
-    def on_execution(self, effect: ev.Execution, session: Session, name: Namer) -> Outgoing:
+    def on_execution(self, effect: ev.Execution, session: Session[State], name: Namer) -> Outgoing:
         return Outgoing(f"⚖️ <@{effect.player}> is executed.")
 
     def on_execution_survived(
-        self, effect: ev.ExecutionSurvived, session: Session, name: Namer
+        self, effect: ev.ExecutionSurvived, session: Session[State], name: Namer
     ) -> Outgoing:
         return Outgoing(f"😮 …but <@{effect.player}> does not die.")
 
-    def on_death(self, effect: ev.Died, session: Session, name: Namer) -> Outgoing | None:
+    def on_death(self, effect: ev.Died, session: Session[State], name: Namer) -> Outgoing | None:
         if effect.cause == "execution":
             return None  # the execution said it
         return Outgoing(f"💀 <@{effect.player}> {CAUSES.get(effect.cause, 'dies')}.")
 
-    def on_claim(self, effect: ev.Claimed, session: Session, name: Namer) -> Outgoing:
+    def on_claim(self, effect: ev.Claimed, session: Session[State], name: Namer) -> Outgoing:
         return Outgoing(
             f"🗣️ <@{effect.player}> claims to be the **{char_name(effect.claim, session.state)}**."
         )
 
     def on_exile_survived(
-        self, effect: ev.ExileSurvived, session: Session, name: Namer
+        self, effect: ev.ExileSurvived, session: Session[State], name: Namer
     ) -> Outgoing:
         return Outgoing(f"🃏 <@{effect.player}> is exiled, yet lives on.")
 
-    def on_revived(self, effect: ev.Revived, session: Session, name: Namer) -> Outgoing:
+    def on_revived(self, effect: ev.Revived, session: Session[State], name: Namer) -> Outgoing:
         return Outgoing(f"✨ <@{effect.player}> is alive again.")
 
-    def on_game_ended(self, effect: ev.GameEnded, session: Session, name: Namer) -> None:
+    def on_game_ended(self, effect: ev.GameEnded, session: Session[State], name: Namer) -> None:
         """Nothing of its own: the ``GameOver`` that follows reveals the winner and grimoire."""
         return None
 
-    def game_over(self, effect: GameOver, session: Session) -> Outgoing:
+    def game_over(self, effect: GameOver, session: Session[State]) -> Outgoing:
         if not isinstance(effect.outcome, Outcome):
             return Outgoing("🛑 The game was ended; no result is recorded.")
         return Outgoing(reveal_text(effect.outcome, session.state))
@@ -668,7 +693,7 @@ class DiscordWords:
         self,
         players: Sequence[int],
         name: Namer,
-        state: Any = None,
+        state: State | None = None,
         official: Mapping[str, OfficialText] | None = None,
         public: bool = False,
     ) -> None:
@@ -691,7 +716,7 @@ class DiscordWords:
         return f"*{ability(cid, self._state, self._official)}*"
 
 
-def night_cue(cid: str, state: Any, official: Mapping[str, OfficialText], night: int) -> str:
+def night_cue(cid: str, state: State, official: Mapping[str, OfficialText], night: int) -> str:
     """What the storyteller does when ``cid`` wakes: the official night reminder where the
     operator ships it, else the ability (ours, or the script's words for homebrew)."""
     text = official.get(cid)
@@ -702,7 +727,9 @@ def night_cue(cid: str, state: Any, official: Mapping[str, OfficialText], night:
     return ability(cid, state, official)
 
 
-def info_text(d: Mapping[str, Any], players: Sequence[int], name: Namer, state: Any = None) -> str:
+def info_text(
+    d: Mapping[str, Any], players: Sequence[int], name: Namer, state: State | None = None
+) -> str:
     """What a character learned (at night, or by day: the Savant, the Artist), in words (each
     character's unit says how it reads)."""
     cid = d["character"]
@@ -735,7 +762,7 @@ def topic_text(topic: str) -> str:
 HIDDEN = ("consistent",)  # shown on the buttons, not in the details
 
 
-def ruling_message(ruling: Ruling, session: Session, name: Namer) -> Outgoing:
+def ruling_message(ruling: Ruling, session: Session[State], name: Namer) -> Outgoing:
     """A storyteller decision by DM: the true answer marked, one button per legal answer."""
     state = session.state
     players = state.players
@@ -792,7 +819,7 @@ def ruling_message(ruling: Ruling, session: Session, name: Namer) -> Outgoing:
     return Outgoing("\n".join(line for line in lines if line), view=view, public=False)
 
 
-def reveal_text(outcome: Outcome, state: Any = None) -> str:
+def reveal_text(outcome: Outcome, state: State | None = None) -> str:
     """The end: who won and why, and the whole grimoire revealed."""
     side = "🌞 **Good wins!**" if outcome.winner == "good" else "🌑 **Evil wins!**"
     lines = [f"{side} The game ends because {ending_text(outcome.reason)}.", ""]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import discord
@@ -33,22 +34,24 @@ def until(event: type, open_: str, closed: str) -> Reply:
     """An acknowledgement that depends on whether this answer was the one that closed the
     round (an ``event`` among its effects): then there is nothing left to change."""
 
-    def word(step: Step) -> str:
+    def word(step: Step[tg.State]) -> str:
         done = any(isinstance(e, (GameOver, event)) for e in step.effects)
         return closed if done else open_
 
     return word
 
 
-def mentions(players) -> str:
+def mentions(players: Iterable[int]) -> str:
     return ", ".join(f"<@{p}>" for p in players) or "nobody"
 
 
-def role_name(role) -> str:
+def role_name(role: object) -> str:
     return "a **Traitor**" if str(role) == TRAITOR else "**Faithful**"
 
 
-def lobby(session: Session, players, host: int, closed: str = "") -> Outgoing:
+def lobby(
+    session: Session[tg.State], players: Sequence[int], host: int, closed: str = ""
+) -> Outgoing:
     """The lobby: who is in and how to join; ``closed``: why it no longer takes players."""
     recruit = " Recruitment is on." if session.game.options.get("recruit") else ""
     join = f"Press **Join** to play; the host starts with `/traitors start`.{fair_count(players)}"
@@ -61,7 +64,7 @@ def lobby(session: Session, players, host: int, closed: str = "") -> Outgoing:
     return Outgoing(text, view=view, slot="lobby", final=bool(closed))
 
 
-def fair_count(players) -> str:
+def fair_count(players: Sequence[int]) -> str:
     """The Traitor count `/traitors start` deals by default, and why, once a game could start."""
     if len(players) < tg.MIN_PLAYERS:
         return f"\nAt least {tg.MIN_PLAYERS} players are needed."
@@ -73,7 +76,7 @@ def fair_count(players) -> str:
     )
 
 
-def waiting_message(session: Session) -> Outgoing:
+def waiting_message(session: Session[tg.State]) -> Outgoing:
     """A private message waits for someone whose DMs are closed, and naming them would say too
     much (a recruit offer): everyone still in is asked alike."""
     return Outgoing(
@@ -94,7 +97,7 @@ def vote_header(round_: int, revote: bool) -> str:
 
 class TraitorsRenderer:
     @staticmethod
-    def lobby(session: Session, closed: str = "") -> Outgoing:
+    def lobby(session: Session[tg.State], closed: str = "") -> Outgoing:
         return lobby(session, session.state.players, session.state.host, closed)
 
     def __init__(self) -> None:
@@ -144,7 +147,7 @@ class TraitorsRenderer:
             q.RecruitOffer: Answered("Your answer is given."),
         }
 
-    def render(self, effect: Effect, session: Session, name: Namer) -> Rendered:
+    def render(self, effect: Effect, session: Session[tg.State], name: Namer) -> Rendered:
         """An event's message(s); the vote's opening and a re-vote say nothing of their own
         (the ballot menu that follows is their announcement)."""
         if isinstance(effect, GameOver):
@@ -153,18 +156,24 @@ class TraitorsRenderer:
         return handler(effect, session, name) if handler else None
 
     def acknowledge(
-        self, question: type[Prompt], action: Any, session: Session, name: Namer
+        self, question: type[Prompt], action: Any, session: Session[tg.State], name: Namer
     ) -> Answered:
         return self.answers[question]
 
     # Lobby -----------------------------------------------------------------------------------
-    def on_joined(self, effect: ev.Joined | ev.Left, session: Session, name: Namer) -> Outgoing:
+    def on_joined(
+        self, effect: ev.Joined | ev.Left, session: Session[tg.State], name: Namer
+    ) -> Outgoing:
         return lobby(session, effect.players, session.state.host)
 
-    def on_host_changed(self, effect: ev.HostChanged, session: Session, name: Namer) -> Outgoing:
+    def on_host_changed(
+        self, effect: ev.HostChanged, session: Session[tg.State], name: Namer
+    ) -> Outgoing:
         return Outgoing(f"👑 <@{effect.host}> is now the host.")
 
-    def on_started(self, effect: ev.Started, session: Session, name: Namer) -> list[Outgoing]:
+    def on_started(
+        self, effect: ev.Started, session: Session[tg.State], name: Namer
+    ) -> list[Outgoing]:
         count = effect.traitor_count
         begins = Outgoing(
             f"🎭 The game begins with {len(effect.players)} players, {count} of them "
@@ -174,7 +183,7 @@ class TraitorsRenderer:
         return [begins, self.lobby(session, closed="The game has started.")]
 
     # Secrets ---------------------------------------------------------------------------------
-    def on_role(self, effect: ev.RoleTold, session: Session, name: Namer) -> Outgoing:
+    def on_role(self, effect: ev.RoleTold, session: Session[tg.State], name: Namer) -> Outgoing:
         text = f"🤫 **The Traitors** in <#{session.game.channel_id}>: you are {role_name(effect.role)}."
         if str(effect.role) == TRAITOR:
             others = ", ".join(name(p) for p in effect.traitors) or "none — you are alone"
@@ -183,7 +192,9 @@ class TraitorsRenderer:
             text += " Find the Traitors and banish them at the round table."
         return Outgoing(text, public=False)
 
-    def on_recruited(self, effect: ev.Recruited, session: Session, name: Namer) -> Outgoing:
+    def on_recruited(
+        self, effect: ev.Recruited, session: Session[tg.State], name: Namer
+    ) -> Outgoing:
         others = ", ".join(name(p) for p in effect.traitors)
         return Outgoing(
             f"🗡️ You are now a **Traitor**. Your fellow Traitors: {others}.",
@@ -192,7 +203,7 @@ class TraitorsRenderer:
         )
 
     def on_recruit_accepted(
-        self, effect: ev.RecruitAccepted, session: Session, name: Namer
+        self, effect: ev.RecruitAccepted, session: Session[tg.State], name: Namer
     ) -> Outgoing:
         return Outgoing(
             f"🗡️ {name(effect.player)} accepted and is now a Traitor.",
@@ -200,7 +211,9 @@ class TraitorsRenderer:
             discreet=True,
         )
 
-    def on_murder_choice(self, effect: ev.MurderChoice, session: Session, name: Namer) -> Outgoing:
+    def on_murder_choice(
+        self, effect: ev.MurderChoice, session: Session[tg.State], name: Namer
+    ) -> Outgoing:
         waiting = ", ".join(name(p) for p in effect.awaiting)
         tail = f" Still to choose: {waiting}." if waiting else ""
         return Outgoing(
@@ -208,7 +221,7 @@ class TraitorsRenderer:
         )
 
     def on_recruit_choice(
-        self, effect: ev.RecruitChoice, session: Session, name: Namer
+        self, effect: ev.RecruitChoice, session: Session[tg.State], name: Namer
     ) -> Outgoing:
         return Outgoing(
             f"🗡️ {name(effect.by)} would recruit {name(effect.target)}.",
@@ -217,34 +230,36 @@ class TraitorsRenderer:
         )
 
     def on_recruit_offered(
-        self, effect: ev.RecruitOffered, session: Session, name: Namer
+        self, effect: ev.RecruitOffered, session: Session[tg.State], name: Namer
     ) -> Outgoing:
         return Outgoing(f"🗡️ The offer goes to {name(effect.target)}.", public=False, discreet=True)
 
     def on_recruit_refused(
-        self, effect: ev.RecruitRefused, session: Session, name: Namer
+        self, effect: ev.RecruitRefused, session: Session[tg.State], name: Namer
     ) -> Outgoing:
         return Outgoing(f"🗡️ {name(effect.player)} refused the offer.", public=False, discreet=True)
 
     def on_recruit_lapsed(
-        self, effect: ev.RecruitLapsed, session: Session, name: Namer
+        self, effect: ev.RecruitLapsed, session: Session[tg.State], name: Namer
     ) -> Outgoing:
         return Outgoing(
             f"🗡️ {name(effect.player)} did not answer in time.", public=False, discreet=True
         )
 
     def on_recruit_skipped(
-        self, effect: ev.RecruitSkipped, session: Session, name: Namer
+        self, effect: ev.RecruitSkipped, session: Session[tg.State], name: Namer
     ) -> Outgoing:
         return Outgoing("🗡️ No recruit this time.", public=False, discreet=True)
 
     # Questions -------------------------------------------------------------------------------
     @staticmethod
-    def _players_menu(question: Prompt, session: Session, name: Namer, placeholder: str):
+    def _players_menu(
+        question: Prompt, session: Session[tg.State], name: Namer, placeholder: str
+    ) -> discord.ui.View:
         choices = [(name(p), p) for p in question.options]
         return view_of(*question_menus(session.game.id, question, choices, placeholder))
 
-    def on_murder(self, effect: q.MurderMenu, session: Session, name: Namer) -> Outgoing:
+    def on_murder(self, effect: q.MurderMenu, session: Session[tg.State], name: Namer) -> Outgoing:
         view = self._players_menu(effect, session, name, "Choose tonight's victim")
         return Outgoing(
             f"🌙 Night {effect.round}: choose a Faithful to murder. If the Traitors "
@@ -254,7 +269,9 @@ class TraitorsRenderer:
             discreet=True,
         )
 
-    def on_recruit_pick(self, effect: q.RecruitMenu, session: Session, name: Namer) -> Outgoing:
+    def on_recruit_pick(
+        self, effect: q.RecruitMenu, session: Session[tg.State], name: Namer
+    ) -> Outgoing:
         view = self._players_menu(effect, session, name, "Choose a Faithful to recruit")
         return Outgoing(
             "🗡️ A Traitor was banished. Choose a Faithful to offer a place among you.",
@@ -263,7 +280,9 @@ class TraitorsRenderer:
             discreet=True,
         )
 
-    def on_recruit_answer(self, effect: q.RecruitOffer, session: Session, name: Namer) -> Outgoing:
+    def on_recruit_answer(
+        self, effect: q.RecruitOffer, session: Session[tg.State], name: Namer
+    ) -> Outgoing:
         buttons = [(True, "Accept", RED), (False, "Refuse", GREEN)]
         return Outgoing(
             "🗡️ The Traitors invite you to join them. Will you become a Traitor?",
@@ -272,7 +291,7 @@ class TraitorsRenderer:
             discreet=True,
         )
 
-    def on_vote(self, effect: q.Ballot, session: Session, name: Namer) -> Outgoing:
+    def on_vote(self, effect: q.Ballot, session: Session[tg.State], name: Namer) -> Outgoing:
         view = self._players_menu(effect, session, name, "Your ballot")
         return Outgoing(
             vote_header(effect.round, effect.revote),
@@ -281,7 +300,9 @@ class TraitorsRenderer:
         )
 
     # Public events ---------------------------------------------------------------------------
-    def on_ballot_cast(self, effect: ev.BallotCast, session: Session, name: Namer) -> Outgoing:
+    def on_ballot_cast(
+        self, effect: ev.BallotCast, session: Session[tg.State], name: Namer
+    ) -> Outgoing:
         # the round and the re-vote from the effect: the state may already be past the reveal
         return Outgoing(
             f"{vote_header(effect.round, effect.revote)}\nVoted: {mentions(effect.voted)}.\n"
@@ -290,7 +311,7 @@ class TraitorsRenderer:
         )
 
     def on_votes_revealed(
-        self, effect: ev.VotesRevealed, session: Session, name: Namer
+        self, effect: ev.VotesRevealed, session: Session[tg.State], name: Namer
     ) -> list[Outgoing]:
         board = Outgoing(
             f"{vote_header(effect.round, effect.revote)}\nThe ballots are in; this vote is closed.",
@@ -309,25 +330,29 @@ class TraitorsRenderer:
             lines.append(f"Tie between {mentions(effect.tied)}: a re-vote between them follows.")
         return [board, Outgoing("\n".join(lines))]
 
-    def on_night_falls(self, effect: ev.NightFalls, session: Session, name: Namer) -> Outgoing:
+    def on_night_falls(
+        self, effect: ev.NightFalls, session: Session[tg.State], name: Namer
+    ) -> Outgoing:
         return Outgoing(
             f"🌙 Night {effect.round} falls. The Traitors choose their victim…{NO_DM}",
             view=secret_view(session.game.id),
         )
 
-    def on_recruiting(self, effect: ev.Recruiting, session: Session, name: Namer) -> Outgoing:
+    def on_recruiting(
+        self, effect: ev.Recruiting, session: Session[tg.State], name: Namer
+    ) -> Outgoing:
         return Outgoing(
             f"🗡️ The remaining Traitors may now try to recruit a Faithful…{NO_DM}",
             view=secret_view(session.game.id),
         )
 
-    def on_dawn(self, effect: ev.Dawn, session: Session, name: Namer) -> Outgoing:
+    def on_dawn(self, effect: ev.Dawn, session: Session[tg.State], name: Namer) -> Outgoing:
         return Outgoing(
             f"🌅 Dawn. <@{effect.victim}> was murdered in the night; they were Faithful.\n"
             "Talk it over; the host opens the round table with `/traitors vote`."
         )
 
-    def on_departed(self, effect: ev.Departed, session: Session, name: Namer) -> Outgoing:
+    def on_departed(self, effect: ev.Departed, session: Session[tg.State], name: Namer) -> Outgoing:
         return Outgoing(
             f"🚪 <@{effect.player}> has left the game. They were {role_name(effect.role)}."
         )

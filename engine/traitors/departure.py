@@ -20,7 +20,7 @@ from engine.traitors.recruit import decline, make_offer
 from engine.traitors.vote import reveal
 
 
-def depart(state: State, action: Depart) -> Step:
+def depart(state: State, action: Depart) -> Step[State]:
     player = action.player
     if state.phase is Phase.LOBBY:
         return leave(state, player)
@@ -51,7 +51,7 @@ def _pass_host(state: State, player: int, effects: Effects) -> State:
     return replace(state, host=host)
 
 
-def _carry_on(state: State, effects: Effects, player: int) -> Step:
+def _carry_on(state: State, effects: Effects, player: int) -> Step[State]:
     """Resume the phase without the departed player: resolve what no longer waits on anyone,
     re-ask where the options or the askers changed."""
     if state.phase is Phase.NIGHT:
@@ -68,6 +68,6 @@ def _carry_on(state: State, effects: Effects, player: int) -> Step:
     return Step(state, tuple(effects))
 
 
-def abort(state: State, action: Abort) -> Step:
+def abort(state: State, action: Abort) -> Step[State]:
     require_host(state, action.by, "Only the host can end the game.")
     return finish(state, [], "abandoned")

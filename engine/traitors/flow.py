@@ -38,7 +38,7 @@ def tell_traitors(state: State, effects: Effects, told: Callable[[int], Private]
     effects.extend(told(t) for t in traitors(state))
 
 
-def ask(state: State, effects: Effects) -> Step:
+def ask(state: State, effects: Effects) -> Step[State]:
     """End the action with the menus now open (after a change of phase or of the options)."""
     return Step(state, (*effects, *open_prompts(state)))
 
@@ -47,7 +47,7 @@ def remove(state: State, player: int, fate: Fate) -> State:
     return replace(state, fates=(*state.fates, (player, fate, state.round)))
 
 
-def finish(state: State, effects: Effects, side: str) -> Step:
+def finish(state: State, effects: Effects, side: str) -> Step[State]:
     state = replace(
         state,
         phase=Phase.OVER,
@@ -61,19 +61,19 @@ def finish(state: State, effects: Effects, side: str) -> Step:
     return Step(state, (*effects, GameOver(side, result(state))))
 
 
-def game_won(state: State, effects: Effects) -> Step | None:
+def game_won(state: State, effects: Effects) -> Step[State] | None:
     """After a removal or a recruit: the final Step if the win rule now holds."""
     side = winner(state)
     return finish(state, effects, side) if side else None
 
 
-def begin_night(state: State, effects: Effects) -> Step:
+def begin_night(state: State, effects: Effects) -> Step[State]:
     state = replace(state, phase=Phase.NIGHT, night_choices=(), recruit_picks=(), offer=None)
     effects.append(NightFalls(state.round))
     return ask(state, effects)
 
 
-def begin_recruit(state: State, effects: Effects) -> Step:
+def begin_recruit(state: State, effects: Effects) -> Step[State]:
     state = replace(state, phase=Phase.RECRUIT, recruit_picks=(), offer=None)
     effects.append(Recruiting(state.round))
     return ask(state, effects)

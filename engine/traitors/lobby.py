@@ -38,7 +38,7 @@ def next_seat(players: tuple[int, ...], after: int, eligible: tuple[int, ...]) -
     raise RuleError("Nobody is left to take over.")
 
 
-def join(state: State, action: Join) -> Step:
+def join(state: State, action: Join) -> Step[State]:
     require_phase(state, Phase.LOBBY, NOT_IN_LOBBY)
     refuse_unless(action.player not in state.players, "You are already in this game.")
     refuse_unless(len(state.players) < MAX_PLAYERS, f"The game is full ({MAX_PLAYERS} players).")
@@ -46,7 +46,7 @@ def join(state: State, action: Join) -> Step:
     return Step(state, (Joined(action.player, state.players),))
 
 
-def leave(state: State, player: int) -> Step:
+def leave(state: State, player: int) -> Step[State]:
     """A player leaves the lobby; a leaving host hands over to the next seat; empty: abandoned."""
     require_phase(state, Phase.LOBBY, "You can only leave before the game starts.")
     refuse_unless(player in state.players, "You aren't in this game.")
@@ -61,7 +61,7 @@ def leave(state: State, player: int) -> Step:
     return Step(replace(state, players=remaining, host=host), tuple(effects))
 
 
-def start(state: State, action: Start) -> Step:
+def start(state: State, action: Start) -> Step[State]:
     require_phase(state, Phase.LOBBY, NOT_IN_LOBBY)
     require_host(state, action.by, "Only the host can start the game.")
     count = len(state.players)

@@ -31,7 +31,7 @@ from engine.traitors.model import (
 )
 
 
-def murder(state: State, action: Murder) -> Step:
+def murder(state: State, action: Murder) -> Step[State]:
     require_phase(state, Phase.NIGHT, "The Traitors murder only at night.")
     require_living_traitor(state, action.by, "Only living Traitors can murder.")
     refuse_unless(is_living(state, action.target), "You can only murder a living player.")
@@ -45,13 +45,13 @@ def murder(state: State, action: Murder) -> Step:
     return Step(state, tuple(effects)) if awaiting(state) else dawn(state, effects)
 
 
-def close_night(state: State, action: CloseNight) -> Step:
+def close_night(state: State, action: CloseNight) -> Step[State]:
     require_phase(state, Phase.NIGHT, "It isn't night.")
     require_host(state, action.by, "Only the host can close the night.")
     return dawn(state, [])
 
 
-def dawn(state: State, effects: Effects) -> Step:
+def dawn(state: State, effects: Effects) -> Step[State]:
     """The murder happens, the next day begins, and the win rule is checked."""
     if state.night_choices:
         victim = pick(state, most_chosen(state.night_choices, state.players), "murder")

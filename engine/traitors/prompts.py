@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Prompt
 from engine.traitors.events import MurderChoice, RecruitChoice, RoleTold
 from engine.traitors.model import (
     Phase,
@@ -22,10 +21,10 @@ from engine.traitors.model import (
     started,
     traitors,
 )
-from engine.traitors.questions import Ballot, MurderMenu, RecruitMenu, RecruitOffer
+from engine.traitors.questions import Ballot, MurderMenu, Question, RecruitMenu, RecruitOffer
 
 
-def open_prompts(state: State) -> tuple[Prompt, ...]:
+def open_prompts(state: State) -> tuple[Question, ...]:
     """The questions open now (``engine.traitors.questions``). A newer one of the same kind
     supersedes an older one.
 

@@ -86,6 +86,8 @@ class RecruitOffer(Prompt):
         return RecruitAnswer(by=by, accept=token == "yes", question=key)
 
 
+Question = Ballot | MurderMenu | RecruitMenu | RecruitOffer  # what the game may ask
+
 QUESTIONS: dict[str, type[Prompt]] = {
     cls.kind: cls for cls in (Ballot, MurderMenu, RecruitMenu, RecruitOffer)
 }

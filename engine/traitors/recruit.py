@@ -38,7 +38,7 @@ from engine.traitors.model import Phase, State, awaiting, choice_of, put
 from engine.traitors.prompts import briefing
 
 
-def recruit_pick(state: State, action: RecruitPick) -> Step:
+def recruit_pick(state: State, action: RecruitPick) -> Step[State]:
     refuse_unless(
         state.phase is Phase.RECRUIT and state.offer is None,
         "The Traitors aren't choosing a recruit now.",
@@ -54,14 +54,14 @@ def recruit_pick(state: State, action: RecruitPick) -> Step:
     return Step(state, tuple(effects)) if awaiting(state) else make_offer(state, effects)
 
 
-def make_offer(state: State, effects: Effects) -> Step:
+def make_offer(state: State, effects: Effects) -> Step[State]:
     target = pick(state, most_chosen(state.recruit_picks, state.players), "recruit")
     state = replace(state, recruit_picks=(), offer=target)
     tell_traitors(state, effects, lambda t: RecruitOffered(t, target))
     return ask(state, effects)
 
 
-def recruit_answer(state: State, action: RecruitAnswer) -> Step:
+def recruit_answer(state: State, action: RecruitAnswer) -> Step[State]:
     refuse_unless(
         state.phase is Phase.RECRUIT and state.offer is not None,
         "There is no recruit offer to answer.",
@@ -83,7 +83,7 @@ def recruit_answer(state: State, action: RecruitAnswer) -> Step:
     return game_won(state, effects) or begin_night(state, effects)
 
 
-def decline(state: State, effects: Effects, how: type[RecruitRefused]) -> Step:
+def decline(state: State, effects: Effects, how: type[RecruitRefused]) -> Step[State]:
     """The offer is refused (or lapses): the Traitors hear of it and night falls."""
     offer = state.offer
     assert offer is not None
@@ -91,7 +91,7 @@ def decline(state: State, effects: Effects, how: type[RecruitRefused]) -> Step:
     return begin_night(state, effects)
 
 
-def close_recruit(state: State, action: CloseNight) -> Step:
+def close_recruit(state: State, action: CloseNight) -> Step[State]:
     """The host stops waiting: offer with the picks so far, skip if none, or treat an unanswered
     offer as refused."""
     require_host(state, action.by, "Only the host can close the night.")

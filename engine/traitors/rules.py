@@ -38,13 +38,13 @@ def new_game(host: int, seed: int, recruit: bool = False) -> State:
     return State(seed=seed, host=host, recruit=recruit, players=(host,))
 
 
-def _close_night(state: State, action: CloseNight) -> Step:
+def _close_night(state: State, action: CloseNight) -> Step[State]:
     if state.phase is Phase.RECRUIT:
         return recruit.close_recruit(state, action)
     return night.close_night(state, action)
 
 
-HANDLERS: dict[type, Callable[[State, Any], Step]] = {
+HANDLERS: dict[type, Callable[[State, Any], Step[State]]] = {
     Join: lobby.join,
     Leave: lambda state, action: lobby.leave(state, action.player),
     Start: lobby.start,
@@ -60,7 +60,7 @@ HANDLERS: dict[type, Callable[[State, Any], Step]] = {
 }
 
 
-def apply(state: State, action: Action) -> Step:
+def apply(state: State, action: Action) -> Step[State]:
     """Apply one action by the rules, or raise RuleError saying why it is refused."""
     handler = HANDLERS.get(type(action))
     if handler is None:

@@ -39,7 +39,7 @@ from engine.traitors.model import (
 NOT_OPEN = "Voting isn't open."
 
 
-def open_vote(state: State, action: OpenVote) -> Step:
+def open_vote(state: State, action: OpenVote) -> Step[State]:
     refuse_unless(state.phase is not Phase.VOTE, "The vote is already open.")
     require_phase(state, Phase.DAY, "The vote can only be opened during the day.")
     require_host(state, action.by, "Only the host can open the vote.")
@@ -47,7 +47,7 @@ def open_vote(state: State, action: OpenVote) -> Step:
     return ask(state, [VoteOpened(state.round, living(state), ())])
 
 
-def vote(state: State, action: Vote) -> Step:
+def vote(state: State, action: Vote) -> Step[State]:
     require_phase(state, Phase.VOTE, NOT_OPEN)
     refuse_unless(is_living(state, action.by), "Only living players may vote.")
     refuse_unless(action.target != action.by, "You can't vote for yourself.")
@@ -69,14 +69,14 @@ def vote(state: State, action: Vote) -> Step:
     return Step(state, tuple(effects)) if waiting else reveal(state, effects)
 
 
-def close_vote(state: State, action: CloseVote) -> Step:
+def close_vote(state: State, action: CloseVote) -> Step[State]:
     require_phase(state, Phase.VOTE, NOT_OPEN)
     require_host(state, action.by, "Only the host can close the vote.")
     refuse_unless(bool(state.ballots), "Nobody has voted yet.")
     return reveal(state, [])
 
 
-def reveal(state: State, effects: Effects) -> Step:
+def reveal(state: State, effects: Effects) -> Step[State]:
     """Show every ballot; banish, or call the one re-vote, or draw among a second tie."""
     counts = Counter(target for _, target in state.ballots)
     ballots = dict(state.ballots)

@@ -147,7 +147,7 @@ async def test_a_traveller_arrives_by_day(table, monkeypatch):
 def test_a_ruling_marks_the_consistent_lie_on_its_button():
     players = (11, 12, 13)
     session = SimpleNamespace(
-        state=SimpleNamespace(players=players, night=2),
+        state=SimpleNamespace(players=players, night=2, homebrew=()),
         game=SimpleNamespace(id=5, channel_id=99),
     )
     ruling = Ruling(

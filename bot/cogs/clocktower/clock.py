@@ -39,11 +39,19 @@ from bot.delivery import Delivery, Outgoing
 from bot.render.clocktower import char_name
 from bot.sessions import Session
 from bot.store import games as game_store
-from engine.core import Prompt, RuleError
+from engine.clocktower.game.questions import (
+    NightMenu,
+    NominationMenu,
+    Panel,
+    Question,
+    Ruling,
+    VoteBoard,
+)
+from engine.core import RuleError
 
 log = logging.getLogger(__name__)
 
-Play = Callable[[Session, object], Awaitable[object]]
+Play = Callable[[Session[ct.State], object], Awaitable[object]]
 
 
 @dataclass(frozen=True)
@@ -85,25 +93,26 @@ class Wait:
     kind: str
     key: tuple[object, ...]
     who: int | None = None
-    prompt: Prompt | None = None
+    prompt: Question | None = None
 
 
 def waiting(state: ct.State) -> Wait | None:
     if state.phase not in (ct.Phase.SETUP, ct.Phase.NIGHT, ct.Phase.DAY):
         return None
-    prompt = next((p for p in ct.open_prompts(state) if p.kind != "nominate"), None)
+    prompt = next((p for p in ct.open_prompts(state) if not isinstance(p, NominationMenu)), None)
     if prompt is None:
         return Wait("day", ("day", state.day)) if state.phase is ct.Phase.DAY else None
     who = prompt.to[0] if prompt.to else None
-    if prompt.kind == "vote" and state.vote is not None:
+    if isinstance(prompt, VoteBoard):
+        assert state.vote is not None  # a vote board asks of the running vote
         key = ("vote", len(state.history), state.vote.index)
         if who in dict(state.vote.hands):  # set in advance: counted at the game's pace
             return Wait("count", key, None, prompt)
         return Wait("vote", key, who, prompt)
-    return Wait(prompt.kind, (prompt.kind, prompt.data["decision"]), who, prompt)
+    return Wait(prompt.kind, (prompt.kind, prompt.decision), who, prompt)
 
 
-Step = Callable[[Session, Wait], Awaitable[None]]
+Step = Callable[[Session[ct.State], Wait], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -136,7 +145,7 @@ class Clock:
             task.cancel()
         self.tasks.clear()
 
-    def schedule(self, session: Session) -> None:
+    def schedule(self, session: Session[ct.State]) -> None:
         """(Re)start the timer for whatever the game now waits for."""
         game = session.game.id
         old = self.tasks.pop(game, None)
@@ -149,7 +158,7 @@ class Clock:
         if wait is not None:
             self.tasks[game] = asyncio.create_task(self._run(session, wait, session.seq))
 
-    async def _started(self, session: Session, wait: Wait) -> datetime:
+    async def _started(self, session: Session[ct.State], wait: Wait) -> datetime:
         known = self.since.get(session.game.id)
         if known is not None and known[0] == wait.key:
             return known[1]
@@ -163,7 +172,7 @@ class Clock:
         self.since[session.game.id] = (wait.key, started)
         return started
 
-    async def _run(self, session: Session, wait: Wait, seq: int) -> None:
+    async def _run(self, session: Session[ct.State], wait: Wait, seq: int) -> None:
         def unchanged() -> bool:
             live = not self.client.is_closed()  # the timers of a stopped bot never act
             return live and self.client.games.get(session.game.id) is session and session.seq == seq
@@ -188,7 +197,7 @@ class Clock:
         except Exception:
             log.exception("the clock of game %s failed", session.game.id)
 
-    async def present(self, session: Session, user: int | None) -> bool:
+    async def present(self, session: Session[ct.State], user: int | None) -> bool:
         """Still a member of the game's server; asked of Discord when the member cache does
         not know (after a restart it may be incomplete). In doubt, present."""
         guild = self.client.get_guild(session.game.guild_id)
@@ -202,7 +211,7 @@ class Clock:
             return True
         return True
 
-    async def plan(self, session: Session, wait: Wait) -> Plan:
+    async def plan(self, session: Session[ct.State], wait: Wait) -> Plan:
         t, bot = self.timings, session.state.bot
         here = await self.present(session, wait.who)
         if wait.kind == "night_choice":
@@ -225,17 +234,17 @@ class Clock:
         return Plan(((t.day, self.tell_long_day),))
 
     # What the clock does --------------------------------------------------------------------
-    def channel(self, session: Session) -> str:
+    def channel(self, session: Session[ct.State]) -> str:
         return f"<#{session.game.channel_id}>"
 
-    async def to_storyteller(self, session: Session, text: str) -> None:
+    async def to_storyteller(self, session: Session[ct.State], text: str) -> None:
         """A DM to the human storyteller; if their DMs are closed, nothing is said in public
         (it could tell the table what the storyteller is busy with)."""
         teller = session.state.storyteller
         if teller is not None and not await self.delivery.dm(teller, Outgoing(text, public=False)):
             log.info("game %s: the storyteller's DMs are closed", session.game.id)
 
-    async def remind_player(self, session: Session, wait: Wait) -> None:
+    async def remind_player(self, session: Session[ct.State], wait: Wait) -> None:
         text = (
             f"⏰ Reminder: the Clocktower game in {self.channel(session)} is waiting for your "
             "night choice."
@@ -244,7 +253,7 @@ class Clock:
         if not await self.delivery.dm(wait.who, Outgoing(text, public=False)):
             await self.unreachable(session, [wait.who])
 
-    async def unreachable(self, session: Session, players: list[int]) -> None:
+    async def unreachable(self, session: Session[ct.State], players: list[int]) -> None:
         """Players whose private messages failed while that itself is secret: a human
         storyteller is told; with the bot storyteller the timeout will answer for them."""
         if session.state.bot:
@@ -258,21 +267,20 @@ class Clock:
             "may act for them if they are stuck.",
         )
 
-    async def remind_storyteller(self, session: Session, wait: Wait) -> None:
-        assert wait.prompt is not None
-        data = wait.prompt.data
+    async def remind_storyteller(self, session: Session[ct.State], wait: Wait) -> None:
+        assert isinstance(wait.prompt, (Panel, Ruling))
         await self.to_storyteller(
             session,
             f"⏰ Reminder: the Clocktower game in {self.channel(session)} is waiting for your "
-            f"{'panel' if wait.kind == 'panel' else 'decision'} #{data['decision']} (see the "
+            f"{'panel' if wait.kind == 'panel' else 'decision'} #{wait.prompt.decision} (see the "
             "message above, or `/clocktower me`).",
         )
 
-    async def tell_idle_chooser(self, session: Session, wait: Wait) -> None:
-        assert wait.who is not None and wait.prompt is not None
+    async def tell_idle_chooser(self, session: Session[ct.State], wait: Wait) -> None:
+        assert wait.who is not None and isinstance(wait.prompt, NightMenu)
         name = self.delivery.namer(session)
         gone = "" if await self.present(session, wait.who) else " (they have left the server)"
-        role = char_name(wait.prompt.data["character"], session.state)
+        role = char_name(wait.prompt.character, session.state)
         await self.to_storyteller(
             session,
             f"⏰ In {self.channel(session)}, {name(wait.who)}{gone} has not made their night "
@@ -280,14 +288,14 @@ class Clock:
             "chooses for them, `/clocktower skip` passes over them.",
         )
 
-    async def remind_voter(self, session: Session, wait: Wait) -> None:
+    async def remind_voter(self, session: Session[ct.State], wait: Wait) -> None:
         state = session.state
         teller = "" if state.bot else f" <@{state.storyteller}> may vote for them."
         await self.delivery.post(
             session, Outgoing(f"⏰ <@{wait.who}>, the vote waits for your hand.{teller}")
         )
 
-    async def tell_idle_voter(self, session: Session, wait: Wait) -> None:
+    async def tell_idle_voter(self, session: Session[ct.State], wait: Wait) -> None:
         assert wait.who is not None
         name = self.delivery.namer(session)
         gone = "" if await self.present(session, wait.who) else " (they have left the server)"
@@ -297,14 +305,14 @@ class Clock:
             "them with the buttons on the board.",
         )
 
-    async def warn_dusk(self, session: Session, wait: Wait) -> None:
+    async def warn_dusk(self, session: Session[ct.State], wait: Wait) -> None:
         minutes = max(round(self.timings.warning / 60), 1)
         await self.delivery.post(
             session,
             Outgoing(f"⏳ Dusk falls in about {minutes} minute(s): nominate now if you mean to."),
         )
 
-    async def tell_long_day(self, session: Session, wait: Wait) -> None:
+    async def tell_long_day(self, session: Session[ct.State], wait: Wait) -> None:
         minutes = round(self.timings.day / 60)
         await self.to_storyteller(
             session,
@@ -312,7 +320,7 @@ class Clock:
             "`/clocktower endday` when the talk is done.",
         )
 
-    async def time_out(self, session: Session, wait: Wait) -> None:
+    async def time_out(self, session: Session[ct.State], wait: Wait) -> None:
         """The bot storyteller's documented default (``ct.timeout_action``): the night choice's
         default targets, a "no" vote, or the end of the day. None (a human storyteller, or
         nothing to time out) keeps the game waiting."""
@@ -323,11 +331,11 @@ class Clock:
             await self.delivery.post(session, Outgoing("🌇 Time is up: the day ends."))
         await self.act(session, action)
 
-    async def count(self, session: Session, wait: Wait) -> None:
+    async def count(self, session: Session[ct.State], wait: Wait) -> None:
         """The count moves on over a hand set in advance, at the game's pace."""
         await self.act(session, ct.CountHand(ct.SYSTEM))
 
-    async def act(self, session: Session, action: ct.Action) -> None:
+    async def act(self, session: Session[ct.State], action: ct.Action) -> None:
         """Apply an action for the bot storyteller; a refusal (the game moved on meanwhile)
         still leaves the timer running for whatever the game now waits for."""
         try:

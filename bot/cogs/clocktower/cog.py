@@ -32,12 +32,13 @@ from bot.cogs.clocktower.text import (
     status_text,
     votes_text,
 )
-from bot.cogs.clocktower.tools import StorytellerTools, player_id
+from bot.cogs.clocktower.tools import StorytellerTools
 from bot.cogs.scripts import read_file
 from bot.delivery import Outgoing
 from bot.editions import base_code, base_script
 from bot.errors import Refusal, answering
 from bot.interactions import can_manage, channel_id, guild_id, matching, reply
+from bot.parsing import user_id as player_id
 from bot.render.clocktower import (
     ClocktowerRenderer,
     char_name,
@@ -52,7 +53,7 @@ from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
 from engine.clocktower.game import statements
 from engine.clocktower.game.adjust import CHANGES
 from engine.clocktower.game.model import neighbours
-from engine.clocktower.game.questions import COUNT, QUESTIONS, NominationMenu
+from engine.clocktower.game.questions import COUNT, QUESTIONS, NightMenu, NominationMenu
 from engine.clocktower.game.roles import REGISTRY, Role, seats_having
 from engine.clocktower.reasoning.review import reviewable
 from engine.clocktower.script import Script, ScriptError, load_script
@@ -123,28 +124,29 @@ class ClocktowerCog(
         self.clock.stop()
 
     # Helpers ---------------------------------------------------------------------------------
-    async def leader(self, session: Session) -> int | None:
+    async def leader(self, session: Session[ct.State]) -> int | None:
         """The bot game's leader: its opener, or the first seated player still here."""
-        state, host = session.state, session.game.host_id
+        state: ct.State = session.state
+        host = session.game.host_id
         for player in ((host,) if host in state.players else ()) + tuple(state.players):
             if await self.clock.present(session, player):
                 return player
         return None
 
-    def require_storyteller(self, session: Session, user: int) -> None:
+    def require_storyteller(self, session: Session[ct.State], user: int) -> None:
         state = session.state
         if state.bot:
             raise RuleError(BOT_ONLY)
         if user != state.storyteller:
             raise RuleError("Only the storyteller can do that.")
 
-    async def play(self, session: Session, action: Any) -> None:
+    async def play(self, session: Session[ct.State], action: Any) -> None:
         """Apply an action the game takes itself (the clock's) and deliver it; a refusal
         raises RuleError before anything is sent."""
         step = await self.bot.games.apply(session, action)
         await self.deliver(session, step.effects)
 
-    async def deliver(self, session: Session, effects: Any) -> None:
+    async def deliver(self, session: Session[ct.State], effects: Any) -> None:
         """Deliver what the game owes (its outbox), help whoever could not be reached, show the
         grimoire at the end, and restart the game's clock."""
         unreached = await self.delivery.flush(session)
@@ -155,7 +157,7 @@ class ClocktowerCog(
             await self.post_final_grimoire(session)
         self.clock.schedule(session)
 
-    async def post_final_grimoire(self, session: Session) -> None:
+    async def post_final_grimoire(self, session: Session[ct.State]) -> None:
         book = ct.grimoire(session.state)
         name = self.delivery.namer(session)
         names = {seat["player"]: name(seat["player"]) for seat in book["seats"]}
@@ -239,7 +241,9 @@ class ClocktowerCog(
             await self.open_lobby(interaction, options)
 
     @new.autocomplete("script")
-    async def complete_script(self, interaction: discord.Interaction, typed: str):
+    async def complete_script(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         key = normalise_id(typed)
         choices = [
             app_commands.Choice(name=f"{title} (base edition)", value=code)
@@ -262,7 +266,7 @@ class ClocktowerCog(
         player: str,
         position: app_commands.Range[int, 1, 30],
     ) -> None:
-        async def action(session: Session):
+        async def action(session: Session[ct.State]) -> ct.Action:
             if not session.state.bot:
                 self.require_storyteller(session, interaction.user.id)
                 return ct.MoveSeat(interaction.user.id, player_id(player), position - 1)
@@ -273,7 +277,9 @@ class ClocktowerCog(
         await self.run(interaction, action, "The seat is changed.")
 
     @seat.autocomplete("player")
-    async def complete_seated(self, interaction: discord.Interaction, typed: str):
+    async def complete_seated(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         return self.complete(interaction, typed)
 
     @app_commands.command(name="traveller", description="Join this game as a Traveller")
@@ -295,7 +301,7 @@ class ClocktowerCog(
     async def start(
         self, interaction: discord.Interaction, characters: str = "", shuffle: bool = True
     ) -> None:
-        async def action(session: Session):
+        async def action(session: Session[ct.State]) -> ct.Action:
             if session.state.bot and interaction.user.id != await self.leader(session):
                 raise RuleError("Only the player who leads the game can start it.")
             if not session.state.bot:
@@ -308,7 +314,9 @@ class ClocktowerCog(
         await self.run(interaction, action, "The characters are dealt.")
 
     @start.autocomplete("characters")
-    async def complete_bag(self, interaction: discord.Interaction, typed: str):
+    async def complete_bag(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         """The next character of the bag being typed, from the script (and its Travellers)."""
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
@@ -336,7 +344,7 @@ class ClocktowerCog(
         vote), as the rules have it: one command for both, since a Discord command group holds
         25 commands."""
 
-        def done(step: Step) -> str:
+        def done(step: Step[ct.State]) -> str:
             exiling = step.state.vote is not None and step.state.vote.exile
             return EXILE_CALLED if exiling else NOMINATED
 
@@ -347,10 +355,12 @@ class ClocktowerCog(
         )
 
     @nominate.autocomplete("player")
-    async def complete_nominee(self, interaction: discord.Interaction, typed: str):
+    async def complete_nominee(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         return self.complete(interaction, typed, lambda s, p: p not in s.nominees)
 
-    def day_command(self, unit: Role) -> app_commands.Command:
+    def day_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name> <player>`` for a character's day ability (its ``command``): the
         action is the unit's ``request``, the player offered from its ``day_targets``. An
         ability that makes a statement (the Gossip) takes one instead: see ``statement_command``."""
@@ -383,13 +393,15 @@ class ClocktowerCog(
         )
 
         @command.autocomplete("player")
-        async def targets(interaction: discord.Interaction, typed: str):
+        async def targets(
+            interaction: discord.Interaction, typed: str
+        ) -> list[app_commands.Choice[str]]:
             offered = self._offered(interaction, unit)
             return self.complete(interaction, typed, lambda s, p: p in offered)
 
         return command
 
-    def pair_command(self, unit: Role) -> app_commands.Command:
+    def pair_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name> <player> <other>``: an ability on two players (the Matron's swap),
         the unit's ``request`` taking them as a pair."""
         spec = unit.command
@@ -411,7 +423,7 @@ class ClocktowerCog(
 
         return self.completing_players(command, "player", "other")
 
-    def choice_command(self, unit: Role) -> app_commands.Command:
+    def choice_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name> <choice>``: an ability that says one of a few words (the Judge's
         pass or fail), the unit's ``request`` taking the word."""
         spec = unit.command
@@ -428,7 +440,7 @@ class ClocktowerCog(
 
         return app_commands.Command(name=spec.name, description=spec.description, callback=use)
 
-    def statement_command(self, unit: Role) -> app_commands.Command:
+    def statement_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name> player claim value [other]``: "(one of) player (and other) is
         <value>", a ``Statement`` the unit's ``request`` takes."""
         spec = unit.command
@@ -451,7 +463,7 @@ class ClocktowerCog(
             value: str,
             other: str | None = None,
         ) -> None:
-            def action(session: Session) -> Any:
+            def action(session: Session[ct.State]) -> Any:
                 built = self.statement(session, player, claim, value, other)
                 return unit.request(interaction.user.id, built)
 
@@ -462,7 +474,7 @@ class ClocktowerCog(
         )
         return self.completing_statements(command)
 
-    def plain_command(self, unit: Role) -> app_commands.Command:
+    def plain_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name>``: a day ability with no option (the Savant's visit)."""
         spec = unit.command
         assert spec is not None
@@ -475,7 +487,7 @@ class ClocktowerCog(
 
         return app_commands.Command(name=spec.name, description=spec.description, callback=use)
 
-    def guess_command(self, unit: Role) -> app_commands.Command:
+    def guess_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name> player character``: a public guess (the Juggler's)."""
         spec = unit.command
         assert spec is not None
@@ -483,7 +495,7 @@ class ClocktowerCog(
         @app_commands.describe(player=spec.option_description, character="The character you guess")
         @app_commands.guild_only()
         async def use(interaction: discord.Interaction, player: str, character: str) -> None:
-            def action(session: Session) -> Any:
+            def action(session: Session[ct.State]) -> Any:
                 found = known(character.strip(), session.state)
                 if found is None:
                     raise RuleError(f"{character[:40]} is not a character I know.")
@@ -496,12 +508,14 @@ class ClocktowerCog(
         )
 
         @command.autocomplete("character")
-        async def characters(interaction: discord.Interaction, typed: str):
+        async def characters(
+            interaction: discord.Interaction, typed: str
+        ) -> list[app_commands.Choice[str]]:
             return self.complete_character(interaction, typed)
 
         return self.completing_players(command, "player")
 
-    def question_command(self, unit: Role) -> app_commands.Command:
+    def question_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
         """``/clocktower use <name> [question] [player claim value [other]]``: a question in words
         (for a human storyteller) or built as a statement the engine can answer (the
         Artist's)."""
@@ -533,7 +547,7 @@ class ClocktowerCog(
             other: str | None = None,
             seats: str = "player",
         ) -> None:
-            def action(session: Session) -> Any:
+            def action(session: Session[ct.State]) -> Any:
                 if player and claim and value:
                     built = self.statement(
                         session, player, claim, value, other, near=seats == "neighbours"
@@ -554,7 +568,7 @@ class ClocktowerCog(
 
     def statement(
         self,
-        session: Session,
+        session: Session[ct.State],
         player: str,
         claim: str,
         value: str,
@@ -572,16 +586,22 @@ class ClocktowerCog(
         said = statements.Statement(claim, players, self.statement_value(session, claim, value))
         return statements.checked(session.state, said)
 
-    def completing_statements(self, command: app_commands.Command) -> app_commands.Command:
+    def completing_statements(
+        self, command: app_commands.Command[Any, ..., Any]
+    ) -> app_commands.Command[Any, ..., Any]:
         """Autocomplete for a statement's options: its players, and the value its claim takes."""
 
         @command.autocomplete("value")
-        async def values(interaction: discord.Interaction, typed: str):
+        async def values(
+            interaction: discord.Interaction, typed: str
+        ) -> list[app_commands.Choice[str]]:
             return self.complete_statement_value(interaction, typed)
 
         return self.completing_players(command, "player", "other")
 
-    def complete_character(self, interaction: discord.Interaction, typed: str):
+    def complete_character(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         """Characters of this channel's game's script whose name contains ``typed``."""
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
@@ -589,17 +609,23 @@ class ClocktowerCog(
         pairs = [(char_name(c, session.state), c) for c in session.state.script_ids]
         return matching(pairs, typed)
 
-    def complete_statement_value(self, interaction: discord.Interaction, typed: str):
+    def complete_statement_value(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         """A statement's value: a character of the script, a team or an alignment."""
         if interaction.namespace.claim == "character":
             return self.complete_character(interaction, typed)
         kinds = statements.TEAMS if interaction.namespace.claim == "team" else statements.ALIGNMENTS
         return matching([(v, v) for v in kinds], typed)
 
-    def completing_players(self, command: app_commands.Command, *options: str):
+    def completing_players(
+        self, command: app_commands.Command[Any, ..., Any], *options: str
+    ) -> app_commands.Command[Any, ..., Any]:
         """``command`` with its ``options`` autocompleted with the game's players."""
 
-        async def players(interaction: discord.Interaction, typed: str):
+        async def players(
+            interaction: discord.Interaction, typed: str
+        ) -> list[app_commands.Choice[str]]:
             return self.complete(interaction, typed)
 
         for option in options:
@@ -607,7 +633,7 @@ class ClocktowerCog(
         return command
 
     @staticmethod
-    def statement_value(session: Session, claim: str, value: str) -> str:
+    def statement_value(session: Session[ct.State], claim: str, value: str) -> str:
         """A typed value as the statement's: a character's id (by name or id), else lower case."""
         if claim == "character":
             found = known(value.strip(), session.state)
@@ -622,7 +648,12 @@ class ClocktowerCog(
             return ()
         return unit.day_targets(session.state, interaction.user.id)
 
-    def complete(self, interaction: discord.Interaction, typed: str, keep=lambda s, p: True):
+    def complete(
+        self,
+        interaction: discord.Interaction,
+        typed: str,
+        keep: Callable[[ct.State, int], bool] = lambda s, p: True,
+    ) -> list[app_commands.Choice[str]]:
         """Players of this channel's game whose name contains ``typed``, living ones first."""
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
@@ -640,12 +671,12 @@ class ClocktowerCog(
     @app_commands.command(name="endday", description="End the day: the player on the block dies")
     @app_commands.guild_only()
     async def endday(self, interaction: discord.Interaction) -> None:
-        async def action(session: Session):
+        async def action(session: Session[ct.State]) -> ct.Action:
             state, user = session.state, interaction.user.id
             if not state.bot:
                 self.require_storyteller(session, user)
                 return ct.EndDay(by=user)
-            nominating = any(p.kind == "nominate" for p in ct.open_prompts(state))
+            nominating = any(isinstance(p, NominationMenu) for p in ct.open_prompts(state))
             if user != await self.leader(session) and (user not in state.players or nominating):
                 raise RuleError(
                     "With the bot storyteller, the game's leader ends the day, or any player "
@@ -679,7 +710,9 @@ class ClocktowerCog(
             )
 
     @whisper.autocomplete("player")
-    async def complete_whisper(self, interaction: discord.Interaction, typed: str):
+    async def complete_whisper(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         return self.complete(interaction, typed)
 
     @app_commands.command(name="claim", description="Say in public which character you are")
@@ -693,7 +726,9 @@ class ClocktowerCog(
         )
 
     @claim.autocomplete("character")
-    async def complete_claim(self, interaction: discord.Interaction, typed: str):
+    async def complete_claim(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         return self.complete_character(interaction, typed)
 
     @app_commands.command(
@@ -702,14 +737,16 @@ class ClocktowerCog(
     @app_commands.describe(player="The mad player who did not keep up their madness")
     @app_commands.guild_only()
     async def madness(self, interaction: discord.Interaction, player: str) -> None:
-        def action(session: Session):
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             return ct.ExecuteMad(interaction.user.id, player_id(player))
 
         await self.run(interaction, action, "They are executed; that is today's execution.")
 
     @madness.autocomplete("player")
-    async def complete_mad(self, interaction: discord.Interaction, typed: str):
+    async def complete_mad(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         return self.complete(interaction, typed)
 
     # Anyone, privately -----------------------------------------------------------------------
@@ -788,18 +825,22 @@ class ClocktowerCog(
     async def adjust(
         self, interaction: discord.Interaction, player: str, change: str, value: str = ""
     ) -> None:
-        def action(session: Session):
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             return ct.Adjust(interaction.user.id, player_id(player), change, value)
 
         await self.run(interaction, action, "The grimoire is changed.")
 
     @adjust.autocomplete("player")
-    async def complete_seat(self, interaction: discord.Interaction, typed: str):
+    async def complete_seat(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         return self.complete(interaction, typed)
 
     @adjust.autocomplete("value")
-    async def complete_value(self, interaction: discord.Interaction, typed: str):
+    async def complete_value(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         """Characters of the script for ``character``, good/evil for ``alignment``, the
         player's reminders for ``forget``; free text otherwise."""
         session = self.bot.games.in_channel(channel_id(interaction))
@@ -836,18 +877,17 @@ class ClocktowerCog(
         second: str | None = None,
         value: str | None = None,
     ) -> None:
-        def action(session: Session):
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             prompt = self.awaited_wake(session)
-            asked = prompt.data.get("ask")
-            if asked in ("character", "yesno"):
+            if prompt.ask in ("character", "yesno"):
                 return ct.NightChoice(
                     interaction.user.id,
-                    (self.woken_value(session, asked, value),),
+                    (self.woken_value(session, prompt.ask, value),),
                     player=prompt.to[0],
                 )
             targets = tuple(player_id(t) for t in (target, second) if t)
-            if not targets and not prompt.data.get("optional"):
+            if not targets and not prompt.details.get("optional"):
                 raise RuleError("Choose the player (or players) for them with target.")
             return ct.NightChoice(interaction.user.id, targets, player=prompt.to[0])
 
@@ -855,32 +895,36 @@ class ClocktowerCog(
 
     @wake.autocomplete("target")
     @wake.autocomplete("second")
-    async def complete_wake(self, interaction: discord.Interaction, typed: str):
+    async def complete_wake(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
             return []
         if interaction.user.id != session.state.storyteller:
             return []  # the options would tell who wakes
-        prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
+        prompt = woken(session.state)
         options = set(prompt.options) if prompt else set()
         return self.complete(interaction, typed, lambda s, p: p in options)
 
     @wake.autocomplete("value")
-    async def complete_woken_value(self, interaction: discord.Interaction, typed: str):
+    async def complete_woken_value(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         session = self.bot.games.in_channel(channel_id(interaction))
         if session is None or session.game.kind != KIND:
             return []
         if interaction.user.id != session.state.storyteller:
             return []
-        prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
-        if prompt is None or prompt.data.get("ask") not in ("character", "yesno"):
+        prompt = woken(session.state)
+        if prompt is None or prompt.ask not in ("character", "yesno"):
             return []
         return matching([(char_name(v, session.state), v) for v in prompt.options], typed)
 
     @app_commands.command(name="skip", description="Storyteller: pass over the waking player")
     @app_commands.guild_only()
     async def skip(self, interaction: discord.Interaction) -> None:
-        def action(session: Session):
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             self.awaited_wake(session)
             return ct.SkipWake(interaction.user.id)
@@ -888,7 +932,7 @@ class ClocktowerCog(
         await self.run(interaction, action, "Passed over; they learn nothing tonight.")
 
     @staticmethod
-    def woken_value(session: Session, asked: str, value: str | None) -> str:
+    def woken_value(session: Session[ct.State], asked: str, value: str | None) -> str:
         """The character (by name or id), or yes or no, the storyteller chooses for a player."""
         text = (value or "").strip()
         if asked == "yesno":
@@ -901,8 +945,8 @@ class ClocktowerCog(
         return found.id
 
     @staticmethod
-    def awaited_wake(session: Session):
-        prompt = next((p for p in ct.open_prompts(session.state) if p.kind == "night_choice"), None)
+    def awaited_wake(session: Session[ct.State]) -> NightMenu:
+        prompt = woken(session.state)
         if prompt is None:
             raise RuleError("No player's night choice is awaited.")
         return prompt
@@ -923,7 +967,7 @@ class ClocktowerCog(
             self.clock.schedule(session)
             await interaction.followup.send(f"Undone: {taken}.", ephemeral=True)
 
-    async def redeliver(self, session: Session) -> None:
+    async def redeliver(self, session: Session[ct.State]) -> None:
         """After an undo: the running vote and any reopened menu are shown again."""
         await self.delivery.deliver(  # the vote board is edited in place
             session,
@@ -937,7 +981,7 @@ class ClocktowerCog(
     @app_commands.choices(winner=[app_commands.Choice(name=w, value=w) for w in ("good", "evil")])
     @app_commands.guild_only()
     async def end(self, interaction: discord.Interaction, winner: str | None = None) -> None:
-        async def action(session: Session):
+        async def action(session: Session[ct.State]) -> ct.Action | Abandon:
             state, user = session.state, interaction.user.id
             if winner is not None:
                 self.require_storyteller(session, user)
@@ -967,7 +1011,7 @@ class ClocktowerCog(
         return ct.Leave(user)
 
     async def component(
-        self, interaction: discord.Interaction, session: Session, kind: str, value: str
+        self, interaction: discord.Interaction, session: Session[ct.State], kind: str, value: str
     ) -> bool:
         return await self.on_tool(interaction, session, kind, value)
 
@@ -995,7 +1039,7 @@ class ClocktowerCog(
         except RuleError:
             return
 
-    async def announce_departure(self, session: Session, user: int) -> None:
+    async def announce_departure(self, session: Session[ct.State], user: int) -> None:
         state = session.state
         if state.bot:
             lead = await self.leader(session)
@@ -1010,3 +1054,8 @@ class ClocktowerCog(
             )
         await self.delivery.post(session, Outgoing(text))
         self.clock.schedule(session)  # stop waiting for them
+
+
+def woken(state: ct.State) -> NightMenu | None:
+    """The night choice awaited now, if any."""
+    return next((p for p in ct.open_prompts(state) if isinstance(p, NightMenu)), None)

@@ -13,7 +13,7 @@ from engine.clocktower.catalogue import Character
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.roles import REGISTRY
 from engine.clocktower.script import load_script
-from engine.core import GameOver, RuleError, Step
+from engine.core import GameOver, Prompt, RuleError, Step
 
 KIND = "clocktower"
 
@@ -49,7 +49,7 @@ class ClocktowerRules:
         )
         return ct.apply(state, ct.Join(game.host_id)).state if bot else state
 
-    def apply(self, state: ct.State, action) -> Step:
+    def apply(self, state: ct.State, action: ct.Action | Abandon) -> Step[ct.State]:
         if isinstance(action, Abandon):
             if state.phase is ct.Phase.OVER:
                 raise RuleError("The game is over.")
@@ -57,11 +57,11 @@ class ClocktowerRules:
             return Step(over, (GameOver("abandoned"),))
         return ct.apply(state, action)
 
-    def players(self, state: ct.State):
+    def players(self, state: ct.State) -> tuple[int, ...]:
         extra = () if state.storyteller is None else (state.storyteller,)
         return (*state.players, *extra)
 
-    def open_prompts(self, state: ct.State):
+    def open_prompts(self, state: ct.State) -> tuple[Prompt, ...]:
         return ct.open_prompts(state)
 
     def secrets(self, state: ct.State, player: int) -> tuple[Told, ...]:

@@ -15,12 +15,13 @@ import engine.clocktower.game as ct
 from bot.render.clocktower import mentions
 from bot.sessions import Session
 from bot.words import plural
+from engine.clocktower.game.questions import NominationMenu, Ruling, VoteBoard
 from engine.clocktower.reasoning.review import review
 from stats.charts.grimoire import grimoire_chart, grimoire_text
 from stats.charts.review import review_chart
 
 
-def status_text(session: Session) -> str:
+def status_text(session: Session[ct.State]) -> str:
     """Public facts only: never who wakes at night, nor that the storyteller is ruling then."""
     state = session.state
     teller = "the bot" if state.bot else f"<@{state.storyteller}>"
@@ -49,11 +50,11 @@ def status_text(session: Session) -> str:
     if state.block is not None:  # today's block (the night's status shows no stale one)
         lines.append(f"On the block: <@{state.block}> with {plural(state.block_votes, 'vote')}.")
     for prompt in ct.open_prompts(state):
-        if prompt.kind == "ruling":
+        if isinstance(prompt, Ruling):
             lines.append("Waiting for the storyteller.")
-        elif prompt.kind == "vote":
+        elif isinstance(prompt, VoteBoard):
             lines.append(f"Voting: the count has reached <@{prompt.to[0]}>.")
-        elif prompt.kind == "nominate":
+        elif isinstance(prompt, NominationMenu):
             lines.append(f"May still nominate: {mentions(prompt.to)}")
     return "\n".join(lines)
 

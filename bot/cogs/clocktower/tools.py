@@ -20,6 +20,7 @@ from discord import app_commands
 
 import engine.clocktower.game as ct
 from bot.cogs.game import GameCog
+from bot.delivery import Namer
 from bot.interactions import channel_id, matching, reply
 from bot.parsing import user_id as player_id
 from bot.parsing import user_id_in, whole_number
@@ -34,7 +35,7 @@ MAX_PARTS = 4  # menus in a private editor (Discord allows five rows; one holds 
 YES, NO = ("yes", "y", "true"), ("no", "n", "false")
 
 
-def ruling(session: Session, decision: int | None = None) -> Any:
+def ruling(session: Session[ct.State], decision: int | None = None) -> Any:
     """The storyteller decision awaited now (checked against ``decision`` when given)."""
     pending = session.state.pending
     if pending is None or pending.kind != "ruling":
@@ -50,7 +51,7 @@ def separator(form: Form) -> str:
     return "|" if any(f.kind == "text" for f in form.fields) else ","
 
 
-def parse_part(field: Field, text: str, session: Session, name) -> Any:
+def parse_part(field: Field, text: str, session: Session[ct.State], name: Namer) -> Any:
     """One typed part of an answer as the value its field takes, or RuleError saying why not."""
     text = text.strip()
     if field.kind == "text":
@@ -78,7 +79,7 @@ def parse_part(field: Field, text: str, session: Session, name) -> Any:
     return matches[0]
 
 
-def word(field: Field, value: Any, session: Session, name) -> str:
+def word(field: Field, value: Any, session: Session[ct.State], name: Namer) -> str:
     if field.kind == "player":
         return name(value)
     if field.kind == "character":
@@ -86,7 +87,7 @@ def word(field: Field, value: Any, session: Session, name) -> str:
     return str(value)
 
 
-class StorytellerTools(GameCog):
+class StorytellerTools(GameCog[ct.State]):
     """The storyteller's commands and components; ``ClocktowerCog`` inherits them (and gives
     them the Clocktower helpers declared below)."""
 
@@ -95,7 +96,7 @@ class StorytellerTools(GameCog):
 
     if TYPE_CHECKING:
 
-        def require_storyteller(self, session: Session, user: int) -> None: ...
+        def require_storyteller(self, session: Session[ct.State], user: int) -> None: ...
 
         def complete(
             self,
@@ -113,8 +114,10 @@ class StorytellerTools(GameCog):
     )
     @app_commands.choices(kind=[app_commands.Choice(name=k, value=k) for k in SHOWN])
     @app_commands.guild_only()
-    async def show(self, interaction: discord.Interaction, player: str, kind: str, value: str):
-        def action(session: Session):
+    async def show(
+        self, interaction: discord.Interaction, player: str, kind: str, value: str
+    ) -> None:
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             return ct.Show(
                 interaction.user.id, player_id(player), kind, self.shown_value(kind, value)
@@ -135,10 +138,12 @@ class StorytellerTools(GameCog):
         return text
 
     @show.autocomplete("player")
-    async def complete_shown_player(self, interaction: discord.Interaction, typed: str):
+    async def complete_shown_player(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         return self.complete(interaction, typed)
 
-    def storytelling(self, interaction: discord.Interaction) -> Session | None:
+    def storytelling(self, interaction: discord.Interaction) -> Session[ct.State] | None:
         """This channel's game if the user is its storyteller (autocomplete offers nothing to
         anyone else, as the options could tell what is in play)."""
         session = self.bot.games.in_channel(channel_id(interaction))
@@ -147,7 +152,9 @@ class StorytellerTools(GameCog):
         return session
 
     @show.autocomplete("value")
-    async def complete_shown_value(self, interaction: discord.Interaction, typed: str):
+    async def complete_shown_value(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         session = self.storytelling(interaction)
         if session is None:
             return []
@@ -173,7 +180,7 @@ class StorytellerTools(GameCog):
         interaction: discord.Interaction,
         text: app_commands.Range[str, 1, 300],
         public: bool = True,
-    ):
+    ) -> None:
         await self.run(
             interaction,
             lambda s: ct.UseAbility(interaction.user.id, text, public),
@@ -183,8 +190,10 @@ class StorytellerTools(GameCog):
     @app_commands.command(name="pace", description="Storyteller: seconds the count waits per hand")
     @app_commands.describe(seconds="How long the count waits on each hand set in advance")
     @app_commands.guild_only()
-    async def pace(self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 60]):
-        def action(session: Session):
+    async def pace(
+        self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 60]
+    ) -> None:
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             return ct.SetPace(interaction.user.id, seconds)
 
@@ -194,8 +203,8 @@ class StorytellerTools(GameCog):
     @app_commands.command(name="rule", description="Storyteller: answer a decision your own way")
     @app_commands.describe(answer="The answer's parts, separated by commas (each is completed)")
     @app_commands.guild_only()
-    async def rule(self, interaction: discord.Interaction, answer: str):
-        def action(session: Session):
+    async def rule(self, interaction: discord.Interaction, answer: str) -> None:
+        def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             pending = ruling(session)
             return ct.StorytellerRuling(
@@ -204,7 +213,9 @@ class StorytellerTools(GameCog):
 
         await self.run(interaction, action, "Ruled.")
 
-    def parse_answer(self, session: Session, pending: Any, answer: str) -> tuple[Any, ...]:
+    def parse_answer(
+        self, session: Session[ct.State], pending: Any, answer: str
+    ) -> tuple[Any, ...]:
         form: Form | None = pending.form
         if form is None:
             raise RuleError("That decision has only the answers on its buttons.")
@@ -223,7 +234,9 @@ class StorytellerTools(GameCog):
         )
 
     @rule.autocomplete("answer")
-    async def complete_answer(self, interaction: discord.Interaction, typed: str):
+    async def complete_answer(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         """The part being typed, completed from its field (the earlier parts kept as typed)."""
         session = self.storytelling(interaction)
         pending = session.state.pending if session is not None else None
@@ -245,7 +258,9 @@ class StorytellerTools(GameCog):
             if key in w.casefold()
         ][:MAX_OPTIONS]
 
-    async def open_editor(self, interaction: discord.Interaction, session: Session, value: str):
+    async def open_editor(
+        self, interaction: discord.Interaction, session: Session[ct.State], value: str
+    ) -> None:
         """The private editor for a ruling's own answer: a menu per part, then Submit."""
         self.require_storyteller(session, interaction.user.id)
         pending = ruling(session, int(value))
@@ -284,7 +299,9 @@ class StorytellerTools(GameCog):
         )
         await reply(interaction, f"Your own answer to decision #{pending.id}:", view=view)
 
-    async def choose_part(self, interaction: discord.Interaction, session: Session, value: str):
+    async def choose_part(
+        self, interaction: discord.Interaction, session: Session[ct.State], value: str
+    ) -> None:
         """One menu of the editor: ``value`` is decision-part-value."""
         self.require_storyteller(session, interaction.user.id)
         decision, index, raw = value.split("-", 2)
@@ -299,7 +316,9 @@ class StorytellerTools(GameCog):
         shown = word(field, parsed, session, self.delivery.namer(session))
         await reply(interaction, f"Part {part + 1}: {shown}.")
 
-    async def submit(self, interaction: discord.Interaction, session: Session, value: str):
+    async def submit(
+        self, interaction: discord.Interaction, session: Session[ct.State], value: str
+    ) -> None:
         self.require_storyteller(session, interaction.user.id)
         pending = ruling(session, int(value))
         draft = self.drafts.get((session.game.id, pending.id, interaction.user.id))
@@ -311,7 +330,7 @@ class StorytellerTools(GameCog):
 
     # Buttons ---------------------------------------------------------------------------------
     async def on_tool(
-        self, interaction: discord.Interaction, session: Session, kind: str, value: str
+        self, interaction: discord.Interaction, session: Session[ct.State], kind: str, value: str
     ) -> bool:
         """Handle a storyteller tool's button or menu; False when ``kind`` is none of them."""
         handlers = {

@@ -12,12 +12,18 @@ from engine.clocktower.game import madness
 from engine.clocktower.game.abilities.votes import nomination_rule
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import Pending, Phase, State, living, seat
-from engine.clocktower.game.questions import NightMenu, NominationMenu, Panel, Ruling, VoteBoard
+from engine.clocktower.game.questions import (
+    NightMenu,
+    NominationMenu,
+    Panel,
+    Question,
+    Ruling,
+    VoteBoard,
+)
 from engine.clocktower.game.roles import seats_having
-from engine.core import Prompt
 
 
-def prompt_for(state: State, pending: Pending) -> Prompt:
+def prompt_for(state: State, pending: Pending) -> NightMenu | Panel | Ruling:
     """The question for a pending decision (``engine.clocktower.game.questions``): a player's
     night choice, a human storyteller's panel for a character they run, or a ruling (the answer
     to a ruling is ``StorytellerRuling(by, decision, index)`` or, with a form,
@@ -54,27 +60,27 @@ def prompt_for(state: State, pending: Pending) -> Prompt:
     )
 
 
-def open_prompts(state: State) -> tuple[Prompt, ...]:
+def open_prompts(state: State) -> tuple[Question, ...]:
     """What is awaited now, from whom: a night choice, a ruling, a vote, or nominations."""
     if state.pending is not None:
         return _pending(state)
     return _day(state)
 
 
-def open_questions(state: State) -> tuple[Prompt, ...]:
+def open_questions(state: State) -> tuple[Question, ...]:
     """Every question still open, the day's included while a decision interrupts it: an answer
     to any of them is not stale (though it may wait for the decision)."""
     return _pending(state) + _day(state)
 
 
-def _pending(state: State) -> tuple[Prompt, ...]:
+def _pending(state: State) -> tuple[Question, ...]:
     if state.pending is None:
         return ()
     asked = () if state.asked is None else (prompt_for(state, state.asked),)
     return (*asked, prompt_for(state, state.pending))
 
 
-def _day(state: State) -> tuple[Prompt, ...]:
+def _day(state: State) -> tuple[Question, ...]:
     if state.phase is not Phase.DAY:
         return ()
     if state.vote is not None:

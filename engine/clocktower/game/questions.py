@@ -155,6 +155,8 @@ class NominationMenu(Prompt):
         return Nominate(by, int(token), question=key)
 
 
+Question = NightMenu | Ruling | Panel | VoteBoard | NominationMenu  # what the game may ask
+
 QUESTIONS: dict[str, type[Prompt]] = {
     cls.kind: cls for cls in (NightMenu, Ruling, Panel, VoteBoard, NominationMenu)
 }

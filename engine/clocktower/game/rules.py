@@ -281,7 +281,7 @@ def _skip_wake(state: State, action: SkipWake) -> Result:
     return advance(state, [told])
 
 
-def apply(state: State, action: Action) -> Step:
+def apply(state: State, action: Action) -> Step[State]:
     """Apply one action by the rules, or raise RuleError saying why it is refused."""
     if state.phase is Phase.OVER:
         raise RuleError("The game is over.")

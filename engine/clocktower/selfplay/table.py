@@ -63,6 +63,14 @@ from engine.clocktower.game.idle import owed
 from engine.clocktower.game.madness import madness_of
 from engine.clocktower.game.markers import known_evil
 from engine.clocktower.game.model import alive, living, seat
+from engine.clocktower.game.questions import (
+    NightMenu,
+    NominationMenu,
+    Panel,
+    Question,
+    Ruling,
+    VoteBoard,
+)
 from engine.clocktower.game.roles import REGISTRY, role
 from engine.clocktower.game.setup import fitting_travellers
 from engine.clocktower.reasoning.infer import VOTES, Beliefs, Draws, infer
@@ -72,7 +80,7 @@ from engine.clocktower.reasoning.record import Claim, Record, day_moment
 from engine.clocktower.reasoning.worlds import supported
 from engine.clocktower.selfplay.naive import public_talk, suspicion
 from engine.clocktower.selfplay.talk import Talk, heard
-from engine.core import Prompt, seeded_rng
+from engine.core import seeded_rng
 
 MAX_NOMINATIONS = 3
 NOMINATE_AT = 0.45
@@ -279,28 +287,27 @@ class Player:
             return reached
         prompts = open_prompts(state)
         prompt = prompts[0] if prompts else None
-        if prompt is not None and prompt.kind == "night_choice":
+        if isinstance(prompt, NightMenu):
             if state.storyteller is not None and self.rng.random() < STORYTELLER_STEPS_IN:
                 choice = self._night_choice(state, prompt)
                 if self.rng.random() < 0.5:
                     return SkipWake(state.storyteller)
                 return NightChoice(state.storyteller, choice.targets, player=choice.by)
             return self._night_choice(state, prompt)
-        if prompt is not None and prompt.kind == "ruling":
+        if isinstance(prompt, Ruling):
             return self._ruling(prompt)
-        if prompt is not None and prompt.kind == "panel":
+        if isinstance(prompt, Panel):
             return self._panel(state, prompt)
-        if prompt is not None and prompt.kind == "vote":
+        if isinstance(prompt, VoteBoard):
             return self._vote(state, prompt)
         if state.phase is Phase.DAY:
             return self._day(state, prompt)
         raise RuntimeError(f"self-play has nothing to do in {state.phase}")
 
-    def _ruling(self, prompt: Prompt) -> StorytellerRuling:
+    def _ruling(self, prompt: Ruling) -> StorytellerRuling:
         """A stand-in human storyteller: any legal option or, now and then, an answer of their
         own from the ruling's full range, so every ruling path gets used."""
-        teller, decision = prompt.to[0], prompt.data["decision"]
-        form = prompt.data.get("form")
+        teller, decision, form = prompt.to[0], prompt.decision, prompt.form
         if form is not None and self.rng.random() < OWN_ANSWER:
             if form.allowed is not None:
                 shaped = (a for a in form.allowed if len(_parts(a)) == len(form.fields))
@@ -320,29 +327,29 @@ class Player:
                     return StorytellerRuling(teller, decision, value=tuple(values))
         return StorytellerRuling(teller, decision, self.rng.randrange(len(prompt.options)))
 
-    def _panel(self, state: State, prompt: Prompt) -> Any:
+    def _panel(self, state: State, prompt: Panel) -> Any:
         """A stand-in human storyteller running a character the engine does not: sometimes asks
         the player to choose, sometimes shows them a number, then finishes the wake."""
-        teller, player = prompt.to[0], prompt.data["player"]
-        if self.once("ask", prompt.data["decision"]) and self.rng.random() < 0.5:
+        teller, player = prompt.to[0], prompt.details["player"]
+        if self.once("ask", prompt.decision) and self.rng.random() < 0.5:
             kind = self.rng.choice(("players", "character"))
             return Ask(teller, kind, 1)
-        if self.once("show", prompt.data["decision"]) and self.rng.random() < 0.5:
+        if self.once("show", prompt.decision) and self.rng.random() < 0.5:
             return Show(teller, player, "number", self.rng.randrange(3))
         return FinishWake(teller)
 
-    def _night_choice(self, state: State, prompt: Prompt) -> NightChoice:
+    def _night_choice(self, state: State, prompt: NightMenu) -> NightChoice:
         me = prompt.to[0]
-        cid, pick = prompt.data["character"], prompt.data["pick"]
-        optional = prompt.data.get("optional", False)
-        if prompt.data.get("ask") in ("character", "yesno"):  # the unit's hint, else a random one
+        cid, pick = prompt.character, prompt.pick
+        optional = prompt.details.get("optional", False)
+        if prompt.ask in ("character", "yesno"):  # the unit's hint, else a random one
             values = list(prompt.options)
             hinted = role(cid).choose(self, state, me, values, pick)
             if hinted is not None and (hinted or optional):
                 return NightChoice(me, tuple(hinted))
             return NightChoice(me, (self.rng.choice(values),))
         others = [p for p in prompt.options if p != me and alive(state, p)]
-        if prompt.data.get("because") is not None:
+        if prompt.details.get("because") is not None:
             others = list(prompt.options)  # another's ability (the Barber's): any option
         hinted = role(cid).choose(self, state, me, others, pick)
         if hinted is not None and (len(hinted) == pick or (optional and not hinted)):
@@ -351,7 +358,7 @@ class Player:
             return NightChoice(me, tuple(self.rng.sample(others, pick)))
         return NightChoice(me, tuple(prompt.default))
 
-    def _vote(self, state: State, prompt: Prompt) -> Any:
+    def _vote(self, state: State, prompt: VoteBoard) -> Any:
         """The count: a hand set in advance is counted (by the storyteller, or the shell for the
         bot), some later voters raise or lower their hands early, else the voter reached
         answers. A stand-in human storyteller sets the count's pace once."""
@@ -367,8 +374,8 @@ class Player:
         if later and self.rng.random() < EARLY_HANDS:
             early = self.rng.choice(later)  # who can vote at all is asked of that one only
             if state.vote.exile or may_vote(state, early):
-                return Vote(early, self._yes(state, early, prompt.data["nominee"]))
-        return Vote(voter, self._yes(state, voter, prompt.data["nominee"]))
+                return Vote(early, self._yes(state, early, prompt.nominee))
+        return Vote(voter, self._yes(state, voter, prompt.nominee))
 
     def _yes(self, state: State, voter: int, nominee: int) -> bool:
         forced = role(seat(state, voter).character).votes_yes(self, state, voter)
@@ -441,7 +448,7 @@ class Player:
         evil = self.beliefs(state, player).evil
         return any(claimed(state, p) in quiet and evil.get(p, 1.0) < 0.5 for p in living(state))
 
-    def _day(self, state: State, prompt: Prompt | None) -> Any:
+    def _day(self, state: State, prompt: Question | None) -> Any:
         if self.once("talk", state.day):
             self.talk.round(self, state)
         return (
@@ -528,10 +535,10 @@ class Player:
                     return Exile(caller, s.player)
         return None
 
-    def _nominate(self, state: State, prompt: Prompt | None) -> Any:
+    def _nominate(self, state: State, prompt: Question | None) -> Any:
         """A nomination, if some nominator wants one; a nominee who holds back until the town
         turns to them (the Saint) speaks up first, and the town thinks again."""
-        if prompt is None or prompt.kind != "nominate" or len(state.nominees) >= MAX_NOMINATIONS:
+        if not isinstance(prompt, NominationMenu) or len(state.nominees) >= MAX_NOMINATIONS:
             return None
         nominators = list(prompt.to)
         self.rng.shuffle(nominators)
