@@ -144,11 +144,10 @@ def require_open(
 @dataclass(frozen=True)
 class GameOver:
     """The game has ended; ``winner`` names the winning side (or "abandoned"). ``outcome`` is the
-    game's own typed result to record (a Clocktower ``Outcome``; None when abandoned), ``data``
-    a game's plain record where it has no such type yet (the Traitors')."""
+    game's own typed record of it (a Clocktower or a Traitors ``Outcome``; None when a Clocktower
+    game is abandoned), which the shell renders and records."""
 
     winner: str
-    data: Mapping[str, Any] = field(default_factory=dict)
     outcome: object = None
 
 

@@ -56,11 +56,11 @@ class TraitorsRules:
         return (tg.briefing(state, player), *tg.choices_so_far(state, player))
 
     def result(self, state: tg.State, game: game_store.GameRow, over: GameOver) -> Result | None:
-        if over.winner not in ("traitors", "faithful"):
+        outcome = over.outcome
+        if over.winner not in ("traitors", "faithful") or not isinstance(outcome, tg.Outcome):
             return None
-        d = over.data
-        seats = [Seat(user_key(p), "evil", "Traitor") for p in d["traitors"]]
-        seats += [Seat(user_key(p), "good", "Faithful") for p in d["faithful"]]
+        seats = [Seat(user_key(p), "evil", "Traitor") for p in outcome.traitors]
+        seats += [Seat(user_key(p), "good", "Faithful") for p in outcome.faithful]
         return Result(
             guild_id=game.guild_id,
             kind=KIND,

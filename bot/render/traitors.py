@@ -358,16 +358,16 @@ class TraitorsRenderer:
         )
 
     def game_over(self, effect: GameOver) -> Outgoing:
-        d = effect.data
-        if effect.winner == "abandoned":
+        d = effect.outcome
+        if effect.winner == "abandoned" or not isinstance(d, tg.Outcome):
             return Outgoing("🛑 The game was ended by the host; no result is recorded.")
         headline = (
             "🗡️ **The Traitors win!**"
             if effect.winner == "traitors"
             else "🛡️ **The Faithful win!** Every Traitor has been found."
         )
-        recruits = f"\nRecruited: {mentions(d['recruits'])}" if d.get("recruits") else ""
+        recruits = f"\nRecruited: {mentions(d.recruits)}" if d.recruits else ""
         return Outgoing(
-            f"{headline}\nTraitors: {mentions(d['traitors'])}{recruits}\n"
-            f"Faithful: {mentions(d['faithful'])}\nThe result is recorded for `/ratings`."
+            f"{headline}\nTraitors: {mentions(d.traitors)}{recruits}\n"
+            f"Faithful: {mentions(d.faithful)}\nThe result is recorded for `/ratings`."
         )

@@ -38,7 +38,7 @@ from engine.traitors.model import (
     traitors,
     winner,
 )
-from engine.traitors.prompts import briefing, choices_so_far, open_prompts, result
+from engine.traitors.prompts import Outcome, briefing, choices_so_far, open_prompts, result
 from engine.traitors.rules import apply, new_game
 from engine.traitors.version import RULES_VERSION, fingerprint
 
@@ -57,6 +57,7 @@ __all__ = [
     "Leave",
     "Murder",
     "OpenVote",
+    "Outcome",
     "Phase",
     "RecruitAnswer",
     "RecruitPick",

@@ -58,7 +58,7 @@ def finish(state: State, effects: Effects, side: str) -> Step[State]:
         recruit_picks=(),
         offer=None,
     )
-    return Step(state, (*effects, GameOver(side, result(state))))
+    return Step(state, (*effects, GameOver(side, outcome=result(state))))
 
 
 def game_won(state: State, effects: Effects) -> Step[State] | None:

@@ -7,10 +7,11 @@ first emitted.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 from engine.traitors.events import MurderChoice, RecruitChoice, RoleTold
 from engine.traitors.model import (
+    Fate,
     Phase,
     Role,
     State,
@@ -22,6 +23,22 @@ from engine.traitors.model import (
     traitors,
 )
 from engine.traitors.questions import Ballot, MurderMenu, Question, RecruitMenu, RecruitOffer
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game of The Traitors ended (abandoned too: ``winner`` None): every role, who was
+    recruited, each removal as (player, fate, round), who was left."""
+
+    winner: str | None
+    host: int
+    rounds: int
+    roles: tuple[tuple[int, Role | None], ...]
+    traitors: tuple[int, ...]
+    faithful: tuple[int, ...]
+    recruits: tuple[int, ...]
+    fates: tuple[tuple[int, Fate, int], ...]
+    survivors: tuple[int, ...]
 
 
 def open_prompts(state: State) -> tuple[Question, ...]:
@@ -73,17 +90,17 @@ def choices_so_far(state: State, player: int) -> tuple[MurderChoice, ...]:
     )
 
 
-def result(state: State) -> dict[str, Any]:
+def result(state: State) -> Outcome:
     """The full record for GameOver: every role (recruits count as Traitors), fates, survivors."""
     roles = tuple((p, role_of(state, p)) for p in state.players) if started(state) else ()
-    return {
-        "winner": state.winner,
-        "host": state.host,
-        "rounds": state.round,
-        "roles": roles,
-        "traitors": tuple(p for p, role in roles if role is Role.TRAITOR),
-        "faithful": tuple(p for p, role in roles if role is Role.FAITHFUL),
-        "recruits": state.recruits,
-        "fates": state.fates,
-        "survivors": living(state) if started(state) else (),
-    }
+    return Outcome(
+        winner=state.winner,
+        host=state.host,
+        rounds=state.round,
+        roles=roles,
+        traitors=tuple(p for p, role in roles if role is Role.TRAITOR),
+        faithful=tuple(p for p, role in roles if role is Role.FAITHFUL),
+        recruits=state.recruits,
+        fates=state.fates,
+        survivors=living(state) if started(state) else (),
+    )

@@ -124,4 +124,4 @@ def test_the_host_aborts_with_the_roles_on_record():
     state, effects = run(state, Abort(1))
     assert state.phase is Phase.OVER and state.winner == "abandoned"
     [over] = [e for e in effects if isinstance(e, GameOver)]
-    assert over.winner == "abandoned" and over.data["traitors"] == (6, 7)
+    assert over.winner == "abandoned" and over.outcome.traitors == (6, 7)

@@ -121,4 +121,4 @@ def test_a_murder_reaching_parity_ends_the_game_at_dawn():
     state, effects = run(state, Murder(5, 2), Murder(6, 2))
     assert state.winner == "traitors"
     [over] = [e for e in effects if isinstance(e, GameOver)]
-    assert over.data["traitors"] == (5, 6) and over.data["survivors"] == (3, 4, 5, 6)
+    assert over.outcome.traitors == (5, 6) and over.outcome.survivors == (3, 4, 5, 6)

@@ -114,7 +114,7 @@ def test_a_recruit_reaching_parity_wins_for_the_traitors():
     state = replace(state, fates=(*state.fates, (2, "murdered", 1)))  # 2 Traitors, 3 Faithful
     state, effects = run(state, RecruitAnswer(1, True))
     assert state.winner == "traitors"
-    assert [e.data["recruits"] for e in effects if isinstance(e, GameOver)] == [(1,)]
+    assert [e.outcome.recruits for e in effects if isinstance(e, GameOver)] == [(1,)]
 
 
 def test_the_host_can_hurry_each_step(recruiting):

@@ -133,7 +133,7 @@ def test_a_tie_calls_a_revote_between_the_tied_players(voting):
     assert (shown["banished"], shown["tied"], shown["role"]) == (None, (6, 7), None)
     assert announced(effects, "revote") == [{"round": 1, "candidates": (6, 7)}]
     [prompt] = prompts(effects, "vote")
-    assert (prompt.to, prompt.options, prompt.data["revote"]) == (tuple(range(1, 8)), (6, 7), True)
+    assert (prompt.to, prompt.options, prompt.revote) == (tuple(range(1, 8)), (6, 7), True)
     assert state.phase is Phase.VOTE and state.candidates == (6, 7) and state.ballots == ()
     with pytest.raises(RuleError, match="In the re-vote you can only vote for one of the tied"):
         apply(state, Vote(1, 2))
@@ -163,7 +163,7 @@ def test_banishing_the_last_traitor_wins_for_the_faithful():
     assert state.phase is Phase.OVER and state.winner == "faithful"
     [over] = [e for e in effects if isinstance(e, GameOver)]
     assert over.winner == "faithful"
-    assert over.data["roles"] == (
+    assert over.outcome.roles == (
         (1, "faithful"),
         (2, "faithful"),
         (3, "faithful"),
