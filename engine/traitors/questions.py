@@ -34,52 +34,53 @@ class Ballot(Prompt):
 
 
 @dataclass(frozen=True, kw_only=True)
-class MurderMenu(Prompt):
+class OfRound(Prompt):
+    """A question asked once a round, so its round names it."""
+
+    round: int
+
+    @property
+    def ref(self) -> str:
+        return str(self.round)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerPick(OfRound):
+    """The Traitors' choice of one Faithful, answered by its action class (``picks``)."""
+
+    picks: ClassVar[type[Murder] | type[RecruitPick]]
+
+    @classmethod
+    def reply(cls, key: str, by: int, token: str) -> Murder | RecruitPick:
+        return cls.picks(by=by, target=int(token), question=key)
+
+
+@dataclass(frozen=True, kw_only=True)
+class MurderMenu(PlayerPick):
     """The Traitors' choice of tonight's victim among the Faithful."""
 
     kind: ClassVar[str] = "murder"
     stale: ClassVar[str] = "That menu is from an earlier night; use tonight's."
-    round: int
-
-    @property
-    def ref(self) -> str:
-        return str(self.round)
-
-    @classmethod
-    def reply(cls, key: str, by: int, token: str) -> Murder:
-        return Murder(by=by, target=int(token), question=key)
+    picks: ClassVar[type[Murder]] = Murder
 
 
 @dataclass(frozen=True, kw_only=True)
-class RecruitMenu(Prompt):
+class RecruitMenu(PlayerPick):
     """The Traitors' choice of a Faithful to offer a place among them."""
 
     kind: ClassVar[str] = "recruit_pick"
     stale: ClassVar[str] = "That recruitment is over."
-    round: int
-
-    @property
-    def ref(self) -> str:
-        return str(self.round)
-
-    @classmethod
-    def reply(cls, key: str, by: int, token: str) -> RecruitPick:
-        return RecruitPick(by=by, target=int(token), question=key)
+    picks: ClassVar[type[RecruitPick]] = RecruitPick
 
 
 @dataclass(frozen=True, kw_only=True)
-class RecruitOffer(Prompt):
+class RecruitOffer(OfRound):
     """The offered Faithful accepts or refuses; unanswered, the offer counts as refused."""
 
     kind: ClassVar[str] = "recruit_answer"
     stale: ClassVar[str] = "That offer is no longer open."
-    round: int
     options: tuple[Any, ...] = (True, False)
     default: Any = False
-
-    @property
-    def ref(self) -> str:
-        return str(self.round)
 
     @classmethod
     def reply(cls, key: str, by: int, token: str) -> RecruitAnswer:
