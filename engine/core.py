@@ -16,7 +16,7 @@ import functools
 import hashlib
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
@@ -129,13 +129,16 @@ def answer(vocabulary: Mapping[str, type[Prompt]], key: str, by: int, token: str
 
 
 def require_open(
-    asked: tuple[Prompt, ...], vocabulary: Mapping[str, type[Prompt]], key: str | None
+    asked: Callable[[], Iterable[Prompt]],
+    vocabulary: Mapping[str, type[Prompt]],
+    key: str | None,
 ) -> None:
-    """Refuse an answer to a question no longer open (``asked``: those open before it), with
-    the sentence of its kind. The games check this after their own rules, whose refusal says
-    more ("Only living Traitors choose"). An action without ``key`` (a slash command, a log from
-    before questions had keys) is not checked."""
-    if key is None or any(q.key == key for q in asked):
+    """Refuse an answer to a question no longer open (``asked``: the questions open before it,
+    worked out only for an answer with a key), with the sentence of its kind. The games check
+    this after their own rules, whose refusal says more ("Only living Traitors choose"). An
+    action without ``key`` (a slash command, self-play, a log from before questions had keys)
+    is not checked."""
+    if key is None or any(q.key == key for q in asked()):
         return
     question = vocabulary.get(str(key).partition(".")[0])
     raise RuleError(question.stale if question is not None else Prompt.stale)

@@ -68,5 +68,5 @@ def apply(state: State, action: Action) -> Step[State]:
     if state.phase is Phase.OVER:
         raise RuleError("The game is over.")
     step = handler(state, action)  # the rules' own refusal first: it says more
-    require_open(open_prompts(state), QUESTIONS, getattr(action, "question", None))
+    require_open(lambda: open_prompts(state), QUESTIONS, getattr(action, "question", None))
     return step

@@ -148,9 +148,6 @@ class RatingsReport:
     warnings: tuple[str, ...]
     compare: PairChance | None = None
 
-    def player(self, name: str) -> PlayerRating | None:
-        return next((p for p in self.players if p.name == name), None)
-
     def to_dict(self) -> dict[str, Any]:
         found: dict[str, Any] = {
             "games": self.games,

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.clocktower.game.cast import char, game_script
+from engine.clocktower.counts import mod
+from engine.clocktower.game.cast import game_script
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import EndingReached, GameEnded
 from engine.clocktower.game.model import Phase, State, demons, evolve, residents
@@ -108,8 +109,8 @@ def unjudged(state: State) -> tuple[str, ...]:
     seated = [s.character for s in state.seats]
     script = game_script(state).characters
     unheld = []
-    if not any(char(state, c).team == "demon" for c in seated):
-        unheld = [c.id for c in script if c.team == "demon" and c.setup and not c.setup.demon]
+    if not any(s.team == "demon" for s in state.seats):
+        unheld = [c.id for c in script if c.team == "demon" and not mod(c).demon]
     fabled = [c.id for c in script if c.team in ("fabled", "loric") and c.id not in NO_BEARING]
     return tuple(c for c in dict.fromkeys(seated + unheld + fabled) if c not in REGISTRY)
 

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import DemonInfo, MinionInfo
 from engine.clocktower.game.model import State, demons, minions
-from engine.clocktower.game.prompts import briefing
 from engine.clocktower.game.roles import Result
 from engine.core import Effect
 
@@ -39,7 +38,7 @@ def known_evil(
 ) -> set[int]:
     """The evil players ``player`` was told of (its Minion or Demon info): the ``parts`` named
     ``demon`` (the Demon a Minion knows), ``minions``, or both."""
-    told = [t for t in briefing(state, player) if t.event in ("minion_info", "demon_info")]
+    told = [t for t in state.told if t.to == player and isinstance(t, (MinionInfo, DemonInfo))]
     return {p for t in told for part in parts for p in t.data.get(part, ())}
 
 

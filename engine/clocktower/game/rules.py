@@ -300,5 +300,5 @@ def apply(state: State, action: Action) -> Step[State]:
     else:
         raise TypeError(f"not a Clocktower action: {action!r}")
     # an answer the rules would take is still refused if its question has closed (an old menu)
-    require_open(open_questions(state), QUESTIONS, getattr(action, "question", None))
+    require_open(lambda: open_questions(state), QUESTIONS, getattr(action, "question", None))
     return Step(new, tuple(effects))

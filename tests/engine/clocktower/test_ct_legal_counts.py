@@ -5,10 +5,10 @@ bag makes is among them."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from engine.clocktower.bag import BagError, balanced_bag
+from engine.clocktower.bag import balanced_bag
 from engine.clocktower.catalogue import character
 from engine.clocktower.counts import legal_counts
 from engine.clocktower.game import SYSTEM, Join, Start, apply, new_game
@@ -99,11 +99,8 @@ def test_every_reference_script_bag_is_a_legal_count(path):
 @given(catalogue_scripts(), st.integers(5, 15), st.integers(0, 2**32))
 def test_every_deal_the_bag_makes_is_a_legal_count(ids, players, seed):
     script = load_script(ids_script(*ids))
-    try:
-        bag = balanced_bag(script, players, seed)
-    except BagError:
-        return
-    assert_bag_accepted(script, bag)
+    assume(players in script.supported_players)
+    assert_bag_accepted(script, balanced_bag(script, players, seed))
 
 
 def assert_bag_accepted(script, bag) -> None:

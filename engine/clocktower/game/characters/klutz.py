@@ -106,8 +106,7 @@ class Klutz(Role):
         self, table: Table, state: State, player: int, options: list[int], pick: int
     ) -> tuple[int, ...] | None:
         """A simulated Klutz chooses the player it trusts most."""
-        others = [p for p in options if p != player] or options
-        return (table.ranked(state, player, others)[-1],) if others else None
+        return (table.ranked(state, player, options)[-1],) if options else None
 
     def says(self, event: Any, words: Words) -> str:
         return (

@@ -36,4 +36,4 @@ def test_in_self_played_games_the_poisoner_never_poisons_the_demon_she_knows():
         poisoner = next(s.player for s in dealt.seats if s.character == "poisoner")
         demon = known_evil(final, poisoner, ("demon",))
         picks = [a.targets[0] for a in log if isinstance(a, NightChoice) and a.by == poisoner]
-        assert picks and not demon & set(picks), (seed, demon, picks)
+        assert picks and demon and not demon & set(picks), (seed, demon, picks)
