@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.delivery import Courier
-from bot.errors import SORRY, answer_refusal
+from bot.errors import SORRY, Refusal, answer_refusal
 from bot.interactions import reply
 from bot.sessions import SessionManager
 from bot.store.database import Database
@@ -97,7 +97,10 @@ class Ravenswood(commands.Bot):
         restart rebuilds that game first (one replay: milliseconds), never waiting for the
         others."""
         if interaction.channel_id is not None:
-            await self.games.rebuilt_in(channel=interaction.channel_id)
+            try:
+                await self.games.rebuilt_in(channel=interaction.channel_id)
+            except Refusal as refusal:  # answered by on_app_command_error, as any check is
+                raise app_commands.CheckFailure(str(refusal)) from refusal
         return True
 
     async def on_ready(self) -> None:

@@ -49,8 +49,12 @@ def whole_number(text: str, refusal: str) -> int:
 def quoted(text: str, limit: int = 60) -> str:
     """What a user typed, to repeat back: at most ``limit`` characters, markdown and mentions
     made inert, so a refusal stays one short sentence whatever was typed."""
-    cut = text if len(text) <= limit else text[: limit - 1] + "…"
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(cut))
+    return safe(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def safe(text: str) -> str:
+    """User-supplied text, made inert: no markdown, no mentions."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
 def mention_id(digits: str) -> int | None:

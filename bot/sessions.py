@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
-from bot.errors import GameConflict
+from bot.errors import GameConflict, Refusal
 from bot.store import games as game_store
 from bot.store import outbox as outbox_store
 from bot.store.database import Database
@@ -170,7 +170,6 @@ class SessionManager:
         self.owed: outbox_store.Backlog | None = None
         self.unrestored: dict[int, tuple[GameRow, list[LogEntry]]] = {}
         self.rebuilding: dict[int, asyncio.Future[None]] = {}
-        self.loaded = asyncio.Event()
         self.reading: asyncio.Future[None] | None = None
         self.restored = asyncio.Event()
 
@@ -409,7 +408,6 @@ class SessionManager:
         for game, entries in await game_store.running_games(self.db):
             self.unrestored[game.id] = (game, entries)
         self.owed = owed
-        self.loaded.set()
 
     async def read(self) -> None:
         """Wait until the logs are read (reading them if nobody has started to)."""
@@ -420,7 +418,7 @@ class SessionManager:
     def waiting_for(self, game_id: int) -> bool:
         """Whether the game may still be to rebuild after a restart (all may, until the logs
         are read)."""
-        loading = not self.loaded.is_set()
+        loading = self.owed is None
         return loading or game_id in self.unrestored or game_id in self.rebuilding
 
     async def rebuilt(self, game_id: int) -> Session[Any] | None:
@@ -431,7 +429,13 @@ class SessionManager:
             self.rebuilding[game_id] = asyncio.ensure_future(self._rebuild(*pending))
         task = self.rebuilding.get(game_id)
         if task is not None:
-            await asyncio.shield(task)
+            try:
+                await asyncio.shield(task)
+            except Exception as error:  # a fault of ours: the game waits for the next touch
+                log.error("game %s could not be rebuilt", game_id, exc_info=error)
+                raise Refusal(
+                    "That game could not be rebuilt after the restart; try again in a moment."
+                ) from error
         return self.sessions.get(game_id)
 
     async def rebuilt_in(self, *, channel: int | None = None, guild: int | None = None) -> None:
@@ -455,7 +459,10 @@ class SessionManager:
         await self.read()
         restored = []
         for game_id in list(self.unrestored):
-            session = await self.rebuilt(game_id)
+            try:
+                session = await self.rebuilt(game_id)
+            except Refusal:  # logged; the others go on, and a press on it tries again
+                continue
             if session is not None:
                 restored.append(session)
             await asyncio.sleep(0)
@@ -488,6 +495,9 @@ class SessionManager:
             session.unanswered = self.owed.replies.get(game.id, {})
             self._owed_box(session.outbox)
             self.sessions[game.id] = session
+        except Exception:
+            self.unrestored.setdefault(game.id, (game, entries))  # to try again when touched
+            raise
         finally:
             self.rebuilding.pop(game.id, None)
 

@@ -119,15 +119,15 @@ async def dispatch(interaction: discord.Interaction, game_id: int, kind: str, va
     client = cast(GameHost, interaction.client)
     if client.games.waiting_for(game_id):  # just restarted: answer first, then rebuild it
         await interaction.response.defer(ephemeral=True, thinking=True)
-    session = await client.games.rebuilt(game_id)
-    if session is None:
-        await reply(interaction, "That game has ended, so this button no longer does anything.")
-        return
-    handler = client.component_handlers.get(session.game.kind)
-    if handler is None:
-        await reply(interaction, "That game can't be played on this version of the bot.")
-        return
     try:
+        session = await client.games.rebuilt(game_id)
+        if session is None:
+            await reply(interaction, "That game has ended, so this button no longer does anything.")
+            return
+        handler = client.component_handlers.get(session.game.kind)
+        if handler is None:
+            await reply(interaction, "That game can't be played on this version of the bot.")
+            return
         await handler(interaction, session, kind, value)
     except Exception as error:
         if not await answer_refusal(interaction, error):

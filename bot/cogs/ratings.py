@@ -186,7 +186,8 @@ async def unknown_members(games: Sequence[GameRecord], guild: discord.Guild) -> 
     for key in keys:
         if len(unknown) > SHOWN_UNKNOWN:
             break
-        if not key[5:].isdigit() or not await is_member(guild, int(key[5:])):
+        member = mention_id(key[5:])
+        if member is None or not await is_member(guild, member):
             unknown.append(key)
     return unknown
 
@@ -196,9 +197,10 @@ def namer_for(guild: discord.Guild | None) -> Namer:
     either safe to print."""
 
     def name(key: str) -> str:
-        if key.startswith("user:") and key[5:].isdigit():
-            member = guild.get_member(int(key[5:])) if guild else None
-            return shown(member.display_name) if member else f"player {key[5:]}"
+        member_id = mention_id(key[5:]) if key.startswith("user:") else None
+        if member_id is not None:
+            member = guild.get_member(member_id) if guild else None
+            return shown(member.display_name) if member else f"player {member_id}"
         return shown(key)
 
     return name

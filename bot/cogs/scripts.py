@@ -23,7 +23,7 @@ from bot.app import Ravenswood
 from bot.editions import base_code, base_script, for_players
 from bot.errors import Refusal
 from bot.interactions import can_manage, guild_id, reply
-from bot.parsing import quoted
+from bot.parsing import quoted, safe
 from bot.render.scripts import (
     bag_embed,
     character_embed,
@@ -31,7 +31,6 @@ from bot.render.scripts import (
     night_embed,
     night_file,
     problems_embed,
-    safe,
     saved_list_embed,
     score_embed,
     score_file,

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.parsing import safe
 from bot.store.scripts import SavedScript
 from engine.clocktower.catalogue import BASE_EDITIONS, Character, OfficialText
 from engine.clocktower.nightorder import night_text
@@ -36,11 +37,6 @@ TEAM_TITLES = {
     "traveller": "Travellers",
 }
 ORDINAL_PLAYERS = (5, 7, 10, 12, 15)
-
-
-def safe(text: str) -> str:
-    """User-supplied text, made inert: no markdown, no mentions."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
 def fit(lines: Iterable[str], limit: int, empty: str = "none") -> str:

@@ -13,6 +13,7 @@ import asyncio
 import discord
 import pytest
 
+import bot.sessions
 import engine.traitors as tg
 from bot.app import Ravenswood
 from bot.sessions import SessionManager
@@ -139,3 +140,31 @@ async def press(channel, voter, target):
     if target is None:
         return await voter.click(board, label="Hand up")
     return await voter.select(board, [option(board, target)], custom_id=menu_id(board, target))
+
+
+async def test_a_game_that_fails_to_rebuild_is_answered_and_tried_again(table, monkeypatch):
+    """A fault of ours while rebuilding one game (not a log that no longer replays): the others
+    come back, a press on it gets a sentence, and the next press after the fault rebuilds it."""
+    broken, fine = [await traitors_at_the_vote(table, i) for i in range(2)]
+    broken_id = table.session(broken).game.id
+    voters = {c.id: voter_in(table, c) for c in (broken, fine)}
+    replay, faulty = bot.sessions.replay, [True]
+
+    def flaky_replay(game, rules, entries):
+        if game.id == broken_id and faulty[0]:
+            raise AttributeError("a bug of ours")
+        return replay(game, rules, entries)
+
+    monkeypatch.setattr(bot.sessions, "replay", flaky_replay)
+    await table.env.restart_bot(Ravenswood(table.db_path))
+    await table.env.advance_time(1)
+    games = table.bot.games
+    assert games.restored.is_set() and table.session(fine) is not None
+    assert games.waiting_for(broken_id)
+
+    answer = said(await press(broken, *voters[broken.id]))
+    assert "could not be rebuilt" in answer, answer
+    faulty[0] = False
+    answer = said(await press(broken, *voters[broken.id]))
+    assert "ballot is in" in answer, answer
+    assert "ballot is in" in said(await press(fine, *voters[fine.id]))
