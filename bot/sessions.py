@@ -447,6 +447,11 @@ class SessionManager:
         for game_id in list(self.rebuilding):
             await self.rebuilt(game_id)
 
+    async def player_game(self, guild_id: int, user_id: int) -> Session[Any] | None:
+        """The game a member plays in this server, its server's games rebuilt first."""
+        await self.rebuilt_in(guild=guild_id)
+        return self.game_of(guild_id, user_id)
+
     async def restore(self) -> list[Session[Any]]:
         """Rebuild every unfinished game by replaying its log, and load what is still owed.
 

@@ -177,8 +177,9 @@ class TraitorsCog(GameCog[tg.State], group_name="traitors", group_description="P
         async with answering(interaction):
             session = self.bot.games.in_channel(channel_id(interaction))
             if session is None or session.game.kind != KIND:  # asked elsewhere in the server
-                await self.bot.games.rebuilt_in(guild=guild_id(interaction))
-                session = self.bot.games.game_of(guild_id(interaction), interaction.user.id)
+                session = await self.bot.games.player_game(
+                    guild_id(interaction), interaction.user.id
+                )
             if session is None or session.game.kind != KIND:
                 await reply(interaction, "You aren't in a Traitors game in this server.")
                 return
@@ -242,7 +243,7 @@ class TraitorsCog(GameCog[tg.State], group_name="traitors", group_description="P
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         """A member who leaves the server leaves their game too, so nobody waits for them."""
-        session = self.bot.games.game_of(payload.guild_id, payload.user.id)
+        session = await self.bot.games.player_game(payload.guild_id, payload.user.id)
         if session is None or session.game.kind != KIND:
             return
         state = session.state

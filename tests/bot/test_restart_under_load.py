@@ -168,3 +168,25 @@ async def test_a_game_that_fails_to_rebuild_is_answered_and_tried_again(table, m
     answer = said(await press(broken, *voters[broken.id]))
     assert "ballot is in" in answer, answer
     assert "ballot is in" in said(await press(fine, *voters[fine.id]))
+
+
+async def test_a_member_who_leaves_during_the_rebuild_leaves_their_game(table, monkeypatch):
+    """The server's games are rebuilt before a departure is looked up, so a player who leaves
+    while their game still waits to be rebuilt is not left seated in it."""
+    channel = await traitors_at_the_vote(table, 0)
+    game_id, before = table.session(channel).game.id, table.session(channel).state
+    leaver = next(p for p in tg.living(before) if tg.role_of(before, p) is tg.Role.FAITHFUL)
+    rebuild = SessionManager._rebuild
+
+    async def slow_rebuild(self, game, entries):
+        await asyncio.sleep(REBUILD)
+        await rebuild(self, game, entries)
+
+    monkeypatch.setattr(SessionManager, "_rebuild", slow_rebuild)
+    await table.env.restart_bot(Ravenswood(table.db_path))
+    assert table.bot.games.waiting_for(game_id)
+    table.guild.remove_member(table.member(leaver))
+    await table.env.advance_time(REBUILD + 1)
+    assert table.bot.games.restored.is_set()
+    after = table.session(channel).state
+    assert leaver not in tg.living(after) and len(tg.living(after)) == 3

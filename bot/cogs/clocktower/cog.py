@@ -1021,7 +1021,7 @@ class ClocktowerCog(
         """A lobby seat is given up; a human storyteller who leaves ends the game; in play the
         game goes on without the player (their turns pass, see ``clock``)."""
         user = payload.user.id
-        session = self.bot.games.game_of(payload.guild_id, user)
+        session = await self.bot.games.player_game(payload.guild_id, user)
         if session is None or session.game.kind != KIND:
             return
         state = session.state
