@@ -408,6 +408,11 @@ class SessionManager:
         for game, entries in await game_store.running_games(self.db):
             self.unrestored[game.id] = (game, entries)
         self.owed = owed
+        # what games that had ended before the stop still owe, settled once here: a game that
+        # ends while the others are rebuilt keeps its owed parcels in its session's outbox
+        finished = [g for g in owed.waiting if g not in self.unrestored]
+        for game in await game_store.games_by_id(self.db, finished) if finished else []:
+            self.leftovers[game.id] = self._owed_box(Outbox(game))
 
     async def read(self) -> None:
         """Wait until the logs are read (reading them if nobody has started to)."""
@@ -472,11 +477,6 @@ class SessionManager:
                 restored.append(session)
             await asyncio.sleep(0)
         await self.rebuilt_in()
-        assert self.owed is not None
-        finished = [g for g in self.owed.waiting if g not in self.sessions]
-        for game in await game_store.games_by_id(self.db, finished) if finished else []:
-            if game.id not in self.leftovers:
-                self.leftovers[game.id] = self._owed_box(Outbox(game))
         self.restored.set()
         return restored
 
