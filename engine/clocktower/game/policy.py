@@ -34,10 +34,23 @@ at the start; positive when good is ahead):
 from __future__ import annotations
 
 from engine.clocktower.game.model import Pending, Seat, State
-from engine.clocktower.game.roles import REGISTRY
+from engine.clocktower.game.roles import REGISTRY, Role
 from engine.core import seeded_rng
 
 BASE_MISREGISTER = 0.3
+
+# The general policy in one sentence, for the units that need none of their own (``described``).
+TELLS_TRUTH = "The truth (a Spy or Recluse may misregister); drunk or poisoned, the consistent lie."
+NO_RULING = "No ruling of its own: the rules alone resolve its ability."
+
+
+def described(unit: Role) -> str:
+    """How the bot storyteller runs ``unit``'s rulings, in one sentence: the unit's own
+    ``Role.policy``, else the general policy's: an information character (one that words what
+    it learns, ``Role.reads``) is told the truth, and any other raises no ruling of its own."""
+    if unit.policy:
+        return unit.policy
+    return TELLS_TRUTH if type(unit).reads is not Role.reads else NO_RULING
 
 
 def good_edge(state: State) -> float:

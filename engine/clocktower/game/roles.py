@@ -149,6 +149,10 @@ class Role:
     duty: ClassVar[str] = ""
     # The events only this character causes (declared in its module); ``says`` words them.
     events: ClassVar[tuple[type, ...]] = ()
+    # How the bot storyteller runs this character's rulings fairly, in one sentence (the table
+    # of characters in docs/clocktower.md); "" when the general policy says it for every such
+    # character (``policy.described``: information told truly, or no ruling at all).
+    policy: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

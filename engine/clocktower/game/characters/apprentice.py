@@ -35,6 +35,10 @@ class Apprenticed(Told):
 
 class Apprentice(Role):
     id = "apprentice"
+    policy = (
+        "The ability gained is a random one of the script's Townsfolk (a good Apprentice) or "
+        "Minions (an evil one)."
+    )
     events = (Apprenticed,)
     topics = {"apprentice": "the ability the Apprentice gains"}
     reminders = {GAINED: "the Apprentice's borrowed ability"}

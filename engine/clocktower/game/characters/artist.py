@@ -40,6 +40,10 @@ ASKS = 0.3  # how often, on a given day, a simulated Artist asks their question
 
 class Artist(Role):
     id = "artist"
+    policy = (
+        "Judges the question's statement truly (falsely when drunk, poisoned or under the "
+        "Vortox); free-text questions are left to a human storyteller."
+    )
     day_action = Question
     command = DayCommand(
         "artist",

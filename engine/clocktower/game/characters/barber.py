@@ -21,6 +21,7 @@ SWAPS = 0.4  # how often a simulated Demon takes the haircuts
 
 class Barber(Role):
     id = "barber"
+    policy = "When more than one Demon lives, a random one of them chooses the haircuts."
     topics = {"barber": "which Demon may swap two players' characters"}
     reminders = {"haircuts": "haircuts tonight"}
 

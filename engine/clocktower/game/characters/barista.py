@@ -39,6 +39,10 @@ class BaristaGift(Told):
 
 class Barista(Role):
     id = "barista"
+    policy = (
+        "Serves a random living player of the Barista's alignment: sober and healthy if drunk "
+        "or poisoned, else acting twice."
+    )
     events = (BaristaGift,)
     topics = {"barista": "who the Barista serves, and which gift (1: sober and healthy, 2: twice)"}
     reminders = {"healthy": "sober and healthy", "twice": "acts twice", "fresh": "may use again"}

@@ -46,6 +46,10 @@ class VoteToken(Told):
 
 class Beggar(Role):
     id = "beggar"
+    policy = (
+        "A donor's alignment is told truly, a Spy or Recluse misregistering 10-50% of the time "
+        "(more when good is ahead)."
+    )
     events = (
         VoteGiven,
         VoteToken,

@@ -28,6 +28,10 @@ def opposing(state: State, bishop: Seat) -> tuple[int, ...]:
 
 class Bishop(Role):
     id = "bishop"
+    policy = (
+        "When the day idles, nominates a random living player of the other side not yet "
+        "nominated today."
+    )
     duty = "with the Bishop in play, the storyteller must nominate a player of the other side."
 
     def may_nominate(self, state: State, seat_: Seat, by: int) -> str | None:

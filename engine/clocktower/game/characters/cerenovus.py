@@ -30,6 +30,10 @@ class Mad(Told):
 
 class Cerenovus(Role):
     id = "cerenovus"
+    policy = (
+        "A good player who breaks madness by a public claim is executed, an evil one too unless "
+        "a living Demon is on the block."
+    )
     events = (Mad,)
     reminders = {"mad": "mad about being the"}
 

@@ -16,6 +16,7 @@ FUNNY = 0.5
 
 class Deviant(Role):
     id = "deviant"
+    policy = "The bot hears no jokes: an exiled Deviant was funny, and survives, half the time."
     topics = {"deviant": "whether the Deviant was funny today (then the exile does not kill them)"}
 
     def exiled(self, state: State, seat: Seat, key: str) -> bool:

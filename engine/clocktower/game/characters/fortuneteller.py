@@ -23,6 +23,10 @@ FRAMES = 0.5  # how often a simulated evil player bluffing the Fortune Teller na
 
 class FortuneTeller(Role):
     id = "fortuneteller"
+    policy = (
+        "The red herring is a random good player; readings are true, drunk or poisoned the "
+        "consistent lie of its false world."
+    )
     topics = {"red_herring": "the Fortune Teller's red herring"}
     reminders = {"red_herring": "the red herring"}
 

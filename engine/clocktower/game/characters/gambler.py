@@ -24,6 +24,10 @@ def guessable(state: State) -> tuple[str, ...]:
 
 class Gambler(Role):
     id = "gambler"
+    policy = (
+        "A guess is right as the target registers, a Spy or Recluse misregistering 10-50% of "
+        "the time (more when good is ahead)."
+    )
 
     def night(self, state: State, player: int, key: str) -> Result:
         everyone = tuple(s.player for s in state.seats)

@@ -53,6 +53,10 @@ class GossipSaid(Event, Public):
 
 class Gossip(Role):
     id = "gossip"
+    policy = (
+        "The victim is a Minion with chance 0.5 - good's edge (within [0.2, 0.8]) when there is "
+        "one, else a random living good player, never the Demon."
+    )
     events = (GossipSaid,)
     day_action = GossipStatement
     topics = {"gossip_kill": "who dies tonight for the Gossip's true statement"}

@@ -24,6 +24,10 @@ from engine.core import seeded_rng
 
 class Grandmother(Role):
     id = "grandmother"
+    policy = (
+        "The grandchild is a random good player; drunk or poisoned, she is shown a random other "
+        "player as a random good character."
+    )
     topics = {"grandchild": "the Grandmother's grandchild"}
     reminders = {"grandchild": "the Grandmother's grandchild"}
 

@@ -28,6 +28,7 @@ AGREES = {"good": 0.8, "evil": 0.3}  # how often a simulated player reveals them
 
 class Harlot(LearnsCharacter):
     id = "harlot"
+    policy = "Both die a quarter of the time, never when either is a Demon."
     topics = {"harlot": "whether the Harlot and the player who revealed themself both die"}
 
     def night(self, state: State, player: int, key: str) -> Result:

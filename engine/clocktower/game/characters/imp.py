@@ -14,6 +14,7 @@ PASSES_AT = 0.5  # a simulated Imp the town thinks this likely the Demon kills i
 
 class Imp(Role):
     id = "imp"
+    policy = "A star pass goes to a random living Minion."
     topics = {"star_pass": "which Minion becomes the Imp"}
     reasoned = True
 

@@ -29,6 +29,10 @@ from engine.clocktower.game.working import holds, works
 
 class Innkeeper(Role):
     id = "innkeeper"
+    policy = (
+        "The drunk guest is one who is not a Townsfolk when there is one (costing good least), "
+        "else a random one."
+    )
     topics = {"innkeeper_drunk": "which of the Innkeeper's two guests is drunk until dusk"}
     reminders = {"guest": "cannot die tonight"}
 

@@ -32,6 +32,10 @@ class KlutzChose(Event, Public):
 
 class Klutz(Role):
     id = "klutz"
+    policy = (
+        "The chosen player is evil as they register, a Spy or Recluse misregistering 10-50% of "
+        "the time (more when good is ahead)."
+    )
     events = (KlutzChose,)
     day_action = KlutzChoice
     endings = {"klutz": "the Klutz chose an evil player"}

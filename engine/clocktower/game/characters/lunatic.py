@@ -52,6 +52,10 @@ class LunaticInfo(Told):
 
 class Lunatic(Role):
     id = "lunatic"
+    policy = (
+        "The Lunatic is shown the real Demon's character and bluffs, and random other players "
+        "as its Minions."
+    )
     events = (LunaticInfo,)
     topics = {
         "lunatic_token": "the Demon the Lunatic believes they are",

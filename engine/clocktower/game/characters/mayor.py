@@ -35,6 +35,10 @@ def bounce_chance(state: State) -> float:
 
 class Mayor(Role):
     id = "mayor"
+    policy = (
+        "The Demon's kill bounces with chance 0.5 - good's edge (within [0.25, 0.75]) to a "
+        "random other living good player, never to the Demon."
+    )
     topics = {"mayor_bounce": "whether the Demon's kill bounces off the Mayor"}
     endings = {"mayor": "the Mayor survived a day without an execution"}
 

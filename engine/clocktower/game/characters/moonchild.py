@@ -27,6 +27,10 @@ class MoonchildChose(Event, Public):
 
 class Moonchild(Role):
     id = "moonchild"
+    policy = (
+        "The chosen player dies if they register as good, a Spy or Recluse misregistering "
+        "10-50% of the time (more when good is ahead)."
+    )
     events = (MoonchildChose,)
     reminders = {"moonchild": "chosen by the Moonchild"}
 

@@ -18,6 +18,10 @@ SLIPS = 0.05  # how often a simulated Mutant claims to be the Mutant anyway
 
 class Mutant(Role):
     id = "mutant"
+    policy = (
+        "Claiming an Outsider in public gets a good Mutant executed, an evil one too unless a "
+        "living Demon is on the block."
+    )
 
     def madness(self, state: State, seat: Seat) -> tuple[Madness, ...]:
         if not works(state, seat.player):

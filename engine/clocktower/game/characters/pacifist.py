@@ -21,6 +21,7 @@ def save_chance(state: State) -> float:
 
 class Pacifist(Role):
     id = "pacifist"
+    policy = "The executed good player survives with chance 0.5 - good's edge, within [0.25, 0.75]."
     topics = {"pacifist": "whether the executed good player survives (the Pacifist)"}
 
     def spares(

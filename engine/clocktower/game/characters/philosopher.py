@@ -42,6 +42,7 @@ class Gained(Told):
 
 class Philosopher(Role):
     id = "philosopher"
+    policy = "No ruling of its own: a gained ability's rulings follow that character's policy."
     events = (Gained,)
     reminders = {"ability": "has the ability of", "pretend": "thinks they have the ability of"}
 

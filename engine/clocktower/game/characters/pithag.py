@@ -30,6 +30,10 @@ MAKES = {"outsider": 0.6, "townsfolk": 0.3, "minion": 0.07, "demon": 0.03}  # se
 
 class PitHag(Role):
     id = "pithag"
+    policy = (
+        "With two Demons alive the old one dies first; then, half the time, a random living "
+        "good player; then nobody."
+    )
     topics = {"arbitrary": "who dies tonight, the Pit-Hag having made a Demon"}
 
     def night(self, state: State, player: int, key: str) -> Result:

@@ -20,6 +20,10 @@ USES = 0.5  # how often a simulated Professor revives someone when it may
 
 class Professor(Role):
     id = "professor"
+    policy = (
+        "A dead Spy chosen registers as a Townsfolk (and returns) 10-50% of the time, more when "
+        "good is ahead."
+    )
 
     def wakes(self, state: State, seat: Seat) -> bool:
         return seat.alive and not seat.used and any(not s.alive for s in state.seats)

@@ -9,6 +9,7 @@ from engine.clocktower.game.roles import Role
 
 class Recluse(Role):
     id = "recluse"
+    policy = "Registers as a Minion or the Demon 10-50% of the time, more when good is ahead."
     registers_as = (("minion", "evil"), ("demon", "evil"))
 
     def registrations(self, state: State, seat: Seat) -> tuple[Registration, ...]:

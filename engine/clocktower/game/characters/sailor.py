@@ -18,6 +18,7 @@ from engine.clocktower.game.working import works
 
 class Sailor(Role):
     id = "sailor"
+    policy = "A chosen Townsfolk is the drunk one; otherwise the Sailor is."
     topics = {"sailor_drunk": "who is drunk until dusk: the Sailor or the player they chose"}
 
     def night(self, state: State, player: int, key: str) -> Result:

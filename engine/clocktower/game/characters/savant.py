@@ -40,6 +40,10 @@ def allowed_visits(state: State, player: int) -> int:
 
 class Savant(Role):
     id = "savant"
+    policy = (
+        "One true and one false statement invented by the engine; drunk or poisoned, two true "
+        "or two false at random; under the Vortox, two false."
+    )
     day_action = Visit
     reminders = {"visited": "visited the storyteller today"}
     command = DayCommand(

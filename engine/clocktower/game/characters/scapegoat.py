@@ -11,6 +11,7 @@ from engine.clocktower.game.working import works
 
 class Scapegoat(Role):
     id = "scapegoat"
+    policy = "The Scapegoat is executed instead half the time."
     topics = {"scapegoat": "whether the Scapegoat is executed instead"}
 
     def stand_in(self, state: State, goat: Seat, executee: int, key: str) -> int:

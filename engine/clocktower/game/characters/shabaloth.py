@@ -26,6 +26,10 @@ def regurgitate_chance(state: State) -> float:
 
 class Shabaloth(Demon):
     id = "shabaloth"
+    policy = (
+        "Regurgitates with chance 0.3 - good's edge (within [0.1, 0.5]) a random one of those "
+        "it may."
+    )
     topics = {"regurgitate": "whether a player the Shabaloth chose last night comes back"}
     reminders = {"eaten": "chosen by the Shabaloth"}
 

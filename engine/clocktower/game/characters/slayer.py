@@ -38,6 +38,10 @@ class SlayerShot(Event, Public):
 
 class Slayer(Role):
     id = "slayer"
+    policy = (
+        "A shot Recluse registers as the Demon (and dies) 10-50% of the time, more when good is "
+        "ahead."
+    )
     events = (SlayerShot,)
     day_action = Slay
     command = DayCommand(

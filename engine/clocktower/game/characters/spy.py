@@ -20,6 +20,10 @@ from engine.clocktower.game.working import works
 
 class Spy(Role):
     id = "spy"
+    policy = (
+        "Registers as good 10-50% of the time, more when good is ahead; drunk or poisoned, sees "
+        "its false world's grimoire."
+    )
     topics = {"spy_grimoire": "whether the drunk or poisoned Spy sees the true grimoire"}
     registers_as = (("townsfolk", "good"), ("outsider", "good"))
     reasoned = True

@@ -17,6 +17,7 @@ from engine.clocktower.game.working import sober
 
 class Sweetheart(Role):
     id = "sweetheart"
+    policy = "The drunk player is a random living Townsfolk other than her, else any living player."
     topics = {"sweetheart": "who is drunk from now on, the Sweetheart having died"}
     reminders = {"drunk": "drunk (the Sweetheart)"}
 

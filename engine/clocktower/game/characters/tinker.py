@@ -23,6 +23,7 @@ def death_chance(state: State) -> float:
 
 class Tinker(Role):
     id = "tinker"
+    policy = "The Tinker dies on a night with chance 0.1 + good's edge, within [0.05, 0.3]."
     topics = {"tinker": "whether the Tinker dies now"}
 
     def wakes(self, state: State, seat: Seat) -> bool:

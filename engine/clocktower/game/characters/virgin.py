@@ -21,6 +21,10 @@ from engine.clocktower.reasoning.record import Heard, Record, day_moment
 
 class Virgin(Role):
     id = "virgin"
+    policy = (
+        "A Spy nominating her registers as a Townsfolk (and is executed) with chance 0.3 minus "
+        "the usual misregistration chance: only when good is behind."
+    )
 
     def nominated(self, state: State, seat: Seat, nominator: int, key: str) -> tuple[State, bool]:
         if seat.used:
