@@ -11,7 +11,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine.clocktower.catalogue import BASE_EDITIONS, TEAMS, character, find
+from engine.clocktower.catalogue import (
+    BASE_EDITIONS,
+    EVIL_TEAMS,
+    GOOD_TEAMS,
+    TEAMS,
+    character,
+    characters,
+    edition_characters,
+    find,
+)
 from engine.clocktower.game import characters as units
 from engine.clocktower.game.policy import described
 from engine.clocktower.game.roles import REGISTRY, Role
@@ -51,6 +60,32 @@ def markdown() -> str:
         policy = described(unit).replace("|", "\\|")
         lines.append(f"| {c.name} | {c.team} | {EDITIONS[c.edition]} | {policy} |")
     return "\n".join([*lines, END])
+
+
+def experimental_good() -> tuple[str, ...]:
+    """The experimental (carousel) Townsfolk and Outsiders the engine runs, in catalogue order."""
+    return tuple(
+        c.id
+        for c in characters()
+        if c.edition == "carousel" and c.team in GOOD_TEAMS and c.id in REGISTRY
+    )
+
+
+# A script's fewest Townsfolk and Outsiders for every table up to 15 players: nine dealt and
+# three bluffs; two Outsiders and two more (the Baron's, the Fang Gu's).
+ENOUGH = {"townsfolk": 13, "outsider": 4}
+
+
+def mixed_script(edition: str) -> tuple[str, ...]:
+    """A script of the experimental good characters the engine runs and a base edition's
+    Minions and Demons, topped up with that edition's own Townsfolk and Outsiders where too few
+    experimental ones are run to deal every table."""
+    own = [c for c in edition_characters(edition) if c.team != "traveller"]
+    good = list(experimental_good())
+    for team, enough in ENOUGH.items():
+        have = sum(character(cid).team == team for cid in good)
+        good += [c.id for c in own if c.team == team][: max(0, enough - have)]
+    return (*good, *(c.id for c in own if c.team in EVIL_TEAMS))
 
 
 def in_doc(text: str) -> str:
