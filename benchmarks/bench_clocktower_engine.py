@@ -4,13 +4,16 @@ Self-play uses the bot storyteller and the heuristic players of ``engine.clockto
 (``reason=False``: the engine is measured here, the reasoning players, who weigh the possible
 worlds, in ``bench_clocktower_reasoning.py``) on Trouble Brewing, Bad Moon Rising and Sects &
 Violets with a balanced bag (plus rows with two Travellers, who add exiles, shots, vote tokens,
-swapped seats and verdicts), every edition in the same run. Games per second is CPU time
+swapped seats and verdicts), and on scripts of the experimental Townsfolk and Outsiders the engine
+runs with each edition's evil team (``roster.mixed_script``: ``exp+tb`` and so on, topped up with
+the edition's own good characters while too few experimental ones are run; the run says how
+many are), every script in the same run. Games per second is CPU time
 (``time.process_time``) for the same seeded games,
 best of ``ROUNDS`` runs: the games are deterministic, so the best run is the least disturbed by
 other processes. The per-action time replays the recorded action logs and times each ``apply``
 alone (player heuristics excluded) with ``time.perf_counter``: median, 99th percentile and worst,
 the worst being the most exposed to machine noise. No peer engine exists on PyPI to compare.
-Run: python benchmarks/bench_clocktower_engine.py
+Run: python benchmarks/bench_clocktower_engine.py [script ...] (only those scripts' rows)
 """
 
 from __future__ import annotations
@@ -24,12 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from engine.clocktower.catalogue import edition_characters  # noqa: E402
 from engine.clocktower.game import apply  # noqa: E402
+from engine.clocktower.game.roster import experimental_good, mixed_script  # noqa: E402
 from engine.clocktower.selfplay import play, setup_game  # noqa: E402
 
 SCRIPTS = {
     code: tuple(c.id for c in edition_characters(code) if c.team != "traveller")
     for code in ("tb", "bmr", "snv")
-}
+} | {f"exp+{code}": mixed_script(code) for code in ("tb", "bmr", "snv")}
 GAMES = 300
 TIMED_GAMES = 100
 ROUNDS = 3
@@ -46,6 +50,9 @@ TABLES = (  # (script, players, travellers)
     ("snv", 10, 0),
     ("snv", 10, 2),
     ("snv", 15, 0),
+    ("exp+tb", 10, 0),
+    ("exp+bmr", 10, 0),
+    ("exp+snv", 10, 0),
 )
 
 
@@ -77,13 +84,16 @@ def action_times(script: str, players: int, travellers: int) -> list[float]:
     return times
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
+    print(f"experimental good characters run: {len(experimental_good())}\n")
     print(
         "| script | players | travellers | games/s (CPU, best of 3) | actions/game "
         "| action median µs | action p99 µs | worst ms |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for script, players, travellers in TABLES:
+        if only and script not in only:
+            continue
         rate, per_game = games_per_second(script, players, travellers)
         times = sorted(action_times(script, players, travellers))
         p99 = times[int(0.99 * (len(times) - 1))]
@@ -94,4 +104,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
