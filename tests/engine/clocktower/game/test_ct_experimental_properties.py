@@ -1,0 +1,198 @@
+"""Self-played games of scripts that mix the experimental Townsfolk and Outsiders the engine runs
+with the base editions' evil teams (``roster.mixed_script``): the invariants hold at every step,
+nothing secret is announced, every game ends as the rules say, and every log replays to the
+identical state, as for the base editions (``test_ct_game_properties``).
+
+Each experimental good character the registry has is a case of its own, in play in every one of
+its games (the seeds whose deal includes it), on the three editions' evil teams in turn, a
+quarter of the games with a stand-in human storyteller ruling at random. The cases grow as the
+characters land. CI plays ``SAMPLE`` games a character; the issue's 2,000 games in all are one
+command: ``RAVENSWOOD_FULL=1 python -m pytest tests/engine/clocktower/game/test_ct_experimental_properties.py``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from engine.clocktower.catalogue import EVIL_TEAMS, character
+from engine.clocktower.game import ACTIONS, Phase, State, apply
+from engine.clocktower.game.ending import continuous_winner, unjudged
+from engine.clocktower.game.events import EndingReached
+from engine.clocktower.game.roles import REGISTRY, Role, has_ability, seats_having
+from engine.clocktower.game.roster import experimental_good, mixed_script
+from engine.clocktower.selfplay import play, setup_game
+from engine.core import GameOver, RuleError, decode_action, encode_action
+from tests.engine.clocktower.game.test_ct_game_properties import check_effects, check_nominations
+from tests.engine.clocktower.game.test_ct_snv_properties import check_winner as check_base_winner
+
+EXPERIMENTAL = experimental_good()
+EDITIONS = ("tb", "bmr", "snv")
+TOTAL = 2_000  # the issue's count, shared among the characters
+SAMPLE = 8  # a character's games in CI
+FULL = bool(os.environ.get("RAVENSWOOD_FULL"))
+DEALS = 400  # seeds tried for a deal with the character in play, before giving up
+# Characters whose ability sets their own alignment without telling them (by the rules).
+SILENT_ALIGNMENT = {"ogre"}
+# Characters the bot storyteller never deals, by its documented policy (the unit's ``policy``):
+# their games are all played with the stand-in human storyteller.
+HUMAN_ONLY = {"atheist"}
+# Public events that are what a player chose to say (the Alsaahir's guess), besides the base
+# editions' (``test_ct_game_properties.SAID_IN_PUBLIC``).
+SAID_IN_PUBLIC = ("alsaahir",)
+
+
+def check_invariants(state: State) -> None:
+    """What holds at every step: ghost votes, one nomination each a day, alignments that
+    follow the dealt team unless an ability changed them, and a game that goes on only while
+    no ending is reached (or while the storyteller has been told of an ending a character the
+    engine does not run may change)."""
+    changed = {c.player for c in state.changes} | {t.to for t in state.told if t.event == "turned"}
+    for s in state.seats:
+        assert s.ghost_vote or not s.alive
+        if (
+            s.team != "traveller"
+            and s.player not in changed
+            and s.character not in SILENT_ALIGNMENT
+        ):
+            assert (s.alignment == "evil") == (s.team in EVIL_TEAMS), s
+    if state.phase is Phase.DAY:
+        check_nominations(state)
+    if state.phase not in (Phase.OVER, Phase.SETUP) and continuous_winner(state) is not None:
+        unrun = unjudged(state)
+        assert unrun, f"the game goes on past {continuous_winner(state)}"
+        assert EndingReached(state.storyteller, *continuous_winner(state), unrun) in state.told
+
+
+def check_winner(state: State) -> None:
+    """An ending a character in play declares (``Role.endings``) names a winner; the others
+    as in the base editions, the winner perhaps turned round by a character in play that
+    overturns results (``Role.overturn``: the Heretic)."""
+    owner = REGISTRY.ending_owner(state.ending or "")
+    if owner is not None and owner.id not in BASE_ENDINGS:
+        assert any(has_ability(state, s, owner.id) for s in state.seats), state.ending
+        assert state.winner in ("good", "evil")
+        return
+    overturned = hasattr(Role, "overturn") and seats_having(state, "overturn")
+    winners = ("good", "evil") if overturned else (state.winner,)
+    failures = []
+    for winner in winners:
+        try:
+            return check_base_winner(replace(state, winner=winner))
+        except AssertionError as failure:
+            failures.append(failure)
+    raise failures[0]
+
+
+BASE_ENDINGS = {"saint", "mayor", "vortox", "klutz", "eviltwin", "mastermind"}
+
+
+def decoded(action):
+    """An action through the log's codec, the units' own day actions too."""
+    return decode_action(encode_action(action), {**ACTIONS, **REGISTRY.day_actions()})
+
+
+def replay(script, players, seed, deal, travellers, storyteller, log) -> State:
+    """Replay a game's log through the codec from its setup, checking every step (what a
+    player chose to say in public, ``SAID_IN_PUBLIC``, may name anyone)."""
+    state = setup_game(script, players, seed, deal, travellers, storyteller)
+    for action in log:
+        step = apply(state, decoded(action))
+        check_invariants(step.state)
+        unsaid = [e for e in step.effects if getattr(e, "event", None) not in SAID_IN_PUBLIC]
+        check_effects(step.state, unsaid, storyteller is not None)
+        if any(isinstance(e, GameOver) for e in step.effects):
+            assert step.state.phase is Phase.OVER
+        state = step.state
+    return state
+
+
+def deal_with(
+    script: tuple[str, ...], cid: str, players: int, travellers: int, storyteller, start: int
+) -> tuple[int, tuple[str, ...]] | None:
+    """A seed and a deal (empty: the bag's own) that put ``cid`` in a player's seat: the first
+    seed from ``start`` whose bag deals it, else a bag's deal with ``cid`` in place of a
+    character of its team, the first the rules accept; None when neither does."""
+    for seed in range(start, start + DEALS):
+        state = setup_game(script, players, seed, travellers=travellers, storyteller=storyteller)
+        if any(s.character == cid for s in state.seats):
+            return seed, ()
+    team = character(cid).team
+    for seed in range(start, start + DEALS // 10):
+        state = setup_game(script, players, seed, travellers=travellers, storyteller=storyteller)
+        dealt = [s.character for s in state.seats]
+        for i in (i for i, s in enumerate(state.seats) if s.team == team):
+            deal = (*dealt[:i], cid, *dealt[i + 1 :])
+            try:
+                setup_game(script, players, seed, deal, travellers, storyteller)
+            except RuleError:
+                continue
+            return seed, deal
+    return None
+
+
+def table_with(
+    script: tuple[str, ...], cid: str, players: int, travellers: int, storyteller, start: int
+) -> tuple[int, int, tuple[str, ...]]:
+    """(players, seed, deal) for a game with ``cid`` in play: at ``players`` players, else at
+    the next table size where it can be dealt (the Heretic, which excludes the Baron, cannot
+    be at five players with Trouble Brewing's evil team)."""
+    sizes = [5 + (players - 5 + k) % 11 for k in range(11)]
+    for size in sizes:
+        found = deal_with(script, cid, size, travellers, storyteller, start)
+        if found is not None:
+            return size, *found
+    raise AssertionError(f"{cid} cannot be dealt at any table size")
+
+
+def games_each() -> int:
+    return math.ceil(TOTAL / max(len(EXPERIMENTAL), 1)) if FULL else SAMPLE
+
+
+def test_the_engine_runs_experimental_good_characters():
+    """The cases below are the registry's: once any character of the issue has landed, there
+    is at least one (and the bot storyteller accepts every script built from them)."""
+    assert EXPERIMENTAL, "no experimental Townsfolk or Outsider is run by the engine yet"
+    for edition in EDITIONS:
+        assert set(EXPERIMENTAL) <= set(mixed_script(edition))
+
+
+@pytest.mark.parametrize("cid", EXPERIMENTAL)
+def test_games_with_the_character_in_play_hold_every_property(cid):
+    """Game ``i``: the evil team of ``EDITIONS[i % 3]``, 5 to 15 players, ``i % 4``
+    Travellers (newcomers arriving in every third game), a stand-in human storyteller in every
+    fourth (in all, for a character the bot never deals), the character in play; it ends by
+    the rules and its log replays identically."""
+    endings: Counter = Counter()
+    for i in range(games_each()):
+        script = mixed_script(EDITIONS[i % 3])
+        players, travellers = 5 + (i * 7) % 11, i % 4
+        storyteller = 999 if i % 4 == 1 or cid in HUMAN_ONLY else None
+        players, seed, deal = table_with(script, cid, players, travellers, storyteller, 1_000 * i)
+        log: list = []
+        final, outcome = play(
+            script,
+            players,
+            seed,
+            deal,
+            log=log,
+            travellers=travellers,
+            storyteller=storyteller,
+            arrivals=i % 3 == 0,
+            reason=False,
+        )
+        assert final.phase is Phase.OVER, (cid, i, outcome)
+        check_winner(final)
+        assert replay(script, players, seed, deal, travellers, storyteller, log) == final, (cid, i)
+        endings[outcome.ending] += 1
+    assert endings["unfinished"] == 0 and sum(endings.values()) == games_each()
+
+
+def test_the_bot_never_deals_what_its_policy_says_it_never_deals():
+    """``HUMAN_ONLY`` is what the units say, and no more: the bot's deal refuses them."""
+    for cid in HUMAN_ONLY & set(EXPERIMENTAL):
+        assert deal_with(mixed_script("tb"), cid, 10, 0, None, 0) is None
