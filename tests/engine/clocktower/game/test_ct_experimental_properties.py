@@ -70,19 +70,25 @@ def check_invariants(state: State) -> None:
 
 def check_winner(state: State) -> None:
     """An ending a character in play declares (``Role.endings``) names a winner; the others
-    as in the base editions, the winner perhaps turned round by a character in play that
-    overturns results (``Role.overturn``: the Heretic)."""
+    are as in the base editions, or as a character in play ends the game (``Role.ends_game``:
+    the Atheist's two players left), the winner perhaps turned round by one that overturns
+    results (``Role.overturn``: the Heretic)."""
     owner = REGISTRY.ending_owner(state.ending or "")
     if owner is not None and owner.id not in BASE_ENDINGS:
         assert any(has_ability(state, s, owner.id) for s in state.seats), state.ending
         assert state.winner in ("good", "evil")
         return
     overturned = hasattr(Role, "overturn") and seats_having(state, "overturn")
-    winners = ("good", "evil") if overturned else (state.winner,)
     failures = []
-    for winner in winners:
+    for winner in ("good", "evil") if overturned else (state.winner,):
+        ruled = replace(state, winner=winner)
+        if hasattr(Role, "ends_game") and any(
+            unit.ends_game(ruled, s) == (winner, state.ending)
+            for s, unit in seats_having(ruled, "ends_game")
+        ):
+            return
         try:
-            return check_base_winner(replace(state, winner=winner))
+            return check_base_winner(ruled)
         except AssertionError as failure:
             failures.append(failure)
     raise failures[0]
