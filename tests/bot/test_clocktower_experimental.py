@@ -13,6 +13,7 @@ from typing import Any
 
 import engine.clocktower.game as ct
 from engine.clocktower.catalogue import character
+from engine.clocktower.counts import mod
 from engine.clocktower.game.roles import REGISTRY, Role
 from engine.clocktower.game.roster import experimental_good, mixed_script
 from engine.clocktower.selfplay import setup_game
@@ -21,7 +22,6 @@ from tests.bot.test_clocktower_bot import (
     answer_ruling,
     assert_no_secret_in_public,
     deal,
-    drive,
     menu_id,
     play_day,
     results_in_db,
@@ -53,6 +53,35 @@ async def open_lobby(table, players: int, storyteller: str):
         joined = await table.add(f"p{i}").click(lobby, label="Join")
         assert joined.ephemeral, said(joined)
     return opener
+
+
+async def choose(table, prompt) -> None:
+    """A night choice, the prompt's default: nobody, where the choice is optional and that is
+    the default (the "Nobody tonight" button), else as the other games answer."""
+    if prompt.default:
+        await answer_night(table, prompt)
+        return
+    player = prompt.to[0]
+    dm = next(m for m in reversed(list(table.user(player).dm_channel.history())) if m.components)
+    chose = await table.user(player).click(dm, label="Nobody tonight")
+    assert chose.ephemeral, said(chose)
+
+
+async def drive(table, days: int) -> None:
+    """Play the bot storyteller's game to its end: night choices by DM, days of voting."""
+    for _ in range(400):
+        session = table.session()
+        if session is None:
+            return
+        prompts = ct.open_prompts(session.state)
+        if prompts and prompts[0].kind == "night_choice":
+            await choose(table, prompts[0])
+        elif session.state.phase is ct.Phase.DAY:
+            assert session.state.day <= days
+            await play_day(table)
+        else:
+            raise AssertionError(f"nothing to do in {session.state.phase}: {prompts}")
+    raise AssertionError("the game did not end")
 
 
 def seed_with(players: int, least: int) -> int:
@@ -97,8 +126,10 @@ def learner(cid: str) -> bool:
 
 def human_deal() -> list[str]:
     """Seven seats: the Imp, the Poisoner, and five good characters, the experimental ones
-    that learn things first, then the others, then Trouble Brewing's to fill."""
-    good = sorted(EXPERIMENTAL, key=lambda c: not learner(c))
+    that learn things first, then the others, then Trouble Brewing's to fill (not one that is
+    dealt with no evil team: the Atheist)."""
+    dealt_with_evil = [c for c in EXPERIMENTAL if not mod(character(c)).no_evil]
+    good = sorted(dealt_with_evil, key=lambda c: not learner(c))
     good += [c for c in SCRIPT if character(c).team == "townsfolk" and c not in good]
     return ["imp", "poisoner", *good[:5]]
 
@@ -150,7 +181,7 @@ async def aim(table, prompt, targets: list[int]) -> None:
     assert pending is not None
     living = [p for p in targets if p in ct.living(state(table)) and p in pending.options]
     if not living or pending.pick != 1:
-        await answer_night(table, prompt)
+        await choose(table, prompt)
         return
     player = prompt.to[0]
     dm = next(m for m in reversed(list(table.user(player).dm_channel.history())) if m.components)
@@ -181,7 +212,7 @@ async def test_a_human_storyteller_rules_experimental_characters_from_the_full_r
             elif chooser == "imp":  # and they live on
                 await aim(table, prompts[0], [p for p in seats if p not in experimental])
             else:
-                await answer_night(table, prompts[0])
+                await choose(table, prompts[0])
         elif prompts and prompts[0].kind == "ruling":
             assert pending is not None
             if pending.form is None:
@@ -192,7 +223,11 @@ async def test_a_human_storyteller_rules_experimental_characters_from_the_full_r
                 table.channel, "clocktower rule", answer=typed(pending, answer, table)
             )
             assert ruled.ephemeral and said(ruled) == "Ruled.", said(ruled)
-            assert dict(state(table).answers)[pending.key] == answer
+            assert state(table).pending is None or state(table).pending.id != pending.id
+            if pending.topic == "info":  # the player learns the storyteller's own answer
+                player = dict(pending.data)["player"]
+                infos = [t for t in ct.briefing(state(table), player) if t.event == "info"]
+                assert infos[-1].data["answer"] == answer, (infos[-1], answer)
             own.append((dict(pending.data).get("character", pending.topic), answer))
         elif session.state.phase is ct.Phase.DAY and session.state.day < QUIET_DAYS:
             ended = await teller.slash(table.channel, "clocktower endday")

@@ -19,7 +19,8 @@ from dataclasses import replace
 
 import pytest
 
-from engine.clocktower.catalogue import EVIL_TEAMS, character
+from engine.clocktower.catalogue import EVIL_TEAMS, character, find
+from engine.clocktower.counts import mod
 from engine.clocktower.game import ACTIONS, Phase, State, apply
 from engine.clocktower.game.ending import continuous_winner, unjudged
 from engine.clocktower.game.events import EndingReached
@@ -48,18 +49,23 @@ SAID_IN_PUBLIC = ("alsaahir",)
 
 def check_invariants(state: State) -> None:
     """What holds at every step: ghost votes, one nomination each a day, alignments that
-    follow the dealt team unless an ability changed them, and a game that goes on only while
+    follow the dealt team unless an ability changed them (or a setup rule made a Townsfolk
+    evil: the Bounty Hunter's), and a game that goes on only while
     no ending is reached (or while the storyteller has been told of an ending a character the
     engine does not run may change)."""
     changed = {c.player for c in state.changes} | {t.to for t in state.told if t.event == "turned"}
+    dealt = {s.character for s in state.seats} | {c.before for c in state.changes}
+    evil_townsfolk = sum(mod(character(c)).evil_townsfolk for c in dealt if find(c))
+    unexplained = 0
     for s in state.seats:
         assert s.ghost_vote or not s.alive
-        if (
-            s.team != "traveller"
-            and s.player not in changed
-            and s.character not in SILENT_ALIGNMENT
-        ):
+        if s.team == "traveller" or s.player in changed or s.character in SILENT_ALIGNMENT:
+            continue
+        if s.team == "townsfolk" and s.alignment == "evil":
+            unexplained += 1
+        else:
             assert (s.alignment == "evil") == (s.team in EVIL_TEAMS), s
+    assert unexplained <= evil_townsfolk, "an evil Townsfolk no setup rule or ability made"
     if state.phase is Phase.DAY:
         check_nominations(state)
     if state.phase not in (Phase.OVER, Phase.SETUP) and continuous_winner(state) is not None:
