@@ -52,7 +52,8 @@ def check_invariants(state: State) -> None:
     follow the dealt team unless an ability changed them (or a setup rule made a Townsfolk
     evil: the Bounty Hunter's), and a game that goes on only while
     no ending is reached (or while the storyteller has been told of an ending a character the
-    engine does not run may change)."""
+    engine does not run may change, or while the ending waits for a ruling that may rewrite
+    its result)."""
     changed = {c.player for c in state.changes} | {t.to for t in state.told if t.event == "turned"}
     dealt = {s.character for s in state.seats} | {c.before for c in state.changes}
     evil_townsfolk = sum(mod(character(c)).evil_townsfolk for c in dealt if find(c))
@@ -69,9 +70,20 @@ def check_invariants(state: State) -> None:
     if state.phase is Phase.DAY:
         check_nominations(state)
     if state.phase not in (Phase.OVER, Phase.SETUP) and continuous_winner(state) is not None:
+        if concluding(state):
+            return
         unrun = unjudged(state)
         assert unrun, f"the game goes on past {continuous_winner(state)}"
         assert EndingReached(state.storyteller, *continuous_winner(state), unrun) in state.told
+
+
+def concluding(state: State) -> bool:
+    """Whether the game is ending, waiting for a ruling of a character that rewrites the
+    result (``Role.overturn``: whether the Politician was most responsible for the loss)."""
+    if state.pending is None or not hasattr(Role, "overturn"):
+        return False
+    owner = REGISTRY.topic_owner(state.pending.topic)
+    return owner is not None and owner.id in REGISTRY.having("overturn")
 
 
 def check_winner(state: State) -> None:
