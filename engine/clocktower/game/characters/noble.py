@@ -1,0 +1,40 @@
+"""The Noble: starts knowing three players, exactly one of whom is evil.
+
+A Spy may count as good and a Recluse as evil (a ruling offers the triples registration
+allows); a drunk or poisoned Noble may be shown any three, the consistent lie first
+(``_knows_players``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from engine.clocktower.game.characters._knows_players import knows_players
+from engine.clocktower.game.model import Registration, State
+from engine.clocktower.game.roles import Result, Role, Words
+
+
+class Noble(Role):
+    id = "noble"
+    policy: ClassVar[str] = (
+        "Shows one random evil player with two random good ones; misregistration with the "
+        "usual chance; drunk or poisoned, the consistent lie."
+    )
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        return knows_players(state, player, self.id, key, 3, _evil, _one)
+
+    def reads(self, info: Mapping[str, Any], words: Words) -> str:
+        return f"exactly one of {words.strong(words.players(info['answer']))} is evil."
+
+    def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:
+        for p in info["answer"]:
+            score[p] += weight / 3
+
+
+def _evil(registration: Registration) -> bool:
+    return registration.alignment == "evil"
+
+
+def _one(flags: tuple[bool, ...]) -> bool:
+    return sum(flags) == 1

@@ -1,0 +1,34 @@
+"""The Steward: starts knowing one good player.
+
+A Spy may be shown (registering good), a Recluse may not be (registering evil); a drunk or
+poisoned Steward may be shown anyone, the consistent lie first (``_knows_players``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from engine.clocktower.game.characters._knows_players import knows_players
+from engine.clocktower.game.model import Registration, State
+from engine.clocktower.game.roles import Result, Role, Words
+
+
+class Steward(Role):
+    id = "steward"
+    policy: ClassVar[str] = (
+        "Shows a random good player; a Spy with the usual misregistration chance; drunk or "
+        "poisoned, the consistent lie."
+    )
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        return knows_players(state, player, self.id, key, 1, _good, all)
+
+    def reads(self, info: Mapping[str, Any], words: Words) -> str:
+        return f"{words.strong(words.player(info['answer']))} is good."
+
+    def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:
+        score[info["answer"]] -= weight
+
+
+def _good(registration: Registration) -> bool:
+    return registration.alignment == "good"
