@@ -1,0 +1,73 @@
+"""The Village Idiot: each night, chooses a player and learns their alignment. Up to two more
+Village Idiots may be in play, each in a Townsfolk's place (the catalogue's setup modifier,
+which the bag deals); with more than one, the storyteller makes one of them drunk for the game
+(a setup ruling, ``idiot_drunk``; the bot picks at random).
+
+Several players may hold the character: each is a seat of its own, woken in turn at the
+character's place, with its own choices and reminders. The drunk one's reminder is its own
+(``holds``: it lasts while that player is a Village Idiot, whatever befalls the others).
+A Spy may register good and a Recluse evil (a ruling); a drunk or poisoned Village Idiot may be
+told either alignment, the consistent lie (the alignment in their false world) first."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from engine.clocktower.game.abilities.info import learn
+from engine.clocktower.game.abilities.targeting import aim
+from engine.clocktower.game.decisions import choose, rule
+from engine.clocktower.game.falseworld import World
+from engine.clocktower.game.model import Mark, Seat, State, holders, put_mark, seat
+from engine.clocktower.game.registration import alignments
+from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspected
+
+SIDES = ("good", "evil")
+
+
+class VillageIdiot(Role):
+    id = "villageidiot"
+    topics = {"idiot_drunk": "which Village Idiot is drunk"}
+    policy: ClassVar[str] = (
+        "With several Village Idiots, a random one is drunk; each learns the true alignment "
+        "(misregistration with the usual chance; drunk or poisoned, the consistent lie)."
+    )
+
+    def setup(self, state: State, seat: Seat) -> State:
+        idiots = holders(state, self.id, living_only=False)
+        if len(idiots) < 2 or seat.player != idiots[0]:
+            return state
+        drunk = rule(state, "setup:idiot_drunk", "idiot_drunk", idiots, truth=None)
+        return put_mark(state, "drunk", drunk, drunk)
+
+    def holds(self, state: State, mark: Mark) -> bool | None:
+        if mark.kind == "drunk":
+            return seat(state, mark.target).character == self.id
+        return None
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        everyone = tuple(s.player for s in state.seats)
+        (target,) = choose(state, key + ":pick", player, self.id, everyone)
+        state, effects = aim(state, player, target, key)
+        ways = alignments(state, target)
+
+        def lie(world: World) -> str:
+            return world[target].alignment
+
+        false = [a for a in SIDES if a not in ways]
+        state, told = learn(
+            state, player, self.id, key, ways[0], ways[1:], false, (target,), lie=lie
+        )
+        return state, [*effects, *told]
+
+    def reads(self, info: Mapping[str, Any], words: Words) -> str:
+        return f"{words.players(info['players'])} is {words.strong(info['answer'])}."
+
+    def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:
+        for p in info["players"]:
+            score[p] += weight * (2.0 if info["answer"] == "evil" else -1.0)
+
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
+        return most_suspected(table, state, player, [p for p in options if p != player], pick)
