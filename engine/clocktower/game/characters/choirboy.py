@@ -28,6 +28,8 @@ from engine.clocktower.game.model import (
 )
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 from engine.core import seeded_rng
 
 KING = "king"
@@ -85,3 +87,8 @@ class Choirboy(Role):
 
     def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:
         score[info["answer"]] += 4.0 * weight
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """The Demon (a Recluse may register as it); drunk, anyone else."""
+        _surely, maybe = now.demon_among((heard.answer,))
+        return Weight(maybe.astype(float), 1 / (len(now.worlds.setup.seats) - 1))

@@ -6,11 +6,14 @@ Knight may be shown the Demon, the consistent lie first (``_knows_players``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from math import comb
 from typing import Any, ClassVar
 
 from engine.clocktower.game.characters._knows_players import knows_players
 from engine.clocktower.game.model import Registration, State
 from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 
 
 class Knight(Role):
@@ -29,6 +32,12 @@ class Knight(Role):
     def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:
         for p in info["answer"]:
             score[p] -= weight
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """Two of the players besides the Knight and the Demon, at random; drunk, any two."""
+        n = len(now.worlds.setup.seats)
+        surely, _maybe = now.demon_among(heard.answer)
+        return Weight((~surely) / max(comb(n - 2, 2), 1), 1 / max(comb(n - 1, 2), 1))
 
 
 def _not_demon(registration: Registration) -> bool:

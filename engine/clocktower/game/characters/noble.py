@@ -7,11 +7,16 @@ allows); a drunk or poisoned Noble may be shown any three, the consistent lie fi
 from __future__ import annotations
 
 from collections.abc import Mapping
+from math import comb
 from typing import Any, ClassVar
+
+import numpy as np
 
 from engine.clocktower.game.characters._knows_players import knows_players
 from engine.clocktower.game.model import Registration, State
 from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 
 
 class Noble(Role):
@@ -30,6 +35,14 @@ class Noble(Role):
     def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:
         for p in info["answer"]:
             score[p] += weight / 3
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """One evil player and two good ones besides the Noble, at random; drunk, any three."""
+        n = len(now.worlds.setup.seats)
+        fewest, most = now.evil_count(heard.answer)
+        evil = now.worlds.evil.sum(axis=1)
+        groups = np.maximum(evil * ((n - 1 - evil) * (n - 2 - evil) // 2), 1)
+        return Weight(((fewest <= 1) & (1 <= most)) / groups, 1 / max(comb(n - 1, 3), 1))
 
 
 def _evil(registration: Registration) -> bool:

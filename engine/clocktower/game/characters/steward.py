@@ -8,9 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+import numpy as np
+
 from engine.clocktower.game.characters._knows_players import knows_players
 from engine.clocktower.game.model import Registration, State
 from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 
 
 class Steward(Role):
@@ -28,6 +32,13 @@ class Steward(Role):
 
     def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:
         score[info["answer"]] -= weight
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """One of the good players besides the Steward, at random; drunk, anyone else."""
+        n = len(now.worlds.setup.seats)
+        fewest, _most = now.evil_count((heard.answer,))
+        good = np.maximum(n - 1 - now.worlds.evil.sum(axis=1), 1)
+        return Weight((fewest == 0) / good, 1 / (n - 1))
 
 
 def _good(registration: Registration) -> bool:

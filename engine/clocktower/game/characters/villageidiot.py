@@ -21,6 +21,8 @@ from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Mark, Seat, State, holders, put_mark, seat
 from engine.clocktower.game.registration import alignments
 from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspected
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 
 SIDES = ("good", "evil")
 
@@ -71,3 +73,9 @@ class VillageIdiot(Role):
         self, table: Table, state: State, player: int, options: list[Any], pick: int
     ) -> tuple[Any, ...] | None:
         return most_suspected(table, state, player, [p for p in options if p != player], pick)
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """The alignment the chosen player may register as; drunk, either, evenly."""
+        fewest, most = now.evil_count(heard.players)
+        said = (most > 0) if heard.answer == "evil" else (fewest == 0)
+        return Weight(said.astype(float), 1 / 2)

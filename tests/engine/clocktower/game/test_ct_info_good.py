@@ -20,8 +20,10 @@ from engine.clocktower.game.characters.highpriestess import suggestion
 from engine.clocktower.game.model import Phase, seat, with_seat
 from engine.clocktower.game.roles import REGISTRY
 from engine.clocktower.game.working import is_drunk
+from engine.clocktower.reasoning.worlds import supported
 from engine.clocktower.selfplay import play, setup_game
 from engine.core import RuleError
+from tests.engine.clocktower.game.support import TB
 from tests.engine.clocktower.game.test_ct_game_properties import check_winner, replay
 
 MINE = (
@@ -218,3 +220,14 @@ def test_their_information_reads_in_words():
     assert "P7" in REGISTRY.get("choirboy").reads({**info, "answer": 7}, w)
     assert "P2" in REGISTRY.get("highpriestess").reads({**info, "answer": 2}, w)
     assert "P9" in REGISTRY.get("balloonist").reads({**info, "answer": 9}, w)
+
+
+def test_the_reasoning_model_covers_their_scripts_but_not_copies_of_a_character():
+    """Its worlds give each good character one player, so a script with the Village Idiot's
+    copies is left to the naive heuristics; the others' information is weighed."""
+    assert not supported((*TB, "villageidiot"))
+    covered = (*TB, "steward", "knight", "noble", "king", "choirboy")
+    assert supported(covered)
+    for seed in range(6):
+        final, outcome = play(covered, 7 + seed % 4, seed, reason=True)
+        assert final.phase is Phase.OVER, outcome
