@@ -1,8 +1,8 @@
-"""The King: the Demon learns on the first night who the King is; each night, while the dead
-equal or outnumber the living, the King learns one living player's character (a Spy may be
-shown as a good character, a Recluse as an evil one; drunk or poisoned, any character on the
-script, the consistent lie first). The King's first-night turn is the Demon's (the King does
-not wake then).
+"""The King: the Demon learns on the first night who the King is (a King made later, the night
+they become one); each night, while the dead equal or outnumber the living, the King learns one
+living player's character (a Spy may be shown as a good character, a Recluse as an evil one;
+drunk or poisoned, any character on the script, the consistent lie first). The turn in which
+the Demon learns of the King is the Demon's: the King wakes only to learn a character.
 
 A drunk or poisoned King's Demon may be shown another player (a ruling; the bot storyteller
 shows the player who believes they are the King, so a Drunk King is pointed out as one)."""
@@ -20,7 +20,16 @@ from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.falseworld import World
-from engine.clocktower.game.model import Field, Pending, Seat, State, demons, seat
+from engine.clocktower.game.model import (
+    Field,
+    Pending,
+    Seat,
+    State,
+    demons,
+    marks_of,
+    put_mark,
+    seat,
+)
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import Result, Role, Words
 from engine.clocktower.game.working import works
@@ -29,7 +38,7 @@ from engine.core import Effect, seeded_rng
 
 @dataclass(frozen=True)
 class KingKnown(Told):
-    """To the Demon on the first night: who the King is."""
+    """To the Demon, on the first night or the night a King is made: who the King is."""
 
     event = "king_known"
     king: int
@@ -39,6 +48,7 @@ class King(Role):
     id = "king"
     events = (KingKnown,)
     topics = {"king_shown": "whom the Demon is shown as the King"}
+    reminders = {"king_known": "the Demon knows who the King is"}
     policy: ClassVar[str] = (
         "The Demon is shown the player who believes they are the King; the King is shown a "
         "random living player's character (misregistration with the usual chance; drunk or "
@@ -46,17 +56,18 @@ class King(Role):
     )
 
     def wakes(self, state: State, seat: Seat) -> bool | None:
-        return None if state.night == 1 or dead_outnumber(state) else False
+        return None if not _known(state, seat.player) or self.rouses(state, seat) else False
 
     def rouses(self, state: State, seat: Seat) -> bool:
-        return state.night > 1  # on the first night the Demon wakes, not the King
+        return state.night > 1 and dead_outnumber(state)
 
     def night(self, state: State, player: int, key: str) -> Result:
-        if state.night == 1:
-            return _demon_learns(state, player, key)
+        effects: list[Effect] = []
+        if not _known(state, player):
+            state, effects = _demon_learns(state, player, key + ":demon")
         living = [s.player for s in state.seats if s.alive and s.player != player]
-        if not living:
-            return state, []
+        if state.night == 1 or not dead_outnumber(state) or not living:
+            return state, effects
         rng = seeded_rng(state.seed, key)
         true = list(dict.fromkeys(seat(state, p).character for p in living))
         legal = [r.character for p in living for r in registrations(state, p)[1:]]
@@ -66,7 +77,7 @@ class King(Role):
         def lie(world: World) -> str:
             return rng.choice([world[p].character for p in living])
 
-        return learn(
+        state, told = learn(
             state,
             player,
             self.id,
@@ -79,6 +90,7 @@ class King(Role):
             also_true=true,
             also_registered=legal,
         )
+        return state, [*effects, *told]
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         return 0  # the player who believes they are the King
@@ -94,6 +106,12 @@ def dead_outnumber(state: State) -> bool:
     """Whether the dead equal or outnumber the living."""
     dead = sum(not s.alive for s in state.seats)
     return dead >= len(state.seats) - dead
+
+
+def _known(state: State, king: int) -> bool:
+    """Whether the Demon has been told of this King (a drunk one's, shown someone): the
+    reminder ``_demon_learns`` places."""
+    return bool(marks_of(state, "king_known", king))
 
 
 def _demon_learns(state: State, player: int, key: str) -> Result:
@@ -115,4 +133,4 @@ def _demon_learns(state: State, player: int, key: str) -> Result:
     for demon in demons(state):
         state, told = tell(state, KingKnown(demon, king=king))
         effects.append(told)
-    return state, effects
+    return put_mark(state, "king_known", player, player), effects

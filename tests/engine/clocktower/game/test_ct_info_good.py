@@ -231,3 +231,16 @@ def test_the_reasoning_model_covers_their_scripts_but_not_copies_of_a_character(
     for seed in range(6):
         final, outcome = play(covered, 7 + seed % 4, seed, reason=True)
         assert final.phase is Phase.OVER, outcome
+
+
+def test_the_demon_is_told_of_a_king_once_even_one_made_mid_game():
+    from pathlib import Path
+
+    from tests.engine.clocktower.game.support import load
+    from tests.engine.clocktower.game.support import play as play_scenario
+
+    scenarios = Path(__file__).parent / "scenarios"
+    for name, demon in (("king_made", 1), ("king", 1)):
+        final = play_scenario(load(scenarios / f"{name}.json"))
+        told = [t for t in final.told if t.to == demon and t.event == "king_known"]
+        assert len(told) == 1, name
