@@ -14,7 +14,8 @@ from engine.clocktower.game.abilities.info import MAX_FALSE, learn
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Field, Registration, State
 from engine.clocktower.game.registration import registrations
-from engine.clocktower.game.roles import Result
+from engine.clocktower.game.roles import Result, Table
+from engine.clocktower.reasoning.record import Heard, night_moment
 from engine.core import seeded_rng
 
 Trait = Callable[[Registration], bool]  # the property each member is judged by
@@ -60,6 +61,29 @@ def knows_players(
         also_true=[shape(g) for g in true_groups],
         also_registered=[shape(g) for g in legal],
     )
+
+
+def made_up(
+    table: Table,
+    state: State,
+    player: int,
+    world: World,
+    night: int,
+    character: str,
+    size: int,
+    trait: Trait,
+    fits: Fits,
+) -> Heard | None:
+    """What an evil player bluffing one of these says it learned on the first night: a group
+    that fits in its team's story ``world``."""
+    if night != 1:
+        return None
+    others = [s.player for s in state.seats if s.player != player and s.team != "traveller"]
+    fitting = [g for g in itertools.combinations(others, size) if _fits(world, g, trait, fits)]
+    if not fitting:
+        return None
+    group = table.rng.choice(fitting)
+    return Heard(character, night_moment(night), group[0] if size == 1 else group)
 
 
 def _fits(world: World, group: tuple[int, ...], trait: Trait, fits: Fits) -> bool:

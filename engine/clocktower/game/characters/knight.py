@@ -9,9 +9,10 @@ from collections.abc import Mapping
 from math import comb
 from typing import Any, ClassVar
 
-from engine.clocktower.game.characters._knows_players import knows_players
+from engine.clocktower.game.characters._knows_players import knows_players, made_up
+from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Registration, State
-from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.game.roles import Result, Role, Table, Words
 from engine.clocktower.reasoning.moment import Moment, Weight
 from engine.clocktower.reasoning.record import Heard
 
@@ -38,6 +39,11 @@ class Knight(Role):
         n = len(now.worlds.setup.seats)
         surely, _maybe = now.demon_among(heard.answer)
         return Weight((~surely) / max(comb(n - 2, 2), 1), 1 / max(comb(n - 1, 2), 1))
+
+    def bluff(
+        self, table: Table, state: State, player: int, world: World, night: int
+    ) -> Heard | None:
+        return made_up(table, state, player, world, night, self.id, 2, _not_demon, all)
 
 
 def _not_demon(registration: Registration) -> bool:

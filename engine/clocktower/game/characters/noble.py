@@ -12,9 +12,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from engine.clocktower.game.characters._knows_players import knows_players
+from engine.clocktower.game.characters._knows_players import knows_players, made_up
+from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Registration, State
-from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.game.roles import Result, Role, Table, Words
 from engine.clocktower.reasoning.moment import Moment, Weight
 from engine.clocktower.reasoning.record import Heard
 
@@ -43,6 +44,11 @@ class Noble(Role):
         evil = now.worlds.evil.sum(axis=1)
         groups = np.maximum(evil * ((n - 1 - evil) * (n - 2 - evil) // 2), 1)
         return Weight(((fewest <= 1) & (1 <= most)) / groups, 1 / max(comb(n - 1, 3), 1))
+
+    def bluff(
+        self, table: Table, state: State, player: int, world: World, night: int
+    ) -> Heard | None:
+        return made_up(table, state, player, world, night, self.id, 3, _evil, _one)
 
 
 def _evil(registration: Registration) -> bool:

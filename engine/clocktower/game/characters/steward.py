@@ -10,9 +10,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from engine.clocktower.game.characters._knows_players import knows_players
+from engine.clocktower.game.characters._knows_players import knows_players, made_up
+from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Registration, State
-from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.game.roles import Result, Role, Table, Words
 from engine.clocktower.reasoning.moment import Moment, Weight
 from engine.clocktower.reasoning.record import Heard
 
@@ -39,6 +40,11 @@ class Steward(Role):
         fewest, _most = now.evil_count((heard.answer,))
         good = np.maximum(n - 1 - now.worlds.evil.sum(axis=1), 1)
         return Weight((fewest == 0) / good, 1 / (n - 1))
+
+    def bluff(
+        self, table: Table, state: State, player: int, world: World, night: int
+    ) -> Heard | None:
+        return made_up(table, state, player, world, night, self.id, 1, _good, all)
 
 
 def _good(registration: Registration) -> bool:
