@@ -24,7 +24,7 @@ from engine.clocktower.catalogue import (
     characters,
     setup_counts,
 )
-from engine.clocktower.counts import Counts, dealt_counts, legal_counts
+from engine.clocktower.counts import Counts, copies_allowed, dealt_counts, legal_counts
 from engine.clocktower.game.actions import Start
 from engine.clocktower.game.cast import base_edition, char, find_char, game_script, playable
 from engine.clocktower.game.decisions import rule
@@ -137,7 +137,7 @@ def most_copies(character: Character) -> int:
     setup adds copies of itself (the Village Idiot's +0 to +2), any number for one that fills
     slots or most seats (a bag-duplicate, Legion)."""
     m = character.setup or _PLAIN
-    return MAX_PLAYERS if m.duplicates or m.majority else 1 + max(m.copies)
+    return MAX_PLAYERS if m.duplicates or m.majority else copies_allowed(character)
 
 
 def _shuffled(state: State, ids: list[str]) -> list[str]:

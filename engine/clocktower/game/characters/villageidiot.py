@@ -1,7 +1,9 @@
 """The Village Idiot: each night, chooses a player and learns their alignment. Up to two more
 Village Idiots may be in play, each in a Townsfolk's place (the catalogue's setup modifier,
 which the bag deals); with more than one, the storyteller makes one of them drunk for the game
-(a setup ruling, ``idiot_drunk``; the bot picks at random).
+(a setup ruling, ``idiot_drunk``; the bot picks at random). With a spare token the Pit-Hag may
+make another (the jinx); then the storyteller may make another one the drunk one (a ruling, the
+one drunk so far offered first; the bot picks at random again).
 
 Several players may hold the character: each is a seat of its own, woken in turn at the
 character's place, with its own choices and reminders. The drunk one's reminder is its own
@@ -18,7 +20,7 @@ from engine.clocktower.game.abilities.info import learn
 from engine.clocktower.game.abilities.targeting import aim
 from engine.clocktower.game.decisions import choose, rule
 from engine.clocktower.game.falseworld import World
-from engine.clocktower.game.model import Mark, Seat, State, holders, put_mark, seat
+from engine.clocktower.game.model import Mark, Seat, State, drop_marks, holders, put_mark, seat
 from engine.clocktower.game.registration import alignments
 from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspected
 from engine.clocktower.reasoning.moment import Moment, Weight
@@ -36,11 +38,28 @@ class VillageIdiot(Role):
     )
 
     def setup(self, state: State, seat: Seat) -> State:
+        return self._drunk_one(state, seat, "setup:idiot_drunk")
+
+    def after_change(self, state: State, seat: Seat, key: str) -> Result:
+        """A Village Idiot made in play (the Pit-Hag's jinx): the drunk one may change."""
+        return self._drunk_one(state, seat, key + ":idiot_drunk"), []
+
+    def _drunk_one(self, state: State, seat: Seat, key: str) -> State:
+        """With several Village Idiots, the storyteller makes one drunk (again, when they are
+        no longer those it was chosen among: its reminder notes them)."""
         idiots = holders(state, self.id, living_only=False)
         if len(idiots) < 2 or seat.player != idiots[0]:
             return state
-        drunk = rule(state, "setup:idiot_drunk", "idiot_drunk", idiots, truth=None)
-        return put_mark(state, "drunk", drunk, drunk)
+        among = ",".join(map(str, idiots))
+        now = [m for m in state.marks if m.kind == "drunk" and m.character == self.id]
+        if now and now[0].note == among:
+            return state
+        before = [m.target for m in now if m.target in idiots]
+        options = (*before, *(p for p in idiots if p not in before))
+        drunk = rule(state, key, "idiot_drunk", options, truth=None)
+        for m in now:
+            state = drop_marks(state, "drunk", m.source, m.target)
+        return put_mark(state, "drunk", drunk, drunk, note=among)
 
     def holds(self, state: State, mark: Mark) -> bool | None:
         if mark.kind == "drunk":
