@@ -244,3 +244,22 @@ def test_the_demon_is_told_of_a_king_once_even_one_made_mid_game():
         final = play_scenario(load(scenarios / f"{name}.json"))
         told = [t for t in final.told if t.to == demon and t.event == "king_known"]
         assert len(told) == 1, name
+
+
+def test_their_own_events_are_worded_by_their_units():
+    from engine.clocktower.game.characters.king import KingKnown
+    from engine.clocktower.game.characters.nightwatchman import Watched
+
+    class Plain:
+        def player(self, player):
+            return f"P{player}"
+
+        def strong(self, text):
+            return str(text)
+
+    for event, text in (
+        (KingKnown(1, king=4), "The King is P4"),
+        (Watched(2, nightwatchman=5), "P5 is the Nightwatchman"),
+    ):
+        speaker = REGISTRY.speaker(type(event))
+        assert speaker is not None and text in speaker.says(event, Plain())
