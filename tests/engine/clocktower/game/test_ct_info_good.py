@@ -263,3 +263,23 @@ def test_their_own_events_are_worded_by_their_units():
     ):
         speaker = REGISTRY.speaker(type(event))
         assert speaker is not None and text in speaker.says(event, Plain())
+
+
+@pytest.mark.parametrize("storyteller", (None, 999), ids=("bot", "human"))
+def test_whole_games_with_three_village_idiots_end_by_the_rules_and_replay(storyteller):
+    """Each of the three wakes every night it lives, and the log replays identically."""
+    deal = ("villageidiot",) * 3 + ("empath", "monk", "recluse", "spy", "imp")
+    for seed in range(8):
+        log: list = []
+        final, outcome = play(SCRIPT, 8, seed, deal, log=log, storyteller=storyteller, reason=False)
+        assert final.phase is Phase.OVER, outcome
+        check_winner(final)
+        woke = Counter(
+            t.to for t in final.told if t.event == "info" and t.data["character"] == "villageidiot"
+        )
+        idiots = [s.player for s in final.seats if s.character == "villageidiot"]
+        assert set(woke) == set(idiots)  # every one of them learned something
+        state = setup_game(SCRIPT, 8, seed, deal, storyteller=storyteller)
+        for action in log:
+            state = apply(state, action).state
+        assert state == final
