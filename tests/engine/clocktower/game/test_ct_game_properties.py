@@ -14,6 +14,7 @@ from engine.clocktower.game import ACTIONS, Phase, State, apply
 from engine.clocktower.game.ending import continuous_winner, unjudged
 from engine.clocktower.game.events import EndingReached
 from engine.clocktower.game.model import demons, lives, residents
+from engine.clocktower.game.roles import REGISTRY
 from engine.clocktower.selfplay import play, setup_game
 from engine.core import Event, GameOver, Private, Prompt, Public, decode_action, encode_action
 from tests.engine.clocktower.game.support import BMR, TB
@@ -54,11 +55,14 @@ def check_nominations(state: State) -> None:
 
 def check_invariants(state: State) -> None:
     """What holds at every step. Alignment follows the team unless the player was told it
-    changed (the Goon); a Demon registering as dead may live on (the Zombuul), and the game may
+    changed (the Goon) or was dealt another (the Bounty Hunter's evil Townsfolk); a Demon registering as dead may live on (the Zombuul), and the game may
     go on without a Demon only on the Mastermind's extra day."""
     living_demons = demons(state)
     assert len(living_demons) <= 1
     turned = {t.to for t in state.told if t.event == "turned"}
+    turned |= {  # dealt evil (the Bounty Hunter's evil Townsfolk)
+        t.to for t in state.told if t.event == "character" and t.data["alignment"] == "evil"
+    }
     for s in state.seats:
         if s.team != "traveller" and s.player not in turned:
             assert (s.alignment == "evil") == (s.team in ("minion", "demon"))
@@ -143,7 +147,7 @@ def replay(
     state = setup_game(script, players, seed, travellers=travellers, storyteller=storyteller)
     for action in log:
         data = encode_action(action)
-        step = apply(state, decode_action(data, ACTIONS))
+        step = apply(state, decode_action(data, {**ACTIONS, **REGISTRY.day_actions()}))
         invariants(step.state)
         check_effects(step.state, step.effects, storyteller is not None)
         if any(isinstance(e, GameOver) for e in step.effects):

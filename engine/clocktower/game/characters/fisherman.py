@@ -1,0 +1,118 @@
+"""The Fisherman: once per game, by day, visits the storyteller for advice that helps their team
+win (``Fish``: ``/clocktower use fisherman``). A human storyteller writes any advice (the
+ruling's ``text`` part) or takes a suggestion. The bot storyteller's advice is a statement the
+engine judges: "one of these three living players is the Demon", true (a living Demon and two
+other living players picked at random); a drunk or poisoned Fisherman is told a false one (three
+players none of whom is the Demon), and so is one whose information the Vortox makes false."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.clocktower.game import abnormal
+from engine.clocktower.game.abilities.info import impaired, misinformed
+from engine.clocktower.game.abilities.once import spend, spent
+from engine.clocktower.game.characters._sv import day_info, visitor
+from engine.clocktower.game.day import day_key
+from engine.clocktower.game.decisions import rule
+from engine.clocktower.game.guards import refuse_unless
+from engine.clocktower.game.model import Field, Form, State, living
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
+from engine.clocktower.game.statements import Plain, Statement, plain, said
+from engine.clocktower.game.working import works
+from engine.core import seeded_rng
+
+VISITS = 0.3  # how often a simulated Fisherman asks for advice on a given day
+SIZE = 3
+
+
+@dataclass(frozen=True)
+class Fish:
+    """The day action: the Fisherman visits the storyteller for advice."""
+
+    by: int
+
+
+def _in_seat_order(state: State, players: list[int]) -> tuple[int, ...]:
+    return tuple(s.player for s in state.seats if s.player in players)
+
+
+def advice(state: State, rng: random.Random, player: int, true: bool) -> Plain | None:
+    """``"one of these players is the Demon"`` about living players, true or false (None: no
+    such statement can be made)."""
+    others = [p for p in living(state) if p != player]
+    demons = [p for p in others if any(s.player == p and s.team == "demon" for s in state.seats)]
+    rest = [p for p in others if p not in demons]
+    if true and demons and len(rest) >= SIZE - 1:
+        picked = [rng.choice(demons), *rng.sample(rest, SIZE - 1)]
+    elif not true and len(rest) >= SIZE:
+        picked = rng.sample(rest, SIZE)
+    else:
+        return None
+    return plain(Statement("team", _in_seat_order(state, picked), "demon"))
+
+
+class Fisherman(Role):
+    id = "fisherman"
+    day_action = Fish
+    command = DayCommand(
+        "fisherman",
+        "Fisherman: visit the storyteller once for advice",
+        "",
+        "",
+        "You visit the storyteller; their advice comes privately.",
+        shape="none",
+    )
+    policy: ClassVar[str] = (
+        "Advice: one of three living players is the Demon (true; false if drunk, poisoned or "
+        "under the Vortox)."
+    )
+
+    def request(self, by: int, target: Any) -> Fish:
+        return Fish(by)
+
+    def day(self, state: State, action: Fish) -> Result:
+        me = visitor(
+            state, action.by, self.id, "Only the Fisherman visits the storyteller for that."
+        )
+        refuse_unless(not spent(state, me.player), "You have had your advice already.")
+        key = day_key(state) + f":fisherman{me.player}"
+        state = spend(state, me.player)
+        rng = seeded_rng(state.seed, key)
+        true, false = advice(state, rng, me.player, True), advice(state, rng, me.player, False)
+        data: dict[str, Any] = {"player": me.player, "character": self.id, "players": ()}
+        truth: int | None = 0
+        if misinformed(state, me.player):
+            options: tuple[Any, ...] = tuple(x for x in (false,) if x is not None)
+            truth, data["reason"] = None, "vortox"
+        elif works(state, me.player):
+            options, data["reason"] = tuple(x for x in (true,) if x is not None), "choice"
+        else:
+            options = tuple(x for x in (true, false) if x is not None)
+            data["reason"] = impaired(state, me.player)
+        if not options:
+            options, truth = ("Trust your instincts: keep talking to each other.",), None
+        form = Form((Field("text", ()),))
+        got = rule(state, key, "info", options, truth=truth, form=form, **data)
+        if true is not None and got != true:
+            state = abnormal.mark(state, me.player)
+        return day_info(state, me.player, self.id, got)
+
+    def reads(self, info: Mapping[str, Any], words: Words) -> str:
+        return f"the storyteller's advice: {words.strong(said(info['answer'], words))}."
+
+    def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:
+        answer = info["answer"]
+        if not isinstance(answer, str):
+            for p in answer[1]:
+                score[p] += weight / SIZE
+
+    def day_move(self, table: Table, state: State) -> Fish | None:
+        for s in state.seats:
+            if s.alive and s.shown == self.id and table.once("fisherman", state.day, s.player):
+                if not spent(state, s.player) and table.rng.random() < VISITS:
+                    return Fish(s.player)
+        return None
