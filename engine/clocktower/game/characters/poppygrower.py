@@ -1,8 +1,8 @@
 """The Poppy Grower: while it has its ability, the Minions and the Demon are not told who each
-other are (``Role.evil_info``: the Demon still learns its three bluffs). Once it no longer has
-it (dead, or drunk or poisoned at its place in the night), the living Minions and Demon learn
-each other that night, once: at its place in the night order, or at the night's end when it
-dies later that night (its turn added to the end of tonight's wakes).
+other are (``Role.evil_info``: the Demon still learns its three bluffs; a Poppy Grower drunk or
+poisoned at that time keeps nobody apart). Once it dies, the living Minions and Demon learn each
+other that night, once: at its place in the night order, or at the night's end when it dies
+later that night (its turn added to the end of tonight's wakes).
 
 Jinx with the Spy: while the Poppy Grower has its ability, the Spy does not see the grimoire
 (``Role.hides_grimoire``: every token hidden)."""
@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from engine.clocktower.game.events import DemonInfo, MinionInfo
 from engine.clocktower.game.markers import team_info
-from engine.clocktower.game.model import Phase, Seat, State, TeamInfo, evolve
+from engine.clocktower.game.model import Phase, Seat, State, TeamInfo, evolve, lives
 from engine.clocktower.game.roles import Result, Role
 from engine.clocktower.game.working import works
 
@@ -30,7 +30,7 @@ def kept_apart(state: State) -> bool:
 class PoppyGrower(Role):
     id = "poppygrower"
     policy: ClassVar[str] = (
-        "No rulings: the evil team learns each other the night the Poppy Grower loses its ability."
+        "No rulings: the evil team learns each other the night the Poppy Grower dies."
     )
 
     def evil_info(self, state: State, seat: Seat, to: int, info: TeamInfo, key: str) -> TeamInfo:
@@ -42,7 +42,7 @@ class PoppyGrower(Role):
         return tuple(s.player for s in state.seats) if works(state, seat.player) else ()
 
     def wakes(self, state: State, seat: Seat) -> bool:
-        return state.night > 1 and not works(state, seat.player) and kept_apart(state)
+        return state.night > 1 and not lives(state, seat.player) and kept_apart(state)
 
     def rouses(self, state: State, seat: Seat) -> bool:
         return False  # the evil team wakes, not the Poppy Grower
