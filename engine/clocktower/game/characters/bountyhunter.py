@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.clocktower.game.abilities.change import change_alignment
-from engine.clocktower.game.abilities.info import learn
+from engine.clocktower.game.abilities.info import learn, misinformed
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.model import (
     NOBODY,
@@ -30,7 +30,7 @@ from engine.clocktower.game.model import (
     with_seat,
 )
 from engine.clocktower.game.registration import alignments
-from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.game.roles import Result, Role, Words, gained
 from engine.core import Effect, seeded_rng
 
 BOUNTY = "bounty"
@@ -73,7 +73,7 @@ class BountyHunter(Role):
 
     def night(self, state: State, player: int, key: str) -> Result:
         effects: list[Effect] = []
-        if seat(state, player).character != self.id and not known(state, player):
+        if self.id in gained(state, seat(state, player)) and not known(state, player):
             state, effects = self._jinxed(state, player, key)
         shown = known(state, player)
         others = [s.player for s in state.seats if s.player != player and s.player not in shown]
@@ -84,6 +84,8 @@ class BountyHunter(Role):
         rng = seeded_rng(state.seed, key)
         truth = rng.choice(evil) if evil else registered[0]
         good = [p for p in others if p not in evil]
+        if misinformed(state, player) and not [p for p in good if p not in registered]:
+            return state, effects  # the Vortox wants a lie, and there is none to tell
         state, more = learn(
             state,
             player,

@@ -65,11 +65,13 @@ def seven(cid: str, **spec) -> dict:
     return {"extra": [cid], "characters": chars, **spec}
 
 
-def answer_all(state: State, choices: dict[int, tuple]) -> tuple[State, list]:
-    """Answer the night's questions: each player's choice as given (else the first options),
-    every ruling with its first option; with every public effect of the steps taken."""
+def answer_all(state: State, choices: dict[int, tuple], once: bool = False) -> tuple[State, list]:
+    """Answer the night's questions (``once``: the next one only): each player's choice as given
+    (else the first options), every ruling with its first option; with every effect."""
     effects: list = []
-    while state.pending is not None and state.phase is Phase.NIGHT:
+    steps = 0
+    while state.pending is not None and state.phase is Phase.NIGHT and not (once and steps):
+        steps += 1
         p = state.pending
         if p.kind == "ruling":
             step = apply(state, StorytellerRuling(ST, p.id, 0))
@@ -120,6 +122,23 @@ def test_a_drunk_snitch_gives_no_bluffs():
     state = put_mark(state, "drunk", 0, 3)  # the storyteller's own reminder
     state, effects = minion_info(state, "k")
     assert [e.data for e in effects] == [{"demon": (1,), "minions": ()}]
+
+
+def test_a_drunk_who_thinks_they_are_the_bounty_hunter_turns_nobody_evil():
+    """Only a Philosopher who gained the ability may (the jinx); the Drunk is just drunk."""
+    spec = {
+        "extra": ["bountyhunter"],
+        "characters": ["imp", "poisoner", "drunk", "empath", "chef", "monk", "soldier", "saint"],
+        "drunk_token": "bountyhunter",
+        "steps": [],
+    }
+    state, topics = play(spec), []
+    while state.phase is Phase.NIGHT:
+        assert state.pending is not None
+        topics.append(state.pending.topic)
+        state = answer_all(state, {2: (7,)}, once=True)[0]
+    assert "bounty_convert" not in topics
+    assert [t.data["character"] for t in state.told if t.event == "info"][-1] == "bountyhunter"
 
 
 # Abilities lost, registrations ----------------------------------------------------------------
