@@ -23,6 +23,8 @@ from engine.clocktower.game.model import Field, Form, State, living
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
 from engine.clocktower.game.statements import Plain, Statement, plain, said
 from engine.clocktower.game.working import works
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 from engine.core import seeded_rng
 
 VISITS = 0.3  # how often a simulated Fisherman asks for advice on a given day
@@ -109,6 +111,15 @@ class Fisherman(Role):
         if not isinstance(answer, str):
             for p in answer[1]:
                 score[p] += weight / SIZE
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight | None:
+        """The engine's advice ("one of these is the Demon"): sober, true as they register;
+        impaired, as likely as not. A storyteller's own words are not weighed."""
+        answer = heard.answer
+        if isinstance(answer, str) or tuple(answer[::2]) != ("team", "demon"):
+            return None
+        _surely, maybe = now.demon_among(answer[1])
+        return Weight(maybe.astype(float), 1 / 2)
 
     def day_move(self, table: Table, state: State) -> Fish | None:
         for s in state.seats:

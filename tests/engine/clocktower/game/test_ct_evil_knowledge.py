@@ -24,8 +24,11 @@ from engine.clocktower.game.events import DemonInfo, MinionInfo
 from engine.clocktower.game.markers import demon_info, known_evil, minion_info
 from engine.clocktower.game.model import State, put_mark, seat
 from engine.clocktower.game.registration import registrations
-from engine.clocktower.game.roles import REGISTRY
+from engine.clocktower.game.roles import REGISTRY, role
 from engine.clocktower.game.working import active, lost, works
+from engine.clocktower.reasoning.infer import infer
+from engine.clocktower.reasoning.moment import Setup
+from engine.clocktower.reasoning.record import Claim, Heard, Record
 from engine.clocktower.reasoning.worlds import supported
 from engine.clocktower.selfplay import play as self_play
 from tests.engine.clocktower.game.support import ST, TB, play, start
@@ -305,3 +308,18 @@ def test_the_reasoning_model_covers_the_group_but_an_evil_townsfolk():
     for seed in range(6):
         final, outcome = self_play(script, 8 + seed % 3, seed, reason=True)
         assert final.phase is Phase.OVER, outcome
+
+
+def test_the_fishermans_advice_weighs_on_who_the_demon_is():
+    """Heard from a claimed Fisherman, "one of 2, 3 and 4 is the Demon" makes each of them
+    likelier the Demon, and the others less; words of the storyteller's own are not weighed."""
+    seats = tuple(range(1, 8))
+    setup = Setup((*TB, "fisherman"), seats)
+    plain = Record(seats, (Claim(1, "fisherman"),))
+    advised = Record(
+        seats, (Claim(1, "fisherman", (Heard("fisherman", 1, ("team", (2, 3, 4), "demon")),)),)
+    )
+    before, after = infer(setup, plain).demon, infer(setup, advised).demon
+    assert all(after[p] > before[p] for p in (2, 3, 4))
+    assert all(after[p] < before[p] for p in (5, 6, 7))
+    assert role("fisherman").weigh(Heard("fisherman", 1, "Trust the Chef."), None, 1) is None
