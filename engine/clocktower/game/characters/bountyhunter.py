@@ -34,6 +34,7 @@ from engine.clocktower.game.roles import Result, Role, Words, gained
 from engine.core import Effect, seeded_rng
 
 BOUNTY = "bounty"
+CONVERTS = 0.5  # how often the bot storyteller lets a jinxed Philosopher convert nobody
 
 
 def townsfolk(state: State, besides: int) -> tuple[int, ...]:
@@ -56,7 +57,8 @@ class BountyHunter(Role):
     reminders = {BOUNTY: "known to the Bounty Hunter"}
     policy: ClassVar[str] = (
         "The evil Townsfolk is a random Townsfolk; the evil player shown is a random one not "
-        "shown before (a Philosopher who gains the ability converts nobody)."
+        "shown before; a Philosopher who gains the ability converts a random Townsfolk half the "
+        "time."
     )
 
     def setup(self, state: State, seat_: Seat) -> State:
@@ -112,9 +114,12 @@ class BountyHunter(Role):
         return change_alignment(state, convert, "evil")
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
-        if pending.topic == "bounty_convert" and NOBODY in pending.options:
+        """The jinx's "might": as likely a random Townsfolk turns evil as nobody does."""
+        if pending.topic != "bounty_convert" or NOBODY not in pending.options:
+            return None
+        if len(pending.options) == 1 or rng.random() < CONVERTS:
             return 0
-        return None
+        return rng.randrange(1, len(pending.options))
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         return f"{words.strong(words.player(info['answer']))} is evil."

@@ -42,11 +42,13 @@ def strings(value):
 
 def check_nominations(state: State) -> None:
     """Today each player nominates once and each player is nominated once, but for one more
-    nomination by the Butcher after the day's execution (a Bishop's storyteller nominates as
-    often as the rules ask)."""
+    nomination by the Butcher after the day's execution and a second by a Banshee the Demon
+    killed (a Bishop's storyteller nominates as often as the rules ask)."""
     today = [n for n in state.history if n.day == state.day and not n.exile]
     butchers = {s.player for s in state.seats if s.character == "butcher"}
     again = [n for n in today if n.nominator in butchers][-1:]
+    banshees = {m.source for m in state.marks if m.kind == "wailed"}  # nominate twice a day
+    again += [n for n in today if n.nominator in banshees][1:2]
     once = [n for n in today if n not in again]
     by_players = [n.nominator for n in once if n.nominator in state.players]
     assert len(set(by_players)) == len(by_players)
