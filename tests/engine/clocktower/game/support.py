@@ -1,8 +1,7 @@
 """Drive a Clocktower game from a scenario file and check what it says should happen.
 
-A scenario names the script (``"script": "bmr"`` or ``"snv"``; Trouble Brewing by default, with
-``"extra"`` characters added to it, such as experimental ones), the
-seats' characters (players 1..n), a human storyteller (id 100) unless ``"bot": true``, setup
+A scenario names the script (``"script": "bmr"`` or ``"snv"``; Trouble Brewing by default; with
+``"extra"``, more characters on it, such as experimental ones), the seats' characters (players 1..n), a human storyteller (id 100) unless ``"bot": true``, setup
 rulings by topic (``drunk_token``, ``red_herring``, ``grandchild``, ``lunatic_token``: the option
 equal to the value given; any other setup ruling, the bluffs too, takes option 0) and a list of
 steps. Each step is one of:
@@ -15,8 +14,8 @@ steps. Each step is one of:
 - Sects & Violets: ``{"claim": [player, character]}``, ``{"execute_mad": player}``,
   ``{"juggle": [by, target, character]}``, ``{"visit": player}`` (the Savant),
   ``{"question": [by, kind, [players], value]}`` or ``{"ask": [by, text]}`` (the Artist),
-  ``{"klutz": [by, target]}``; ``{"use": [by, character, target]}`` a unit's day ability (the
-  target left out when it takes none);
+  ``{"klutz": [by, target]}``; any unit's day command: ``{"use": [character, by, target]}``
+  (the target as its ``request`` takes it);
 - ``{"nominate": [a, b]}``; ``{"vote": [yes voters]}`` (everyone else in turn votes no);
   ``{"slay": [a, b]}``; ``{"end_day": true}``; Travellers: ``{"exile": [a, b]}``,
   ``{"shoot": [a, b]}``, ``{"give_vote": [a, b]}`` (Traveller alignments under ``alignments``),
@@ -102,8 +101,7 @@ def tupled(value: Any) -> Any:
 
 def start(spec: dict[str, Any]) -> State:
     bot = spec.get("bot", False)
-    script = SCRIPTS[spec.get("script", "tb")]
-    script += tuple(c for c in spec.get("extra", ()) if c not in script)
+    script = SCRIPTS[spec.get("script", "tb")] + tuple(spec.get("extra", ()))
     state = new_game(None if bot else ST, spec.get("seed", 1), script, bot)
     for p, cid in enumerate(spec["characters"], start=1):
         state = apply(state, Join(p, traveller=character(cid).team == "traveller")).state
@@ -147,11 +145,11 @@ def action(state: State, step: dict[str, Any]) -> Any:
     if "ask" in step:
         by, text = step["ask"]
         return Question(by, text=text)
-    if "use" in step:  # a unit's day ability: [by, character, target (if any)]
-        by, cid, *target = step["use"]
-        return role(cid).request(by, target[0] if target else None)
     if "klutz" in step:
         return KlutzChoice(*step["klutz"])
+    if "use" in step:
+        cid, by, target = step["use"]
+        return role(cid).request(by, tupled(target))
     if "gossip" in step:
         by, kind, players, value = step["gossip"]
         return Gossip(by, kind, tuple(players), value)
