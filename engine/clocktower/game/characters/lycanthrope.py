@@ -87,9 +87,8 @@ class Lycanthrope(Role):
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         data = dict(pending.data)
-        if pending.topic == "registration" and is_faux_paw(state, data.get("player")):
-            return pending.options.index(False)
-        return None
+        paw = pending.topic == "registration" and is_faux_paw(state, data.get("player"))
+        return pending.options.index(False) if paw and False in pending.options else None
 
     def choose(
         self, table: Table, state: State, player: int, options: list[int], pick: int
