@@ -6,7 +6,9 @@ missed, a Recluse or the Lycanthrope's faux paw shown; drunk or poisoned, anyone
 shown is remembered (a ``bounty`` reminder), and the Bounty Hunter wakes again when they die.
 
 Jinx with the Philosopher: a Philosopher who gains this ability may make a Townsfolk evil,
-when first woken with it (``bounty_convert`` again, with "nobody" among the options)."""
+when first woken with it (``bounty_convert`` again, with "nobody" among the options). Anyone
+else who comes to have the ability (a Drunk who thinks they are the Bounty Hunter, an
+Apprentice) turns nobody evil."""
 
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ from engine.clocktower.game.roles import Result, Role, Words, gained
 from engine.core import Effect, seeded_rng
 
 BOUNTY = "bounty"
+PHILOSOPHER = "philosopher"  # the jinx: only a Philosopher who gains the ability may convert
 CONVERTS = 0.5  # how often the bot storyteller lets a jinxed Philosopher convert nobody
 
 
@@ -75,7 +78,12 @@ class BountyHunter(Role):
 
     def night(self, state: State, player: int, key: str) -> Result:
         effects: list[Effect] = []
-        if self.id in gained(state, seat(state, player)) and not known(state, player):
+        me = seat(state, player)
+        if (
+            me.character == PHILOSOPHER
+            and self.id in gained(state, me)
+            and not known(state, player)
+        ):
             state, effects = self._jinxed(state, player, key)
         shown = known(state, player)
         others = [s.player for s in state.seats if s.player != player and s.player not in shown]

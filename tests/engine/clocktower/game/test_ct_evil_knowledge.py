@@ -145,6 +145,25 @@ def test_a_drunk_who_thinks_they_are_the_bounty_hunter_turns_nobody_evil():
     assert [t.data["character"] for t in state.told if t.event == "info"][-1] == "bountyhunter"
 
 
+def test_an_apprentice_who_gains_the_bounty_hunters_ability_turns_nobody_evil():
+    """The jinx is the Philosopher's alone (found by self-play)."""
+    spec = {
+        "script": "bmr",
+        "extra": ["bountyhunter"],
+        "characters": ["po", "godfather", "chambermaid", "exorcist", "fool", "gambler", "tinker"]
+        + ["apprentice"],
+        "alignments": {"8": "good"},
+        "steps": [{"rule_value": "bountyhunter"}],
+    }
+    state, topics = play(spec), []
+    while state.phase is Phase.NIGHT:
+        assert state.pending is not None
+        topics.append(state.pending.topic)
+        state = answer_all(state, {}, once=True)[0]
+    assert "bounty_convert" not in topics and "info" in topics
+    assert not any(t.event == "turned" for t in state.told)
+
+
 # Abilities lost, registrations ----------------------------------------------------------------
 def test_a_preached_spy_has_no_ability_and_registers_only_as_itself():
     state = play(
