@@ -3,7 +3,9 @@ win (``Fish``: ``/clocktower use fisherman``). A human storyteller writes any ad
 ruling's ``text`` part) or takes a suggestion. The bot storyteller's advice is a statement the
 engine judges: "one of these three living players is the Demon", true (a living Demon and two
 other living players picked at random); a drunk or poisoned Fisherman is told a false one (three
-players none of whom is the Demon), and so is one whose information the Vortox makes false."""
+players none of whom is the Demon), and so is one whose information the Vortox makes false. An
+evil Fisherman (the Bounty Hunter's evil Townsfolk) is advised for its own team: a living good
+player's character."""
 
 from __future__ import annotations
 
@@ -15,11 +17,12 @@ from typing import Any, ClassVar
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.info import impaired, misinformed
 from engine.clocktower.game.abilities.once import spend, spent
+from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.characters._sv import day_info, visitor
 from engine.clocktower.game.day import day_key
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.guards import refuse_unless
-from engine.clocktower.game.model import Field, Form, State, living
+from engine.clocktower.game.model import Field, Form, State, living, seat
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
 from engine.clocktower.game.statements import Plain, Statement, plain, said
 from engine.clocktower.game.working import works
@@ -43,10 +46,13 @@ def _in_seat_order(state: State, players: list[int]) -> tuple[int, ...]:
 
 
 def advice(state: State, rng: random.Random, player: int, true: bool) -> Plain | None:
-    """``"one of these players is the Demon"`` about living players, true or false (None: no
-    such statement can be made)."""
+    """Advice that helps the Fisherman's team, as a statement about living players, true or
+    false (None: none can be made). For a good Fisherman: "one of these three is the Demon";
+    for an evil one (a Townsfolk dealt or turned evil): "this good player is the X"."""
     others = [p for p in living(state) if p != player]
-    demons = [p for p in others if any(s.player == p and s.team == "demon" for s in state.seats)]
+    if seat(state, player).alignment == "evil":
+        return _a_good_players_character(state, rng, others, true)
+    demons = [p for p in others if seat(state, p).team == "demon"]
     rest = [p for p in others if p not in demons]
     if true and demons and len(rest) >= SIZE - 1:
         picked = [rng.choice(demons), *rng.sample(rest, SIZE - 1)]
@@ -55,6 +61,22 @@ def advice(state: State, rng: random.Random, player: int, true: bool) -> Plain |
     else:
         return None
     return plain(Statement("team", _in_seat_order(state, picked), "demon"))
+
+
+def _a_good_players_character(
+    state: State, rng: random.Random, others: list[int], true: bool
+) -> Plain | None:
+    good = [p for p in others if seat(state, p).alignment == "good"]
+    if not good:
+        return None
+    target = rng.choice(good)
+    cid = seat(state, target).character
+    if not true:
+        wrong = [c for c in script_team(state, "townsfolk") if c != cid]
+        if not wrong:
+            return None
+        cid = rng.choice(wrong)
+    return plain(Statement("character", (target,), cid))
 
 
 class Fisherman(Role):
@@ -69,8 +91,8 @@ class Fisherman(Role):
         shape="none",
     )
     policy: ClassVar[str] = (
-        "Advice: one of three living players is the Demon (true; false if drunk, poisoned or "
-        "under the Vortox)."
+        "Advice: one of three living players is the Demon (to an evil Fisherman, a good player's "
+        "character); true, but false if drunk, poisoned or under the Vortox."
     )
 
     def request(self, by: int, target: Any) -> Fish:
@@ -108,7 +130,7 @@ class Fisherman(Role):
 
     def suspect(self, score: dict[int, float], info: Mapping[str, Any], weight: float) -> None:
         answer = info["answer"]
-        if not isinstance(answer, str):
+        if not isinstance(answer, str) and tuple(answer[::2]) == ("team", "demon"):
             for p in answer[1]:
                 score[p] += weight / SIZE
 

@@ -308,6 +308,23 @@ def test_the_bot_fishermans_advice_names_three_living_players_one_the_demon_if_s
     assert (1 in players) is not drunk
 
 
+def test_an_evil_fisherman_is_advised_for_the_evil_team():
+    """A Fisherman the Bounty Hunter's setup made evil learns a good player's character."""
+    chars = ["imp", "poisoner", "bountyhunter", "fisherman", "chef", "monk", "soldier"]
+    spec = {"extra": ["bountyhunter", "fisherman"], "characters": chars, "bot": True, "steps": []}
+    for seed in range(12):
+        state = start({**spec, "seed": seed})
+        if seat(state, 4).alignment != "evil":
+            continue
+        state = after_night(state, {2: (7,)})
+        state = apply(state, REGISTRY.roles["fisherman"].request(4, None)).state
+        kind, (player,), cid = state.told[-1].data["answer"]
+        assert kind == "character" and seat(state, player).alignment == "good"
+        assert seat(state, player).character == cid
+        return
+    raise AssertionError("no seed made the Fisherman evil")
+
+
 # Self-play ---------------------------------------------------------------------------------------
 def test_self_play_on_a_script_of_the_group_ends_by_the_rules_and_replays():
     """Games with a stand-in human storyteller in every fourth, checked at every step, their logs
