@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.clocktower.game.abilities.change import change_alignment
-from engine.clocktower.game.abilities.info import learn, misinformed
+from engine.clocktower.game.abilities.info import learn
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.model import (
     NOBODY,
@@ -94,8 +94,6 @@ class BountyHunter(Role):
         rng = seeded_rng(state.seed, key)
         truth = rng.choice(evil) if evil else registered[0]
         good = [p for p in others if p not in evil]
-        if misinformed(state, player) and not [p for p in good if p not in registered]:
-            return state, effects  # the Vortox wants a lie, and there is none to tell
         state, more = learn(
             state,
             player,
