@@ -22,7 +22,15 @@ from typing import Any, ClassVar, Protocol
 
 from engine.clocktower.catalogue import characters
 from engine.clocktower.game.falseworld import World
-from engine.clocktower.game.model import Madness, Mark, Pending, Registration, Seat, State
+from engine.clocktower.game.model import (
+    Madness,
+    Mark,
+    Pending,
+    Registration,
+    Seat,
+    State,
+    TeamInfo,
+)
 from engine.clocktower.reasoning.moment import Moment, Weight
 from engine.clocktower.reasoning.record import Heard, Record
 from engine.core import Effect
@@ -232,6 +240,29 @@ class Role:
         ``registration.misregistrations`` with their ``registers_as``); None: only as themselves
         (``registration.registrations``)."""
         return None
+
+    def registers_other(self, state: State, seat: Seat, player: int) -> tuple[Registration, ...]:
+        """Other ways this character makes ``player`` (another seat) register, besides their
+        own (the Lycanthrope's good player who registers as evil); ``registration`` adds them."""
+        return ()
+
+    def evil_info(self, state: State, seat: Seat, to: int, info: TeamInfo, key: str) -> TeamInfo:
+        """What the evil player ``to`` is told of its team at Minion or Demon info, as this
+        character changes it (the Magician joins both sides, the Poppy Grower keeps them apart,
+        the Snitch gives Minions bluffs; ``markers``). It may ask rulings under ``key``."""
+        return info
+
+    def hides_grimoire(self, state: State, seat: Seat) -> tuple[int, ...]:
+        """The players whose character tokens an evil player looking at the grimoire does not
+        see because of this character (jinxes: the Magician hides the Demon's and its own, the
+        Poppy Grower, while it has its ability, every one)."""
+        return ()
+
+    def strips_ability(self, state: State, seat: Seat, target: int) -> bool:
+        """Whether this character takes ``target``'s ability away now (the Preacher's chosen
+        Minions): ``working.active`` asks it, so the target neither wakes nor acts, and its
+        reminders lapse. Check the target before asking whether the ability works."""
+        return False
 
     def vote_factor(self, state: State, seat: Seat, voter: int) -> int:
         """What this character multiplies ``voter``'s vote by (the Bureaucrat, the Thief)."""

@@ -30,6 +30,9 @@ GOOD_CHARACTERS = {c for c in SNV if c not in ("witch", "cerenovus", "pithag", "
 
 def check_invariants(state: State) -> None:
     changed = {c.player for c in state.changes}
+    changed |= {  # dealt evil (the Bounty Hunter's evil Townsfolk)
+        t.to for t in state.told if t.event == "character" and t.data["alignment"] == "evil"
+    }
     for s in state.seats:
         assert s.ghost_vote or not s.alive
         if s.team != "traveller" and s.player not in changed:
