@@ -1,7 +1,7 @@
 """Drive a Clocktower game from a scenario file and check what it says should happen.
 
-A scenario names the script (``"script": "bmr"`` or ``"snv"``; Trouble Brewing by default), the
-seats' characters (players 1..n), a human storyteller (id 100) unless ``"bot": true``, setup
+A scenario names the script (``"script": "bmr"`` or ``"snv"``; Trouble Brewing by default; with
+``"extra"``, more characters on it, such as experimental ones), the seats' characters (players 1..n), a human storyteller (id 100) unless ``"bot": true``, setup
 rulings by topic (``drunk_token``, ``red_herring``, ``grandchild``, ``lunatic_token``: the option
 equal to the value given; any other setup ruling, the bluffs too, takes option 0) and a list of
 steps. Each step is one of:
@@ -99,7 +99,7 @@ def tupled(value: Any) -> Any:
 
 def start(spec: dict[str, Any]) -> State:
     bot = spec.get("bot", False)
-    script = SCRIPTS[spec.get("script", "tb")]
+    script = SCRIPTS[spec.get("script", "tb")] + tuple(spec.get("extra", ()))
     state = new_game(None if bot else ST, spec.get("seed", 1), script, bot)
     for p, cid in enumerate(spec["characters"], start=1):
         state = apply(state, Join(p, traveller=character(cid).team == "traveller")).state
