@@ -14,7 +14,8 @@ steps. Each step is one of:
 - Sects & Violets: ``{"claim": [player, character]}``, ``{"execute_mad": player}``,
   ``{"juggle": [by, target, character]}``, ``{"visit": player}`` (the Savant),
   ``{"question": [by, kind, [players], value]}`` or ``{"ask": [by, text]}`` (the Artist),
-  ``{"klutz": [by, target]}``;
+  ``{"klutz": [by, target]}``; any unit's day command: ``{"use": [character, by, target]}``
+  (the target as its ``request`` takes it);
 - ``{"nominate": [a, b]}``; ``{"vote": [yes voters]}`` (everyone else in turn votes no);
   ``{"slay": [a, b]}``; ``{"end_day": true}``; Travellers: ``{"exile": [a, b]}``,
   ``{"shoot": [a, b]}``, ``{"give_vote": [a, b]}`` (Traveller alignments under ``alignments``),
@@ -80,6 +81,7 @@ from engine.clocktower.game.abilities.votes import threshold
 from engine.clocktower.game.abnormal import since_dawn
 from engine.clocktower.game.madness import madness_of
 from engine.clocktower.game.model import lives, mark_target, neighbours
+from engine.clocktower.game.roles import role
 from engine.clocktower.game.working import is_drunk, is_poisoned, sober
 from engine.core import Event, Public, RuleError
 
@@ -145,6 +147,9 @@ def action(state: State, step: dict[str, Any]) -> Any:
         return Question(by, text=text)
     if "klutz" in step:
         return KlutzChoice(*step["klutz"])
+    if "use" in step:
+        cid, by, target = step["use"]
+        return role(cid).request(by, tupled(target))
     if "gossip" in step:
         by, kind, players, value = step["gossip"]
         return Gossip(by, kind, tuple(players), value)
