@@ -577,10 +577,20 @@ def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
     if gainers:
         for s in state.seats:
             if s.character in gainers:
-                found += [
-                    (s, units[c]) for c in gainers[s.character].gained(state, s) if c in units
-                ]
+                found += [(s, units[c]) for c in _held(state, s, gainers) if c in units]
     found += [(s, units[c]) for s, c in _granted(state) if c in units]
+    return found
+
+
+def _held(state: State, seat: Seat, gainers: dict[str, Role]) -> list[str]:
+    """The abilities a gainer's seat has, and those these give in turn (a Cannibal who ate a
+    Hermit has every Outsider's)."""
+    found = list(gainers[seat.character].gained(state, seat))
+    at = 0
+    while at < len(found):
+        if found[at] in gainers and found[at] != seat.character:
+            found += [c for c in gainers[found[at]].gained(state, seat) if c not in found]
+        at += 1
     return found
 
 
@@ -601,8 +611,8 @@ def _granted(state: State) -> list[tuple[Seat, str]]:
 def gained(state: State, seat: Seat) -> tuple[str, ...]:
     """The characters whose abilities ``seat`` has gained besides its own (``Role.gained``), and
     those given to it (``Role.grants``)."""
-    unit = REGISTRY.having("gained").get(seat.character)
-    own = () if unit is None else unit.gained(state, seat)
+    gainers = REGISTRY.having("gained")
+    own = tuple(_held(state, seat, gainers)) if seat.character in gainers else ()
     return own + tuple(c for s, c in _granted(state) if s.player == seat.player)
 
 

@@ -7,11 +7,12 @@ Jinxes: an Alchemist-Mastermind has no ability (the Mastermind stays out of play
 Alchemist-Spy is offered only while a Spy is in play, and has no Spy ability (its public guess
 after an execution is not run: a human storyteller runs it at the table). The rule that the
 storyteller may prompt the Alchemist to choose differently is left to a human storyteller's
-table talk: the engine takes the Alchemist's choice as made.
+table talk: the engine takes the Alchemist's choice as made. A Minion that would inherit the
+Demon (the Scarlet Woman) is not offered: the engine does not make a good player the Demon.
 
 Bot storyteller: a random not-in-play Minion of the script whose ability the engine runs and
 that does something once the deal is done (not one that changes the setup, like the Baron, nor
-a jinxed one that has no ability)."""
+a jinxed one that has no ability); if none does, any of them."""
 
 from __future__ import annotations
 
@@ -47,15 +48,35 @@ class Alchemist(Gains):
     reminders = {HELD: "has the Minion ability of"}
     policy: ClassVar[str] = (
         "A random not-in-play Minion of the script whose ability the engine runs after the deal "
-        "(no setup changer, no jinxed Minion without an ability)."
+        "(no setup changer, no jinxed Minion without an ability; else any)."
     )
 
+    def after_change(self, state: State, seat: Seat, key: str) -> Result:
+        """A player who became the Alchemist in play (the Pit-Hag's) is given a Minion's
+        ability too, and learns it at once."""
+        if seat.character != self.id or self.held(state, seat.player) is not None:
+            return state, []
+        state = self._give(state, seat, key + f":alchemist{seat.player}")
+        cid = self.held(state, seat.player)
+        if cid is None:
+            return state, []
+        state, told = tell(state, Distilled(seat.player, character=cid))
+        return state, [told]
+
     def setup(self, state: State, seat: Seat) -> State:
+        return self._give(state, seat, f"setup:alchemist:{seat.player}")
+
+    def _give(self, state: State, seat: Seat, key: str) -> State:
         in_play = {s.character for s in state.seats}
-        pool = tuple(c for c in script_team(state, "minion") if (c in in_play) == (c in IN_PLAY))
+        heirs = REGISTRY.having("takes_over")
+        pool = tuple(
+            c
+            for c in script_team(state, "minion")
+            if (c in in_play) == (c in IN_PLAY) and c not in heirs
+        )
         if not pool:
             return state
-        cid = rule(state, f"setup:alchemist:{seat.player}", "alchemist", pool, truth=None)
+        cid = rule(state, key, "alchemist", pool, truth=None)
         return put_marks(state, HELD, seat.player, (seat.player,), note=cid, character=self.id)
 
     def held(self, state: State, player: int) -> str | None:
@@ -84,7 +105,7 @@ class Alchemist(Gains):
             and c not in REGISTRY.having("setup")
             and char(state, c).setup is None
         ]
-        return rng.choice(fit) if fit else rng.randrange(len(pending.options))
+        return rng.choice(fit) if fit else rng.randrange(len(pending.options))  # none would act
 
     def says(self, event: Any, words: Words) -> str:
         name = words.strong(words.character(event.character))

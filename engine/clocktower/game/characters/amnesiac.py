@@ -97,11 +97,20 @@ class Amnesiac(Gains):
     )
 
     def setup(self, state: State, seat: Seat) -> State:
+        return self._give(state, seat, f"setup:amnesiac:{seat.player}")
+
+    def after_change(self, state: State, seat: Seat, key: str) -> Result:
+        """A player who became the Amnesiac in play (the Pit-Hag's) is given an ability too."""
+        if seat.character != self.id or self.held(state, seat.player) is not None:
+            return state, []
+        return self._give(state, seat, key + f":amnesiac{seat.player}"), []
+
+    def _give(self, state: State, seat: Seat, key: str) -> State:
         in_play = {s.character for s in state.seats}
         pool = tuple(c for c in offered() if c not in in_play)
         if not pool:
             return state
-        cid = rule(state, f"setup:amnesiac:{seat.player}", "amnesiac", pool, truth=None)
+        cid = rule(state, key, "amnesiac", pool, truth=None)
         return put_marks(state, HELD, seat.player, (seat.player,), note=cid, character=self.id)
 
     def held(self, state: State, player: int) -> str | None:
@@ -157,6 +166,7 @@ class Amnesiac(Gains):
             if (
                 s.character == self.id
                 and s.alive
+                and self.held(state, s.player) is not None
                 and not marks_of(state, GUESSED, s.player)
                 and table.once("amnesiac", state.day, s.player)
                 and table.rng.random() < GUESSES

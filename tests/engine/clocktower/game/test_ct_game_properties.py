@@ -14,10 +14,12 @@ from engine.clocktower.game import ACTIONS, Phase, State, apply
 from engine.clocktower.game.ending import continuous_winner, unjudged
 from engine.clocktower.game.events import EndingReached
 from engine.clocktower.game.model import demons, lives, residents
+from engine.clocktower.game.roles import REGISTRY
 from engine.clocktower.selfplay import play, setup_game
 from engine.core import Event, GameOver, Private, Prompt, Public, decode_action, encode_action
 from tests.engine.clocktower.game.support import BMR, TB
 
+CODEC = {**ACTIONS, **REGISTRY.day_actions()}  # the game's actions and the units' own (as the bot)
 SECRET_KEYS = {"character", "alignment", "answer", "minions", "demon", "bluffs", "seats"}
 # Travellers are public characters; the final announcement may name how the game ended.
 CHARACTER_IDS = {c.id for c in characters() if c.team != "traveller"}
@@ -143,7 +145,7 @@ def replay(
     state = setup_game(script, players, seed, travellers=travellers, storyteller=storyteller)
     for action in log:
         data = encode_action(action)
-        step = apply(state, decode_action(data, ACTIONS))
+        step = apply(state, decode_action(data, CODEC))
         invariants(step.state)
         check_effects(step.state, step.effects, storyteller is not None)
         if any(isinstance(e, GameOver) for e in step.effects):
