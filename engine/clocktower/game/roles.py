@@ -582,16 +582,19 @@ def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
     return found
 
 
-def _held(state: State, seat: Seat, gainers: dict[str, Role]) -> list[str]:
+def _held(state: State, seat: Seat, gainers: dict[str, Role]) -> Sequence[str]:
     """The abilities a gainer's seat has, and those these give in turn (a Cannibal who ate a
     Hermit has every Outsider's)."""
-    found = list(gainers[seat.character].gained(state, seat))
+    first = gainers[seat.character].gained(state, seat)
+    if not any(c in gainers for c in first):
+        return first  # the usual case: nothing nested
+    found = list(first)
     at = 0
     while at < len(found):
         if found[at] in gainers and found[at] != seat.character:
             found += [c for c in gainers[found[at]].gained(state, seat) if c not in found]
         at += 1
-    return found
+    return tuple(found)
 
 
 def _granted(state: State) -> list[tuple[Seat, str]]:

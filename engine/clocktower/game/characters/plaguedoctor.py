@@ -34,7 +34,7 @@ from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
-from engine.clocktower.game.model import Mark, Pending, Seat, State, marks_of, put_mark, put_marks
+from engine.clocktower.game.model import Mark, Pending, Seat, State, marks_of, put_marks
 from engine.clocktower.game.roles import REGISTRY, Result, Role, Words
 from engine.clocktower.game.working import sober
 from engine.core import Effect
@@ -84,7 +84,7 @@ class PlagueDoctor(Role):
             return state, []
         key += ":plague"
         cid = rule(state, key, "plaguedoctor", pool, truth=None, doctor=seat.player)
-        state = put_mark(state, HELD, seat.player, seat.player, note=cid)
+        state = put_marks(state, HELD, seat.player, (seat.player,), note=cid, character=self.id)
         if cid == "baron":
             return self._outsiders(state, key)
         if cid == "eviltwin":
@@ -154,7 +154,7 @@ class PlagueDoctor(Role):
         target = rule(state, key, "plague_poison", (None, *living), truth=None)
         if target is None:
             return state, []
-        return put_mark(state, "poisoned", player, target, dusks=1), []
+        return put_marks(state, "poisoned", player, (target,), 1, character=self.id), []
 
     def holds(self, state: State, mark: Mark) -> bool:
         return True  # the storyteller's ability: the dead Plague Doctor's reminders stand
