@@ -36,6 +36,8 @@ class Engineer(Role):
         held = {s.character for s in state.seats if s.alignment == "good"}
         demons = tuple(c for c in script_team(state, "demon") if c in REGISTRY and c not in held)
         minions = tuple(c for c in script_team(state, "minion") if c in REGISTRY and c not in held)
+        if not demons + minions:
+            return state, []
         first = choose_value(
             state, key + ":0", player, self.id, demons + minions, "character", optional=True
         )
