@@ -1,6 +1,7 @@
 """The Pit-Hag: each night after the first, chooses a player and a character (on the script, no
 Traveller) they become, keeping their alignment, if that character is not in play (else nothing
-happens). The player learns it at once and wakes in the new character's place tonight if it is
+happens; a character that may have copies, the Village Idiot, while it has a spare token: the
+jinx). The player learns it at once and wakes in the new character's place tonight if it is
 still to come. If a Demon is made, tonight's deaths are arbitrary: Demons' attacks do nothing
 (``kill.arbitrary``) and the storyteller names who dies, one at a time (``arbitrary``), until
 they name nobody.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.clocktower.counts import copies_allowed
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.change import change_character, settle_changes
 from engine.clocktower.game.cast import char, playable
@@ -42,8 +44,8 @@ class PitHag(Role):
         )
         cid = choose_value(state, key + ":char", player, self.id, made, "character")
         assert cid is not None
-        if any(s.character == cid for s in state.seats):
-            return state, []
+        if sum(s.character == cid for s in state.seats) >= copies_allowed(char(state, cid)):
+            return state, []  # in play (a Village Idiot may be made while a token is spare)
         if not works(state, player):
             return abnormal.mark(state, player), []
         state, effects = change_character(state, target, cid)
