@@ -26,8 +26,7 @@ OUTSIDERS = ("hermit", "plaguedoctor", "hatter")
 EVIL = {
     "tb": ("poisoner", "spy", "scarletwoman", "baron", "imp"),
     "bmr": ("godfather", "devilsadvocate", "assassin", "mastermind", "po", "zombuul", "pukka"),
-    # Not the Vortox: with the Recluse a Fortune Teller may have no false answer (info._false_only)
-    "snv": ("eviltwin", "witch", "cerenovus", "pithag", "fanggu", "vigormortis", "nodashii"),
+    "snv": ("eviltwin", "witch", "cerenovus", "pithag", "fanggu", "vigormortis", "vortox"),
 }
 
 
