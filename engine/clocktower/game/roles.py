@@ -180,7 +180,7 @@ class Role:
         """The night-order places (character ids) at which this player is woken: the character
         they believe they are (a Drunk wakes as its Townsfolk; the Lunatic at its own place), and
         those of the abilities it has gained (``gained``: the Apprentice's, the Philosopher's)."""
-        return (seat.shown, *self.gained(state, seat))
+        return (seat.shown, *gained(state, seat))
 
     # The night --------------------------------------------------------------------------------
     def wakes(self, state: State, seat: Seat) -> bool | None:
@@ -196,6 +196,12 @@ class Role:
         """Other characters whose abilities this seat has gained (the Philosopher's choice):
         it wakes in their places too, and their hooks that the engine asks of every seat
         (``seats_having``) apply to it."""
+        return ()
+
+    def grants(self, state: State, seat: Seat) -> tuple[tuple[int, str], ...]:
+        """Abilities this character (held by ``seat``) has given other players, as (player,
+        character): they wake in its places and its hooks apply to them, as for ``gained``
+        (the Plague Doctor's storyteller passing a Minion ability to a Minion)."""
         return ()
 
     def demon_choices(
@@ -606,16 +612,46 @@ def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
     if gainers:
         for s in state.seats:
             if s.character in gainers:
-                found += [
-                    (s, units[c]) for c in gainers[s.character].gained(state, s) if c in units
-                ]
+                found += [(s, units[c]) for c in _held(state, s, gainers) if c in units]
+    found += [(s, units[c]) for s, c in _granted(state) if c in units]
     return found
 
 
+def _held(state: State, seat: Seat, gainers: dict[str, Role]) -> Sequence[str]:
+    """The abilities a gainer's seat has, and those these give in turn (a Cannibal who ate a
+    Hermit has every Outsider's)."""
+    first = gainers[seat.character].gained(state, seat)
+    if not any(c in gainers for c in first):
+        return first  # the usual case: nothing nested
+    found = list(first)
+    at = 0
+    while at < len(found):
+        if found[at] in gainers and found[at] != seat.character:
+            found += [c for c in gainers[found[at]].gained(state, seat) if c not in found]
+        at += 1
+    return tuple(found)
+
+
+def _granted(state: State) -> list[tuple[Seat, str]]:
+    """The abilities characters have given other players (``Role.grants``), by receiving seat."""
+    granters = REGISTRY.having("grants")
+    if not granters:
+        return []
+    given = [
+        (p, c)
+        for s in state.seats
+        if s.character in granters
+        for p, c in granters[s.character].grants(state, s)
+    ]
+    return [(s, c) for p, c in given for s in state.seats if s.player == p]
+
+
 def gained(state: State, seat: Seat) -> tuple[str, ...]:
-    """The characters whose abilities ``seat`` has gained besides its own."""
-    unit = REGISTRY.having("gained").get(seat.character)
-    return () if unit is None else unit.gained(state, seat)
+    """The characters whose abilities ``seat`` has gained besides its own (``Role.gained``), and
+    those given to it (``Role.grants``)."""
+    gainers = REGISTRY.having("gained")
+    own = tuple(_held(state, seat, gainers)) if seat.character in gainers else ()
+    return own + tuple(c for s, c in _granted(state) if s.player == seat.player)
 
 
 def has_ability(state: State, seat: Seat, cid: str) -> bool:
