@@ -149,6 +149,9 @@ class Role:
     duty: ClassVar[str] = ""
     # The events only this character causes (declared in its module); ``says`` words them.
     events: ClassVar[tuple[type, ...]] = ()
+    # When its ``overturn`` is asked as the game ends: 0 with those that change who wins (the
+    # Heretic), 1 after them, with those that react to who won (the Politician).
+    overturn_stage: ClassVar[int] = 0
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -326,6 +329,28 @@ class Role:
         """Whether this character stops ``winner`` from winning now (the Evil Twin: good
         cannot win while both twins live)."""
         return False
+
+    def ends_game(self, state: State, seat: Seat) -> tuple[str, str] | None:
+        """(winner, ending) when the state alone ends the game because of this character,
+        checked before the general rules after every step (the Atheist: with no Demon, good
+        loses when just two players live)."""
+        return None
+
+    def overturn(
+        self, state: State, seat: Seat, winner: str, key: str
+    ) -> tuple[State, str, list[Effect]]:
+        """How this character rewrites the result of a game the engine ends (``ending.conclude``):
+        the winner it makes of ``winner`` and any change to the seats, with what the table is
+        told. Asked of every seat holding it, dead ones too, stage by stage
+        (``overturn_stage``): the Heretic swaps the winner, then the Politician may change
+        sides and win. A storyteller's declared result is final and is not rewritten."""
+        return state, winner, []
+
+    def judges_storyteller(self, state: State, in_play: bool) -> tuple[str, str] | None:
+        """(winner, ending) when the storyteller is executed, because this character is on the
+        script (``in_play``: a player holds it): any living player may then nominate the
+        storyteller (the Atheist: good wins if it is in play, else evil wins)."""
+        return None
 
     def after_change(self, state: State, seat: Seat, key: str) -> Result:
         """What this character does after characters or alignments changed (the Evil Twin

@@ -1,6 +1,7 @@
 """Drive a Clocktower game from a scenario file and check what it says should happen.
 
-A scenario names the script (``"script": "bmr"`` or ``"snv"``; Trouble Brewing by default), the
+A scenario names the script (``"script": "bmr"`` or ``"snv"``; Trouble Brewing by default; ``"also"``
+lists more characters on it), the
 seats' characters (players 1..n), a human storyteller (id 100) unless ``"bot": true``, setup
 rulings by topic (``drunk_token``, ``red_herring``, ``grandchild``, ``lunatic_token``: the option
 equal to the value given; any other setup ruling, the bluffs too, takes option 0) and a list of
@@ -19,7 +20,8 @@ steps. Each step is one of:
   ``{"slay": [a, b]}``; ``{"end_day": true}``; Travellers: ``{"exile": [a, b]}``,
   ``{"shoot": [a, b]}``, ``{"give_vote": [a, b]}`` (Traveller alignments under ``alignments``),
   ``{"swap": [matron, a, b]}``, ``{"verdict": [judge, true]}``; ``{"gossip": [by, kind,
-  [players], value]}`` a public statement; ``{"kill": p}`` the storyteller kills ``p``;
+  [players], value]}`` a public statement; ``{"kill": p}`` the storyteller kills ``p``; ``{"use": [character, by, target]}`` that
+  character's day ability (its ``request``);
 - ``{"error": step, "message": text}``: that step is refused with a message containing ``text``
   and leaves the state unchanged;
 - ``{"expect": {...}}``: ``dead``, ``phase``, ``winner``, ``ending``, ``character``
@@ -80,6 +82,7 @@ from engine.clocktower.game.abilities.votes import threshold
 from engine.clocktower.game.abnormal import since_dawn
 from engine.clocktower.game.madness import madness_of
 from engine.clocktower.game.model import lives, mark_target, neighbours
+from engine.clocktower.game.roles import role
 from engine.clocktower.game.working import is_drunk, is_poisoned, sober
 from engine.core import Event, Public, RuleError
 
@@ -99,7 +102,7 @@ def tupled(value: Any) -> Any:
 
 def start(spec: dict[str, Any]) -> State:
     bot = spec.get("bot", False)
-    script = SCRIPTS[spec.get("script", "tb")]
+    script = SCRIPTS[spec.get("script", "tb")] + tuple(spec.get("also", ()))
     state = new_game(None if bot else ST, spec.get("seed", 1), script, bot)
     for p, cid in enumerate(spec["characters"], start=1):
         state = apply(state, Join(p, traveller=character(cid).team == "traveller")).state
@@ -164,6 +167,9 @@ def action(state: State, step: dict[str, Any]) -> Any:
         return Shoot(*step["shoot"])
     if "give_vote" in step:
         return GiveVote(*step["give_vote"])
+    if "use" in step:  # a character's day ability: [character, by, target]
+        cid, by, target = step["use"]
+        return role(cid).request(by, tupled(target))
     if "end_day" in step:
         return EndDay(0 if state.bot else ST)
     raise AssertionError(f"unknown step {step}")
