@@ -64,7 +64,8 @@ def day_key(state: State) -> str:
 
 def ballot(state: State, voter: int) -> str | None:
     """What the characters in play say of ``voter``'s hand (``Role.ballot``): ``barred``,
-    ``free`` or None (as usual)."""
+    ``free``, ``forced`` (must be raised in a nomination's vote: the Zealot's) or None (as
+    usual)."""
     found = None
     for s, unit in seats_having(state, "ballot"):
         said = unit.ballot(state, s, voter)
@@ -78,7 +79,7 @@ def may_vote(state: State, voter: int) -> bool:
     """Whether ``voter`` can raise a hand in a nomination's vote now: alive, or dead with their
     ghost vote, or as a character allows (the Voudon)."""
     said = ballot(state, voter)
-    if said is not None:
+    if said in ("barred", "free"):
         return said == "free"
     s = seat(state, voter)
     return s.alive or s.ghost_vote
@@ -213,6 +214,8 @@ def vote(state: State, action: Vote) -> Result:
     refuse_unless(position >= current.index, "That hand was already counted; it is locked.")
     if action.yes and not current.exile:
         _may_raise(state, voter)
+    if not action.yes and not current.exile and action.by == voter:
+        refuse_unless(ballot(state, voter) != "forced", "You must vote for every nomination now.")
     if position == current.index:
         return _count(state, voter, action.yes)
     hands = tuple((p, y) for p, y in current.hands if p != voter) + ((voter, action.yes),)

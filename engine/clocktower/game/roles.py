@@ -406,8 +406,9 @@ class Role:
 
     def ballot(self, state: State, seat: Seat, voter: int) -> str | None:
         """How this character changes ``voter``'s hand in a nomination's vote: ``barred`` (may
-        not vote), ``free`` (votes, a dead player spending no ghost vote), or None (as usual).
-        The Voudon's."""
+        not vote), ``free`` (votes, a dead player spending no ghost vote), ``forced`` (must
+        raise it: a lowered hand of their own is refused, one the storyteller or a timeout
+        sets for them is not counted), or None (as usual). The Voudon's, the Zealot's."""
         return None
 
     def votes_needed(self, state: State, seat: Seat) -> int | None:
