@@ -352,6 +352,12 @@ class Role:
         storyteller (the Atheist: good wins if it is in play, else evil wins)."""
         return None
 
+    def becomes(self, state: State, target: int, key: str) -> int:
+        """Who becomes this character when an ability makes ``target`` it (the Pit-Hag's):
+        ``target``, unless a jinx says otherwise (the Damsel: whoever the storyteller
+        chooses)."""
+        return target
+
     def after_change(self, state: State, seat: Seat, key: str) -> Result:
         """What this character does after characters or alignments changed (the Evil Twin
         finds a new twin of the other alignment)."""

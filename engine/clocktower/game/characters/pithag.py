@@ -21,7 +21,7 @@ from engine.clocktower.game.characters._sv import prey
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose, choose_value, rule
 from engine.clocktower.game.model import Pending, State, demons, living, put_mark, seat
-from engine.clocktower.game.roles import REGISTRY, Result, Role, Table
+from engine.clocktower.game.roles import REGISTRY, Result, Role, Table, role
 from engine.clocktower.game.working import works
 from engine.core import Effect
 
@@ -46,6 +46,7 @@ class PitHag(Role):
             return state, []
         if not works(state, player):
             return abnormal.mark(state, player), []
+        target = role(cid).becomes(state, target, key)  # a jinx may choose another (the Damsel)
         state, effects = change_character(state, target, cid)
         if char(state, cid).team == "demon":
             state = put_mark(state, "arbitrary", player, player, dusks=1)
