@@ -133,7 +133,9 @@ class Damsel(Role):
         """A living Minion who was told of a Damsel now and then guesses a living player it
         does not know to be evil, the one the town trusts least among those claiming an
         Outsider first."""
-        if guess_spent(state) or table.rng.random() >= GUESSES:
+        if not any(s.character == self.id for s in state.seats) or guess_spent(state):
+            return None
+        if table.rng.random() >= GUESSES:
             return None
         for s in state.seats:
             if s.alive and s.team == "minion" and DamselInPlay(s.player) in state.told:

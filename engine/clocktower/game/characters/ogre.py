@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engine.clocktower.game.abilities.change import made_evil
 from engine.clocktower.game.decisions import choose, rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Turned
@@ -22,13 +23,6 @@ from engine.clocktower.game.roles import Result, Role, Table, most_trusted
 from engine.core import Effect
 
 ALWAYS_EVIL = ("spy",)  # the Spy registers as evil to the Ogre (their jinx)
-
-
-def made_evil(state: State, player: int, cid: str) -> bool:
-    """Whether ``player`` is evil and came to hold ``cid`` during play (the Pit-Hag's jinxes
-    with the Ogre, the Cult Leader and the Politician: they cannot turn good by it)."""
-    held = any(c.player == player and c.after == cid for c in state.changes)
-    return held and seat(state, player).alignment == "evil"
 
 
 class Ogre(Role):

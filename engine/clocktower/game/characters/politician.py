@@ -6,7 +6,8 @@ Politician on the losing team asks the storyteller whether they were the most re
 (``politician``, yes or no: the judgement is the storyteller's alone). If so they take the
 winning alignment, and the recorded result counts them among the winners. The bot
 storyteller judges by what the whole table saw: the Politician is most responsible when the
-game ended by the day's execution and they were the executee or nominated them."""
+game ended by the day's execution and they were the executee or nominated them. Jinx: an evil
+player the Pit-Hag made the Politician cannot turn good by it (``change.made_evil``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine.clocktower.game.abilities.change import made_evil
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.model import Pending, Phase, Seat, State, with_seat
 from engine.clocktower.game.roles import Role, Words
@@ -60,6 +62,8 @@ class Politician(Role):
     ) -> tuple[State, str, list[Effect]]:
         if seat.alignment == winner or not sober(state, seat.player):
             return state, winner, []
+        if winner == "good" and made_evil(state, seat.player, self.id):
+            return state, winner, []  # the Pit-Hag's jinx: they cannot turn good by it
         guilty = rule(state, key, "politician", ("no", "yes"), truth=None, player=seat.player)
         if guilty != "yes":
             return state, winner, []
