@@ -105,7 +105,8 @@ class DayCommand:
     command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``.
     ``shape`` gives other forms: ``none`` (no option: the Savant's visit), ``guess`` (a player
     and a character: the Juggler's), ``question`` (free text or a statement: the Artist's;
-    ``request`` gets ``(text, statement or None)``). With ``pair`` two players (``<option>
+    ``request`` gets ``(text, statement or None)``), ``teams`` (players named as Demons and as
+    Minions: the Alsaahir's; ``request`` gets the two tuples). With ``pair`` two players (``<option>
     <second>``, the Matron's swap), passed as a tuple; with ``choices`` one of those words
     instead of a player (the Judge's pass or fail)."""
 
