@@ -182,10 +182,16 @@ def legal_counts(dealt: Sequence[Character], script: Iterable[Character]) -> fro
     several add up (a Baron's +2 and a Balloonist's +0 or +1), the script's Fabled count too (the
     Sentinel's), a partner brought in (the Huntsman's Damsel) takes a slot of its own type or a
     Townsfolk's, and an evil side with no Demon dealt is the Summoner's or that of a Demon no
-    player holds (Lil' Monsta). A new modifier is data (``SetupModifier``), not code here."""
+    player holds (Lil' Monsta). With a character that deals no evil (the Atheist) every seat is
+    good, the evil seats' tokens replaced by Townsfolk or Outsiders. A new modifier is data
+    (``SetupModifier``), not code here."""
     players = len(dealt)
     script = tuple(script)
     in_play = tuple(dict.fromkeys(dealt))
+    if any(mod(c).no_evil for c in in_play):
+        table = setup_counts(players)
+        most = table["outsider"] + table["minion"] + table["demon"]
+        return frozenset((players - n, n, 0, 0) for n in range(table["outsider"], most + 1))
     held: list[Character | None] = [c for c in in_play if c.team == "demon"]
     summoned = any(not mod(c).demon for c in in_play if c.team == "minion")
     unheld: list[Character | None] = [c for c in script if c.team == "demon" and not mod(c).demon]

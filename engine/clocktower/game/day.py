@@ -50,7 +50,7 @@ from engine.clocktower.game.model import (
     with_seat,
 )
 from engine.clocktower.game.night import dusk
-from engine.clocktower.game.roles import Role, role, seats_having
+from engine.clocktower.game.roles import REGISTRY, Role, role, seats_having
 from engine.core import Effect
 
 Result = tuple[State, list[Effect]]
@@ -95,10 +95,31 @@ def _skip_spent(state: State, vote: VoteInProgress) -> VoteInProgress:
     return evolve(vote, index=index)
 
 
+def storyteller_judged(state: State) -> tuple[str, str] | None:
+    """(winner, ending) if the human storyteller were executed now, as a character on the
+    script says (``Role.judges_storyteller``: the Atheist); None: they cannot be nominated."""
+    if state.storyteller is None:
+        return None
+    held = {s.character for s in state.seats}
+    for cid, unit in REGISTRY.having("judges_storyteller").items():
+        if cid in state.script_ids:
+            said = unit.judges_storyteller(state, cid in held)
+            if said is not None:
+                return said
+    return None
+
+
 def execute(state: State, player: int, key: str) -> Result:
     """Execute ``player`` (or who stands in for them). The executee's unit may end the game if
     the execution kills them (the Saint), another character whatever happens (the Mastermind's
-    extra day); a protected executee survives, and the town sees it."""
+    extra day); a protected executee survives, and the town sees it. The storyteller, when a
+    character lets them be nominated, is executed by that character's judgement alone."""
+    if player == state.storyteller and player not in state.players:
+        state = evolve(state, executed=player, execution_killed=False)
+        judged = storyteller_judged(state)
+        assert judged is not None
+        state, more = conclude(state, *judged)
+        return state, [Execution(player, state.day), *more]
     for s, unit in seats_having(state, "stand_in"):
         if s.alive:
             player = unit.stand_in(state, s, player, key)
@@ -146,7 +167,11 @@ def nominate(state: State, action: Nominate) -> Result:
         refuse_unless(
             action.by not in state.nominators or again, "You have already nominated today."
         )
-    refuse_unless(action.target in state.players, "You can only nominate a player in this game.")
+    storyteller = action.target == state.storyteller and storyteller_judged(state) is not None
+    refuse_unless(
+        action.target in state.players or storyteller,
+        "You can only nominate a player in this game.",
+    )
     refuse_unless(
         action.target not in state.nominees or again, "That player was already nominated today."
     )
@@ -155,6 +180,10 @@ def nominate(state: State, action: Nominate) -> Result:
         state, nominators=(*state.nominators, action.by), nominees=(*state.nominees, action.target)
     )
     effects: list[Effect] = [Nominated(action.by, action.target)]
+    if storyteller:  # no character's ability touches the storyteller; everyone votes in order
+        voters = tuple(s.player for s in state.seats)
+        vote = _skip_spent(state, VoteInProgress(action.by, action.target, voters))
+        return evolve(state, vote=vote), effects
     for s, unit in seats_having(state, "nominating"):
         state, more = unit.nominating(state, s, action.by, action.target, key)
         effects += more
