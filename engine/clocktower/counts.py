@@ -164,6 +164,14 @@ def outsider_rule(chars: Iterable[Character]) -> OutsiderRule:
 Counts = tuple[int, int, int, int]  # Townsfolk, Outsiders, Minions, Demons, as dealt
 
 
+def clash(chars: Iterable[Character]) -> tuple[str, str] | None:
+    """Two characters that may not be in play together (``SetupModifier.excludes``: the
+    Heretic's jinxes), or None."""
+    chars = tuple(chars)
+    ids = {c.id for c in chars}
+    return next(((c.id, x) for c in chars for x in mod(c).excludes if x in ids), None)
+
+
 def dealt_counts(dealt: Iterable[Character]) -> Counts:
     """A deal's (Townsfolk, Outsiders, Minions, Demons)."""
     teams = [c.team for c in dealt]
