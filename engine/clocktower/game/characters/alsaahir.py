@@ -33,10 +33,12 @@ class AlsaahirGuess:
 
 @dataclass(frozen=True)
 class EvilGuessed(Event, Public):
+    """The players someone publicly named as Demons and as Minions (a guess, no secret)."""
+
     event = "alsaahir"
     by: int
-    demons: tuple[int, ...]
-    minions: tuple[int, ...]
+    named_demons: tuple[int, ...]
+    named_minions: tuple[int, ...]
 
 
 def team(state: State, name: str) -> frozenset[int]:
@@ -101,8 +103,8 @@ class Alsaahir(Role):
         return None
 
     def says(self, event: Any, words: Words) -> str:
-        minions = words.players(event.minions) if event.minions else "nobody"
+        minions = words.players(event.named_minions) if event.named_minions else "nobody"
         return (
-            f"🔮 {words.player(event.by)} names the Demon: {words.players(event.demons)}, "
+            f"🔮 {words.player(event.by)} names the Demon: {words.players(event.named_demons)}, "
             f"and the Minions: {minions}."
         )

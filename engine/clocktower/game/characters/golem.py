@@ -37,4 +37,4 @@ class Golem(Role):
             return state, []
         if not works(state, nominator):
             return abnormal.mark(state, nominator), []
-        return die(state, nominee, "golem", key + ":golem")
+        return die(state, nominee, "nomination", key + ":golem")  # no character named in public

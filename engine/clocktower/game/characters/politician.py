@@ -32,19 +32,16 @@ class SidesChanged(Event, Public):
     winner: str
 
 
-def responsible(state: State, player: int) -> bool:
-    """The bot storyteller's judgement: the game ends by today's execution, and ``player`` was
-    the executee or made the nomination that put them there."""
+def ending_execution(state: State) -> tuple[int | None, int | None]:
+    """(executee, their nominator) when the game ends by today's execution, else Nones."""
     if state.phase is not Phase.DAY or state.executed is None:
-        return False
-    if state.executed == player:
-        return True
+        return None, None
     nominated = [
         n.nominator
         for n in state.history
         if n.day == state.day and n.nominee == state.executed and not n.exile
     ]
-    return player in nominated[-1:]
+    return state.executed, (nominated[-1] if nominated else None)
 
 
 class Politician(Role):
@@ -64,14 +61,27 @@ class Politician(Role):
             return state, winner, []
         if winner == "good" and made_evil(state, seat.player, self.id):
             return state, winner, []  # the Pit-Hag's jinx: they cannot turn good by it
-        guilty = rule(state, key, "politician", ("no", "yes"), truth=None, player=seat.player)
+        executee, nominator = ending_execution(state)
+        guilty = rule(
+            state,
+            key,
+            "politician",
+            ("no", "yes"),
+            truth=None,
+            player=seat.player,
+            executee=executee,
+            nominator=nominator,
+        )
         if guilty != "yes":
             return state, winner, []
         state = with_seat(state, seat.player, alignment=winner)
         return state, winner, [SidesChanged(seat.player, winner)]
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
-        return int(responsible(state, dict(pending.data)["player"]))
+        """Most responsible: the executee, or their nominator, of the execution that ended the
+        game (read from the ruling: ``decide`` sees the state from before the step)."""
+        data = dict(pending.data)
+        return int(data["player"] in (data["executee"], data["nominator"]))
 
     def says(self, event: Any, words: Words) -> str:
         return (

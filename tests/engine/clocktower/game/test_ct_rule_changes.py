@@ -1,0 +1,184 @@
+"""The characters that change the rules, the endings and the votes (issue 21's experimental
+Atheist, Heretic, Politician, Zealot, Damsel, Huntsman, Alsaahir, Golem, Cult Leader, Ogre and
+Puzzlemaster): what their scenarios cannot show (the bot storyteller's policies, the setup's
+jinx rules, the vote a timeout sets, the shell's codec) and a few hundred self-played games on a
+script of them that end, replay identically and announce no secret."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.clocktower.bag import balanced_bag
+from engine.clocktower.catalogue import character, edition_characters
+from engine.clocktower.counts import clash
+from engine.clocktower.game import (
+    ACTIONS,
+    Join,
+    Phase,
+    Start,
+    State,
+    Vote,
+    apply,
+    new_game,
+    unsupported,
+)
+from engine.clocktower.game.model import SYSTEM
+from engine.clocktower.game.roles import REGISTRY, role
+from engine.clocktower.script import script_from_ids
+from engine.clocktower.selfplay import play, setup_game
+from engine.core import GameOver, RuleError, decode_action, encode_action
+from tests.engine.clocktower.game.support import ST
+from tests.engine.clocktower.game.support import play as play_scenario
+from tests.engine.clocktower.game.test_ct_game_properties import check_effects
+
+OURS = (
+    "atheist",
+    "heretic",
+    "politician",
+    "zealot",
+    "damsel",
+    "huntsman",
+    "alsaahir",
+    "golem",
+    "cultleader",
+    "ogre",
+    "puzzlemaster",
+)
+TB = tuple(c.id for c in edition_characters("tb") if c.team != "traveller")
+TOWNSFOLK = tuple(c for c in TB if character(c).team == "townsfolk")
+EVIL = ("poisoner", "spy", "scarletwoman", "baron", "imp")
+SCRIPT = TOWNSFOLK + OURS + EVIL
+CODEC = {**ACTIONS, **REGISTRY.day_actions()}
+
+
+def test_the_bot_storyteller_runs_every_one_of_them():
+    assert unsupported(SCRIPT) == ()
+    assert all(role(c).policy for c in OURS)  # one sentence each, for the docs' table
+
+
+# The Politician: the bot storyteller's judgement ---------------------------------------------
+BARON_SEVEN = ["imp", "baron", "politician", "saint", "empath", "chef", "soldier"]
+
+
+def bot_game(steps: list) -> State:
+    return play_scenario(
+        {"bot": True, "also": ["politician"], "characters": BARON_SEVEN, "steps": steps}
+    )
+
+
+def test_the_bot_judges_the_politician_who_nominated_the_losing_execution_responsible():
+    state = bot_game([{"nominate": [3, 4]}, {"vote": [1, 2, 3, 5, 6, 7]}, {"end_day": True}])
+    assert (state.winner, state.ending) == ("evil", "saint_executed")
+    assert state.seats[2].alignment == "evil"  # the Politician changed sides and won
+
+
+def test_the_bot_does_not_judge_a_bystanding_politician_responsible():
+    state = bot_game([{"nominate": [5, 4]}, {"vote": [1, 2, 3, 5, 6, 7]}, {"end_day": True}])
+    assert (state.winner, state.ending) == ("evil", "saint_executed")
+    assert state.seats[2].alignment == "good"
+
+
+# The Zealot: a hand set for them -------------------------------------------------------------
+def test_a_hand_the_storyteller_lowers_for_the_zealot_is_taken_as_forgotten():
+    spec = {
+        "also": ["zealot"],
+        "characters": ["imp", "poisoner", "zealot", "empath", "chef", "soldier"],
+        "steps": [{"choose": [2, [6]]}, {"nominate": [4, 5]}],
+    }
+    state = play_scenario(spec)
+    with pytest.raises(RuleError, match="must vote"):
+        apply(state, Vote(3, False))
+    lowered = apply(state, Vote(ST, False, voter=3)).state  # a timeout, or the storyteller
+    assert dict(lowered.vote.hands)[3] is False
+
+
+# The Heretic's jinxes: setup rules ------------------------------------------------------------
+def test_the_bot_refuses_a_deal_of_the_heretic_beside_the_baron():
+    state = new_game(None, 1, SCRIPT, True)
+    for p in range(1, 8):
+        state = apply(state, Join(p)).state
+    dealt = ("imp", "baron", "heretic", "golem", "empath", "chef", "soldier")
+    with pytest.raises(RuleError, match="Heretic and the Baron may not both be in play"):
+        apply(state, Start(SYSTEM, dealt))
+
+
+def test_the_bag_never_deals_the_heretic_beside_a_jinxed_minion():
+    script = script_from_ids(["heretic", "saint", "recluse", *TOWNSFOLK, *EVIL])
+    dealt = Counter()
+    for seed in range(150):
+        bag = balanced_bag(script, 5 + seed % 11, seed)
+        chars = [character(c) for c in bag["characters"]]
+        assert clash(chars) is None, bag["characters"]
+        dealt.update(c.id for c in chars if c.id in ("heretic", "baron", "spy"))
+    assert min(dealt.values()) > 0  # each of them is dealt, never together
+
+
+# The Atheist -----------------------------------------------------------------------------------
+def test_the_bot_storyteller_never_deals_the_atheist_and_cannot_be_nominated():
+    assert not any(
+        s.character == "atheist" for seed in range(60) for s in setup_game(SCRIPT, 7, seed).seats
+    )
+    spec = {
+        "bot": True,
+        "also": ["atheist"],
+        "characters": ["imp", "baron", "saint", "recluse", "empath", "chef", "soldier"],
+        "steps": [
+            {"expect": {"phase": "day"}},
+            {"error": {"nominate": [1, SYSTEM]}, "message": "only nominate a player"},
+        ],
+    }
+    play_scenario(spec)
+
+
+def test_a_human_deal_with_the_atheist_and_no_evil_needs_no_note():
+    spec = {
+        "also": ["atheist"],
+        "characters": ["atheist", "empath", "chef", "soldier", "investigator", "saint"],
+        "steps": [],
+    }
+    state = play_scenario(spec)
+    assert not any(t.event == "setup_notes" for t in state.told)
+
+
+# Self-play ---------------------------------------------------------------------------------
+def replayed(players: int, seed: int, log: list, travellers: int, storyteller: int | None) -> State:
+    """A self-played game's log replayed through the codec (the units' day actions too),
+    every step's effects checked for secrets and open rulings."""
+    state = setup_game(SCRIPT, players, seed, travellers=travellers, storyteller=storyteller)
+    for action in log:
+        step = apply(state, decode_action(encode_action(action), CODEC))
+        check_effects(step.state, step.effects, storyteller is not None)
+        if any(isinstance(e, GameOver) for e in step.effects):
+            assert step.state.phase is Phase.OVER
+        state = step.state
+    return state
+
+
+ENDINGS = {"demon_dead", "two_left", "saint_executed", "mayor", "storyteller"} | {
+    e for c in OURS for e in role(c).endings
+}
+
+
+def test_hundreds_of_self_played_games_with_them_end_and_replay():
+    """300 games of 5 to 13 players, Travellers in some, a quarter with a stand-in human
+    storyteller: each ends by an ending the rules know and its log replays to the same state."""
+    endings: Counter = Counter()
+    for i in range(300):
+        players, travellers = 5 + i % 9, i % 3
+        storyteller = 999 if i % 4 == 1 else None
+        log: list = []
+        final, outcome = play(
+            SCRIPT,
+            players,
+            11 * i + 3,
+            log=log,
+            travellers=travellers,
+            storyteller=storyteller,
+            reason=False,
+        )
+        assert final.phase is Phase.OVER and final.ending in ENDINGS, (i, outcome)
+        assert replayed(players, 11 * i + 3, log, travellers, storyteller) == final, i
+        endings[final.ending] += 1
+    assert endings["damsel"] > 0  # the Minions' guess is played
