@@ -111,7 +111,7 @@ class CultLeader(Role):
         holder = seat(state, leader)
         if holder.character != self.id or not works(state, leader):
             return state, effects
-        good = {s.player for s in state.seats if s.alignment == "good" and s.team != "traveller"}
+        good = {s.player for s in state.seats if s.alignment == "good"}  # Travellers too
         if not good <= members(state, leader):
             return state, effects
         state, more = conclude(state, holder.alignment, "cult")
