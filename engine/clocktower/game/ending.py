@@ -128,15 +128,15 @@ def prevented(state: State, winner: str) -> bool:
 
 
 def continuous_winner(state: State) -> tuple[str, str] | None:
-    """(winner, ending) when a state condition has ended the game, else None. A character may
-    say so first (``Role.ends_game``: the Atheist's two players left). With no Demon alive good
-    wins (unless something prevents it, and the game then goes on without a Demon); with a
-    Demon alive and just two players, evil wins."""
-    for s, unit in seats_having(state, "ends_game"):
-        said = unit.ends_game(state, s)
-        if said is not None:
-            return said
+    """(winner, ending) when a state condition has ended the game, else None. With no Demon
+    alive a character may say so first (``Role.ends_game``: the Atheist's two players left),
+    else good wins (unless something prevents it, and the game then goes on without a Demon);
+    with a Demon alive and just two players, evil wins."""
     if not demons(state):
+        for s, unit in seats_having(state, "ends_game"):
+            said = unit.ends_game(state, s)
+            if said is not None:
+                return said
         postponed = any(u.postpones_end(state, s) for s, u in seats_having(state, "postpones_end"))
         return None if postponed or prevented(state, "good") else ("good", "demon_dead")
     if len(residents(state)) <= 2:

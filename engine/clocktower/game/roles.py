@@ -332,9 +332,9 @@ class Role:
         return False
 
     def ends_game(self, state: State, seat: Seat) -> tuple[str, str] | None:
-        """(winner, ending) when the state alone ends the game because of this character,
-        checked before the general rules after every step (the Atheist: with no Demon, good
-        loses when just two players live)."""
+        """(winner, ending) when, with no Demon alive, the state alone ends the game because
+        of this character, checked before good's win after every step (the Atheist: good loses
+        when just two players live)."""
         return None
 
     def overturn(
