@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine.clocktower.game.characters._sv import of_teams
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.ending import conclude
@@ -144,6 +145,11 @@ class Damsel(Role):
                 if pool and table.once("damsel", state.day):
                     return DamselGuess(s.player, table.rng.choice(pool))
         return None
+
+    def claims(self, table: Table, state: State, player: int) -> str | None:
+        """A simulated Damsel hides as a Townsfolk of the script (the Minions hunt her)."""
+        townsfolk = of_teams(state, ("townsfolk",))
+        return table.rng.choice(townsfolk) if townsfolk else None
 
     def says(self, event: Any, words: Words) -> str:
         if isinstance(event, DamselInPlay):

@@ -57,15 +57,13 @@ class Huntsman(Role):
     def choose(
         self, table: Table, state: State, player: int, options: list[Any], pick: int
     ) -> tuple[Any, ...] | None:
-        """Now and then, the most trusted player who claims an Outsider (the Damsel hides as
-        one), else no one."""
+        """Now and then, a player who claims an Outsider (a Damsel may), else one of the
+        players it trusts most; most nights, no one."""
         if table.rng.random() >= HUNTS:
             return ()
         claimed = {p: c for _, p, c in state.claims}
         outsiders = [
-            p
-            for p in options
-            if char(state, claimed.get(p, DAMSEL)).team == "outsider" and p in claimed
+            p for p in options if p in claimed and char(state, claimed[p]).team == "outsider"
         ]
-        picks = table.trusted(state, player, outsiders)
+        picks = table.trusted(state, player, outsiders or list(options))
         return (picks[0],) if picks else ()
