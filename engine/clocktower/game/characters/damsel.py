@@ -102,11 +102,15 @@ class Damsel(Role):
         return target == seat.player and ever_in_play(state, POISONED_BY)
 
     def becomes(self, state: State, target: int, key: str) -> int:
-        options = (target, *(p for p in living(state) if p != target))
+        options = (target, *(p for p in state.players if p != target))
         return int(rule(state, key + ":damsel", "damsel_player", options, truth=None))
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
-        good = [i for i, p in enumerate(pending.options) if seat(state, p).alignment == "good"]
+        good = [
+            i
+            for i, p in enumerate(pending.options)
+            if seat(state, p).alignment == "good" and seat(state, p).alive
+        ]
         return rng.choice(good) if good else 0
 
     def day_targets(self, state: State, by: int) -> tuple[int, ...]:

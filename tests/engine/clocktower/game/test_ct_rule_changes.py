@@ -182,3 +182,30 @@ def test_hundreds_of_self_played_games_with_them_end_and_replay():
         assert replayed(players, 11 * i + 3, log, travellers, storyteller) == final, i
         endings[final.ending] += 1
     assert endings["damsel"] > 0  # the Minions' guess is played
+
+
+# The bot storyteller's other policies ------------------------------------------------------------
+def test_the_bots_puzzle_drunk_is_a_townsfolk():
+    found = 0
+    for seed in range(80):
+        state = setup_game(SCRIPT, 8, seed)
+        holder = next((s for s in state.seats if s.character == "puzzlemaster"), None)
+        if holder is None:
+            continue
+        drunk = next(m.target for m in state.marks if m.kind == "drunk")
+        assert next(s for s in state.seats if s.player == drunk).team == "townsfolk"
+        found += 1
+    assert found > 0
+
+
+def test_the_bots_found_damsel_becomes_a_townsfolk_not_in_play():
+    spec = {
+        "bot": True,
+        "also": ["damsel", "huntsman"],
+        "characters": ["imp", "baron", "damsel", "huntsman", "saint", "chef", "soldier"],
+        "steps": [{"choose": [4, [3]]}],
+    }
+    state = play_scenario(spec)
+    became = state.seats[2].character
+    assert character(became).team == "townsfolk"
+    assert became not in ("chef", "soldier")  # not in play
