@@ -1,8 +1,7 @@
 """Drive a Clocktower game from a scenario file and check what it says should happen.
 
-A scenario names the script (``"script": "bmr"`` or ``"snv"``; Trouble Brewing by default; ``"also"``
-lists more characters on it), the
-seats' characters (players 1..n), a human storyteller (id 100) unless ``"bot": true``, setup
+A scenario names the script (``"script": "bmr"`` or ``"snv"``; Trouble Brewing by default; with
+``"extra"``, more characters on it, such as experimental ones), the seats' characters (players 1..n), a human storyteller (id 100) unless ``"bot": true``, setup
 rulings by topic (``drunk_token``, ``red_herring``, ``grandchild``, ``lunatic_token``: the option
 equal to the value given; any other setup ruling, the bluffs too, takes option 0) and a list of
 steps. Each step is one of:
@@ -15,13 +14,13 @@ steps. Each step is one of:
 - Sects & Violets: ``{"claim": [player, character]}``, ``{"execute_mad": player}``,
   ``{"juggle": [by, target, character]}``, ``{"visit": player}`` (the Savant),
   ``{"question": [by, kind, [players], value]}`` or ``{"ask": [by, text]}`` (the Artist),
-  ``{"klutz": [by, target]}``;
+  ``{"klutz": [by, target]}``; any unit's day command: ``{"use": [character, by, target]}``
+  (the target as its ``request`` takes it);
 - ``{"nominate": [a, b]}``; ``{"vote": [yes voters]}`` (everyone else in turn votes no);
   ``{"slay": [a, b]}``; ``{"end_day": true}``; Travellers: ``{"exile": [a, b]}``,
   ``{"shoot": [a, b]}``, ``{"give_vote": [a, b]}`` (Traveller alignments under ``alignments``),
   ``{"swap": [matron, a, b]}``, ``{"verdict": [judge, true]}``; ``{"gossip": [by, kind,
-  [players], value]}`` a public statement; ``{"kill": p}`` the storyteller kills ``p``; ``{"use": [character, by, target]}`` that
-  character's day ability (its ``request``);
+  [players], value]}`` a public statement; ``{"kill": p}`` the storyteller kills ``p``;
 - ``{"error": step, "message": text}``: that step is refused with a message containing ``text``
   and leaves the state unchanged;
 - ``{"expect": {...}}``: ``dead``, ``phase``, ``winner``, ``ending``, ``character``
@@ -102,7 +101,7 @@ def tupled(value: Any) -> Any:
 
 def start(spec: dict[str, Any]) -> State:
     bot = spec.get("bot", False)
-    script = SCRIPTS[spec.get("script", "tb")] + tuple(spec.get("also", ()))
+    script = SCRIPTS[spec.get("script", "tb")] + tuple(spec.get("extra", ()))
     state = new_game(None if bot else ST, spec.get("seed", 1), script, bot)
     for p, cid in enumerate(spec["characters"], start=1):
         state = apply(state, Join(p, traveller=character(cid).team == "traveller")).state
@@ -148,6 +147,9 @@ def action(state: State, step: dict[str, Any]) -> Any:
         return Question(by, text=text)
     if "klutz" in step:
         return KlutzChoice(*step["klutz"])
+    if "use" in step:
+        cid, by, target = step["use"]
+        return role(cid).request(by, tupled(target))
     if "gossip" in step:
         by, kind, players, value = step["gossip"]
         return Gossip(by, kind, tuple(players), value)
@@ -167,9 +169,6 @@ def action(state: State, step: dict[str, Any]) -> Any:
         return Shoot(*step["shoot"])
     if "give_vote" in step:
         return GiveVote(*step["give_vote"])
-    if "use" in step:  # a character's day ability: [character, by, target]
-        cid, by, target = step["use"]
-        return role(cid).request(by, tupled(target))
     if "end_day" in step:
         return EndDay(0 if state.bot else ST)
     raise AssertionError(f"unknown step {step}")

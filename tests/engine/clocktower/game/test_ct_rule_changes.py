@@ -64,7 +64,7 @@ BARON_SEVEN = ["imp", "baron", "politician", "saint", "empath", "chef", "soldier
 
 def bot_game(steps: list) -> State:
     return play_scenario(
-        {"bot": True, "also": ["politician"], "characters": BARON_SEVEN, "steps": steps}
+        {"bot": True, "extra": ["politician"], "characters": BARON_SEVEN, "steps": steps}
     )
 
 
@@ -83,7 +83,7 @@ def test_the_bot_does_not_judge_a_bystanding_politician_responsible():
 # The Zealot: a hand set for them -------------------------------------------------------------
 def test_a_hand_the_storyteller_lowers_for_the_zealot_is_taken_as_forgotten():
     spec = {
-        "also": ["zealot"],
+        "extra": ["zealot"],
         "characters": ["imp", "poisoner", "zealot", "empath", "chef", "soldier"],
         "steps": [{"choose": [2, [6]]}, {"nominate": [4, 5]}],
     }
@@ -122,7 +122,7 @@ def test_the_bot_storyteller_never_deals_the_atheist_and_cannot_be_nominated():
     )
     spec = {
         "bot": True,
-        "also": ["atheist"],
+        "extra": ["atheist"],
         "characters": ["imp", "baron", "saint", "recluse", "empath", "chef", "soldier"],
         "steps": [
             {"expect": {"phase": "day"}},
@@ -134,7 +134,7 @@ def test_the_bot_storyteller_never_deals_the_atheist_and_cannot_be_nominated():
 
 def test_a_human_deal_with_the_atheist_and_no_evil_needs_no_note():
     spec = {
-        "also": ["atheist"],
+        "extra": ["atheist"],
         "characters": ["atheist", "empath", "chef", "soldier", "investigator", "saint"],
         "steps": [],
     }
@@ -201,7 +201,7 @@ def test_the_bots_puzzle_drunk_is_a_townsfolk():
 def test_the_bots_found_damsel_becomes_a_townsfolk_not_in_play():
     spec = {
         "bot": True,
-        "also": ["damsel", "huntsman"],
+        "extra": ["damsel", "huntsman"],
         "characters": ["imp", "baron", "damsel", "huntsman", "saint", "chef", "soldier"],
         "steps": [{"choose": [4, [3]]}],
     }
