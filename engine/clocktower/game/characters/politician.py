@@ -15,9 +15,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.clocktower.game.abilities.change import made_evil
+from engine.clocktower.game.abilities.change import change_alignment, made_evil
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import Pending, Phase, Seat, State, with_seat
+from engine.clocktower.game.model import Pending, Phase, Seat, State
 from engine.clocktower.game.roles import Role, Words
 from engine.clocktower.game.working import sober
 from engine.core import Effect, Event, Public
@@ -74,8 +74,8 @@ class Politician(Role):
         )
         if guilty != "yes":
             return state, winner, []
-        state = with_seat(state, seat.player, alignment=winner)
-        return state, winner, [SidesChanged(seat.player, winner)]
+        state, told = change_alignment(state, seat.player, winner)
+        return state, winner, [*told, SidesChanged(seat.player, winner)]
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         """Most responsible: the executee, or their nominator, of the execution that ended the
