@@ -34,6 +34,12 @@ def mod(char: Character) -> SetupModifier:
     return char.setup or PLAIN
 
 
+def copies_allowed(char: Character) -> int:
+    """How many players may hold ``char`` by its own setup rule: one, or more for a character
+    that adds copies of itself (the Village Idiot's +0 to +2: three tokens)."""
+    return 1 + max(mod(char).copies)
+
+
 def needs_spare(char: Character) -> bool:
     """Handed a Townsfolk token that is not in play (the Drunk, the Marionette)."""
     return not mod(char).in_bag and mod(char).shown_as == "townsfolk"

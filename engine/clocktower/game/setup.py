@@ -19,11 +19,12 @@ from engine.clocktower.catalogue import (
     EVIL_TEAMS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    Character,
     SetupModifier,
     characters,
     setup_counts,
 )
-from engine.clocktower.counts import Counts, clash, dealt_counts, legal_counts
+from engine.clocktower.counts import Counts, clash, copies_allowed, dealt_counts, legal_counts
 from engine.clocktower.game.actions import Start
 from engine.clocktower.game.cast import base_edition, char, find_char, game_script, playable
 from engine.clocktower.game.decisions import rule
@@ -98,7 +99,12 @@ def _check_characters(state: State, ids: tuple[str, ...]) -> tuple[list[str], st
             "Traveller characters go to the Travellers' seats, and only there.",
         )
         found.append(known.id)
-    refuse_unless(len(set(found)) == len(found), "Each character can be dealt only once.")
+    for cid in dict.fromkeys(found):
+        refuse_unless(
+            found.count(cid) <= most_copies(char(state, cid)),
+            "Each character can be dealt only once (a few, such as the Village Idiot, a "
+            "few times).",
+        )
     residents = [cid for cid in found if char(state, cid).team != "traveller"]
     refuse_unless(
         MIN_PLAYERS <= len(residents) <= MAX_PLAYERS,
@@ -112,15 +118,32 @@ def _check_characters(state: State, ids: tuple[str, ...]) -> tuple[list[str], st
         return found, note
     dealt = dealt_counts(char(state, cid) for cid in residents)
     legal = legal_deals(state, residents)
-    if dealt in legal:
+    missing = [
+        f"the {char(state, cid).name} brings the {char(state, need).name} into play"
+        for cid in dict.fromkeys(residents)
+        for need in (char(state, cid).setup or _PLAIN).requires
+        if need not in residents
+    ]
+    if dealt in legal and not missing:
         return found, ""
-    note = (
-        "With these characters the setup table gives "
-        + " or ".join(counts_text(c) for c in sorted(legal, key=lambda c: c[1]))
-        + f"; this deal has {counts_text(dealt)}."
-    )
+    note = " ".join(f"{m[0].upper()}{m[1:]}, who is not dealt." for m in missing)
+    if dealt not in legal:
+        note += (
+            (" " if note else "")
+            + "With these characters the setup table gives "
+            + " or ".join(counts_text(c) for c in sorted(legal, key=lambda c: c[1]))
+            + f"; this deal has {counts_text(dealt)}."
+        )
     refuse_unless(not state.bot, note)
     return found, note
+
+
+def most_copies(character: Character) -> int:
+    """How many players may hold ``character`` at the start: one, more for a character whose
+    setup adds copies of itself (the Village Idiot's +0 to +2), any number for one that fills
+    slots or most seats (a bag-duplicate, Legion)."""
+    m = character.setup or _PLAIN
+    return MAX_PLAYERS if m.duplicates or m.majority else copies_allowed(character)
 
 
 def _shuffled(state: State, ids: list[str]) -> list[str]:

@@ -86,9 +86,11 @@ def learn(
     legal = frozenset(also_registered)
     if misinformed(state, player):
         trues = frozenset((truth, *registered, *also_true, *legal))
-        return _false_only(
+        told = _false_only(
             state, player, character, key, trues, false, about, lie, fields, unordered, details
         )
+        if told is not None:
+            return told
     if sober(state, player) if dead_ok else works(state, player):
         options = tuple(dict.fromkeys((truth, *registered)))
         data["reason"] = "registration"
@@ -150,11 +152,15 @@ def _false_only(
     fields: tuple[Field, ...],
     unordered: int,
     details: dict[str, Any],
-) -> Result:
+) -> Result | None:
     """Information the Vortox makes false: the storyteller picks among the false answers (the
-    consistent lie first, when it is false), never a true one or a registration."""
+    consistent lie first, when it is false), never a true one or a registration. None when no
+    answer can be false (the Balloonist's first player: anyone differs from nobody), so the
+    information is given as it would be without the Vortox."""
     consistent = () if lie is None else (lie(false_world(state, player)),)
     options = tuple(dict.fromkeys(a for a in (*consistent, *false) if a not in trues))
+    if not options:
+        return None
     data: dict[str, Any] = {"player": player, "character": character, "players": about}
     data["reason"] = "vortox"
     if consistent and consistent[0] in options:

@@ -1,6 +1,8 @@
 """The Pit-Hag: each night after the first, chooses a player and a character (on the script, no
 Traveller) they become, keeping their alignment, if that character is not in play (else nothing
-happens, as when a jinx forbids the two in play together: the Heretic's). The player learns it at once and wakes in the new character's place tonight if it is
+happens; a character that may have copies, the Village Idiot, while it has a spare token: the
+jinx; nothing either when a jinx forbids the two in play together: the Heretic's). The player
+learns it at once and wakes in the new character's place tonight if it is
 still to come. If a Demon is made, tonight's deaths are arbitrary: Demons' attacks do nothing
 (``kill.arbitrary``) and the storyteller names who dies, one at a time (``arbitrary``), until
 they name nobody.
@@ -14,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.clocktower.counts import clash
+from engine.clocktower.counts import clash, copies_allowed
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.change import change_character, settle_changes
 from engine.clocktower.game.cast import char, playable
@@ -43,8 +45,8 @@ class PitHag(Role):
         )
         cid = choose_value(state, key + ":char", player, self.id, made, "character")
         assert cid is not None
-        if any(s.character == cid for s in state.seats):
-            return state, []
+        if sum(s.character == cid for s in state.seats) >= copies_allowed(char(state, cid)):
+            return state, []  # in play (a Village Idiot may be made while a token is spare)
         after = [char(state, s.character) for s in state.seats if s.player != target]
         if clash((*after, char(state, cid))):
             return state, []  # a jinx: only one of the two may be in play (the Heretic's)

@@ -1,7 +1,8 @@
 """Drive a Clocktower game from a scenario file and check what it says should happen.
 
 A scenario names the script (``"script": "bmr"`` or ``"snv"``; Trouble Brewing by default; with
-``"extra"``, more characters on it, such as experimental ones), the seats' characters (players 1..n), a human storyteller (id 100) unless ``"bot": true``, setup
+``"extra": [ids]`` more characters on it, experimental ones say), the
+seats' characters (players 1..n), a human storyteller (id 100) unless ``"bot": true``, setup
 rulings by topic (``drunk_token``, ``red_herring``, ``grandchild``, ``lunatic_token``: the option
 equal to the value given; any other setup ruling, the bluffs too, takes option 0) and a list of
 steps. Each step is one of:

@@ -1,7 +1,6 @@
-"""docs/clocktower.md stays true: its worked example (the Steward) is run as written. Defining
-the unit registers a character the engine did not run before; the bot storyteller then accepts
-it, the night wakes it, its information reads, rulings offer its full range, and self-play uses
-it. The unit is removed again afterwards."""
+"""docs/clocktower.md stays true: its worked example (the Steward) is the unit the engine runs,
+as written, and with it the bot storyteller accepts the character, the night wakes it, its
+information reads, rulings offer its full range, and self-play uses it."""
 
 from __future__ import annotations
 
@@ -24,7 +23,9 @@ from engine.clocktower.game.roles import REGISTRY, role
 from engine.clocktower.selfplay import play
 from engine.core import RuleError
 
-DOC = Path(__file__).resolve().parents[4] / "docs" / "clocktower.md"
+ROOT = Path(__file__).resolve().parents[4]
+DOC = ROOT / "docs" / "clocktower.md"
+UNIT = ROOT / "engine" / "clocktower" / "game" / "characters" / "steward.py"
 SCRIPT = (
     "steward",
     "chef",
@@ -63,13 +64,11 @@ class Words:
 
 @pytest.fixture
 def steward():
-    assert "steward" not in REGISTRY and unsupported(("steward",)) == ("steward",)
-    namespace: dict = {"__name__": "docs_example"}
-    exec(compile(example_code(), str(DOC), "exec"), namespace)  # defining it registers it
-    try:
-        yield namespace["Steward"]
-    finally:
-        REGISTRY.remove("steward")
+    """The document's unit, checked to be the module the engine registered."""
+    assert example_code() in UNIT.read_text(encoding="utf-8")
+    unit = REGISTRY.get("steward")
+    assert unit is not None and type(unit).__module__.endswith(".steward")
+    return type(unit)
 
 
 def first_night(bot: bool, deal: tuple[str, ...]):

@@ -43,6 +43,22 @@ LAMPLIGHTER = {
     "firstNight": 30,
     "otherNight": 40,
 }
+# Homebrew Townsfolk the storyteller runs (the official ones are all automated).
+SEXTON = {
+    "id": "sexton",
+    "name": "Sexton",
+    "team": "townsfolk",
+    "ability": "You start knowing which player rings the bell.",
+    "firstNight": 62,
+}
+AUGUR = {
+    "id": "augur",
+    "name": "Augur",
+    "team": "townsfolk",
+    "ability": "Each night, the storyteller shows you a bird's flight.",
+    "firstNight": 73,
+    "otherNight": 92,
+}
 WANDERER = {
     "id": "wanderer",
     "name": "Wanderer",
@@ -53,13 +69,15 @@ SCRIPT = [
     {"id": "_meta", "name": "Lamps and Wanderers"},
     *("steward", "knight", "noble", "highpriestess", "balloonist", "chef", "empath"),
     LAMPLIGHTER,
+    SEXTON,
+    AUGUR,
     *("hatter", "damsel"),
     WANDERER,
     *("fearmonger", "goblin", "widow", "yaggababble", "ojo", "djinn"),
 ]
-# Seven players; on the first night the Yaggababble, Lamplighter, Widow, Steward and High
-# Priestess wake for the storyteller, and the automated Chef learns his number.
-DEAL = ("yaggababble", "widow", "lamplighter", "highpriestess", "steward", "chef", "wanderer")
+# Seven players; on the first night the Yaggababble, Lamplighter, Widow, Sexton and Augur wake
+# for the storyteller, and the automated Chef learns his number.
+DEAL = ("yaggababble", "widow", "lamplighter", "augur", "sexton", "chef", "wanderer")
 
 
 def script_game(bot: bool = False, players: int = 7) -> State:
@@ -83,10 +101,11 @@ def first_night() -> State:
 
 
 def test_the_bot_refuses_what_it_cannot_run_and_a_human_storyteller_takes_it():
-    with pytest.raises(RuleError, match="cannot run these characters yet: steward"):
+    with pytest.raises(RuleError, match="cannot run these characters yet: .*widow"):
         script_game(bot=True)
     state = script_game()
-    assert state.homebrew and {c.id for c in state.homebrew} == {"lamplighter", "wanderer"}
+    homebrew = {"lamplighter", "sexton", "augur", "wanderer"}
+    assert state.homebrew and {c.id for c in state.homebrew} == homebrew
 
 
 def test_the_start_announces_the_fabled_and_tells_the_storyteller_what_is_theirs():
@@ -100,8 +119,8 @@ def test_the_start_announces_the_fabled_and_tells_the_storyteller_what_is_theirs
         "yaggababble",
         "widow",
         "lamplighter",
-        "highpriestess",
-        "steward",
+        "augur",
+        "sexton",
         "wanderer",
     }
     assert notes.data["fabled"] == ("djinn",)
@@ -121,7 +140,7 @@ def test_storyteller_run_characters_wake_in_night_order_as_panels():
         woken.append(panel.data["character"])
         state = apply(state, FinishWake(ST)).state
     # the official sheet's order, the homebrew Lamplighter by its own number (30)
-    assert woken == ["yaggababble", "lamplighter", "widow", "steward", "highpriestess"]
+    assert woken == ["yaggababble", "lamplighter", "widow", "sexton", "augur"]
     assert "wanderer" not in woken
     chef = [t for t in briefing(state, 6) if t.event == "info"]
     assert chef and chef[0].data["character"] == "chef"  # automated in the same night
@@ -189,7 +208,7 @@ def test_day_abilities_the_storyteller_runs_and_the_declared_winner():
     public = apply(state, UseAbility(4, "I bless   Alice"))
     assert [type(e) for e in public.effects] == [AbilityUsed, AbilityReported]
     assert public.effects[0].data == {"player": 4, "text": "I bless Alice"}
-    assert public.effects[1].to == ST and public.effects[1].data["character"] == "highpriestess"
+    assert public.effects[1].to == ST and public.effects[1].data["character"] == "augur"
     private = apply(state, UseAbility(4, "a secret question", public=False))
     assert [type(e) for e in private.effects] == [AbilityReported]
     answered = apply(private.state, Show(ST, 4, "text", "Yes, it is so.")).state
