@@ -49,6 +49,7 @@ from engine.clocktower.counts import (
     EvilSide,
     Roster,
     Shape,
+    beside,
     clash,
     evil_side,
     evil_sides,
@@ -384,6 +385,7 @@ def _balance(
 ) -> tuple[_Candidate | None, int]:
     """Re-draw good up to ``tries`` times: the first draw in the window, else the closest."""
     aim = evil.aim
+    roster = beside(roster, evil.side.players)  # what a jinx leaves beside this evil team
     best: _Candidate | None = None
     for n in range(1, tries + 1):
         good = _draw_good(script, roster, evil, rng)

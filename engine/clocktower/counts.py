@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from engine.clocktower.catalogue import (
@@ -170,6 +170,23 @@ def outsider_rule(chars: Iterable[Character]) -> OutsiderRule:
 Counts = tuple[int, int, int, int]  # Townsfolk, Outsiders, Minions, Demons, as dealt
 
 
+def beside(roster: Roster, evil: Sequence[Character]) -> Roster:
+    """The roster less the good characters a jinx keeps out of play beside ``evil``
+    (``SetupModifier.excludes``: the Heretic beside a Baron or a Spy)."""
+    if not any(mod(c).excludes for c in (*roster.townsfolk, *roster.outsider, *evil)):
+        return roster
+    ids = {c.id for c in evil}
+
+    def fits(c: Character) -> bool:
+        return not ids & set(mod(c).excludes) and not any(c.id in mod(e).excludes for e in evil)
+
+    return replace(
+        roster,
+        townsfolk=tuple(filter(fits, roster.townsfolk)),
+        outsider=tuple(filter(fits, roster.outsider)),
+    )
+
+
 def clash(chars: Iterable[Character]) -> tuple[str, str] | None:
     """Two characters that may not be in play together (``SetupModifier.excludes``: the
     Heretic's jinxes), or None."""
@@ -248,6 +265,7 @@ def shapes(
     (size, sentence)."""
     base = setup_counts(players)["outsider"]
     good = players - len(side.players)
+    roster = beside(roster, side.players)
     rule = outsider_rule(side.in_play + roster.fabled)
     spare_evil = sum(needs_spare(c) for c in side.players)
     found: list[Shape] = []

@@ -10,9 +10,10 @@ from collections import Counter
 
 import pytest
 
-from engine.clocktower.bag import balanced_bag
+from engine.clocktower.bag import BagError, balanced_bag
 from engine.clocktower.catalogue import character, edition_characters
 from engine.clocktower.counts import clash
+from engine.clocktower.counts import unsupported as unsupported_counts
 from engine.clocktower.game import (
     ACTIONS,
     Join,
@@ -209,3 +210,18 @@ def test_the_bots_found_damsel_becomes_a_townsfolk_not_in_play():
     became = state.seats[2].character
     assert character(became).team == "townsfolk"
     assert became not in ("chef", "soldier")  # not in play
+
+
+def test_a_script_that_fields_a_count_only_with_a_jinxed_pair_does_not_support_it():
+    """Twelve players need both Outsiders and both Minions here, the Heretic beside the Spy: the
+    import's check and the bag agree there is no legal bag (found by the bag's property test)."""
+    ids = [
+        *("steward", "knight", "chef", "noble", "investigator", "washerwoman", "clockmaker"),
+        *("grandmother", "librarian", "shugenja", "butler", "heretic", "spy", "mezepheles"),
+        "yaggababble",
+    ]
+    script = script_from_ids(ids)
+    assert 12 in unsupported_counts(script.characters)
+    with pytest.raises(BagError):
+        balanced_bag(script, 12, 0)
+    assert clash(character(c) for c in balanced_bag(script, 11, 0)["characters"]) is None
