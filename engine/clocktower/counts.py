@@ -305,21 +305,32 @@ def shortfall(roster: Roster, tf: int, out: int, spare_evil: int = 0) -> tuple[f
     return None
 
 
-def _representatives(pool: Sequence[Character]) -> list[Character]:
-    """One of the characters without a setup modifier (interchangeable for counting), and every
-    character with one."""
-    plain = [c for c in pool if c.setup is None]
-    return plain[:1] + [c for c in pool if c.setup is not None]
+def _representatives(pool: Sequence[Character], jinxed: set[str]) -> list[Character]:
+    """One of the characters without a setup modifier or a jinx keeping them apart from another
+    (interchangeable for counting), and every other character."""
+    plain = [c for c in pool if c.setup is None and c.id not in jinxed]
+    return plain[:1] + [c for c in pool if c not in plain]
+
+
+def _jinxed(roster: Roster) -> set[str]:
+    """The characters a jinx keeps apart from another on the roster (``excludes``, both ways):
+    they are not interchangeable with the plain ones."""
+    found: set[str] = set()
+    for c in (*roster.townsfolk, *roster.outsider, *roster.minion, *roster.demon):
+        if mod(c).excludes:
+            found |= {c.id, *mod(c).excludes}
+    return found
 
 
 def evil_sides(roster: Roster, players: int) -> Iterator[EvilSide | tuple[float, str]]:
     """Every distinct evil start for ``players`` (up to interchangeable characters), or the
     shortfall that rules one out."""
-    demons: list[Character | None] = [*_representatives(roster.demon)]
+    jinxed = _jinxed(roster)
+    demons: list[Character | None] = [*_representatives(roster.demon, jinxed)]
     if not demons or any(not mod(m).demon for m in roster.minion):
         demons.append(None)  # a Summoner's start has no Demon, whatever Demons the script has
-    plain = [m for m in roster.minion if m.setup is None]
-    special = [m for m in roster.minion if m.setup is not None]
+    plain = [m for m in roster.minion if m.setup is None and m.id not in jinxed]
+    special = [m for m in roster.minion if m not in plain]
     for demon in demons:
         if demon is not None and mod(demon).majority:
             yield legion(players, demon)

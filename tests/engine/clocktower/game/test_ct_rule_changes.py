@@ -225,3 +225,17 @@ def test_a_script_that_fields_a_count_only_with_a_jinxed_pair_does_not_support_i
     with pytest.raises(BagError):
         balanced_bag(script, 12, 0)
     assert clash(character(c) for c in balanced_bag(script, 11, 0)["characters"]) is None
+
+
+def test_jinxed_minions_are_not_counted_as_interchangeable_with_the_others():
+    """With the Heretic, the Spy is not any Minion: twelve players are fielded with the
+    Mezepheles and the Poisoner, and the import's check says so (found by the bag's property
+    test)."""
+    ids = [
+        *("steward", "knight", "chef", "noble", "investigator", "washerwoman", "clockmaker"),
+        *("grandmother", "librarian", "heretic", "hermit", "spy", "mezepheles", "poisoner"),
+        "yaggababble",
+    ]
+    script = script_from_ids(ids)
+    assert 12 not in unsupported_counts(script.characters)
+    assert clash(character(c) for c in balanced_bag(script, 12, 0)["characters"]) is None
