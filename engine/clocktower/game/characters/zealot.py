@@ -3,14 +3,14 @@ for every nomination (not for exiles), even one who thinks they may be drunk or 
 
 Their own lowered hand is refused (``Role.ballot``: ``forced``); a hand the storyteller or a
 timeout sets for them is taken as it is (a forgotten vote is not counted, as the rules say).
-Dead, the Zealot votes like anyone dead. Self-play raises the hand while it must."""
+Dead, the Zealot votes like anyone dead. Self-play raises a forced hand (``selfplay.table``)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from engine.clocktower.game.model import Seat, State, living, seat
-from engine.clocktower.game.roles import Role, Table
+from engine.clocktower.game.roles import Role
 
 FORCED_AT = 5  # players alive from which the Zealot must vote
 
@@ -28,6 +28,3 @@ class Zealot(Role):
 
     def ballot(self, state: State, seat: Seat, voter: int) -> str | None:
         return "forced" if voter == seat.player and forced(state, voter) else None
-
-    def votes_yes(self, table: Table, state: State, voter: int) -> bool | None:
-        return True if forced(state, voter) else None
