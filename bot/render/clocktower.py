@@ -427,17 +427,27 @@ class ClocktowerRenderer:
         self, effect: ev.MinionInfo, session: Session[State], name: Namer
     ) -> Outgoing:
         others = ", ".join(name(p) for p in effect.minions) or "none"
-        return Outgoing(
-            f"😈 The Demon is **{', '.join(name(p) for p in effect.demon)}**. "
-            f"Your fellow Minions: {others}.",
-            public=False,
+        text = (
+            "😈 You are not told who your Demon and fellow Minions are."
+            if effect.apart
+            else f"😈 The Demon is **{', '.join(name(p) for p in effect.demon)}**. "
+            f"Your fellow Minions: {others}."
         )
+        if effect.bluffs:
+            bluffs = ", ".join(char_name(c, session.state) for c in effect.bluffs)
+            text += f" Three good characters not in play, for bluffing: {bluffs}."
+        return Outgoing(text, public=False)
 
     def on_demon_info(self, effect: ev.DemonInfo, session: Session[State], name: Namer) -> Outgoing:
         bluffs = ", ".join(char_name(c, session.state) for c in effect.bluffs) or "none"
+        team = ", ".join(name(p) for p in effect.minions) or "none"
+        told = (
+            "You are not told who your Minions are."
+            if effect.apart
+            else f"Your Minions: **{team}**."
+        )
         return Outgoing(
-            f"😈 Your Minions: **{', '.join(name(p) for p in effect.minions) or 'none'}**. "
-            f"Three good characters not in play, for bluffing: {bluffs}.",
+            f"😈 {told} Three good characters not in play, for bluffing: {bluffs}.",
             public=False,
         )
 
@@ -450,7 +460,8 @@ class ClocktowerRenderer:
         lines = [f"📖 Night {effect.night}: you see the grimoire."]
         for player, cid, alignment, alive in effect.seats:
             dead = "" if alive else " (dead)"
-            lines.append(f"{name(player)}: {char_name(cid, state)}, {alignment}{dead}")
+            token = f"{char_name(cid, state)}, {alignment}" if cid else "(token removed)"
+            lines.append(f"{name(player)}: {token}{dead}")
         for kind, source, target, note in effect.marks:
             what = note or REGISTRY.reminder_text(kind)
             placed = "the storyteller" if source == SYSTEM else name(source)

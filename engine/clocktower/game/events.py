@@ -254,16 +254,26 @@ class EndingReached(Told):
 
 @dataclass(frozen=True)
 class MinionInfo(Told):
+    """A Minion learns its Demon and fellow Minions; ``bluffs``: characters to bluff as (the
+    Snitch's); ``apart``: it is not told who the others are (the Poppy Grower's)."""
+
     event = "minion_info"
+    sparse = frozenset({"bluffs", "apart"})
     demon: Players
     minions: Players
+    bluffs: tuple[str, ...] = ()
+    apart: bool = False
 
 
 @dataclass(frozen=True)
 class DemonInfo(Told):
+    """The Demon learns its Minions and three bluffs; ``apart``: not who its Minions are."""
+
     event = "demon_info"
+    sparse = frozenset({"apart"})
     minions: Players
     bluffs: tuple[str, ...]
+    apart: bool = False
 
 
 @dataclass(frozen=True)

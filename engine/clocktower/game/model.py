@@ -91,6 +91,18 @@ class Madness:
 
 
 @dataclass(frozen=True)
+class TeamInfo:
+    """What an evil player is told of its team at Minion or Demon info (``markers``): who the
+    Demon is (to a Minion), who the Minions are, characters to bluff as; ``apart``: not told who
+    the others are (the Poppy Grower). Units may change it (``Role.evil_info``)."""
+
+    demon: tuple[int, ...] = ()
+    minions: tuple[int, ...] = ()
+    bluffs: tuple[str, ...] = ()
+    apart: bool = False
+
+
+@dataclass(frozen=True)
 class Field:
     """One part of a ruling's answer: a ``player``, a ``character`` or a ``number``, from
     ``domain``; or a ``text`` (any short line, ``domain`` empty)."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.model import Registration, State, seat
-from engine.clocktower.game.roles import role
-from engine.clocktower.game.working import sober
+from engine.clocktower.game.roles import role, seats_having
+from engine.clocktower.game.working import lost, sober
 
 
 def true_registration(state: State, player: int) -> Registration:
@@ -23,9 +23,10 @@ def misregistrations(
     state: State, player: int, ways: tuple[tuple[str, str], ...]
 ) -> tuple[Registration, ...]:
     """The true registration, then every character of each (team, alignment) in ``ways`` on the
-    script. Misregistration works even when dead, but not when drunk or poisoned."""
+    script. Misregistration works even when dead, but not when drunk, poisoned or stripped of
+    the ability (the Preacher's)."""
     true = true_registration(state, player)
-    if not sober(state, player):
+    if not sober(state, player) or lost(state, player):
         return (true,)
     found = [true]
     for team, alignment in ways:
@@ -34,10 +35,18 @@ def misregistrations(
 
 
 def registrations(state: State, player: int) -> tuple[Registration, ...]:
-    """Every way ``player`` may register now, the true one first."""
+    """Every way ``player`` may register now, the true one first: as their own unit says,
+    and as other characters make them (``Role.registers_other``: the Lycanthrope's)."""
     s = seat(state, player)
     found = role(s.character).registrations(state, s)
-    return (true_registration(state, player),) if found is None else found
+    own = (true_registration(state, player),) if found is None else found
+    other = [
+        r
+        for s_, unit in seats_having(state, "registers_other")
+        if s_.player != player
+        for r in unit.registers_other(state, s_, player)
+    ]
+    return tuple(dict.fromkeys((*own, *other))) if other else own
 
 
 def misregisters(state: State, player: int) -> bool:

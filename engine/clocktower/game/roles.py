@@ -22,7 +22,15 @@ from typing import Any, ClassVar, Protocol
 
 from engine.clocktower.catalogue import characters
 from engine.clocktower.game.falseworld import World
-from engine.clocktower.game.model import Madness, Mark, Pending, Registration, Seat, State
+from engine.clocktower.game.model import (
+    Madness,
+    Mark,
+    Pending,
+    Registration,
+    Seat,
+    State,
+    TeamInfo,
+)
 from engine.clocktower.reasoning.moment import Moment, Weight
 from engine.clocktower.reasoning.record import Heard, Record
 from engine.core import Effect
@@ -172,7 +180,7 @@ class Role:
         """The night-order places (character ids) at which this player is woken: the character
         they believe they are (a Drunk wakes as its Townsfolk; the Lunatic at its own place), and
         those of the abilities it has gained (``gained``: the Apprentice's, the Philosopher's)."""
-        return (seat.shown, *self.gained(state, seat))
+        return (seat.shown, *gained(state, seat))
 
     # The night --------------------------------------------------------------------------------
     def wakes(self, state: State, seat: Seat) -> bool | None:
@@ -188,6 +196,12 @@ class Role:
         """Other characters whose abilities this seat has gained (the Philosopher's choice):
         it wakes in their places too, and their hooks that the engine asks of every seat
         (``seats_having``) apply to it."""
+        return ()
+
+    def grants(self, state: State, seat: Seat) -> tuple[tuple[int, str], ...]:
+        """Abilities this character (held by ``seat``) has given other players, as (player,
+        character): they wake in its places and its hooks apply to them, as for ``gained``
+        (the Plague Doctor's storyteller passing a Minion ability to a Minion)."""
         return ()
 
     def demon_choices(
@@ -232,6 +246,29 @@ class Role:
         ``registration.misregistrations`` with their ``registers_as``); None: only as themselves
         (``registration.registrations``)."""
         return None
+
+    def registers_other(self, state: State, seat: Seat, player: int) -> tuple[Registration, ...]:
+        """Other ways this character makes ``player`` (another seat) register, besides their
+        own (the Lycanthrope's good player who registers as evil); ``registration`` adds them."""
+        return ()
+
+    def evil_info(self, state: State, seat: Seat, to: int, info: TeamInfo, key: str) -> TeamInfo:
+        """What the evil player ``to`` is told of its team at Minion or Demon info, as this
+        character changes it (the Magician joins both sides, the Poppy Grower keeps them apart,
+        the Snitch gives Minions bluffs; ``markers``). It may ask rulings under ``key``."""
+        return info
+
+    def hides_grimoire(self, state: State, seat: Seat) -> tuple[int, ...]:
+        """The players whose character tokens an evil player looking at the grimoire does not
+        see because of this character (jinxes: the Magician hides the Demon's and its own, the
+        Poppy Grower, while it has its ability, every one)."""
+        return ()
+
+    def strips_ability(self, state: State, seat: Seat, target: int) -> bool:
+        """Whether this character takes ``target``'s ability away now (the Preacher's chosen
+        Minions): ``working.active`` asks it, so the target neither wakes nor acts, and its
+        reminders lapse. Check the target before asking whether the ability works."""
+        return False
 
     def vote_factor(self, state: State, seat: Seat, voter: int) -> int:
         """What this character multiplies ``voter``'s vote by (the Bureaucrat, the Thief)."""
@@ -604,16 +641,46 @@ def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
     if gainers:
         for s in state.seats:
             if s.character in gainers:
-                found += [
-                    (s, units[c]) for c in gainers[s.character].gained(state, s) if c in units
-                ]
+                found += [(s, units[c]) for c in _held(state, s, gainers) if c in units]
+    found += [(s, units[c]) for s, c in _granted(state) if c in units]
     return found
 
 
+def _held(state: State, seat: Seat, gainers: dict[str, Role]) -> Sequence[str]:
+    """The abilities a gainer's seat has, and those these give in turn (a Cannibal who ate a
+    Hermit has every Outsider's)."""
+    first = gainers[seat.character].gained(state, seat)
+    if not any(c in gainers for c in first):
+        return first  # the usual case: nothing nested
+    found = list(first)
+    at = 0
+    while at < len(found):
+        if found[at] in gainers and found[at] != seat.character:
+            found += [c for c in gainers[found[at]].gained(state, seat) if c not in found]
+        at += 1
+    return tuple(found)
+
+
+def _granted(state: State) -> list[tuple[Seat, str]]:
+    """The abilities characters have given other players (``Role.grants``), by receiving seat."""
+    granters = REGISTRY.having("grants")
+    if not granters:
+        return []
+    given = [
+        (p, c)
+        for s in state.seats
+        if s.character in granters
+        for p, c in granters[s.character].grants(state, s)
+    ]
+    return [(s, c) for p, c in given for s in state.seats if s.player == p]
+
+
 def gained(state: State, seat: Seat) -> tuple[str, ...]:
-    """The characters whose abilities ``seat`` has gained besides its own."""
-    unit = REGISTRY.having("gained").get(seat.character)
-    return () if unit is None else unit.gained(state, seat)
+    """The characters whose abilities ``seat`` has gained besides its own (``Role.gained``), and
+    those given to it (``Role.grants``)."""
+    gainers = REGISTRY.having("gained")
+    own = tuple(_held(state, seat, gainers)) if seat.character in gainers else ()
+    return own + tuple(c for s, c in _granted(state) if s.player == seat.player)
 
 
 def has_ability(state: State, seat: Seat, cid: str) -> bool:

@@ -227,15 +227,16 @@ def _storyteller_notes(state: State, note: str, fabled: tuple[str, ...]) -> Resu
     return state, [told]
 
 
-def _bluff_options(state: State) -> tuple[tuple[tuple[str, ...], ...], Form]:
-    """A few suggested triples, and the form of any three good characters not in play."""
+def bluff_options(state: State, label: str = "bluffs") -> tuple[tuple[tuple[str, ...], ...], Form]:
+    """A few suggested triples (drawn with the seed and ``label``), and the form of any three
+    good characters not in play (the Demon's bluffs, the Snitch's)."""
     in_play = {s.character for s in state.seats} | {s.shown for s in state.seats}
     spare = [
         c
         for c in playable(state)
         if char(state, c).good and c not in in_play and (char(state, c).setup or _PLAIN).in_bag
     ]
-    rng = seeded_rng(state.seed, "bluffs")
+    rng = seeded_rng(state.seed, label)
     size = min(3, len(spare))
     options = tuple(tuple(sorted(rng.sample(spare, size))) for _ in range(BLUFF_OPTIONS))
     form = Form(tuple(Field("character", tuple(spare)) for _ in range(size)), unordered=size)
@@ -257,7 +258,7 @@ def run_setup(state: State) -> tuple[State, list[Effect]]:
         current = seat(state, player)
         state = role(current.character).setup(state, current)
     if info_nights(state):  # below seven players the Demon learns no bluffs
-        options, form = _bluff_options(state)
+        options, form = bluff_options(state)
         bluffs = rule(state, "setup:bluffs", "bluffs", options, truth=None, form=form)
         state = evolve(state, bluffs=bluffs if isinstance(bluffs, tuple) else (bluffs,))
     effects: list[Effect] = []

@@ -2,7 +2,7 @@
 nor poisoned (``sober``), and whether a reminder still has its effect (``holds``).
 
 Each of these asks the characters' units (``Role.holds``, ``Role.makes_drunk``, ``Role.poisons``,
-``Role.grants_ability``, ``Role.wakes``), so they sit above the registry (``roles``), while the
+``Role.grants_ability``, ``Role.strips_ability``, ``Role.wakes``), so they sit above the registry (``roles``), while the
 state they read (``model``) sits below it and knows no unit.
 """
 
@@ -76,8 +76,15 @@ def _healthy_marks(state: State) -> bool:
 def active(state: State, player: int) -> bool:
     """Whether a player has their ability, sober or not: alive in truth (``lives``), or dead
     with an ability that lets them keep it (``Role.grants_ability``: the Vigormortis' Minions,
-    the Bone Collector)."""
-    return lives(state, player) or _by_ability(state, "grants_ability", player)
+    the Bone Collector), and not stripped of it (``lost``)."""
+    has = lives(state, player) or _by_ability(state, "grants_ability", player)
+    return has and not lost(state, player)
+
+
+def lost(state: State, player: int) -> bool:
+    """Whether another character has taken the player's ability away now
+    (``Role.strips_ability``: the Preacher's chosen Minions)."""
+    return _by_ability(state, "strips_ability", player)
 
 
 def wakes_tonight(state: State, seat_: Seat, unit: Role) -> bool:

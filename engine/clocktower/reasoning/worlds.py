@@ -85,15 +85,20 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
 def supported(chars: tuple[str, ...]) -> bool:
     """Whether the model covers this script: every Minion and Demon on it declares how it acts
     on the worlds (``Role.reasoned``), and every setup modifier is a fixed Outsider shift that
-    deals no copies of its character (two good players never share one, in the worlds)."""
+    deals no copies of its character (two good players never share one, in the worlds) and no
+    evil Townsfolk (the Bounty Hunter's)."""
     for cid in chars:
         if cid not in REGISTRY:
             return False
         c = character(cid)
         if c.evil and not role(cid).reasoned:
             return False
-        if c.setup is not None and (
-            len(c.setup.outsiders) != 1 or c.setup.minions or c.setup.copies != (0,)
+        setup = c.setup
+        if setup is not None and (
+            len(setup.outsiders) != 1
+            or setup.minions
+            or setup.copies != (0,)
+            or setup.evil_townsfolk
         ):
             return False
     return True

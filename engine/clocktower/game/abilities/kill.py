@@ -2,6 +2,9 @@
 
 Rulings taken here, from the rules and the characters' almanac entries:
 
+- On a night some character stays the Demon's hand (a ``no_kill`` reminder until dusk: the
+  Lycanthrope's kill of a good player, the Princess' execution on her first day), Demons'
+  attacks do nothing (``stay_demons``).
 - Protection comes first. A player safe from the Demon (the Soldier, the Monk's choice) does not
   die, even when that player is the Demon choosing itself: a Monk-protected Imp that picks itself
   survives, and no star pass happens.
@@ -19,10 +22,22 @@ from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.protection import safe_from_demon
 from engine.clocktower.game.abilities.targeting import aim
 from engine.clocktower.game.death import die
-from engine.clocktower.game.model import State, alive, seat
+from engine.clocktower.game.model import State, alive, put_mark, seat
 from engine.clocktower.game.roles import REGISTRY, Result
 from engine.clocktower.game.working import works
 from engine.core import Effect
+
+NO_KILL = "no_kill"  # a reminder: the Demon does not kill tonight
+
+
+def stay_demons(state: State, source: int) -> State:
+    """Tonight the Demons' attacks do nothing, because of ``source``'s ability."""
+    return put_mark(state, NO_KILL, source, source, dusks=1)
+
+
+def stayed(state: State) -> bool:
+    """Whether the Demons do not kill tonight (``stay_demons``)."""
+    return any(m.kind == NO_KILL for m in state.marks)
 
 
 def arbitrary(state: State) -> bool:
@@ -40,9 +55,10 @@ def _strike(state: State, attacker: int, target: int, key: str) -> Result:
 
 def demon_attack(state: State, attacker: int, target: int, key: str) -> Result:
     """The Demon ``attacker`` attacks ``target``. Nothing on a night whose deaths the
-    storyteller decides (``arbitrary``: the Pit-Hag made a Demon); a living Demon whose ability
+    storyteller decides (``arbitrary``: the Pit-Hag made a Demon) or when the Demon does not
+    kill tonight (``stayed``); a living Demon whose ability
     fails (drunk, poisoned) worked abnormally (``abnormal``)."""
-    if arbitrary(state):
+    if arbitrary(state) or stayed(state):
         return state, []
     if not works(state, attacker):
         if alive(state, attacker):

@@ -17,16 +17,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.clocktower.game.abilities.once import spend, spent
+from engine.clocktower.game.characters._gains import Gains
 from engine.clocktower.game.characters._sv import GOOD_TEAMS, of_teams
 from engine.clocktower.game.decisions import choose_value
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
-from engine.clocktower.game.model import Mark, Registration, Seat, State, marks_of, put_mark, seat
+from engine.clocktower.game.model import Mark, Seat, State, marks_of, put_mark, seat
 from engine.clocktower.game.night import wake_later
-from engine.clocktower.game.registration import true_registration
-from engine.clocktower.game.roles import REGISTRY, Result, Role, Table, Words, role
+from engine.clocktower.game.roles import REGISTRY, Result, Table, Words
 from engine.clocktower.game.working import active, works
-from engine.core import Effect
 
 KINDS = ("ability", "pretend")
 CHOOSES = 0.5  # how often a simulated Philosopher makes their choice on a given night
@@ -40,7 +39,7 @@ class Gained(Told):
     character: str
 
 
-class Philosopher(Role):
+class Philosopher(Gains):
     id = "philosopher"
     events = (Gained,)
     reminders = {"ability": "has the ability of", "pretend": "thinks they have the ability of"}
@@ -75,40 +74,6 @@ class Philosopher(Role):
             return bool(marks_of(state, "pretend", target))
         taken = [m.note for m in marks_of(state, "ability", seat_.player)]
         return bool(taken) and seat(state, target).character in taken and works(state, seat_.player)
-
-    # The hooks the engine asks of a player's own character only, passed on to the gained ones.
-    def _units(self, state: State, seat_: Seat) -> list[Role]:
-        return [role(c) for c in self.gained(state, seat_)]
-
-    def died(self, state: State, seat_: Seat, cause: str, key: str) -> Result:
-        effects: list[Effect] = []
-        for unit in self._units(state, seat_):
-            state, more = unit.died(state, seat_, cause, key + ":" + unit.id)
-            effects += more
-        return state, effects
-
-    def registrations(self, state: State, seat_: Seat) -> tuple[Registration, ...]:
-        found: tuple[Registration, ...] = (true_registration(state, seat_.player),)
-        for unit in self._units(state, seat_):
-            found = tuple(dict.fromkeys((*found, *(unit.registrations(state, seat_) or ()))))
-        return found
-
-    def executed(self, state: State, seat_: Seat) -> tuple[str, str] | None:
-        return next((e for u in self._units(state, seat_) if (e := u.executed(state, seat_))), None)
-
-    def nominated(self, state: State, seat_: Seat, nominator: int, key: str) -> tuple[State, bool]:
-        hit = False
-        for unit in self._units(state, seat_):
-            state, now = unit.nominated(state, seat_, nominator, key)
-            hit = hit or now
-        return state, hit
-
-    def redirect(self, state: State, seat_: Seat, attacker: int, key: str) -> int:
-        units = self._units(state, seat_)
-        return units[0].redirect(state, seat_, attacker, key) if units else seat_.player
-
-    def vote_counts(self, state: State, seat_: Seat, yes: tuple[int, ...]) -> bool:
-        return all(u.vote_counts(state, seat_, yes) for u in self._units(state, seat_))
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         return words.strong(info["answer"])

@@ -2,7 +2,11 @@
 
 Drunk or poisoned, it sees what the storyteller rules (``spy_grimoire``): the true grimoire, or
 its false world's (see ``falseworld``), or any grimoire the storyteller makes up (one character
-per seat, each shown with its team's alignment)."""
+per seat, each shown with its team's alignment).
+
+Jinxes (``markers.hidden_tokens``): with the Magician, the Demon's and the Magician's tokens are
+off the grimoire the Spy sees (shown as no character); while the Poppy Grower has its ability,
+the Spy does not see the grimoire at all."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Grimoire
 from engine.clocktower.game.falseworld import false_world
+from engine.clocktower.game.markers import hidden_tokens
 from engine.clocktower.game.model import Field, Form, Registration, Seat, State
 from engine.clocktower.game.registration import misregistrations
 from engine.clocktower.game.roles import Result, Role
@@ -50,6 +55,11 @@ class Spy(Role):
                     s.player: (cid, "evil" if char(state, cid).evil else "good")
                     for s, cid in zip(state.seats, seen, strict=True)
                 }
+        hidden = hidden_tokens(state)
+        if len(hidden) == len(state.seats):
+            return state, []  # jinxed: the Poppy Grower keeps the grimoire shut
+        for p in hidden:
+            world[p] = ("", "")
         grimoire = tuple((s.player, *world[s.player], s.alive) for s in state.seats)
         marks = tuple((m.kind, m.source, m.target, m.note) for m in state.marks)
         state, effect = tell(

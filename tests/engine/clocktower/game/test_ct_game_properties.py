@@ -14,10 +14,12 @@ from engine.clocktower.game import ACTIONS, Phase, State, apply
 from engine.clocktower.game.ending import continuous_winner, unjudged
 from engine.clocktower.game.events import EndingReached
 from engine.clocktower.game.model import demons, lives, residents
+from engine.clocktower.game.roles import REGISTRY
 from engine.clocktower.selfplay import play, setup_game
 from engine.core import Event, GameOver, Private, Prompt, Public, decode_action, encode_action
 from tests.engine.clocktower.game.support import BMR, TB
 
+CODEC = {**ACTIONS, **REGISTRY.day_actions()}  # the game's actions and the units' own (as the bot)
 SECRET_KEYS = {"character", "alignment", "answer", "minions", "demon", "bluffs", "seats"}
 # Travellers are public characters; the final announcement may name how the game ended.
 CHARACTER_IDS = {c.id for c in characters() if c.team != "traveller"}
@@ -41,11 +43,13 @@ def strings(value):
 
 def check_nominations(state: State) -> None:
     """Today each player nominates once and each player is nominated once, but for one more
-    nomination by the Butcher after the day's execution (a Bishop's storyteller nominates as
-    often as the rules ask)."""
+    nomination by the Butcher after the day's execution and a second by a Banshee the Demon
+    killed (a Bishop's storyteller nominates as often as the rules ask)."""
     today = [n for n in state.history if n.day == state.day and not n.exile]
     butchers = {s.player for s in state.seats if s.character == "butcher"}
     again = [n for n in today if n.nominator in butchers][-1:]
+    banshees = {m.source for m in state.marks if m.kind == "wailed"}  # nominate twice a day
+    again += [n for n in today if n.nominator in banshees][1:2]
     once = [n for n in today if n not in again]
     by_players = [n.nominator for n in once if n.nominator in state.players]
     assert len(set(by_players)) == len(by_players)
@@ -54,11 +58,14 @@ def check_nominations(state: State) -> None:
 
 def check_invariants(state: State) -> None:
     """What holds at every step. Alignment follows the team unless the player was told it
-    changed (the Goon); a Demon registering as dead may live on (the Zombuul), and the game may
+    changed (the Goon) or was dealt another (the Bounty Hunter's evil Townsfolk); a Demon registering as dead may live on (the Zombuul), and the game may
     go on without a Demon only on the Mastermind's extra day."""
     living_demons = demons(state)
     assert len(living_demons) <= 1
     turned = {t.to for t in state.told if t.event == "turned"}
+    turned |= {  # dealt evil (the Bounty Hunter's evil Townsfolk)
+        t.to for t in state.told if t.event == "character" and t.data["alignment"] == "evil"
+    }
     for s in state.seats:
         if s.team != "traveller" and s.player not in turned:
             assert (s.alignment == "evil") == (s.team in ("minion", "demon"))
@@ -143,7 +150,7 @@ def replay(
     state = setup_game(script, players, seed, travellers=travellers, storyteller=storyteller)
     for action in log:
         data = encode_action(action)
-        step = apply(state, decode_action(data, ACTIONS))
+        step = apply(state, decode_action(data, CODEC))
         invariants(step.state)
         check_effects(step.state, step.effects, storyteller is not None)
         if any(isinstance(e, GameOver) for e in step.effects):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.clocktower.catalogue import EVIL_TEAMS
+from engine.clocktower.catalogue import EVIL_TEAMS, character
 from engine.clocktower.game import Phase, State
 from engine.clocktower.game.ending import continuous_winner, prevented, unjudged
 from engine.clocktower.game.events import EndingReached
@@ -25,18 +25,20 @@ from tests.engine.clocktower.game.test_ct_game_properties import (
 from tests.engine.clocktower.game.test_ct_game_properties import check_winner as check_winner_tb
 from tests.engine.clocktower.game.test_ct_game_properties import replay as replay_tb
 
-GOOD_CHARACTERS = {c for c in SNV if c not in ("witch", "cerenovus", "pithag", "eviltwin")}
-
 
 def check_invariants(state: State) -> None:
     changed = {c.player for c in state.changes}
+    changed |= {  # dealt evil (the Bounty Hunter's evil Townsfolk)
+        t.to for t in state.told if t.event == "character" and t.data["alignment"] == "evil"
+    }
     for s in state.seats:
         assert s.ghost_vote or not s.alive
         if s.team != "traveller" and s.player not in changed:
             # Alignments follow the dealt character unless an ability changed something.
             assert (s.alignment == "evil") == (s.team in EVIL_TEAMS), s
     for m in every_madness(state):
-        assert m.about == "outsider" or m.about in GOOD_CHARACTERS, m
+        good = m.about in state.script_ids and character(m.about).good  # of the game's script
+        assert m.about == "outsider" or good, m
     if state.phase is Phase.DAY:
         check_nominations(state)
     if state.phase is not Phase.OVER and state.seats and continuous_winner(state) is not None:
