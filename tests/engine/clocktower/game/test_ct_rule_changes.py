@@ -50,7 +50,7 @@ OURS = (
 TB = tuple(c.id for c in edition_characters("tb") if c.team != "traveller")
 TOWNSFOLK = tuple(c for c in TB if character(c).team == "townsfolk")
 EVIL = ("poisoner", "spy", "scarletwoman", "baron", "imp")
-SCRIPT = TOWNSFOLK + OURS + EVIL
+SCRIPT = TOWNSFOLK + OURS + ("hermit",) + EVIL  # the Hermit: every Outsider ability at once
 CODEC = {**ACTIONS, **REGISTRY.day_actions()}
 
 
