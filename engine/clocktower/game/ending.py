@@ -168,7 +168,7 @@ def conclude(state: State, winner: str, ending: str) -> tuple[State, list[Effect
     if not unrun:
         state, winner, effects = overturned(state, winner, f"end:{ending}")
         state, more = finish(state, winner, ending)
-        return state, effects + more
+        return state, more + effects  # the result and the grimoire, then what turned it round
     if state.storyteller is None or state.phase is Phase.SETUP:
         return state, []
     notice = EndingReached(state.storyteller, winner, ending, unrun)

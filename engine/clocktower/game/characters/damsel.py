@@ -158,6 +158,7 @@ class Damsel(Role):
     def says(self, event: Any, words: Words) -> str:
         if isinstance(event, DamselInPlay):
             return f"👸 A {words.character(self.id)} is in play."
-        return (
-            f"👸 {words.player(event.by)} guesses that {words.player(event.target)} is the Damsel."
+        return (  # what a player says in public, as a claim is
+            f"🗣️ {words.player(event.by)} guesses in public that {words.player(event.target)} "
+            f"is the {words.character(self.id)}."
         )
