@@ -15,6 +15,7 @@ from bot.errors import Refusal
 
 SNOWFLAKE_DIGITS = 20  # a Discord id is a 64-bit number: at most 20 digits
 NUMBER_DIGITS = 9  # a number a game shows or counts is small; nine digits is plenty
+MAX_LIST = 1000  # characters in a list of players: twenty mentions fit many times over
 
 _ID = f"([0-9]{{1,{SNOWFLAKE_DIGITS}}})"
 _USER = re.compile(rf"\s*(?:{_ID}|<@!?{_ID}>)\s*")
@@ -28,6 +29,15 @@ def user_id(text: str, refusal: str = "Choose a player from the list.") -> int:
     if found is None:
         raise Refusal(refusal)
     return found
+
+
+def user_ids(
+    text: str, refusal: str = "Name players by mention, separated by spaces."
+) -> tuple[int, ...]:
+    """Several members' ids, as mentions or ids separated by spaces or commas (none: empty)."""
+    if len(text) > MAX_LIST:
+        raise Refusal("That list is too long.")
+    return tuple(user_id(part, refusal) for part in re.split(r"[\s,]+", text) if part)
 
 
 def user_id_in(text: str) -> int | None:

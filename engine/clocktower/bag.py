@@ -49,6 +49,8 @@ from engine.clocktower.counts import (
     EvilSide,
     Roster,
     Shape,
+    beside,
+    clash,
     evil_side,
     evil_sides,
     legion,
@@ -383,11 +385,12 @@ def _balance(
 ) -> tuple[_Candidate | None, int]:
     """Re-draw good up to ``tries`` times: the first draw in the window, else the closest."""
     aim = evil.aim
+    roster = beside(roster, evil.side.players)  # what a jinx leaves beside this evil team
     best: _Candidate | None = None
     for n in range(1, tries + 1):
         good = _draw_good(script, roster, evil, rng)
-        if good is None:
-            continue
+        if good is None or clash((*evil.side.players, *good.players)):
+            continue  # not legal (a jinx: the Heretic beside a Baron, say)
         team = [c for c in good.players if c.id != good.evil_townsfolk]
         fig = figure(team, list(aim.cut_by))
         if best is None or aim.window.miss(fig) < best.miss:

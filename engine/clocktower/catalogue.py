@@ -31,7 +31,9 @@ class SetupModifier:
     ``demon`` False means no player holds a Demon at the start; ``in_bag`` False means the
     player is handed a ``shown_as`` token instead; ``copies`` lists how many extra copies of the
     character may be in play; ``duplicates`` (the official ``bag-duplicate``) lets it fill slots
-    the script has no other character for; ``requires`` names a character it brings into play.
+    the script has no other character for; ``requires`` names a character it brings into play;
+    ``excludes`` names characters that may not be in play beside it (the Heretic's jinxes: only
+    one of each pair in play).
     """
 
     outsiders: tuple[int, ...] = (0,)
@@ -47,6 +49,7 @@ class SetupModifier:
     no_evil: bool = False
     majority: bool = False
     duplicates: bool = False
+    excludes: tuple[str, ...] = ()
     note: str = ""
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from engine.clocktower.catalogue import (
@@ -170,6 +170,31 @@ def outsider_rule(chars: Iterable[Character]) -> OutsiderRule:
 Counts = tuple[int, int, int, int]  # Townsfolk, Outsiders, Minions, Demons, as dealt
 
 
+def beside(roster: Roster, evil: Sequence[Character]) -> Roster:
+    """The roster less the good characters a jinx keeps out of play beside ``evil``
+    (``SetupModifier.excludes``: the Heretic beside a Baron or a Spy)."""
+    if not any(mod(c).excludes for c in (*roster.townsfolk, *roster.outsider, *evil)):
+        return roster
+    ids = {c.id for c in evil}
+
+    def fits(c: Character) -> bool:
+        return not ids & set(mod(c).excludes) and not any(c.id in mod(e).excludes for e in evil)
+
+    return replace(
+        roster,
+        townsfolk=tuple(filter(fits, roster.townsfolk)),
+        outsider=tuple(filter(fits, roster.outsider)),
+    )
+
+
+def clash(chars: Iterable[Character]) -> tuple[str, str] | None:
+    """Two characters that may not be in play together (``SetupModifier.excludes``: the
+    Heretic's jinxes), or None."""
+    chars = tuple(chars)
+    ids = {c.id for c in chars}
+    return next(((c.id, x) for c in chars for x in mod(c).excludes if x in ids), None)
+
+
 def dealt_counts(dealt: Iterable[Character]) -> Counts:
     """A deal's (Townsfolk, Outsiders, Minions, Demons)."""
     teams = [c.team for c in dealt]
@@ -188,10 +213,16 @@ def legal_counts(dealt: Sequence[Character], script: Iterable[Character]) -> fro
     several add up (a Baron's +2 and a Balloonist's +0 or +1), the script's Fabled count too (the
     Sentinel's), a partner brought in (the Huntsman's Damsel) takes a slot of its own type or a
     Townsfolk's, and an evil side with no Demon dealt is the Summoner's or that of a Demon no
-    player holds (Lil' Monsta). A new modifier is data (``SetupModifier``), not code here."""
+    player holds (Lil' Monsta). With a character that deals no evil (the Atheist) every seat is
+    good, the evil seats' tokens replaced by Townsfolk or Outsiders. A new modifier is data
+    (``SetupModifier``), not code here."""
     players = len(dealt)
     script = tuple(script)
     in_play = tuple(dict.fromkeys(dealt))
+    if any(mod(c).no_evil for c in in_play):
+        table = setup_counts(players)
+        most = table["outsider"] + table["minion"] + table["demon"]
+        return frozenset((players - n, n, 0, 0) for n in range(table["outsider"], most + 1))
     held: list[Character | None] = [c for c in in_play if c.team == "demon"]
     summoned = any(not mod(c).demon for c in in_play if c.team == "minion")
     unheld: list[Character | None] = [c for c in script if c.team == "demon" and not mod(c).demon]
@@ -234,6 +265,7 @@ def shapes(
     (size, sentence)."""
     base = setup_counts(players)["outsider"]
     good = players - len(side.players)
+    roster = beside(roster, side.players)
     rule = outsider_rule(side.in_play + roster.fabled)
     spare_evil = sum(needs_spare(c) for c in side.players)
     found: list[Shape] = []
@@ -273,21 +305,32 @@ def shortfall(roster: Roster, tf: int, out: int, spare_evil: int = 0) -> tuple[f
     return None
 
 
-def _representatives(pool: Sequence[Character]) -> list[Character]:
-    """One of the characters without a setup modifier (interchangeable for counting), and every
-    character with one."""
-    plain = [c for c in pool if c.setup is None]
-    return plain[:1] + [c for c in pool if c.setup is not None]
+def _representatives(pool: Sequence[Character], jinxed: set[str]) -> list[Character]:
+    """One of the characters without a setup modifier or a jinx keeping them apart from another
+    (interchangeable for counting), and every other character."""
+    plain = [c for c in pool if c.setup is None and c.id not in jinxed]
+    return plain[:1] + [c for c in pool if c not in plain]
+
+
+def _jinxed(roster: Roster) -> set[str]:
+    """The characters a jinx keeps apart from another on the roster (``excludes``, both ways):
+    they are not interchangeable with the plain ones."""
+    found: set[str] = set()
+    for c in (*roster.townsfolk, *roster.outsider, *roster.minion, *roster.demon):
+        if mod(c).excludes:
+            found |= {c.id, *mod(c).excludes}
+    return found
 
 
 def evil_sides(roster: Roster, players: int) -> Iterator[EvilSide | tuple[float, str]]:
     """Every distinct evil start for ``players`` (up to interchangeable characters), or the
     shortfall that rules one out."""
-    demons: list[Character | None] = [*_representatives(roster.demon)]
+    jinxed = _jinxed(roster)
+    demons: list[Character | None] = [*_representatives(roster.demon, jinxed)]
     if not demons or any(not mod(m).demon for m in roster.minion):
         demons.append(None)  # a Summoner's start has no Demon, whatever Demons the script has
-    plain = [m for m in roster.minion if m.setup is None]
-    special = [m for m in roster.minion if m.setup is not None]
+    plain = [m for m in roster.minion if m.setup is None and m.id not in jinxed]
+    special = [m for m in roster.minion if m not in plain]
     for demon in demons:
         if demon is not None and mod(demon).majority:
             yield legion(players, demon)

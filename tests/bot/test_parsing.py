@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import Refusal
-from bot.parsing import mention_id, quoted, user_id, user_id_in, whole_number
+from bot.parsing import mention_id, quoted, user_id, user_id_in, user_ids, whole_number
 
 
 def test_ids_come_as_autocomplete_gives_them_or_as_mentions():
@@ -21,6 +21,14 @@ def test_anything_else_is_no_player(typed):
     assert user_id_in(typed) is None
     with pytest.raises(Refusal, match="Choose a player from the list."):
         user_id(typed)
+
+
+def test_a_list_of_players_is_mentions_or_ids_by_spaces_or_commas():
+    assert user_ids("<@1> <@!2>, 3,<@4>") == (1, 2, 3, 4)
+    assert user_ids("  ") == ()
+    for typed in ("<@1> the baker", "9" * 5000, "<@1>;<@2>"):
+        with pytest.raises(Refusal):
+            user_ids(typed)
 
 
 def test_numbers_are_whole_and_short():

@@ -39,6 +39,7 @@ from bot.editions import base_code, base_script
 from bot.errors import Refusal, answering
 from bot.interactions import can_manage, channel_id, guild_id, matching, reply
 from bot.parsing import user_id as player_id
+from bot.parsing import user_ids as player_ids
 from bot.render.clocktower import (
     ClocktowerRenderer,
     char_name,
@@ -368,7 +369,11 @@ class ClocktowerCog(
         assert spec is not None
         if spec.statement:
             return self.statement_command(unit)
-        shaped = {"none": self.plain_command, "guess": self.guess_command}
+        shaped = {
+            "none": self.plain_command,
+            "guess": self.guess_command,
+            "teams": self.teams_command,
+        }
         if spec.shape == "question":
             return self.question_command(unit)
         if spec.shape in shaped:
@@ -484,6 +489,25 @@ class ClocktowerCog(
             await self.run(
                 interaction, lambda s: unit.request(interaction.user.id, None), spec.done
             )
+
+        return app_commands.Command(name=spec.name, description=spec.description, callback=use)
+
+    def teams_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
+        """``/clocktower use <name> demons [minions]``: players named as two teams, by mention
+        (the Alsaahir's guess), the unit's ``request`` taking the two tuples."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.describe(
+            demons="The players you name as Demons, by mention",
+            minions="The players you name as Minions, by mention (none: leave it out)",
+        )
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction, demons: str, minions: str = "") -> None:
+            def action(session: Session[ct.State]) -> Any:
+                return unit.request(interaction.user.id, (player_ids(demons), player_ids(minions)))
+
+            await self.run(interaction, action, spec.done)
 
         return app_commands.Command(name=spec.name, description=spec.description, callback=use)
 

@@ -50,7 +50,7 @@ from engine.clocktower.game.model import (
     with_seat,
 )
 from engine.clocktower.game.night import dusk
-from engine.clocktower.game.roles import Role, role, seats_having
+from engine.clocktower.game.roles import REGISTRY, Role, role, seats_having
 from engine.core import Effect
 
 Result = tuple[State, list[Effect]]
@@ -64,7 +64,8 @@ def day_key(state: State) -> str:
 
 def ballot(state: State, voter: int) -> str | None:
     """What the characters in play say of ``voter``'s hand (``Role.ballot``): ``barred``,
-    ``free`` or None (as usual)."""
+    ``free``, ``forced`` (must be raised in a nomination's vote: the Zealot's) or None (as
+    usual)."""
     found = None
     for s, unit in seats_having(state, "ballot"):
         said = unit.ballot(state, s, voter)
@@ -78,7 +79,7 @@ def may_vote(state: State, voter: int) -> bool:
     """Whether ``voter`` can raise a hand in a nomination's vote now: alive, or dead with their
     ghost vote, or as a character allows (the Voudon)."""
     said = ballot(state, voter)
-    if said is not None:
+    if said in ("barred", "free"):
         return said == "free"
     s = seat(state, voter)
     return s.alive or s.ghost_vote
@@ -94,10 +95,31 @@ def _skip_spent(state: State, vote: VoteInProgress) -> VoteInProgress:
     return evolve(vote, index=index)
 
 
+def storyteller_judged(state: State) -> tuple[str, str] | None:
+    """(winner, ending) if the human storyteller were executed now, as a character on the
+    script says (``Role.judges_storyteller``: the Atheist); None: they cannot be nominated."""
+    if state.storyteller is None:
+        return None
+    held = {s.character for s in state.seats}
+    for cid, unit in REGISTRY.having("judges_storyteller").items():
+        if cid in state.script_ids:
+            said = unit.judges_storyteller(state, cid in held)
+            if said is not None:
+                return said
+    return None
+
+
 def execute(state: State, player: int, key: str) -> Result:
     """Execute ``player`` (or who stands in for them). The executee's unit may end the game if
     the execution kills them (the Saint), another character whatever happens (the Mastermind's
-    extra day); a protected executee survives, and the town sees it."""
+    extra day); a protected executee survives, and the town sees it. The storyteller, when a
+    character lets them be nominated, is executed by that character's judgement alone."""
+    if player == state.storyteller and player not in state.players:
+        state = evolve(state, executed=player, execution_killed=False)
+        judged = storyteller_judged(state)
+        assert judged is not None
+        state, more = conclude(state, *judged)
+        return state, [Execution(player, state.day), *more]
     for s, unit in seats_having(state, "stand_in"):
         if s.alive:
             player = unit.stand_in(state, s, player, key)
@@ -145,7 +167,11 @@ def nominate(state: State, action: Nominate) -> Result:
         refuse_unless(
             action.by not in state.nominators or again, "You have already nominated today."
         )
-    refuse_unless(action.target in state.players, "You can only nominate a player in this game.")
+    storyteller = action.target == state.storyteller and storyteller_judged(state) is not None
+    refuse_unless(
+        action.target in state.players or storyteller,
+        "You can only nominate a player in this game.",
+    )
     refuse_unless(
         action.target not in state.nominees or again, "That player was already nominated today."
     )
@@ -154,6 +180,10 @@ def nominate(state: State, action: Nominate) -> Result:
         state, nominators=(*state.nominators, action.by), nominees=(*state.nominees, action.target)
     )
     effects: list[Effect] = [Nominated(action.by, action.target)]
+    if storyteller:  # no character's ability touches the storyteller; everyone votes in order
+        voters = tuple(s.player for s in state.seats)
+        vote = _skip_spent(state, VoteInProgress(action.by, action.target, voters))
+        return evolve(state, vote=vote), effects
     for s, unit in seats_having(state, "nominating"):
         state, more = unit.nominating(state, s, action.by, action.target, key)
         effects += more
@@ -213,6 +243,8 @@ def vote(state: State, action: Vote) -> Result:
     refuse_unless(position >= current.index, "That hand was already counted; it is locked.")
     if action.yes and not current.exile:
         _may_raise(state, voter)
+    if not action.yes and not current.exile and action.by == voter:
+        refuse_unless(ballot(state, voter) != "forced", "You must vote for every nomination now.")
     if position == current.index:
         return _count(state, voter, action.yes)
     hands = tuple((p, y) for p, y in current.hands if p != voter) + ((voter, action.yes),)

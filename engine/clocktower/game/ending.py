@@ -7,9 +7,15 @@ and when a character's unit says so (a working Saint executed, a Mayor's quiet d
 Vortox's, a Klutz's choice, the Evil Twin's good twin executed, an execution on the
 Mastermind's extra day).
 
+Every ending the engine reaches goes through ``conclude``, where the characters in play may
+rewrite the result (``overturned``, ``Role.overturn``): the Heretic swaps winners and losers,
+then a Politician most responsible for their team's loss changes sides and wins. Characters
+declare their own endings (``Role.endings``: the Damsel guessed, the Alsaahir's right guess, the
+cult joined, the storyteller executed) and reach them through ``conclude`` too.
+
 The engine ends a game only by endings it can judge for every character in play. A character it
-does not run (a human storyteller's homebrew, Lil' Monsta whom no player holds, a Politician, a
-Fabled that changes the rules) may change any of them: who counts as the Demon, whether two
+does not run (a human storyteller's homebrew, Lil' Monsta whom no player holds, a Fabled that
+changes the rules) may change any of them: who counts as the Demon, whether two
 players left means evil wins, who wins at all. So with such a character in play an ending the
 engine would reach is only pointed out to the storyteller (``EndingReached``, once each), who
 declares the result (``DeclareWinner``); nothing is recorded that nobody declared.
@@ -25,7 +31,7 @@ from engine.clocktower.counts import mod
 from engine.clocktower.game.cast import game_script
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import EndingReached, GameEnded
-from engine.clocktower.game.model import Phase, State, demons, evolve, residents
+from engine.clocktower.game.model import Phase, State, demons, evolve, residents, seat
 from engine.clocktower.game.roles import REGISTRY, seats_having
 from engine.core import Effect, GameOver
 
@@ -123,9 +129,14 @@ def prevented(state: State, winner: str) -> bool:
 
 def continuous_winner(state: State) -> tuple[str, str] | None:
     """(winner, ending) when a state condition has ended the game, else None. With no Demon
-    alive good wins (unless something prevents it, and the game then goes on without a Demon);
+    alive a character may say so first (``Role.ends_game``: the Atheist's two players left),
+    else good wins (unless something prevents it, and the game then goes on without a Demon);
     with a Demon alive and just two players, evil wins."""
     if not demons(state):
+        for s, unit in seats_having(state, "ends_game"):
+            said = unit.ends_game(state, s)
+            if said is not None:
+                return said
         postponed = any(u.postpones_end(state, s) for s, u in seats_having(state, "postpones_end"))
         return None if postponed or prevented(state, "good") else ("good", "demon_dead")
     if len(residents(state)) <= 2:
@@ -155,7 +166,9 @@ def conclude(state: State, winner: str, ending: str) -> tuple[State, list[Effect
     for each ending and winner) and the game goes on until they declare the result."""
     unrun = unjudged(state)
     if not unrun:
-        return finish(state, winner, ending)
+        state, winner, effects = overturned(state, winner, f"end:{ending}")
+        state, more = finish(state, winner, ending)
+        return state, more + effects  # the result and the grimoire, then what turned it round
     if state.storyteller is None or state.phase is Phase.SETUP:
         return state, []
     notice = EndingReached(state.storyteller, winner, ending, unrun)
@@ -163,6 +176,21 @@ def conclude(state: State, winner: str, ending: str) -> tuple[State, list[Effect
         return state, []
     state, told = tell(state, notice)
     return state, [told]
+
+
+def overturned(state: State, winner: str, key: str) -> tuple[State, str, list[Effect]]:
+    """The result as the characters in play rewrite it as the game ends (``Role.overturn``),
+    stage by stage: first who wins (the Heretic: the winners lose and the losers win), then
+    the players who react to it (the Politician most responsible for their team's loss changes
+    sides and wins). A unit may ask the storyteller (a ruling under ``key``)."""
+    effects: list[Effect] = []
+    found = sorted(seats_having(state, "overturn"), key=lambda f: f[1].overturn_stage)
+    for s, unit in found:
+        state, winner, more = unit.overturn(
+            state, seat(state, s.player), winner, f"{key}:{s.player}"
+        )
+        effects += more
+    return state, winner, effects
 
 
 def settle(state: State, effects: list[Effect]) -> tuple[State, list[Effect]]:

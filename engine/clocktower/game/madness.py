@@ -81,6 +81,7 @@ def decide(state: State, pending: Pending) -> int:
     """The bot storyteller's madness policy (see the module docstring)."""
     player = dict(pending.data)["player"]
     evil = seat(state, player).alignment == "evil"
-    shields = state.block is not None and seat(state, state.block).team == "demon"
+    block = state.block
+    shields = block is not None and block in state.players and seat(state, block).team == "demon"
     execute = not (evil and shields)
     return pending.options.index(execute)

@@ -113,7 +113,8 @@ class DayCommand:
     command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``.
     ``shape`` gives other forms: ``none`` (no option: the Savant's visit), ``guess`` (a player
     and a character: the Juggler's), ``question`` (free text or a statement: the Artist's;
-    ``request`` gets ``(text, statement or None)``). With ``pair`` two players (``<option>
+    ``request`` gets ``(text, statement or None)``), ``teams`` (players named as Demons and as
+    Minions: the Alsaahir's; ``request`` gets the two tuples). With ``pair`` two players (``<option>
     <second>``, the Matron's swap), passed as a tuple; with ``choices`` one of those words
     instead of a player (the Judge's pass or fail)."""
 
@@ -161,6 +162,9 @@ class Role:
     # of characters in docs/clocktower.md); "" when the general policy says it for every such
     # character (``policy.described``: information told truly, or no ruling at all).
     policy: ClassVar[str] = ""
+    # When its ``overturn`` is asked as the game ends: 0 with those that change who wins (the
+    # Heretic), 1 after them, with those that react to who won (the Politician).
+    overturn_stage: ClassVar[int] = 0
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -368,6 +372,34 @@ class Role:
         cannot win while both twins live)."""
         return False
 
+    def ends_game(self, state: State, seat: Seat) -> tuple[str, str] | None:
+        """(winner, ending) when, with no Demon alive, the state alone ends the game because
+        of this character, checked before good's win after every step (the Atheist: good loses
+        when just two players live)."""
+        return None
+
+    def overturn(
+        self, state: State, seat: Seat, winner: str, key: str
+    ) -> tuple[State, str, list[Effect]]:
+        """How this character rewrites the result of a game the engine ends (``ending.conclude``):
+        the winner it makes of ``winner`` and any change to the seats, with what the table is
+        told. Asked of every seat holding it, dead ones too, stage by stage
+        (``overturn_stage``): the Heretic swaps the winner, then the Politician may change
+        sides and win. A storyteller's declared result is final and is not rewritten."""
+        return state, winner, []
+
+    def judges_storyteller(self, state: State, in_play: bool) -> tuple[str, str] | None:
+        """(winner, ending) when the storyteller is executed, because this character is on the
+        script (``in_play``: a player holds it): any living player may then nominate the
+        storyteller (the Atheist: good wins if it is in play, else evil wins)."""
+        return None
+
+    def becomes(self, state: State, target: int, key: str) -> int:
+        """Who becomes this character when an ability makes ``target`` it (the Pit-Hag's):
+        ``target``, unless a jinx says otherwise (the Damsel: whoever the storyteller
+        chooses)."""
+        return target
+
     def after_change(self, state: State, seat: Seat, key: str) -> Result:
         """What this character does after characters or alignments changed (the Evil Twin
         finds a new twin of the other alignment)."""
@@ -422,8 +454,9 @@ class Role:
 
     def ballot(self, state: State, seat: Seat, voter: int) -> str | None:
         """How this character changes ``voter``'s hand in a nomination's vote: ``barred`` (may
-        not vote), ``free`` (votes, a dead player spending no ghost vote), or None (as usual).
-        The Voudon's."""
+        not vote), ``free`` (votes, a dead player spending no ghost vote), ``forced`` (must
+        raise it: a lowered hand of their own is refused, one the storyteller or a timeout
+        sets for them is not counted), or None (as usual). The Voudon's, the Zealot's."""
         return None
 
     def votes_needed(self, state: State, seat: Seat) -> int | None:

@@ -167,7 +167,7 @@ def advance(state: State, effects: list[Effect]) -> Result:
     the choices owed by players who learned they died (the Klutz's) and then finish the day's
     action that waited for them (``State.resume``: the end of the day)."""
     while True:
-        state, effects = settle(state, effects)
+        state, effects = _settle(state, effects)
         if state.pending is None and state.phase is Phase.DAY:
             return _owed(state, effects)
         if state.pending is not None or state.phase not in (Phase.SETUP, Phase.NIGHT):
@@ -177,6 +177,16 @@ def advance(state: State, effects: list[Effect]) -> Result:
         except Need as need:
             state, more = _suspend(state, need)
         effects = effects + more
+
+
+def _settle(state: State, effects: list[Effect]) -> Result:
+    """End the game if a state condition says so; an ending that asks the storyteller (the
+    Politician's) waits for the ruling, and the next ``advance`` settles again."""
+    try:
+        return _run(state, lambda s: settle(s, effects))
+    except Need as need:
+        suspended, prompt = _suspend(state, need)
+        return suspended, effects + prompt
 
 
 def _owed(state: State, effects: list[Effect]) -> Result:
@@ -189,7 +199,7 @@ def _owed(state: State, effects: list[Effect]) -> Result:
     except Need as need:
         suspended, prompt = _suspend(state, need, resume=state.resume)
         return suspended, effects + prompt
-    state, effects = settle(state, effects + more)
+    state, effects = _settle(state, effects + more)
     if state.resume is None or state.phase is not Phase.DAY:
         return state, effects
     resumed, state = state.resume, evolve(state, resume=None)

@@ -24,7 +24,7 @@ from engine.clocktower.catalogue import (
     characters,
     setup_counts,
 )
-from engine.clocktower.counts import Counts, copies_allowed, dealt_counts, legal_counts
+from engine.clocktower.counts import Counts, clash, copies_allowed, dealt_counts, legal_counts
 from engine.clocktower.game.actions import Start
 from engine.clocktower.game.cast import base_edition, char, find_char, game_script, playable
 from engine.clocktower.game.decisions import rule
@@ -110,6 +110,12 @@ def _check_characters(state: State, ids: tuple[str, ...]) -> tuple[list[str], st
         MIN_PLAYERS <= len(residents) <= MAX_PLAYERS,
         f"{MIN_PLAYERS} to {MAX_PLAYERS} players besides the Travellers are needed.",
     )
+    clashing = clash(char(state, cid) for cid in residents)
+    if clashing is not None:
+        a, b = (char(state, cid).name for cid in clashing)
+        note = f"The {a} and the {b} may not both be in play (their jinx)."
+        refuse_unless(not state.bot, note)
+        return found, note
     dealt = dealt_counts(char(state, cid) for cid in residents)
     legal = legal_deals(state, residents)
     missing = [

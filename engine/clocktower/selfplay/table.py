@@ -57,7 +57,7 @@ from engine.clocktower.game import (
 )
 from engine.clocktower.game import Claim as PublicClaim
 from engine.clocktower.game.claims import claimed
-from engine.clocktower.game.day import may_vote
+from engine.clocktower.game.day import ballot, may_vote
 from engine.clocktower.game.events import EndingReached
 from engine.clocktower.game.idle import owed
 from engine.clocktower.game.madness import madness_of
@@ -378,6 +378,8 @@ class Player:
         return Vote(voter, self._yes(state, voter, prompt.nominee))
 
     def _yes(self, state: State, voter: int, nominee: int) -> bool:
+        if state.vote is not None and not state.vote.exile and ballot(state, voter) == "forced":
+            return True  # the rules force the hand up (the Zealot's, or a Hermit's as one)
         forced = role(seat(state, voter).character).votes_yes(self, state, voter)
         if forced is not None:
             return forced

@@ -69,6 +69,14 @@ def settle_changes(state: State, key: str) -> Result:
     return state, effects
 
 
+def made_evil(state: State, player: int, cid: str) -> bool:
+    """Whether ``player`` is evil and came to hold ``cid`` during play: the Pit-Hag's jinxes
+    with the Ogre, the Cult Leader and the Politician say such a player cannot turn good by
+    that ability (any change during play counts here, the Pit-Hag's being the usual one)."""
+    held = any(c.player == player and c.after == cid for c in state.changes)
+    return held and seat(state, player).alignment == "evil"
+
+
 def character_before_tonight(state: State, player: int) -> str:
     """The character ``player`` held at dusk (before tonight's changes): who held what when
     the day's votes and nominations happened."""

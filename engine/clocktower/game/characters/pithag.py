@@ -1,7 +1,8 @@
 """The Pit-Hag: each night after the first, chooses a player and a character (on the script, no
 Traveller) they become, keeping their alignment, if that character is not in play (else nothing
 happens; a character that may have copies, the Village Idiot, while it has a spare token: the
-jinx). The player learns it at once and wakes in the new character's place tonight if it is
+jinx; nothing either when a jinx forbids the two in play together: the Heretic's). The player
+learns it at once and wakes in the new character's place tonight if it is
 still to come. If a Demon is made, tonight's deaths are arbitrary: Demons' attacks do nothing
 (``kill.arbitrary``) and the storyteller names who dies, one at a time (``arbitrary``), until
 they name nobody.
@@ -15,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.clocktower.counts import copies_allowed
+from engine.clocktower.counts import clash, copies_allowed
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.change import change_character, settle_changes
 from engine.clocktower.game.cast import char, playable
@@ -23,7 +24,7 @@ from engine.clocktower.game.characters._sv import prey
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose, choose_value, rule
 from engine.clocktower.game.model import Pending, State, demons, living, put_mark, seat
-from engine.clocktower.game.roles import REGISTRY, Result, Role, Table
+from engine.clocktower.game.roles import REGISTRY, Result, Role, Table, role
 from engine.clocktower.game.working import works
 from engine.core import Effect
 
@@ -50,8 +51,12 @@ class PitHag(Role):
         assert cid is not None
         if sum(s.character == cid for s in state.seats) >= copies_allowed(char(state, cid)):
             return state, []  # in play (a Village Idiot may be made while a token is spare)
+        after = [char(state, s.character) for s in state.seats if s.player != target]
+        if clash((*after, char(state, cid))):
+            return state, []  # a jinx: only one of the two may be in play (the Heretic's)
         if not works(state, player):
             return abnormal.mark(state, player), []
+        target = role(cid).becomes(state, target, key)  # a jinx may choose another (the Damsel)
         state, effects = change_character(state, target, cid)
         if char(state, cid).team == "demon":
             state = put_mark(state, "arbitrary", player, player, dusks=1)
