@@ -27,7 +27,10 @@ from engine.clocktower.game.model import State
 #    it does not run, the storyteller declares the result); every legal count of a variable
 #    setup modifier is dealt; the Klutz who learns by day that they died chooses before the day
 #    goes on, and the game waits for it.
-RULES_VERSION = 5
+# 6: the experimental Townsfolk and Outsiders are automated (their wakes and day abilities no
+#    longer storyteller-run panels), endings may be overturned (the Heretic, the Politician) and
+#    the storyteller may be nominated (the Atheist); setup jinxes exclude pairs from the deal.
+RULES_VERSION = 6
 
 
 def fingerprint(state: State) -> dict[str, Any]:
