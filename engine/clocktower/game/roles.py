@@ -640,13 +640,21 @@ def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
     units = REGISTRY.having(hook)
     if not units:
         return []
-    found = [(s, units[s.character]) for s in state.seats if s.character in units]
     gainers = REGISTRY.having("gained")
-    if gainers:
-        for s in state.seats:
-            if s.character in gainers:
-                found += [(s, units[c]) for c in _held(state, s, gainers) if c in units]
-    found += [(s, units[c]) for s, c in _granted(state) if c in units]
+    granters = REGISTRY.having("grants")
+    found: list[tuple[Seat, Role]] = []
+    gaining: list[Seat] = []
+    granting = False
+    for s in state.seats:  # one pass: this runs for every hook the engine asks, every step
+        if s.character in units:
+            found.append((s, units[s.character]))
+        if s.character in gainers:
+            gaining.append(s)
+        granting = granting or s.character in granters
+    for s in gaining:
+        found += [(s, units[c]) for c in _held(state, s, gainers) if c in units]
+    if granting:
+        found += [(s, units[c]) for s, c in _granted(state) if c in units]
     return found
 
 
