@@ -2,7 +2,11 @@
 the game (the poison lasts while her ability works: it ends when she dies or is drunk or
 poisoned herself). Then the storyteller tells one good player of their choice that a Widow is in
 play; that player learns it even when the Widow's ability failed (it is the storyteller's word,
-not her effect)."""
+not her effect).
+
+Jinxes: the grimoire she sees misses the tokens ``markers.hidden_tokens`` hides (the Demon's and
+the Magician's beside a Magician; all of them while the Poppy Grower has their ability); while a
+Widow is or has been in play the Damsel is poisoned (the Damsel's unit)."""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from engine.clocktower.game import abnormal
 from engine.clocktower.game.decisions import choose, rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Grimoire, Told
-from engine.clocktower.game.markers import known_evil
+from engine.clocktower.game.markers import hidden_tokens, known_evil
 from engine.clocktower.game.model import State, put_mark
 from engine.clocktower.game.roles import Result, Role, Table, Words, most_trusted
 from engine.clocktower.game.working import works
@@ -34,7 +38,11 @@ class Widow(Role):
     events = (WidowWarning,)
 
     def night(self, state: State, player: int, key: str) -> Result:
-        grimoire = tuple((s.player, s.character, s.alignment, s.alive) for s in state.seats)
+        hidden = hidden_tokens(state)
+        grimoire = tuple(
+            (s.player, *(("", "") if s.player in hidden else (s.character, s.alignment)), s.alive)
+            for s in state.seats
+        )
         marks = tuple((m.kind, m.source, m.target, m.note) for m in state.marks)
         state, shown = tell(
             state,
