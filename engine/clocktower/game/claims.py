@@ -17,7 +17,7 @@ from engine.clocktower.game.events import Claimed
 from engine.clocktower.game.guards import NOT_DAY, refuse_unless, require_phase
 from engine.clocktower.game.madness import judge_claim
 from engine.clocktower.game.model import Phase, State, evolve
-from engine.clocktower.game.roles import Result
+from engine.clocktower.game.roles import Result, seats_having
 from engine.core import Effect
 
 
@@ -37,6 +37,9 @@ def claim(state: State, action: Claim) -> Result:
     key = day_key(state) + f":claim{len(state.claims)}"
     state = evolve(state, claims=(*state.claims, (state.day, action.by, found.id)))
     effects: list[Effect] = [Claimed(action.by, found.id, state.day)]
+    for s, unit in seats_having(state, "claimed"):
+        state, more = unit.claimed(state, s, action.by, found.id, key)
+        effects += more
     if judge_claim(state, action.by, found.id, key):
         state, more = execute(state, action.by, key)
         effects += more

@@ -447,6 +447,11 @@ class Role:
         extra day."""
         return state, []
 
+    def claimed(self, state: State, seat: Seat, claimer: int, cid: str, key: str) -> Result:
+        """What a public claim (``claimer`` says they are ``cid``, ``claims.claim``) sets off
+        for this character, after it is recorded (the Goblin's claim when nominated)."""
+        return state, []
+
     def chosen(self, state: State, seat: Seat, chooser: int, key: str) -> Result:
         """This character is chosen by ``chooser``'s ability at night (the Goon); units call
         ``abilities.targeting.aim`` for each player they choose, before acting on them."""
