@@ -5,7 +5,7 @@ play; that player learns it even when the Widow's ability failed (it is the stor
 not her effect).
 
 Jinxes: the grimoire she sees misses the tokens ``markers.hidden_tokens`` hides (the Demon's and
-the Magician's beside a Magician; all of them while the Poppy Grower has their ability); while a
+the Magician's beside a Magician; while the Poppy Grower has their ability she sees none); while a
 Widow is or has been in play the Damsel is poisoned (the Damsel's unit)."""
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from engine.clocktower.game.markers import hidden_tokens, known_evil
 from engine.clocktower.game.model import State, put_mark
 from engine.clocktower.game.roles import Result, Role, Table, Words, most_trusted
 from engine.clocktower.game.working import works
+from engine.core import Effect
 
 
 @dataclass(frozen=True)
@@ -39,15 +40,22 @@ class Widow(Role):
 
     def night(self, state: State, player: int, key: str) -> Result:
         hidden = hidden_tokens(state)
-        grimoire = tuple(
-            (s.player, *(("", "") if s.player in hidden else (s.character, s.alignment)), s.alive)
-            for s in state.seats
-        )
-        marks = tuple((m.kind, m.source, m.target, m.note) for m in state.marks)
-        state, shown = tell(
-            state,
-            Grimoire(player, character=self.id, night=state.night, seats=grimoire, marks=marks),
-        )
+        shown: list[Effect] = []
+        if len(hidden) < len(state.seats):  # all hidden: the Poppy Grower keeps it shut
+            grimoire = tuple(
+                (
+                    s.player,
+                    *(("", "") if s.player in hidden else (s.character, s.alignment)),
+                    s.alive,
+                )
+                for s in state.seats
+            )
+            marks = tuple((m.kind, m.source, m.target, m.note) for m in state.marks)
+            state, seen = tell(
+                state,
+                Grimoire(player, character=self.id, night=state.night, seats=grimoire, marks=marks),
+            )
+            shown.append(seen)
         everyone = tuple(s.player for s in state.seats)
         spare = known_evil(state, player, ("demon",))
         (target,) = choose(state, key + ":pick", player, self.id, everyone, spare=spare)
@@ -57,10 +65,10 @@ class Widow(Role):
             state = abnormal.mark(state, player)
         goods = tuple(s.player for s in state.seats if s.alignment == "good")
         if not goods:
-            return state, [shown]
+            return state, shown
         told = rule(state, key + ":warn", self.id + "_warning", goods, truth=None, player=player)
         state, warned = tell(state, WidowWarning(int(told)))
-        return state, [shown, warned]
+        return state, [*shown, warned]
 
     def choose(
         self, table: Table, state: State, player: int, options: list[int], pick: int
