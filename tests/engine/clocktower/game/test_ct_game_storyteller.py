@@ -75,9 +75,9 @@ SCRIPT = [
     WANDERER,
     *("fearmonger", "goblin", "widow", "yaggababble", "ojo", "djinn"),
 ]
-# Seven players; on the first night the Yaggababble, Lamplighter, Widow, Sexton and Augur wake
-# for the storyteller, and the automated Chef learns his number.
-DEAL = ("yaggababble", "widow", "lamplighter", "augur", "sexton", "chef", "wanderer")
+# Seven players; on the first night the Yaggababble, Lamplighter, Sexton and Augur wake for the
+# storyteller, the automated Chef learns his number, and the automated Goblin does not wake.
+DEAL = ("yaggababble", "goblin", "lamplighter", "augur", "sexton", "chef", "wanderer")
 
 
 def script_game(bot: bool = False, players: int = 7) -> State:
@@ -101,7 +101,7 @@ def first_night() -> State:
 
 
 def test_the_bot_refuses_what_it_cannot_run_and_a_human_storyteller_takes_it():
-    with pytest.raises(RuleError, match="cannot run these characters yet: .*widow"):
+    with pytest.raises(RuleError, match="cannot run these characters yet: .*lamplighter"):
         script_game(bot=True)
     state = script_game()
     homebrew = {"lamplighter", "sexton", "augur", "wanderer"}
@@ -117,7 +117,6 @@ def test_the_start_announces_the_fabled_and_tells_the_storyteller_what_is_theirs
     assert notes.data["unwoken"] == ("wanderer",)  # no night numbers: never woken
     assert set(notes.data["manual"]) == {
         "yaggababble",
-        "widow",
         "lamplighter",
         "augur",
         "sexton",
@@ -140,7 +139,7 @@ def test_storyteller_run_characters_wake_in_night_order_as_panels():
         woken.append(panel.data["character"])
         state = apply(state, FinishWake(ST)).state
     # the official sheet's order, the homebrew Lamplighter by its own number (30)
-    assert woken == ["yaggababble", "lamplighter", "widow", "sexton", "augur"]
+    assert woken == ["yaggababble", "lamplighter", "sexton", "augur"]
     assert "wanderer" not in woken
     chef = [t for t in briefing(state, 6) if t.event == "info"]
     assert chef and chef[0].data["character"] == "chef"  # automated in the same night
@@ -186,7 +185,7 @@ def test_the_panel_asks_the_player_and_tells_the_storyteller_their_choice():
         "lamplighter"
     )
     on = apply(shown, FinishWake(ST)).state
-    assert open_prompts(on)[0].data["character"] == "widow"
+    assert open_prompts(on)[0].data["character"] == "sexton"
     refused(on, StorytellerRuling(ST, prompt.data["decision"], 0), "No storyteller decision")
 
 
