@@ -18,8 +18,8 @@ from tests.bot.test_clocktower_bot import (
 )
 from tests.engine.clocktower.game.test_ct_game_storyteller import SCRIPT
 
-DEAL = "Yaggababble, Widow, Lamplighter, High Priestess, Steward, Chef, Wanderer"
-SECRET_NAMES = re.compile(r"\b(Yaggababble|Widow|Lamplighter|High Priestess|Steward|Wanderer)\b")
+DEAL = "Yaggababble, Goblin, Lamplighter, High Priestess, Steward, Chef, Wanderer"
+SECRET_NAMES = re.compile(r"\b(Yaggababble|Goblin|Lamplighter|High Priestess|Steward|Wanderer)\b")
 
 
 def dms(table, user_id: int) -> list:
@@ -82,7 +82,7 @@ async def test_a_human_storyteller_runs_a_custom_script_to_a_declared_winner(tab
     started = await teller.slash(table.channel, "clocktower start", characters=DEAL, shuffle=False)
     assert started.ephemeral and "dealt" in said(started), said(started)
     seats = {s.player: s.character for s in state(table).seats}
-    assert list(seats.values())[:3] == ["yaggababble", "widow", "lamplighter"]
+    assert list(seats.values())[:3] == ["yaggababble", "goblin", "lamplighter"]
     fabled = next(t for t in table.public_texts() if "The game begins" in t)
     assert "**Djinn** is in play" in fabled
     lamp = next(p for p, c in seats.items() if c == "lamplighter")
