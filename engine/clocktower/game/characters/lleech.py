@@ -4,7 +4,10 @@ works, the Lleech dies exactly when its host does: it survives any death (an exe
 while the host lives, and dies when the host dies. A drunk or poisoned Lleech is neither
 shielded nor bound: it dies as anyone, and its host's death does not kill it. The Lleech never
 hosts itself (a host is a player the Lleech lives off; choosing itself would make it unkillable
-by its own poison)."""
+by its own poison).
+
+Jinxes: only one of the Heretic and the Lleech may be in play (a setup rule, the Heretic's
+``excludes``); the Slayer's shot at a living Lleech's host kills the host (``slayer``)."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from typing import Any
 from engine.clocktower.game.characters._demon import Demon
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import Seat, State, lives, mark_target, put_mark
+from engine.clocktower.game.model import Seat, State, lives, mark_target, put_mark, seat
 from engine.clocktower.game.roles import Result, Words
 from engine.clocktower.game.working import works
 
@@ -23,6 +26,15 @@ HOST = "poisoned"  # the host's reminder: poisoned while the Lleech's ability wo
 def host(state: State, lleech: int) -> int | None:
     """The Lleech's host (None before it chose one)."""
     return mark_target(state, HOST, lleech)
+
+
+def hosts(state: State) -> tuple[int, ...]:
+    """The hosts of the living Lleeches (the Slayer's jinx: a shot at one kills it)."""
+    return tuple(
+        m.target
+        for m in state.marks
+        if m.kind == HOST and m.character == "lleech" and seat(state, m.source).alive
+    )
 
 
 class Lleech(Demon):
