@@ -7,7 +7,8 @@ hosts itself (a host is a player the Lleech lives off; choosing itself would mak
 by its own poison).
 
 Jinxes: only one of the Heretic and the Lleech may be in play (a setup rule, the Heretic's
-``excludes``); the Slayer's shot at a living Lleech's host kills the host (``slayer``)."""
+``excludes``); the Slayer's shot at a living Lleech's host kills the host (``slayer``); if
+the host is executed while a Mastermind lives, the Lleech lives on but loses its ability."""
 
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ from typing import Any
 from engine.clocktower.game.characters._demon import Demon
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import Seat, State, lives, mark_target, put_mark, seat
+from engine.clocktower.game.model import Seat, State, lives, mark_target, marks_of, put_mark, seat
 from engine.clocktower.game.roles import Result, Words
 from engine.clocktower.game.working import works
 
 HOST = "poisoned"  # the host's reminder: poisoned while the Lleech's ability works
+SPENT = "no_ability"  # the Lleech's own reminder: it lost its ability (the Mastermind's jinx)
 
 
 def host(state: State, lleech: int) -> int | None:
@@ -40,7 +42,7 @@ def hosts(state: State) -> tuple[int, ...]:
 class Lleech(Demon):
     id = "lleech"
     policy = "No ruling: the Lleech chooses its host, and dies when the host dies."
-    reminders = {HOST: "poisoned: the Lleech's host"}
+    reminders = {HOST: "poisoned: the Lleech's host", SPENT: "no ability"}
 
     def night(self, state: State, player: int, key: str) -> Result:
         if state.night > 1:
@@ -60,7 +62,14 @@ class Lleech(Demon):
             return state, []
         if not works(state, seat.player):
             return state, []
+        if cause == "execution" and any(
+            s.character == "mastermind" and lives(state, s.player) for s in state.seats
+        ):  # the Mastermind's jinx: the Lleech lives on without its ability
+            return put_mark(state, SPENT, seat.player, seat.player), []
         return die(state, seat.player, "host", key + ":lleech")  # no character named by day
+
+    def strips_ability(self, state: State, seat: Seat, target: int) -> bool:
+        return target == seat.player and bool(marks_of(state, SPENT, seat.player))
 
     def asks(self, menu: Any, words: Words) -> str | None:
         if menu.night != 1:
