@@ -2,7 +2,7 @@
 
 Anyone living may claim the shot in public (``Slay``): only a real Slayer's can kill, and a real
 Slayer's shot is spent even when drunk. It kills a Demon, or a player the storyteller rules
-registers as one (a Recluse)."""
+registers as one (a Recluse). Jinx: a shot at a living Lleech's host kills the host."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.clocktower.game.actions import Slay
+from engine.clocktower.game.characters.lleech import hosts
 from engine.clocktower.game.day import day_key
 from engine.clocktower.game.death import die
 from engine.clocktower.game.guards import (
@@ -71,6 +72,8 @@ class Slayer(Role):
         state = with_seat(state, slayer, used=True)
         if not works(state, slayer) or not seat(state, target).alive:
             return state, False
+        if target in hosts(state):  # the jinx: a shot at the Lleech's host kills the host
+            return state, True
         return state, registers_as(state, key + ":slay", target, "demon", self.id)
 
     def public_info(self, record: Record, player: int) -> tuple[Heard, ...]:
