@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 import zlib
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -33,6 +32,9 @@ from bot.store import voice as store
 from bot.store.database import Database
 from bot.store.voice import Link
 from bot.voice import (
+    BOT_ALLOW,
+    EVERYONE_DENY,
+    MEMBER_ALLOW,
     SQUARE,
     Layout,
     Overwrite,
@@ -66,11 +68,12 @@ class Throttle:
         self,
         limit: int = MEMBER_EDITS,
         window: float = WINDOW,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
         self.limit, self.window = limit, window
-        self.clock, self.sleep = clock, sleep
+        self.clock = clock or (lambda: asyncio.get_running_loop().time())  # the loop's clock
+        self.sleep = sleep
         self.sent: deque[float] = deque()
 
     async def wait(self) -> None:
@@ -93,6 +96,7 @@ class Job:
     row: int = 0
     member: int | None = None
     channel: int = 0
+    plan: int = 0  # the game's plan it belongs to: a newer plan makes it moot
 
 
 def missing_permissions(guild: discord.Guild, square: discord.abc.GuildChannel | None) -> list[str]:
@@ -128,12 +132,17 @@ def discord_overwrite(wanted: Overwrite) -> discord.PermissionOverwrite:
 
 def as_data(target: int, role: bool, given: discord.PermissionOverwrite) -> Overwrite:
     allow, deny = given.pair()
-    return Overwrite(
-        target,
-        role,
-        frozenset(name for name, on in allow if on),
-        frozenset(name for name, on in deny if on),
-    )
+    return Overwrite(target, role, _names(allow), _names(deny))
+
+
+def _names(permissions: discord.Permissions) -> frozenset[str]:
+    """The flags set, one name per flag (discord.py knows some by two names: ours are kept)."""
+    ours = MEMBER_ALLOW | BOT_ALLOW | EVERYONE_DENY
+    named: dict[int, str] = {}
+    for name, bit in discord.Permissions.VALID_FLAGS.items():
+        if permissions.value & bit and (bit not in named or name in ours):
+            named[bit] = name
+    return frozenset(named.values())
 
 
 class VoiceRooms:
@@ -145,10 +154,12 @@ class VoiceRooms:
         self.links: dict[int, Link] = {}
         self.layouts: dict[str, LayoutOf] = {}
         self.limit, self.window = MEMBER_EDITS, WINDOW
+        self.clock: Callable[[], float] | None = None  # the throttle's clock (None: the loop's)
         self.throttles: dict[int, Throttle] = {}
         self.queues: dict[int, deque[Job]] = {}
         self.workers: dict[int, asyncio.Task[None]] = {}
         self.locks: dict[int, asyncio.Lock] = {}
+        self.plans: dict[int, int] = {}  # per game, the number of its current plan
 
     def register(self, kind: str, layout: LayoutOf) -> None:
         self.layouts[kind] = layout
@@ -253,9 +264,12 @@ class VoiceRooms:
     def _queue(self, guild_id: int, game_id: int, jobs: list[Job], *, replace: bool) -> None:
         queue = self.queues.setdefault(guild_id, deque())
         if replace:  # a new plan supersedes the game's moves still waiting
+            self.plans[game_id] = self.plans.get(game_id, 0) + 1
             kept = [j for j in queue if j.game_id != game_id]
             queue.clear()
             queue.extend(kept)
+        for job in jobs:
+            job.plan = self.plans.get(game_id, 0)
         queue.extend(jobs)
         queue.append(Job(game_id))  # then the sweep
         worker = self.workers.get(guild_id)
@@ -264,7 +278,9 @@ class VoiceRooms:
 
     async def _work(self, guild_id: int) -> None:
         queue = self.queues[guild_id]
-        throttle = self.throttles.setdefault(guild_id, Throttle(self.limit, self.window))
+        throttle = self.throttles.setdefault(
+            guild_id, Throttle(self.limit, self.window, self.clock)
+        )
         while queue:
             job = queue.popleft()
             try:
@@ -278,28 +294,32 @@ class VoiceRooms:
 
     async def _move(self, guild_id: int, job: Job, throttle: Throttle) -> str:
         """One move, inside Discord's limit: refused moves are recorded, never retried."""
-        outcome = self._before(guild_id, job)
+        outcome = await self._before(guild_id, job)
         if outcome is not None:
             return outcome
         await throttle.wait()
-        outcome = self._before(guild_id, job)  # they may have moved while the bot waited
-        if outcome is not None:
-            return outcome
-        guild = self.client.get_guild(guild_id)
-        member = guild.get_member(job.member or 0) if guild else None
-        if guild is None or member is None:
-            return "absent"
-        try:
-            await member.edit(voice_channel=_voice(guild, job.channel))
-        except discord.HTTPException as refusal:  # 40032: left voice; 50013: no permission
-            log.info("game %s: moving %s refused: %s", job.game_id, member.id, refusal)
-            return "refused"
-        return "moved"
+        # No plan is made while a move is under way, so none misses where it puts someone.
+        async with self.lock(job.game_id):
+            if job.plan != self.plans.get(job.game_id, 0):
+                return "superseded"  # a newer plan replaced it while the bot waited
+            outcome = await self._before(guild_id, job)  # they may have moved meanwhile
+            if outcome is not None:
+                return outcome
+            guild = self.client.get_guild(guild_id)
+            member = await _member(guild, job.member or 0) if guild else None
+            if guild is None or member is None:
+                return "absent"
+            try:
+                await member.edit(voice_channel=_voice(guild, job.channel))
+            except discord.HTTPException as refusal:  # 40032: left voice; 50013: no permission
+                log.info("game %s: moving %s refused: %s", job.game_id, member.id, refusal)
+                return "refused"
+            return "moved"
 
-    def _before(self, guild_id: int, job: Job) -> str | None:
+    async def _before(self, guild_id: int, job: Job) -> str | None:
         """Whether the move is moot already: they are there, or no longer in the game's voice."""
         guild = self.client.get_guild(guild_id)
-        member = guild.get_member(job.member or 0) if guild else None
+        member = await _member(guild, job.member or 0) if guild else None
         now = member.voice.channel if member and member.voice else None
         if now is None:
             return "absent"
@@ -578,6 +598,18 @@ def _target(guild: discord.Guild, target: int) -> discord.Role | discord.Member 
     if target == guild.id:
         return guild.default_role
     return guild.get_member(target) or discord.Object(target)
+
+
+async def _member(guild: discord.Guild, user: int) -> discord.Member | None:
+    """A member, from the cache or (just after a restart, before it is filled) from Discord;
+    their voice state is the guild's either way."""
+    member = guild.get_member(user)
+    if member is None:
+        try:
+            member = await guild.fetch_member(user)
+        except discord.HTTPException:
+            return None
+    return member
 
 
 def _voice(guild: discord.Guild, channel_id: int) -> Any:
