@@ -21,7 +21,8 @@ import asyncio
 import logging
 import zlib
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -158,7 +159,7 @@ class VoiceRooms:
         self.throttles: dict[int, Throttle] = {}
         self.queues: dict[int, deque[Job]] = {}
         self.workers: dict[int, asyncio.Task[None]] = {}
-        self.locks: dict[int, asyncio.Lock] = {}
+        self.gates: dict[int, Gate] = {}
         self.plans: dict[int, int] = {}  # per game, the number of its current plan
 
     def register(self, kind: str, layout: LayoutOf) -> None:
@@ -167,8 +168,8 @@ class VoiceRooms:
     async def load(self) -> None:
         self.links = {link.game_id: link for link in await store.links(self.db)}
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        return self.locks.setdefault(game_id, asyncio.Lock())
+    def gate(self, game_id: int) -> Gate:
+        return self.gates.setdefault(game_id, Gate())
 
     # Linking ---------------------------------------------------------------------------------
     async def link(self, session: Session[Any], square: int) -> Link:
@@ -220,7 +221,7 @@ class VoiceRooms:
         layout_of = self.layouts.get(session.game.kind)
         if link is None or guild is None or layout_of is None:
             return
-        async with self.lock(session.game.id):
+        async with self.gate(session.game.id).planning():
             made = await store.channels(self.db, session.game.id)
             whispers = whisper_pairs(made)
             layout = layout_of(session, link, whispers)
@@ -281,25 +282,37 @@ class VoiceRooms:
         throttle = self.throttles.setdefault(
             guild_id, Throttle(self.limit, self.window, self.clock)
         )
+        under_way: set[asyncio.Task[None]] = set()
         while queue:
             job = queue.popleft()
             try:
                 if job.member is None:
                     if not any(j.game_id == job.game_id for j in queue):
+                        await asyncio.gather(*under_way)  # the game's moves are over first
                         await self._sweep(guild_id, job.game_id)
                     continue
-                await store.settle_move(self.db, job.row, await self._move(guild_id, job, throttle))
+                moot = await self._before(guild_id, job)
+                if moot is not None:
+                    await store.settle_move(self.db, job.row, moot)
+                    continue
+                await throttle.wait()  # the moves start inside the limit and run side by side
+                task = asyncio.create_task(self._settled_move(guild_id, job))
+                under_way.add(task)
+                task.add_done_callback(under_way.discard)
             except Exception:  # our own bug: the job is given up, not the queue behind it
                 log.exception("voice job for game %s failed", job.game_id)
+        await asyncio.gather(*under_way)
 
-    async def _move(self, guild_id: int, job: Job, throttle: Throttle) -> str:
-        """One move, inside Discord's limit: refused moves are recorded, never retried."""
-        outcome = await self._before(guild_id, job)
-        if outcome is not None:
-            return outcome
-        await throttle.wait()
+    async def _settled_move(self, guild_id: int, job: Job) -> None:
+        try:
+            await store.settle_move(self.db, job.row, await self._move(guild_id, job))
+        except Exception:
+            log.exception("voice move for game %s failed", job.game_id)
+
+    async def _move(self, guild_id: int, job: Job) -> str:
+        """One move, once the throttle let it start: refused moves are recorded, never retried."""
         # No plan is made while a move is under way, so none misses where it puts someone.
-        async with self.lock(job.game_id):
+        async with self.gate(job.game_id).moving():
             if job.plan != self.plans.get(job.game_id, 0):
                 return "superseded"  # a newer plan replaced it while the bot waited
             outcome = await self._before(guild_id, job)  # they may have moved meanwhile
@@ -591,6 +604,40 @@ class VoiceRooms:
         if closed:
             who = ", ".join(f"<@{p}>" for p in closed)
             await self._say(session, f"{who}: your room is waiting for you in the voice channels.")
+
+
+class Gate:
+    """Plans of a game wait for its moves under way, and moves for a plan being made: moves
+    run side by side, a plan alone (a reader-writer lock, the plan the writer)."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+        self.planned = False
+        self.changed = asyncio.Condition()
+
+    @asynccontextmanager
+    async def moving(self) -> AsyncIterator[None]:
+        async with self.changed:
+            await self.changed.wait_for(lambda: not self.planned)
+            self.moves += 1
+        try:
+            yield
+        finally:
+            async with self.changed:
+                self.moves -= 1
+                self.changed.notify_all()
+
+    @asynccontextmanager
+    async def planning(self) -> AsyncIterator[None]:
+        async with self.changed:
+            await self.changed.wait_for(lambda: not self.planned and not self.moves)
+            self.planned = True
+        try:
+            yield
+        finally:
+            async with self.changed:
+                self.planned = False
+                self.changed.notify_all()
 
 
 def _target(guild: discord.Guild, target: int) -> discord.Role | discord.Member | discord.Object:
