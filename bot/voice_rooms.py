@@ -160,7 +160,10 @@ class VoiceRooms:
         self.queues: dict[int, deque[Job]] = {}
         self.workers: dict[int, asyncio.Task[None]] = {}
         self.gates: dict[int, Gate] = {}
-        self.plans: dict[int, int] = {}  # per game, the number of its current plan
+        self.plans: dict[int, int] = {}
+        self.closing: dict[
+            int, int
+        ] = {}  # games whose voice is ending: their square  # per game, the number of its current plan
 
     def register(self, kind: str, layout: LayoutOf) -> None:
         self.layouts[kind] = layout
@@ -261,6 +264,7 @@ class VoiceRooms:
                     await self._tell_absent(session, found.absent, layout, channels)
             if closing:
                 self.links.pop(session.game.id, None)
+                self.closing[session.game.id] = link.square_id
 
     def _queue(self, guild_id: int, game_id: int, jobs: list[Job], *, replace: bool) -> None:
         queue = self.queues.setdefault(guild_id, deque())
@@ -456,10 +460,9 @@ class VoiceRooms:
         if link is not None and layout is not None and layout.phase != "over":
             wanted.add(CATEGORY)
         await self.delete(game_id, keep=wanted, only_empty=link is not None)
-        if link is None and guild is not None:
-            square = await store.square_of(self.db, game_id)
-            if square is not None:
-                await self._unwatch(guild, game_id, square)
+        square = self.closing.pop(game_id, None) if link is None else None
+        if square is not None and guild is not None:
+            await self._unwatch(guild, game_id, square)
 
     async def delete(
         self, game_id: int | None, keep: set[str] | None = None, *, only_empty: bool = False

@@ -186,8 +186,3 @@ async def add_spectator(db: Database, game_id: int, user_id: int) -> None:
             "INSERT OR IGNORE INTO voice_spectators (game_id, user_id) VALUES (?, ?)",
             (game_id, user_id),
         )
-
-
-async def square_of(db: Database, game_id: int) -> int | None:
-    row = await db.fetchone("SELECT square_id FROM voice_links WHERE game_id = ?", (game_id,))
-    return row["square_id"] if row else None

@@ -109,6 +109,9 @@ async def test_a_linked_clocktower_game_from_dusk_to_the_end(table, monkeypatch)
         given = overwrites(table, cottages[player.id])
         assert given[everyone][1] & VIEW
         assert set(given) == {everyone, player.id, teller.id, bot_id}
+    # rooms made with their overwrites are not edited again at each step of the game
+    edits = [r for r in table.env.http_requests if r.method == "PATCH" and "/channels/" in r.path]
+    assert not [r for r in edits if int(r.path.split("/")[2]) in made.values()]
     # the player out of voice is told where their cottage is
     assert any(f"<#{cottages[away.id]}>" in text for text in table.dm_texts(away.id))
 
@@ -329,3 +332,36 @@ async def test_a_linked_traitors_game_with_rooms_and_the_turret(table):
 
 def state_tg(table) -> tg.State:
     return table.session().state
+
+
+async def test_unlinking_mid_game_puts_everyone_back_and_deletes_the_rooms(table):
+    square = table.guild.create_voice_channel("Town square")
+    teller = await seat_clocktower(table, 5, square)
+    for member in table.members:
+        await member.join_voice(square)
+    await teller.slash(table.channel, "clocktower start")
+    await moves_done(table)
+    game = table.session().game.id
+    made = await rooms(table, game)
+    seated = list(table.members)
+    assert all(where(table)[m.id] != square.id for m in seated)
+    player = table.members[1]
+    refused = await player.slash(table.channel, "voice unlink")
+    assert "Only whoever opened this game" in said(refused)
+    playing = await player.slash(table.channel, "voice spectate")
+    assert "You play in this game" in said(playing)
+    watcher = table.add("watcher")
+    await watcher.slash(table.channel, "voice spectate")
+    assert watcher.id in overwrites(table, square.id)
+
+    unlinked = await teller.slash(table.channel, "voice unlink")
+    assert "Voice is off" in said(unlinked)
+    await moves_done(table)
+    assert all(where(table)[m.id] == square.id for m in seated)
+    assert not any(c in table.env.backend.channels for c in made.values())
+    assert watcher.id not in overwrites(table, square.id)
+    assert await rows(table, "SELECT * FROM voice_links") == []
+    await table.restart()  # nothing is made again
+    await table.env.settle()
+    assert await rooms(table, game) == {}
+    assert state(table).phase is not ct.Phase.LOBBY
