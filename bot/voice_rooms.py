@@ -160,16 +160,16 @@ class VoiceRooms:
         self.queues: dict[int, deque[Job]] = {}
         self.workers: dict[int, asyncio.Task[None]] = {}
         self.gates: dict[int, Gate] = {}
-        self.plans: dict[int, int] = {}
-        self.closing: dict[
-            int, int
-        ] = {}  # games whose voice is ending: their square  # per game, the number of its current plan
+        self.plans: dict[int, int] = {}  # per game, the number of its current plan
+        self.closing: dict[int, int] = {}  # games whose voice is ending: their square
 
     def register(self, kind: str, layout: LayoutOf) -> None:
         self.layouts[kind] = layout
 
     async def load(self) -> None:
-        self.links = {link.game_id: link for link in await store.links(self.db)}
+        """The links of running games, as stored (a link made since the start is kept)."""
+        for link in await store.links(self.db):
+            self.links.setdefault(link.game_id, link)
 
     def gate(self, game_id: int) -> Gate:
         return self.gates.setdefault(game_id, Gate())
@@ -233,7 +233,8 @@ class VoiceRooms:
             if closing or (layout is not None and layout.phase == "over"):
                 closing = True
                 people = layout.places if layout is not None else {}
-                layout = Layout("over", (), dict.fromkeys(people, SQUARE))
+                said = layout.announce if layout is not None else None
+                layout = Layout("over", (), dict.fromkeys(people, SQUARE), announce=said)
             elif layout is not None and summon:
                 places = {**layout.places, **summon}
                 layout = replace(layout, places=places)
@@ -368,9 +369,8 @@ class VoiceRooms:
         channels = {c.room: c.channel_id for c in made if c.channel_id is not None}
         people = frozenset(layout.places) | frozenset(m for r in layout.rooms for m in r.members)
         if layout.rooms:
-            category = await self._made(
-                session, guild, found, Room(CATEGORY, "Ravenswood", frozenset()), None
-            )
+            named = Room(CATEGORY, f"Ravenswood game {session.game.id}", frozenset())
+            category = await self._made(session, guild, found, named, None)
             if category is not None and link.category_id != category.id:
                 link.category_id = category.id
                 await store.save_link(self.db, link)

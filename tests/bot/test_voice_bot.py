@@ -171,7 +171,8 @@ async def test_a_linked_clocktower_game_from_dusk_to_the_end(table, monkeypatch)
     assert watcher.id not in overwrites(table, square.id)  # …and the spectator's overwrite
 
 
-async def test_a_refused_move_is_skipped_and_never_retried(table):
+async def test_a_refused_move_is_skipped_and_never_retried(table, monkeypatch):
+    deal(monkeypatch, SEED)
     square = table.guild.create_voice_channel("Town square")
     teller = await seat_clocktower(table, 5, square)
     for member in table.members:
@@ -261,7 +262,10 @@ async def test_a_restart_mid_dusk_finishes_the_moves_and_moves_only_those_out_of
     assert set(moved) - {teller.id} == {m.id for m in players} - early
 
 
-async def test_channels_of_a_game_that_ended_during_a_stop_are_deleted_at_start_up(table):
+async def test_channels_of_a_game_that_ended_during_a_stop_are_deleted_at_start_up(
+    table, monkeypatch
+):
+    deal(monkeypatch, SEED)
     square = table.guild.create_voice_channel("Town square")
     teller = await seat_clocktower(table, 5, square)
     await teller.slash(table.channel, "clocktower start")
@@ -278,7 +282,8 @@ async def test_channels_of_a_game_that_ended_during_a_stop_are_deleted_at_start_
 
 
 # The Traitors -------------------------------------------------------------------------------
-async def test_a_linked_traitors_game_with_rooms_and_the_turret(table):
+async def test_a_linked_traitors_game_with_rooms_and_the_turret(table, monkeypatch):
+    deal(monkeypatch, SEED)
     table_room = table.guild.create_voice_channel("Round table")
     host = table.add("host")
     opened = await host.slash(table.channel, "traitors new", voice=table_room)
@@ -334,7 +339,8 @@ def state_tg(table) -> tg.State:
     return table.session().state
 
 
-async def test_unlinking_mid_game_puts_everyone_back_and_deletes_the_rooms(table):
+async def test_unlinking_mid_game_puts_everyone_back_and_deletes_the_rooms(table, monkeypatch):
+    deal(monkeypatch, SEED)
     square = table.guild.create_voice_channel("Town square")
     teller = await seat_clocktower(table, 5, square)
     for member in table.members:
