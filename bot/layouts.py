@@ -50,7 +50,7 @@ def clocktower(
     if state.phase in (ct.Phase.NIGHT, ct.Phase.SETUP):
         places = {p: cottage(p) for p in players}
         if storyteller is not None:
-            woken = _woken(state) if follow else None
+            woken = woken_player(state) if follow else None
             places[storyteller] = cottage(woken if woken in places else storyteller)
         return Layout(f"night {state.night}", tuple(rooms), places, announce=TO_COTTAGES)
     places = dict.fromkeys(people, SQUARE)
@@ -65,7 +65,7 @@ def clocktower(
     return Layout(f"day {state.day}", tuple(rooms), places, tolerated, TO_SQUARE)
 
 
-def _woken(state: ct.State) -> int | None:
+def woken_player(state: ct.State) -> int | None:
     """The player whose wake the night is at now, if the game waits on it."""
     if state.pending is None or state.cursor >= len(state.queue):
         return None

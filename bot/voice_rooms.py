@@ -190,13 +190,17 @@ class VoiceRooms:
         await self.follow(session, closing=True)
         await store.drop_link(self.db, session.game.id)
 
-    def problems(self, session: Session[Any], people: set[int]) -> str | None:
-        """One sentence saying what the bot lacks to run this game's voice, or None."""
+    def problems(
+        self, session: Session[Any], people: set[int], square_id: int | None = None
+    ) -> str | None:
+        """One sentence saying what the bot lacks to run this game's voice (in its linked
+        channel, or ``square_id``), or None."""
         link = self.links.get(session.game.id)
         guild = self.client.get_guild(session.game.guild_id)
-        if link is None or guild is None:
+        square_id = square_id or (link.square_id if link else None)
+        if square_id is None or guild is None:
             return None
-        square = guild.get_channel(link.square_id)
+        square = guild.get_channel(square_id)
         lacking = missing_permissions(guild, square)
         above = outranking(guild, people)
         if above:

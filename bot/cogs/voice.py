@@ -38,6 +38,10 @@ class VoiceCog(commands.GroupCog, group_name="voice", group_description="Play a 
                 "Only whoever opened this game (or a server manager) can change its voice."
             )
 
+    @staticmethod
+    def started(session: Session[object]) -> bool:
+        return str(getattr(session.state, "phase", "lobby")) != "lobby"
+
     @app_commands.command(name="link", description="Play this channel's game in a voice channel")
     @app_commands.describe(channel="The town square (Clocktower) or round table (Traitors)")
     @app_commands.guild_only()
@@ -45,6 +49,11 @@ class VoiceCog(commands.GroupCog, group_name="voice", group_description="Play a 
         async with answering(interaction):
             session = self.game_here(interaction)
             self.require_host(interaction, session)
+            if self.started(session):
+                people = set(session.rules.players(session.state))
+                problem = self.bot.voice.problems(session, people, channel.id)
+                if problem is not None:  # under way: checked now rather than at the start
+                    raise Refusal(problem)
             await self.bot.voice.link(session, channel.id)
             await reply(interaction, f"This game is played in {channel.mention} now.")
             await self.bot.voice.follow(session)

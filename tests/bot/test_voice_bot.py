@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import aiosqlite
 import discord
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
 import engine.clocktower.game as ct
 import engine.traitors as tg
-from bot.layouts import TO_COTTAGES, TO_ROOMS, _woken
+from bot.layouts import TO_COTTAGES, TO_ROOMS, woken_player
 from bot.voice_rooms import WINDOW
 from tests.bot.test_clocktower_bot import answer_night, answer_ruling, deal, drive, said, state
 from tests.bot.test_traitors_bot import murder, vote_round
@@ -99,7 +101,7 @@ async def test_a_linked_clocktower_game_from_dusk_to_the_end(table, monkeypatch)
     # each player in their own cottage (the storyteller visits whoever is woken)
     for player in players[:-1]:
         assert where(table)[player.id] == cottages[player.id]
-    woken = _woken(state(table))
+    woken = woken_player(state(table))
     teller_at = where(table)[teller.id]
     assert teller_at == made[f"cottage:{woken if woken is not None else teller.id}"]
     # cottages: @everyone denied; only its player, the storyteller and the bot let in
@@ -124,7 +126,7 @@ async def test_a_linked_clocktower_game_from_dusk_to_the_end(table, monkeypatch)
     # the storyteller is moved to each woken player in turn
     visited = set()
     while state(table).phase is not ct.Phase.DAY:
-        woken = _woken(state(table))
+        woken = woken_player(state(table))
         await moves_done(table)
         if woken is not None and woken != away.id:
             assert where(table)[teller.id] == cottages[woken]
@@ -371,3 +373,28 @@ async def test_unlinking_mid_game_puts_everyone_back_and_deletes_the_rooms(table
     await table.env.settle()
     assert await rooms(table, game) == {}
     assert state(table).phase is not ct.Phase.LOBBY
+
+
+async def test_visits_off_keeps_the_storyteller_home_and_a_late_link_is_checked(table, monkeypatch):
+    deal(monkeypatch, SEED)
+    square = table.guild.create_voice_channel("Town square")
+    teller = await seat_clocktower(table, 5, square)
+    off = await teller.slash(table.channel, "voice visits", on=False)
+    assert "left in your own cottage" in said(off)
+    for member in table.members:
+        await member.join_voice(square)
+    await teller.slash(table.channel, "clocktower start")
+    await moves_done(table)
+    game = table.session().game.id
+    made = await rooms(table, game)
+    assert woken_player(state(table)) not in (None, teller.id)  # someone else is being woken
+    assert where(table)[teller.id] == made[f"cottage:{teller.id}"]
+
+    # linking another channel once the game is under way is checked at once
+    other = table.guild.create_voice_channel("Back room")
+    bot_denied = Overwrite(table.env.backend.bot_user.id, OverwriteType.MEMBER, deny=VIEW)
+    table.env.backend.set_overwrite(other.id, bot_denied)
+    await table.env.settle()
+    refused = await teller.slash(table.channel, "voice link", channel=other)
+    assert "View Channel and Connect in" in said(refused)
+    assert (await rows(table, "SELECT square_id FROM voice_links"))[0][0] == square.id

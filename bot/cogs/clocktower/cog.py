@@ -1005,6 +1005,7 @@ class ClocktowerCog(
                 session, Outgoing("↩️ The storyteller takes back the last step.")
             )
             await self.redeliver(session)
+            await self.bot.voice.follow(session)  # the undone step may have moved the night on
             self.clock.schedule(session)
             await interaction.followup.send(f"Undone: {taken}.", ephemeral=True)
 
