@@ -286,50 +286,46 @@ async def test_channels_of_a_game_that_ended_during_a_stop_are_deleted_at_start_
 # The Traitors -------------------------------------------------------------------------------
 async def test_a_linked_traitors_game_with_rooms_and_the_turret(table, monkeypatch):
     deal(monkeypatch, SEED)
-    table_room = table.guild.create_voice_channel("Round table")
+    round_table = table.guild.create_voice_channel("Round table")
     host = table.add("host")
-    opened = await host.slash(table.channel, "traitors new", voice=table_room)
+    opened = await host.slash(table.channel, "traitors new", voice=round_table)
     assert said(opened) == "The lobby is open below."
     lobby = table.channel.last_message
     for i in range(6):
         await table.add(f"p{i}").click(lobby, label="Join")
-    for member in table.members[:-1]:  # the last one is not in voice
-        await member.join_voice(table_room)
+    for member in table.members:
+        await member.join_voice(round_table)
     await host.slash(table.channel, "traitors start", traitors=2)
     game = table.session().game.id
     traitors = set(state_tg(table).traitor_ids)
     faithful = [m.id for m in table.members if m.id not in traitors]
-    assert all(where(table).get(m.id) == table_room.id for m in table.members[:-1])  # day 1
+    assert set(where(table).values()) == {round_table.id}  # day 1: nobody moves
 
-    banished = faithful[0]
+    banished, murdered, away = faithful[0], faithful[1], faithful[-1]
+    await table.member(away).leave_voice()  # out of voice when night falls
     ballots = {v: banished for v in tg.living(state_tg(table)) if v != banished}
-    await vote_round(table, ballots | {banished: faithful[1]})
+    await vote_round(table, ballots | {banished: murdered})
     assert state_tg(table).phase is tg.Phase.NIGHT
     await moves_done(table)
     assert TO_ROOMS in table.public_texts()
     made = await rooms(table, game)
     turret = made["turret"]
-    for member in table.members[:-1]:
-        if member.id == banished:
-            continue
-        wanted = turret if member.id in traitors else made[f"cottage:{member.id}"]
-        assert where(table)[member.id] == wanted
+    in_voice = [m.id for m in table.members if m.id != away]
+    for player in in_voice:
+        wanted = {banished: round_table.id, **dict.fromkeys(traitors, turret)}
+        assert where(table)[player] == wanted.get(player, made.get(f"cottage:{player}"))
     bot_id = table.env.backend.bot_user.id
     assert set(overwrites(table, turret)) == {table.guild.id, bot_id, *traitors}
     for player in faithful:
-        assert set(overwrites(table, made[f"cottage:{player}"])) == {
-            table.guild.id,
-            bot_id,
-            player,
-        }
-    last = table.members[-1].id
-    if last not in traitors:
-        assert any(f"<#{made[f'cottage:{last}']}>" in t for t in table.dm_texts(last))
+        given = set(overwrites(table, made[f"cottage:{player}"]))
+        assert given == {table.guild.id, bot_id, player}
+    assert not any(f"cottage:{t}" in made for t in traitors)  # no room of their own to reveal
+    assert any(f"<#{made[f'cottage:{away}']}>" in t for t in table.dm_texts(away))
 
-    await murder(table, faithful[1])
+    await murder(table, murdered)
     assert state_tg(table).phase is tg.Phase.DAY
     await moves_done(table)
-    assert all(where(table)[m.id] == table_room.id for m in table.members[:-1])
+    assert all(where(table)[p] == round_table.id for p in in_voice)
 
     await host.slash(table.channel, "traitors end")
     await moves_done(table)
