@@ -172,6 +172,13 @@ class Role:
             REGISTRY.add(cls())
 
     # Setup ------------------------------------------------------------------------------------
+    def arranges(self, state: State, seat: Seat) -> State:
+        """Where the dealt characters sit, as this character's setup rule requires, before any
+        setup ruling (the Lord of Typhon's Minions in a line either side of it): the deal's
+        characters change seats, nobody is told yet. Deterministic, and a deal that already
+        obeys the rule is left as it is."""
+        return state
+
     def setup(self, state: State, seat: Seat) -> State:
         """Setup rulings for this seat (the Drunk's token, a red herring), before the deal."""
         return state

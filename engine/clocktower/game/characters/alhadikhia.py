@@ -23,7 +23,7 @@ from engine.clocktower.game.abilities.change import change_character
 from engine.clocktower.game.abilities.kill import arbitrary, demon_attack, stayed
 from engine.clocktower.game.abilities.protection import safe_from_demon
 from engine.clocktower.game.abilities.targeting import aim
-from engine.clocktower.game.characters._demon import Demon, prey
+from engine.clocktower.game.characters._demon import Demon
 from engine.clocktower.game.death import die, revive
 from engine.clocktower.game.decisions import choose, choose_value
 from engine.clocktower.game.model import State, lives, seat
@@ -66,6 +66,17 @@ def _returned(state: State, player: int) -> Result:
                 state, told = change_character(state, s.player, "scarletwoman")
                 effects += told
     return state, effects
+
+
+def _three(table: Table, state: State, player: int, options: list[Any]) -> tuple[int, ...]:
+    """A simulated Al-Hadikhia's three: living players outside its team first, then living
+    teammates, then the dead (who choose to live, so all three die), never itself; none when
+    fewer than three others are in the game."""
+    team = {p for p, v in table.scores(state, player).items() if v <= -100}
+    others = [p for p in options if p != player]
+    table.rng.shuffle(others)
+    others.sort(key=lambda p: (not lives(state, p), p in team))
+    return tuple(others[:3]) if len(others) >= 3 else ()
 
 
 class AlHadikhia(Demon):
@@ -115,7 +126,7 @@ class AlHadikhia(Demon):
             if me.alignment == "evil" or not me.alive:
                 return (LIVE,)
             return (DIE if table.rng.random() < GOOD_DIES else LIVE,)
-        return prey(table, state, player, options, pick)
+        return _three(table, state, player, options)
 
     def asks(self, menu: Any, words: Words) -> str | None:
         name = words.strong("Al-Hadikhia")
