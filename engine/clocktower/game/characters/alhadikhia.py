@@ -32,7 +32,6 @@ from engine.clocktower.game.working import works
 from engine.core import Effect, Event, Public
 
 LIVE, DIE = "yes", "no"  # the answer to "do you choose to live?"
-GOOD_DIES = 0.35  # how often a simulated living good player chooses to die, sparing the others
 
 
 @dataclass(frozen=True)
@@ -68,15 +67,25 @@ def _returned(state: State, player: int) -> Result:
     return state, effects
 
 
-def _three(table: Table, state: State, player: int, options: list[Any]) -> tuple[int, ...]:
+def _three(table: Table, state: State, player: int) -> tuple[int, ...]:
     """A simulated Al-Hadikhia's three: living players outside its team first, then living
     teammates, then the dead (who choose to live, so all three die), never itself; none when
-    fewer than three others are in the game."""
+    fewer than three others are in the game. (The table offers only the living: the dead are
+    read from the seats.)"""
     team = {p for p, v in table.scores(state, player).items() if v <= -100}
-    others = [p for p in options if p != player]
+    others = [s.player for s in state.seats if s.player != player]
     table.rng.shuffle(others)
     others.sort(key=lambda p: (not lives(state, p), p in team))
     return tuple(others[:3]) if len(others) >= 3 else ()
+
+
+def _chosen_with(state: State, player: int) -> tuple[int, ...]:
+    """Tonight's three the Al-Hadikhia chose, ``player`` among them (the latest such answer)."""
+    for key, value in reversed(state.answers):
+        if key.endswith(":pick") and isinstance(value, tuple) and len(value) == 3:
+            if player in value:
+                return value
+    return ()
 
 
 class AlHadikhia(Demon):
@@ -120,13 +129,16 @@ class AlHadikhia(Demon):
         self, table: Table, state: State, player: int, options: list[Any], pick: int
     ) -> tuple[Any, ...] | None:
         """As the Demon: three of its prey. As a chosen player: evil and the dead live; a
-        living good player dies now and then, so that the three do not all die."""
+        living good player keeps the town's custom, that one dies so the others live: they die
+        unless a player chosen before them is already dead."""
         if options and isinstance(options[0], str):
             me = seat(state, player)
             if me.alignment == "evil" or not me.alive:
                 return (LIVE,)
-            return (DIE if table.rng.random() < GOOD_DIES else LIVE,)
-        return _three(table, state, player, options)
+            chosen = _chosen_with(state, player)
+            before = chosen[: chosen.index(player)] if player in chosen else ()
+            return (LIVE if any(not lives(state, p) for p in before) else DIE,)
+        return _three(table, state, player)
 
     def asks(self, menu: Any, words: Words) -> str | None:
         name = words.strong("Al-Hadikhia")
