@@ -307,8 +307,10 @@ class Role:
         """(winner, ending) when executing this (living) character ends the game (the Saint)."""
         return None
 
-    def quiet_dusk(self, state: State, seat: Seat) -> tuple[str, str] | None:
-        """(winner, ending) when a day ends with no execution (the Mayor)."""
+    def dusk_ending(self, state: State, seat: Seat) -> tuple[str, str] | None:
+        """(winner, ending) when the day ends, after any execution, because of this character:
+        a day with no execution (the Mayor, the Vortox: they check ``State.executed``), the
+        last day the Leviathan allows."""
         return None
 
     def owes_choice(self, state: State, seat: Seat) -> bool:
