@@ -13,13 +13,18 @@ from engine.clocktower.game.abilities.targeting import chosen_on
 from engine.clocktower.game.model import State, marks_of, seat
 from engine.clocktower.game.working import holds, works
 
-GUARDED = "guarded_executed"  # the ending of the protection jinxes: good wins
-GRANDCHILD = "grandchild_executed"  # the ending of the Grandmother's jinx: evil wins
-ENDINGS = {
-    GUARDED: "the Demon nominated and executed a player the Soldier, Monk, Innkeeper or "
-    "Exorcist protected",
-    GRANDCHILD: "the Grandmother's grandchild died by execution while the Demon was in play",
-}
+GUARDED = "guarded"  # the ending of the protection jinxes (after the Demon's id): good wins
+GRANDCHILD = "grandchild"  # the ending of the Grandmother's jinx (likewise): evil wins
+
+
+def jinx_endings(cid: str, name: str) -> dict[str, str]:
+    """The jinxes' endings of the Demon ``cid`` (called ``name``), by ending name."""
+    return {
+        f"{cid}_{GUARDED}": f"the {name} nominated and executed a player the Soldier, Monk, "
+        "Innkeeper or Exorcist protected",
+        f"{cid}_{GRANDCHILD}": f"the Grandmother's grandchild died by execution with the {name} "
+        "in play",
+    }
 
 
 def guarded(state: State, player: int) -> bool:

@@ -19,11 +19,11 @@ from typing import Any
 
 from engine.clocktower.game.abilities.change import became_on
 from engine.clocktower.game.characters._day_demons import (
-    ENDINGS,
     GRANDCHILD,
     GUARDED,
     grandchild,
     guarded,
+    jinx_endings,
     nominated_by,
 )
 from engine.clocktower.game.model import Seat, State, lives, put_mark, seat
@@ -55,7 +55,7 @@ class Leviathan(Role):
         "leviathan_executions": "a second good player was executed with the Leviathan in play",
         "leviathan_day": "day 5 ended with the Leviathan in play",
         "leviathan_mayor": "day 5 ended without an execution, the Leviathan and the Mayor alive",
-        **ENDINGS,
+        **jinx_endings("leviathan", "Leviathan"),
     }
     reminders = {GOOD_EXECUTED: "a good player executed"}
     events = (LeviathanInPlay,)
@@ -77,14 +77,14 @@ class Leviathan(Role):
         if not works(state, seat_.player):
             return None
         if nominated_by(state, seat_.player, executee) and guarded(state, executee):
-            return "good", GUARDED
+            return "good", f"{self.id}_{GUARDED}"
         earlier = [p for p in good_executions(state) if p != executee]
         if seat(state, executee).alignment == "good" and earlier:
             return "evil", "leviathan_executions"
         return None
 
     def execution(self, state: State, seat_: Seat, executee: int) -> tuple[str, str] | None:
-        return ("evil", GRANDCHILD) if grandchild(state, executee) else None
+        return ("evil", f"{self.id}_{GRANDCHILD}") if grandchild(state, executee) else None
 
     def dusk_ending(self, state: State, seat_: Seat) -> tuple[str, str] | None:
         if state.day < LAST_DAY or not works(state, seat_.player):
