@@ -5,13 +5,28 @@ with the good characters follow a few patterns, each written once here.
   wins. The protections are those of its jinx partners (``guarded``): the Soldier, the Monk's
   player, the Innkeeper's guests, the Exorcist's choice of last night.
 - The Grandmother's grandchild dies by execution (a riot's death too): evil wins
-  (``grandchild``)."""
+  (``grandchild``).
+- With a Banshee, Farmer, Ravenkeeper or Sage in play, whose abilities need a night death by the
+  Demon, the Demon chooses a living player each night but the first, not last night's
+  (``night_choice``): a chosen good Banshee dies by the Demon (and so gains its ability); a
+  chosen good Farmer, Ravenkeeper or Sage uses its ability as though the Demon had killed them,
+  at once, and does not die. The menu offers every living player but the Demon and last night's
+  choice (offering only the good ones would tell the Demon who is good); choosing an evil player
+  does nothing.
+- (The King's jinx lives in the King's unit.)"""
 
 from __future__ import annotations
 
-from engine.clocktower.game.abilities.targeting import chosen_on
-from engine.clocktower.game.model import State, marks_of, seat
+from engine.clocktower.game.abilities.targeting import choice_made, chosen_on, last_choice
+from engine.clocktower.game.death import die
+from engine.clocktower.game.decisions import choose
+from engine.clocktower.game.model import Phase, State, marks_of, seat
+from engine.clocktower.game.roles import Result, role
 from engine.clocktower.game.working import holds, works
+
+REACTING = ("banshee", "farmer", "ravenkeeper", "sage")  # need a night death by the Demon
+JINX_CHOICE = "jinx_chosen"
+JINX_KEY = ":jinx"  # the end of the key the Demon's choice is asked under
 
 GUARDED = "guarded"  # the ending of the protection jinxes (after the Demon's id): good wins
 GRANDCHILD = "grandchild"  # the ending of the Grandmother's jinx (likewise): evil wins
@@ -63,3 +78,35 @@ def nominated_by(state: State, nominator: int, nominee: int) -> bool:
         for n in state.history
         if not n.exile
     )
+
+
+def chooses_tonight(state: State) -> bool:
+    """Whether the Demon makes the jinxes' night choice tonight (``night_choice``)."""
+    return (
+        state.phase is Phase.NIGHT
+        and state.night > 1
+        and any(s.character in REACTING and s.alive for s in state.seats)
+    )
+
+
+def night_choice(state: State, demon: int, cid: str, key: str) -> Result:
+    """The jinxes with the Banshee, Farmer, Ravenkeeper and Sage: the Demon ``demon`` (holding
+    ``cid``) chooses a living player other than last night's; a good one of those characters
+    reacts as though the Demon killed them (the Banshee dies)."""
+    if not chooses_tonight(state):
+        return state, []
+    before = last_choice(state, JINX_CHOICE, demon)
+    options = tuple(s.player for s in state.seats if s.alive and s.player not in (demon, before))
+    if not options:
+        return state, []
+    (target,) = choose(state, key + JINX_KEY, demon, cid, options)
+    worked = works(state, demon)
+    state = choice_made(state, JINX_CHOICE, demon, target, worked)
+    chosen = seat(state, target)
+    if not worked or chosen.alignment != "good" or chosen.character not in REACTING:
+        return state, []
+    if chosen.character == "banshee":
+        return die(state, target, "demon", key + ":banshee")
+    if chosen.character == "farmer":
+        return role("farmer").died(state, chosen, "demon", key + ":farmer")
+    return role(chosen.character).night(state, target, f"{key}:{chosen.character}")

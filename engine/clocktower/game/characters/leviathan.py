@@ -7,7 +7,8 @@ a player becomes it), and the day's executee, if good, is marked.
 Jinxes (``_day_demons``): if the Leviathan nominated and executed the Soldier, the Monk's or the
 Innkeeper's player or the Exorcist's choice, good wins; if the Grandmother's grandchild dies by
 execution, evil wins; if the Leviathan and the Mayor are alive as day 5 ends without an
-execution, good wins. (The Hatter's and the Pit-Hag's jinxes, that no Leviathan enters play after
+execution, good wins; with a Banshee, Farmer, Ravenkeeper or Sage in play it chooses a player
+each night, as though it killed them (``night_choice``). (The Hatter's and the Pit-Hag's jinxes, that no Leviathan enters play after
 day 5, hold by themselves: the game is over by then.)
 
 Bot storyteller: no rulings."""
@@ -21,13 +22,16 @@ from engine.clocktower.game.abilities.change import became_on
 from engine.clocktower.game.characters._day_demons import (
     GRANDCHILD,
     GUARDED,
+    chooses_tonight,
     grandchild,
     guarded,
     jinx_endings,
+    night_choice,
     nominated_by,
 )
+from engine.clocktower.game.characters._demon import prey
 from engine.clocktower.game.model import Seat, State, lives, put_mark, seat
-from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.game.roles import Result, Role, Table, Words
 from engine.clocktower.game.working import works
 from engine.core import Effect, Event, Public
 
@@ -61,7 +65,7 @@ class Leviathan(Role):
     events = (LeviathanInPlay,)
 
     def rouses(self, state: State, seat: Seat) -> bool:
-        return False  # the storyteller's turn alone
+        return chooses_tonight(state)  # else the storyteller's turn alone
 
     def night(self, state: State, player: int, key: str) -> Result:
         effects: list[Effect] = []
@@ -71,7 +75,8 @@ class Leviathan(Role):
         if state.night > 1 and executed is not None and executed not in good_executions(state):
             if seat(state, executed).alignment == "good":
                 state = put_mark(state, GOOD_EXECUTED, player, executed, keep=True)
-        return state, effects
+        state, more = night_choice(state, player, self.id, key)
+        return state, effects + more
 
     def judges_execution(self, state: State, seat_: Seat, executee: int) -> tuple[str, str] | None:
         if not works(state, seat_.player):
@@ -93,6 +98,11 @@ class Leviathan(Role):
         if mayor and state.executed is None and lives(state, seat_.player):
             return "good", "leviathan_mayor"
         return "evil", "leviathan_day"
+
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
+        return prey(table, state, player, options, pick)
 
     def says(self, event: Any, words: Words) -> str:
         return f"🐋 The {words.strong('Leviathan')} is in play."

@@ -11,11 +11,14 @@ ends with the game undecided give evil the win, as the almanac's How to Run says
 
 Jinxes (``_day_demons``): a Riot nominating a player the Soldier, the Monk, the Innkeeper or the
 Exorcist protects makes good win; the Grandmother's grandchild dying in the riot makes evil
-win.
+win; with a Banshee, Farmer, Ravenkeeper or Sage in play a Riot chooses a player each night, as
+though it killed them (``night_choice``).
 
 Bot storyteller: a nomination owed is of a random living player not yet nominated today."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from engine.clocktower.game.abilities.change import change_character
 from engine.clocktower.game.abilities.protection import safe_from_demon
@@ -23,16 +26,19 @@ from engine.clocktower.game.actions import Nominate
 from engine.clocktower.game.characters._day_demons import (
     GRANDCHILD,
     GUARDED,
+    chooses_tonight,
     grandchild,
     guarded,
     jinx_endings,
+    night_choice,
 )
+from engine.clocktower.game.characters._demon import prey
 from engine.clocktower.game.death import die
 from engine.clocktower.game.ending import conclude
 from engine.clocktower.game.model import SYSTEM, Seat, State, alive, lives, seat
-from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.roles import Result, Role, Table
 from engine.clocktower.game.working import works
-from engine.core import Effect, RuleError, seeded_rng
+from engine.core import RuleError, seeded_rng
 
 RIOT_DAY = 3
 
@@ -74,19 +80,24 @@ class Riot(Role):
     }
 
     def rouses(self, state: State, seat: Seat) -> bool:
-        return False  # the storyteller's turn: Minions are told, nobody chooses
+        return chooses_tonight(state)  # else the storyteller's turn: Minions are told
 
     def night(self, state: State, player: int, key: str) -> Result:
-        if state.night != RIOT_DAY or not first_riot(state, seat(state, player)):
+        if not first_riot(state, seat(state, player)):
             return state, []
-        if not works(state, player):
-            return state, []
-        effects: list[Effect] = []
+        state, effects = night_choice(state, player, self.id, key)
+        if state.night != RIOT_DAY or not works(state, player):
+            return state, effects
         for s in state.seats:
             if s.team == "minion":
                 state, told = change_character(state, s.player, self.id)
                 effects += told
         return state, effects
+
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
+        return prey(table, state, player, options, pick)
 
     def ballot(self, state: State, seat_: Seat, voter: int) -> str | None:
         return "barred" if rioting(state) else None
