@@ -9,7 +9,10 @@ returns as usual.
 
 Jinxes: the Princess's first-day execution stays its hand (``kill.stay_demons``): nobody dies
 to it that night, through a choice or at the end; if a player the Al-Hadikhia brings back is a
-Demon while a former Scarlet Woman holds its character, she becomes the Scarlet Woman again.
+Demon while a former Scarlet Woman holds its character, she becomes the Scarlet Woman again;
+executed while the Mastermind lives (the Mastermind's extra day begun, ``extra_day``), the dead
+Al-Hadikhia wakes that night to choose three living good players (fewer if fewer live), who each
+choose to live or die: evil wins if all choose to live, else good wins.
 
 Bot storyteller: no rulings; the chosen players decide. A player who times out lives."""
 
@@ -26,7 +29,8 @@ from engine.clocktower.game.abilities.targeting import aim
 from engine.clocktower.game.characters._demon import Demon
 from engine.clocktower.game.death import die, revive
 from engine.clocktower.game.decisions import choose, choose_value
-from engine.clocktower.game.model import State, lives, seat
+from engine.clocktower.game.ending import conclude
+from engine.clocktower.game.model import Seat, State, lives, seat
 from engine.clocktower.game.roles import Result, Table, Words
 from engine.clocktower.game.working import works
 from engine.core import Effect, Event, Public
@@ -88,10 +92,36 @@ def _chosen_with(state: State, player: int) -> tuple[int, ...]:
     return ()
 
 
+def final_night(state: State, seat_: Seat) -> bool:
+    """The Mastermind's jinx: the Al-Hadikhia was executed today, its extra day begun."""
+    return any(
+        m.kind == "extra_day" and m.target == seat_.player and m.note == str(state.day)
+        for m in state.marks
+    ) and any(s.character == "mastermind" and lives(state, s.player) for s in state.seats)
+
+
 class AlHadikhia(Demon):
     id = "alhadikhia"
     policy = "No rulings: each chosen player decides by a private yes-or-no menu (silence: live)."
     events = (ThreeChosen,)
+    endings = {
+        "alhadikhia_mastermind": "the executed Al-Hadikhia's three last choices, the Mastermind alive"
+    }
+
+    def wakes(self, state: State, seat: Seat) -> bool | None:
+        return True if final_night(state, seat) else None
+
+    def last_choice(self, state: State, player: int, key: str) -> Result:
+        """The Mastermind's jinx: three good players choose; all living is evil's win."""
+        good = tuple(s.player for s in state.seats if s.alive and s.alignment == "good")
+        chosen = choose(state, key + ":pick", player, self.id, good, min(3, len(good)))
+        answers = [
+            choose_value(state, f"{key}:live{n}", p, self.id, (DIE, LIVE), "yesno", demon=player)
+            for n, p in enumerate(chosen)
+        ]
+        winner = "evil" if all(a == LIVE for a in answers) else "good"
+        state, effects = conclude(state, winner, "alhadikhia_mastermind")
+        return state, [ThreeChosen(state.night, chosen), *effects]
 
     def demon_choices(
         self, state: State, player: int, key: str
@@ -102,6 +132,8 @@ class AlHadikhia(Demon):
         return state, choose(state, key + ":pick", player, self.id, everyone, 3, optional=True)
 
     def night(self, state: State, player: int, key: str) -> Result:
+        if final_night(state, seat(state, player)):
+            return self.last_choice(state, player, key)
         found = self.demon_choices(state, player, key)
         if found is None or not found[1]:
             return state, []
@@ -138,6 +170,8 @@ class AlHadikhia(Demon):
             chosen = _chosen_with(state, player)
             before = chosen[: chosen.index(player)] if player in chosen else ()
             return (LIVE if any(not lives(state, p) for p in before) else DIE,)
+        if final_night(state, seat(state, player)):  # the Mastermind's jinx: good players
+            return tuple(table.rng.sample(options, pick)) if len(options) >= pick else None
         return _three(table, state, player)
 
     def asks(self, menu: Any, words: Words) -> str | None:
