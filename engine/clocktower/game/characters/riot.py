@@ -12,12 +12,16 @@ ends with the game undecided give evil the win, as the almanac's How to Run says
 Jinxes (``_day_demons``): a Riot nominating a player the Soldier, the Monk, the Innkeeper or the
 Exorcist protects makes good win; the Grandmother's grandchild dying in the riot makes evil
 win; with a Banshee, Farmer, Ravenkeeper or Sage in play a Riot chooses a player each night, as
-though it killed them (``night_choice``).
+though it killed them (``night_choice``); a living Mayor may stop the riot (``StopRiot``,
+``/clocktower use stopriot``): good wins if just one Riot lives, else evil; with the Atheist, a
+nominated storyteller is voted on as usual (on the block at the day's end, they are executed
+and the Atheist judges; if not, they nominate next).
 
 Bot storyteller: a nomination owed is of a random living player not yet nominated today."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.clocktower.game.abilities.change import change_character
@@ -35,12 +39,21 @@ from engine.clocktower.game.characters._day_demons import (
 from engine.clocktower.game.characters._demon import prey
 from engine.clocktower.game.death import die
 from engine.clocktower.game.ending import conclude
+from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import SYSTEM, Seat, State, alive, lives, seat
-from engine.clocktower.game.roles import Result, Role, Table
+from engine.clocktower.game.roles import DayCommand, Result, Role, Table
 from engine.clocktower.game.working import works
 from engine.core import RuleError, seeded_rng
 
 RIOT_DAY = 3
+
+
+@dataclass(frozen=True)
+class StopRiot:
+    """The Mayor's jinx with Riot: the living Mayor stops the riot (the log decodes it by its
+    name)."""
+
+    by: int
 
 
 def rioting(state: State) -> bool:
@@ -74,7 +87,17 @@ class Riot(Role):
     id = "riot"
     policy = "A nomination the riot owes is of a random living player not yet nominated today."
     duty = "the riot goes on: the last nominee (or the storyteller for them) must nominate."
+    day_action = StopRiot
+    command = DayCommand(
+        "stopriot",
+        "Mayor, during the riot: stop it (good wins if just one Riot lives, else evil wins)",
+        "",
+        "",
+        "You stop the riot.",
+        shape="none",
+    )
     endings = {
+        "riot_stopped": "the Mayor stopped the riot",
         "riot_unfinished": "day 3 ended without the riot deciding the game",
         **jinx_endings("riot", "Riot"),
     }
@@ -100,7 +123,8 @@ class Riot(Role):
         return prey(table, state, player, options, pick)
 
     def ballot(self, state: State, seat_: Seat, voter: int) -> str | None:
-        return "barred" if rioting(state) else None
+        voted = state.nominees and state.nominees[-1] == state.storyteller  # the Atheist's jinx
+        return "barred" if rioting(state) and not voted else None
 
     def may_nominate(self, state: State, seat_: Seat, by: int) -> str | None:
         if not rioting(state):
@@ -132,6 +156,8 @@ class Riot(Role):
     def storyteller_turn(self, state: State, seat_: Seat) -> Nominate | None:
         if not rioting(state) or state.vote is not None:
             return None
+        if state.block is not None and state.block == state.storyteller:
+            return None  # the Atheist's jinx: the storyteller is about to die; the day may end
         pool = open_targets(state)
         if not pool:
             return None
@@ -139,6 +165,20 @@ class Riot(Role):
         by = owed_nominator(state)
         rng = seeded_rng(state.seed, "riot", state.day, len(state.nominees))
         return Nominate(teller if by is None else by, rng.choice(pool))
+
+    def request(self, by: int, target: Any) -> StopRiot:
+        return StopRiot(by)
+
+    def day(self, state: State, action: StopRiot) -> Result:
+        require_day_between_votes(state)
+        refuse_unless(rioting(state), "There is no riot to stop.")
+        mayor = action.by in state.players and seat(state, action.by).character == "mayor"
+        refuse_unless(
+            mayor and alive(state, action.by) and works(state, action.by),
+            "Only a living Mayor can stop the riot.",
+        )
+        riots = [s for s in state.seats if s.character == self.id and lives(state, s.player)]
+        return conclude(state, "good" if len(riots) == 1 else "evil", "riot_stopped")
 
     def dusk_ending(self, state: State, seat_: Seat) -> tuple[str, str] | None:
         if state.day == RIOT_DAY and state.nominees and rioting(state):
