@@ -8,8 +8,9 @@ Jinxes (``_day_demons``): if the Leviathan nominated and executed the Soldier, t
 Innkeeper's player or the Exorcist's choice, good wins; if the Grandmother's grandchild dies by
 execution, evil wins; if the Leviathan and the Mayor are alive as day 5 ends without an
 execution, good wins; with a Banshee, Farmer, Ravenkeeper or Sage in play it chooses a player
-each night, as though it killed them (``night_choice``). (The Hatter's and the Pit-Hag's jinxes, that no Leviathan enters play after
-day 5, hold by themselves: the game is over by then.)
+each night, as though it killed them (``night_choice``). The Hatter's and the Pit-Hag's jinxes:
+no Leviathan enters play after day 5 (``may_enter``, which those units ask; one in play has won
+by then).
 
 Bot storyteller: no rulings."""
 
@@ -45,6 +46,11 @@ class LeviathanInPlay(Event, Public):
 
     event = "leviathan_in_play"
     night: int
+
+
+def may_enter(state: State, cid: str) -> bool:
+    """Whether an ability may bring ``cid`` into play now: not the Leviathan after day 5."""
+    return cid != "leviathan" or state.day < LAST_DAY
 
 
 def good_executions(state: State) -> tuple[int, ...]:
