@@ -18,6 +18,7 @@ with the good characters follow a few patterns, each written once here.
 from __future__ import annotations
 
 from engine.clocktower.game.abilities.targeting import choice_made, chosen_on, last_choice
+from engine.clocktower.game.abilities.wake import kept_asleep
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.model import Phase, State, marks_of, seat
@@ -93,7 +94,7 @@ def night_choice(state: State, demon: int, cid: str, key: str) -> Result:
     """The jinxes with the Banshee, Farmer, Ravenkeeper and Sage: the Demon ``demon`` (holding
     ``cid``) chooses a living player other than last night's; a good one of those characters
     reacts as though the Demon killed them (the Banshee dies)."""
-    if not chooses_tonight(state):
+    if not chooses_tonight(state) or kept_asleep(state, demon):  # the Exorcist's choice
         return state, []
     before = last_choice(state, JINX_CHOICE, demon)
     options = tuple(s.player for s in state.seats if s.alive and s.player not in (demon, before))
