@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.clocktower.game.abilities.change import change_character
 from engine.clocktower.game.abilities.protection import safe_from_demon
+from engine.clocktower.game.abilities.votes import nomination_rule
 from engine.clocktower.game.actions import Nominate
 from engine.clocktower.game.characters._day_demons import (
     GRANDCHILD,
@@ -163,8 +164,10 @@ class Riot(Role):
             return None
         teller = SYSTEM if state.storyteller is None else state.storyteller
         by = owed_nominator(state)
+        if by is None or nomination_rule(state, by):  # refused them (the Bishop): the teller
+            by = teller
         rng = seeded_rng(state.seed, "riot", state.day, len(state.nominees))
-        return Nominate(teller if by is None else by, rng.choice(pool))
+        return Nominate(by, rng.choice(pool))
 
     def request(self, by: int, target: Any) -> StopRiot:
         return StopRiot(by)
