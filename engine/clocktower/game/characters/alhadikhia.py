@@ -116,7 +116,7 @@ class AlHadikhia(Demon):
         good = tuple(s.player for s in state.seats if s.alive and s.alignment == "good")
         chosen = choose(state, key + ":pick", player, self.id, good, min(3, len(good)))
         answers = [
-            choose_value(state, f"{key}:live{n}", p, self.id, (DIE, LIVE), "yesno", demon=player)
+            choose_value(state, f"{key}:live{n}", p, self.id, (DIE, LIVE), "yesno")
             for n, p in enumerate(chosen)
         ]
         winner = "evil" if all(a == LIVE for a in answers) else "good"
@@ -145,9 +145,7 @@ class AlHadikhia(Demon):
         for n, target in enumerate(chosen):
             state, more = aim(state, player, target, key)
             effects += more
-            answer = choose_value(
-                state, f"{key}:live{n}", target, self.id, (DIE, LIVE), "yesno", demon=player
-            )
+            answer = choose_value(state, f"{key}:live{n}", target, self.id, (DIE, LIVE), "yesno")
             if working:
                 state, more = _settle_choice(state, target, answer == LIVE, f"{key}:{n}")
                 effects += more
