@@ -13,6 +13,7 @@ with the good characters follow a few patterns, each written once here.
   at once, and does not die. The menu offers every living player but the Demon and last night's
   choice (offering only the good ones would tell the Demon who is good); choosing an evil player
   does nothing.
+- No Leviathan enters play after day 5 (``may_enter``: the Pit-Hag's and the Hatter's jinxes).
 - (The King's jinx lives in the King's unit.)"""
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from engine.clocktower.game.roles import Result, role
 from engine.clocktower.game.working import holds, works
 
 REACTING = ("banshee", "farmer", "ravenkeeper", "sage")  # need a night death by the Demon
+LAST_DAY = 5  # the Leviathan's: evil wins as it ends
 JINX_CHOICE = "jinx_chosen"
 JINX_KEY = ":jinx"  # the end of the key the Demon's choice is asked under
 
@@ -111,3 +113,8 @@ def night_choice(state: State, demon: int, cid: str, key: str) -> Result:
     if chosen.character == "farmer":
         return role("farmer").died(state, chosen, "demon", key + ":farmer")
     return role(chosen.character).night(state, target, f"{key}:{chosen.character}")
+
+
+def may_enter(state: State, cid: str) -> bool:
+    """Whether an ability may bring ``cid`` into play now: not the Leviathan after day 5."""
+    return cid != "leviathan" or state.day < LAST_DAY

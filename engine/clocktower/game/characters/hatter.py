@@ -5,7 +5,7 @@ another Demon, none held by another player or chosen before them tonight. Each k
 alignment and learns their new character (``change_character``); a new Demon acts from the next
 night. Choosing nothing keeps one's character.
 
-Jinx: after day 5 nobody may choose the Leviathan (``leviathan.may_enter``).
+Jinx: after day 5 nobody may choose the Leviathan (``_day_demons.may_enter``).
 
 No ruling: the choices are the evil players'. The storyteller's wake: the dead Hatter is not
 woken."""
@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.change import change_character, settle_changes
 from engine.clocktower.game.cast import script_team
-from engine.clocktower.game.characters.leviathan import may_enter
+from engine.clocktower.game.characters._day_demons import may_enter
 from engine.clocktower.game.decisions import choose_value
 from engine.clocktower.game.model import Phase, Seat, State, drop_marks, marks_of, put_mark
 from engine.clocktower.game.roles import REGISTRY, Result, Role, Table, Words

@@ -9,7 +9,7 @@ Innkeeper's player or the Exorcist's choice, good wins; if the Grandmother's gra
 execution, evil wins; if the Leviathan and the Mayor are alive as day 5 ends without an
 execution, good wins; with a Banshee, Farmer, Ravenkeeper or Sage in play it chooses a player
 each night, as though it killed them (``night_choice``). The Hatter's and the Pit-Hag's jinxes:
-no Leviathan enters play after day 5 (``may_enter``, which those units ask; one in play has won
+no Leviathan enters play after day 5 (``_day_demons.may_enter``, which those units ask; one in play has won
 by then).
 
 Bot storyteller: no rulings."""
@@ -23,6 +23,7 @@ from engine.clocktower.game.abilities.change import became_on
 from engine.clocktower.game.characters._day_demons import (
     GRANDCHILD,
     GUARDED,
+    LAST_DAY,
     chooses_tonight,
     grandchild,
     guarded,
@@ -37,7 +38,6 @@ from engine.clocktower.game.working import works
 from engine.core import Effect, Event, Public
 
 GOOD_EXECUTED = "good_executed"
-LAST_DAY = 5
 
 
 @dataclass(frozen=True)
@@ -46,11 +46,6 @@ class LeviathanInPlay(Event, Public):
 
     event = "leviathan_in_play"
     night: int
-
-
-def may_enter(state: State, cid: str) -> bool:
-    """Whether an ability may bring ``cid`` into play now: not the Leviathan after day 5."""
-    return cid != "leviathan" or state.day < LAST_DAY
 
 
 def good_executions(state: State) -> tuple[int, ...]:

@@ -5,7 +5,7 @@ jinx; nothing either when a jinx forbids the two in play together: the Heretic's
 learns it at once and wakes in the new character's place tonight if it is
 still to come. If a Demon is made, tonight's deaths are arbitrary: Demons' attacks do nothing
 (``kill.arbitrary``) and the storyteller names who dies, one at a time (``arbitrary``), until
-they name nobody. After day 5 it may not choose the Leviathan (the jinx, ``leviathan.may_enter``).
+they name nobody. After day 5 it may not choose the Leviathan (the jinx, ``_day_demons.may_enter``).
 
 Bot storyteller: with more than one Demon now alive, the old one dies first (one Demon remains,
 as the almanac's example); then, half the time, a random living good player (as if the Demon had
@@ -20,8 +20,8 @@ from engine.clocktower.counts import clash, copies_allowed
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.change import change_character, settle_changes
 from engine.clocktower.game.cast import char, playable
+from engine.clocktower.game.characters._day_demons import may_enter
 from engine.clocktower.game.characters._sv import prey
-from engine.clocktower.game.characters.leviathan import may_enter
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose, choose_value, rule
 from engine.clocktower.game.model import Pending, State, demons, living, put_mark, seat
