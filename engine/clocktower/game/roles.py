@@ -692,6 +692,11 @@ def _granted(state: State) -> list[tuple[Seat, str]]:
     return [(s, c) for p, c in given for s in state.seats if s.player == p]
 
 
+def granted(state: State, player: int) -> tuple[str, ...]:
+    """The characters whose abilities others have given ``player`` (``Role.grants``)."""
+    return tuple(c for s, c in _granted(state) if s.player == player)
+
+
 def gained(state: State, seat: Seat) -> tuple[str, ...]:
     """The characters whose abilities ``seat`` has gained besides its own (``Role.gained``), and
     those given to it (``Role.grants``)."""

@@ -26,7 +26,7 @@ from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import Pending, Seat, State, marks_of, put_marks
-from engine.clocktower.game.roles import REGISTRY, Result, Words
+from engine.clocktower.game.roles import REGISTRY, Result, Words, role
 
 HELD = "alchemist"  # the Alchemist's reminder on itself, its note the Minion whose ability it has
 NO_ABILITY = ("mastermind", "spy")  # jinxed: an Alchemist given these has no ability
@@ -86,6 +86,11 @@ class Alchemist(Gains):
     def gained(self, state: State, seat: Seat) -> tuple[str, ...]:
         cid = self.held(state, seat.player)
         return () if cid is None or cid in NO_ABILITY else (cid,)
+
+    def grants(self, state: State, seat: Seat) -> tuple[tuple[int, str], ...]:
+        """The abilities its Minion's ability gives others (an Alchemist-Boffin's Demon)."""
+        cid = self.held(state, seat.player)
+        return role(cid).grants(state, seat) if cid is not None else ()
 
     def wakes(self, state: State, seat: Seat) -> bool:
         return state.night == 1 and self.held(state, seat.player) is not None

@@ -38,7 +38,8 @@ steps. Each step is one of:
   ``claims`` (``[[player, character], ...]`` today), ``shown`` (``{player: character they
   believe}``), ``told_data`` (``{player: [event, {key: value}]}``: their last tell of that event
   has those values), ``last_told`` (``{player: [event, {data subset}]}``, the very last private
-  message), ``queue`` (the characters still to wake tonight, in order).
+  message), ``queue`` (the characters still to wake tonight, in order), ``offered`` /
+  ``not_offered`` (values among / not among the pending question's options).
 """
 
 from __future__ import annotations
@@ -248,6 +249,10 @@ def check(state: State, want: dict[str, Any], effects: tuple = ()) -> None:
         elif key in ("character", "alignment", "shown"):
             for p, expected in value.items():
                 assert getattr(seat(state, int(p)), key) == expected, (p, seat(state, int(p)))
+        elif key in ("offered", "not_offered"):
+            options = state.pending.options if state.pending else ()
+            for offer in value:
+                assert (tupled(offer) in options) == (key == "offered"), (key, offer, options)
         elif key == "mad":
             for p, about in value.items():
                 found = [m.about for m in madness_of(state, int(p))]
