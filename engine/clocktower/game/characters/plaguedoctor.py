@@ -9,12 +9,14 @@ the Plague Doctor). What the storyteller does with it:
   Twin, turning evil, paired as usual (``plague_twin``); the Scarlet Woman's and the Spy's go to
   a living Minion, who learns it (``plague_minion``; ``Role.grants``: that Minion wakes as the
   Spy, or takes over as the Scarlet Woman; the Spy's registering as good is not passed on);
+- the Boomdandy's, by the jinx: a living player (not the Demon) becomes the Boomdandy, keeping
+  their alignment (``plague_becomes``);
 - any other Minion's: a human storyteller holds it as a reminder and uses it with the generic
   tools (``Adjust``, the night panels); the bot storyteller never takes one, since it could not
   use it.
 
 Bot storyteller: a random one of the Minions above that it runs (Poisoner, Baron, Evil Twin,
-Scarlet Woman, Spy) on the script and not in play, if any (else any, which it then never
+Scarlet Woman, Spy, Boomdandy) on the script and not in play, if any (else any, which it then never
 uses); players affected are chosen at random (the nightly poison: a random living good
 player, as a Poisoner who knew nothing would)."""
 
@@ -41,7 +43,7 @@ from engine.core import Effect
 
 HELD = "storyteller_ability"  # on the Plague Doctor: the Minion whose ability the storyteller has
 GIVEN = "plague_given"  # on a Minion given the storyteller's ability (the jinxes): its note
-USED = ("poisoner", "baron", "eviltwin", "scarletwoman", "spy")  # those the engine applies
+USED = ("poisoner", "baron", "eviltwin", "scarletwoman", "spy", "boomdandy")  # the engine applies
 TO_A_MINION = ("scarletwoman", "spy")
 TOPICS = {
     "plaguedoctor": "the Minion ability the storyteller gains (the Plague Doctor died)",
@@ -50,7 +52,9 @@ TOPICS = {
     "plague_outsider_as": "the Outsider they become",
     "plague_twin": "the good player who becomes the Evil Twin (the storyteller's Evil Twin)",
     "plague_minion": "the Minion who gains the storyteller's Minion ability",
+    "plague_becomes": "the player who becomes that Minion (the storyteller's ability, by a jinx)",
 }
+BECOMES = ("boomdandy",)  # jinxed: a player becomes this Minion instead
 
 
 @dataclass(frozen=True)
@@ -67,9 +71,9 @@ class PlagueDoctor(Role):
     topics = TOPICS
     reminders = {HELD: "the storyteller has the ability of", GIVEN: "has the ability of"}
     policy: ClassVar[str] = (
-        "Takes a random not-in-play Poisoner, Baron, Evil Twin, Scarlet Woman or Spy (if none "
-        "fits, another Minion's, never used); it picks whom they affect at random, the nightly "
-        "poison among good players."
+        "Takes a random not-in-play Poisoner, Baron, Evil Twin, Scarlet Woman, Spy or "
+        "Boomdandy (if none fits, another Minion's, never used); it picks whom they affect at "
+        "random, the nightly poison among good players."
     )
 
     def held(self, state: State, player: int) -> str | None:
@@ -91,7 +95,19 @@ class PlagueDoctor(Role):
             return self._twin(state, key)
         if cid in TO_A_MINION:
             return self._give(state, seat.player, cid, key)
+        if cid in BECOMES:
+            return self._become(state, cid, key)
         return state, []
+
+    def _become(self, state: State, cid: str, key: str) -> Result:
+        """The Boomdandy's ability, by the jinx: a player becomes the Boomdandy."""
+        alive = tuple(s.player for s in state.seats if s.alive and s.team != "demon")
+        if not alive:
+            return state, []
+        who = rule(state, key + ":becomes", "plague_becomes", alive, truth=None, character=cid)
+        state, effects = change_character(state, who, cid)
+        state, more = settle_changes(state, key)
+        return state, effects + more
 
     def _outsiders(self, state: State, key: str) -> Result:
         """The Baron's ability, by the jinx: up to two Townsfolk become Outsiders."""
