@@ -282,6 +282,12 @@ class Role:
         """Whether this voter's raised hand counts, given who else raised theirs (the Butler)."""
         return True
 
+    def conceals_vote(self, state: State, seat: Seat, effects: list[Effect]) -> list[Effect] | None:
+        """The vote's announcements (a hand counted or set in advance, the tally) as the table
+        hears them while this character keeps votes secret (the Organ Grinder: eyes closed, the
+        tally and who is about to die not said); None: as usual."""
+        return None
+
     def raise_hand(self, state: State, seat: Seat) -> State:
         """A living voter of this character raises a hand in a nomination's vote (the Beggar
         needs a token); raise RuleError to refuse."""
