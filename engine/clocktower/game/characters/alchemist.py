@@ -5,9 +5,9 @@ places and its passive effects are theirs (``Role.gained``): an Alchemist-Poison
 
 Jinxes: an Alchemist-Mastermind has no ability (the Mastermind stays out of play); an
 Alchemist-Organ Grinder is offered only while the Organ Grinder is in play (the two are
-both drunk while neither is otherwise: the Organ Grinder's unit); an Alchemist-Spy is offered
-only while a Spy is in play, and has no Spy ability (its public guess
-after an execution is not run: a human storyteller runs it at the table). The rule that the
+both drunk while neither is otherwise: the Organ Grinder's unit); an Alchemist-Spy or
+Alchemist-Marionette is offered only while that Minion is in play, and has no ability (the
+Spy's public guess after an execution is not run: a human storyteller runs it at the table). The rule that the
 storyteller may prompt the Alchemist to choose differently is left to a human storyteller's
 table talk: the engine takes the Alchemist's choice as made. A Minion that would inherit the
 Demon (the Scarlet Woman) is not offered: the engine does not make a good player the Demon.
@@ -31,8 +31,8 @@ from engine.clocktower.game.model import Pending, Seat, State, marks_of, put_mar
 from engine.clocktower.game.roles import REGISTRY, Result, Words, role
 
 HELD = "alchemist"  # the Alchemist's reminder on itself, its note the Minion whose ability it has
-NO_ABILITY = ("mastermind", "spy")  # jinxed: an Alchemist given these has no ability
-IN_PLAY = ("spy", "organgrinder")  # jinxed: offered only while that Minion is in play
+NO_ABILITY = ("mastermind", "spy", "marionette")  # jinxed: given these, no ability
+IN_PLAY = ("spy", "organgrinder", "marionette")  # jinxed: offered only while that Minion is in play
 
 
 @dataclass(frozen=True)
