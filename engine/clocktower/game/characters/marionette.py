@@ -40,6 +40,7 @@ from engine.clocktower.game.model import (
     with_seat,
 )
 from engine.clocktower.game.roles import REGISTRY, Result, Role, Words
+from engine.core import Effect
 
 SEAT_TOPIC = "marionette_seat"
 TOKEN_TOPIC = "marionette_token"
@@ -116,7 +117,7 @@ class Marionette(Role):
         """The Demon learns who the Marionette is (with a living Magician, its two
         neighbours)."""
         magician = any(s.character == "magician" and lives(state, s.player) for s in state.seats)
-        effects = []
+        effects: list[Effect] = []
         for d in demons(state):
             shown = tuple(sorted(neighbours(state, d))) if magician else (player,)
             state, told = tell(state, MarionetteShown(d, players=shown))
