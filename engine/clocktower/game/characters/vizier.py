@@ -112,8 +112,8 @@ class Vizier(Role):
     def at_dawn(self, state: State, seat_: Seat, key: str) -> Result:
         effects: list[Effect] = []
         if on_script(state, KEEPS) and not works(state, seat_.player) and seat_.alive:
-            state, told = tell(state, VizierLost(seat_.player, day=state.day))
-            effects.append(told)
+            state, lost = tell(state, VizierLost(seat_.player, day=state.day))
+            effects.append(lost)
         feared = _feared(state)
         if feared is not None and seat_.alive:
             state, told = tell(state, VizierFeared(seat_.player, target=feared))
@@ -165,7 +165,7 @@ class Vizier(Role):
             alignment="evil",
             cause=self.id,
         )
-        return said == "evil"
+        return bool(said == "evil")
 
     def day_move(self, table: Table, state: State) -> Any:
         for s in state.seats:
