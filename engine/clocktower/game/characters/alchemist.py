@@ -5,9 +5,10 @@ places and its passive effects are theirs (``Role.gained``): an Alchemist-Poison
 
 Jinxes: an Alchemist-Mastermind has no ability (the Mastermind stays out of play); an
 Alchemist-Organ Grinder is offered only while the Organ Grinder is in play (the two are
-both drunk while neither is otherwise: the Organ Grinder's unit); an Alchemist-Spy or
-Alchemist-Marionette is offered only while that Minion is in play, and has no ability (the
-Spy's public guess after an execution is not run: a human storyteller runs it at the table). The rule that the
+both drunk while neither is otherwise: the Organ Grinder's unit); an Alchemist-Spy,
+Alchemist-Marionette or Alchemist-Wraith is offered only while that Minion is in play, and has
+no ability (the Spy's and the Wraith's public guess after an execution is not run: a human
+storyteller runs it at the table). The rule that the
 storyteller may prompt the Alchemist to choose differently is left to a human storyteller's
 table talk: the engine takes the Alchemist's choice as made. A Minion that would inherit the
 Demon (the Scarlet Woman) is not offered: the engine does not make a good player the Demon.
@@ -31,8 +32,13 @@ from engine.clocktower.game.model import Pending, Seat, State, marks_of, put_mar
 from engine.clocktower.game.roles import REGISTRY, Result, Words, role
 
 HELD = "alchemist"  # the Alchemist's reminder on itself, its note the Minion whose ability it has
-NO_ABILITY = ("mastermind", "spy", "marionette")  # jinxed: given these, no ability
-IN_PLAY = ("spy", "organgrinder", "marionette")  # jinxed: offered only while that Minion is in play
+NO_ABILITY = ("mastermind", "spy", "marionette", "wraith")  # jinxed: given these, no ability
+IN_PLAY = (
+    "spy",
+    "organgrinder",
+    "marionette",
+    "wraith",
+)  # jinxed: offered only while that Minion is in play
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,10 @@ the Plague Doctor). What the storyteller does with it:
   dusk (``plague_poison``; the storyteller's ability does not lapse with the Plague Doctor);
 - by the jinxes: the Baron's makes up to two Townsfolk become Outsiders not in play
   (``plague_outsider``, then ``plague_outsider_as``); the Evil Twin's makes a good player the Evil
-  Twin, turning evil, paired as usual (``plague_twin``); the Scarlet Woman's and the Spy's go to
-  a living Minion, who learns it (``plague_minion``; ``Role.grants``: that Minion wakes as the
-  Spy, or takes over as the Scarlet Woman; the Spy's registering as good is not passed on);
+  Twin, turning evil, paired as usual (``plague_twin``); the Scarlet Woman's, the Spy's and the
+  Wraith's go to a living Minion, who learns it (``plague_minion``; ``Role.grants``: that Minion
+  wakes as the Spy or the Wraith, or takes over as the Scarlet Woman; the Spy's registering as
+  good is not passed on);
 - the Boomdandy's, by the jinx: a living player (not the Demon) becomes the Boomdandy, keeping
   their alignment (``plague_becomes``);
 - any other Minion's: a human storyteller holds it as a reminder and uses it with the generic
@@ -16,9 +17,9 @@ the Plague Doctor). What the storyteller does with it:
   use it.
 
 Bot storyteller: a random one of the Minions above that it runs (Poisoner, Baron, Evil Twin,
-Scarlet Woman, Spy, Boomdandy) on the script and not in play, if any (else any, which it then never
-uses); players affected are chosen at random (the nightly poison: a random living good
-player, as a Poisoner who knew nothing would)."""
+Scarlet Woman, Spy, Boomdandy, Wraith) on the script and not in play, if any (else any,
+which it then never uses); players affected are chosen at random (the nightly poison: a
+random living good player, as a Poisoner who knew nothing would)."""
 
 from __future__ import annotations
 
@@ -43,8 +44,8 @@ from engine.core import Effect
 
 HELD = "storyteller_ability"  # on the Plague Doctor: the Minion whose ability the storyteller has
 GIVEN = "plague_given"  # on a Minion given the storyteller's ability (the jinxes): its note
-USED = ("poisoner", "baron", "eviltwin", "scarletwoman", "spy", "boomdandy")  # the engine applies
-TO_A_MINION = ("scarletwoman", "spy")
+USED = ("poisoner", "baron", "eviltwin", "scarletwoman", "spy", "boomdandy", "wraith")
+TO_A_MINION = ("scarletwoman", "spy", "wraith")
 TOPICS = {
     "plaguedoctor": "the Minion ability the storyteller gains (the Plague Doctor died)",
     "plague_poison": "who the storyteller poisons tonight with the Poisoner's ability",
@@ -71,8 +72,8 @@ class PlagueDoctor(Role):
     topics = TOPICS
     reminders = {HELD: "the storyteller has the ability of", GIVEN: "has the ability of"}
     policy: ClassVar[str] = (
-        "Takes a random not-in-play Poisoner, Baron, Evil Twin, Scarlet Woman, Spy or "
-        "Boomdandy (if none fits, another Minion's, never used); it picks whom they affect at "
+        "Takes a random not-in-play Poisoner, Baron, Evil Twin, Scarlet Woman, Spy, Boomdandy "
+        "or Wraith (if none fits, another Minion's, never used); it picks whom they affect at "
         "random, the nightly poison among good players."
     )
 
