@@ -216,6 +216,14 @@ class Role:
         charge); None when it does not wake tonight. The Lunatic imitates a Demon through it."""
         return None
 
+    def narrows(
+        self, state: State, seat: Seat, chooser: int, character: str, options: tuple[Any, ...]
+    ) -> tuple[Any, ...] | None:
+        """The players ``chooser`` may choose from tonight with ``character``'s ability because
+        of this character (the jinx where a right public guess of the Wraith makes the Demon
+        choose the Wraith); None: the options as offered (``decisions.choose``)."""
+        return None
+
     def rouses(self, state: State, seat: Seat) -> bool:
         """Whether this turn wakes the player to use their ability (the Chambermaid counts
         them); False for a turn the storyteller takes alone (the Gossip's, the Tinker's)."""
