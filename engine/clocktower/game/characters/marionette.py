@@ -14,7 +14,9 @@ play, and it is no ability (the Alchemist's unit); the Mathematician counts the 
 false information, as any ability's (``abnormal``); a Marionette may believe it is the
 Huntsman only with a Damsel in play (as if the Huntsman had added it), and the Balloonist with
 an Outsider more than the table's count (a human storyteller's deal is noted, not refused; the
-bot's bag does not add one).
+bot's bag does not add one); a storyteller gaining the Marionette's ability by the Plague Doctor
+makes one of the Demon's good neighbours the Marionette (``make_marionette``, the Plague
+Doctor's unit).
 
 Bot storyteller: the neighbour to trade with at random, the believed Townsfolk at random."""
 
@@ -29,11 +31,13 @@ from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import (
+    Change,
     Pending,
     Seat,
     State,
     TeamInfo,
     demons,
+    evolve,
     lives,
     neighbours,
     seat,
@@ -143,6 +147,21 @@ class Marionette(Role):
         if len(event.players) == 1:
             return f"🎭 {words.strong(words.player(event.players[0]))} is your Marionette."
         return f"🎭 One of {words.players(event.players)} is your Marionette."
+
+
+def make_marionette(state: State, player: int) -> Result:
+    """``player`` becomes the Marionette during play (the Plague Doctor's jinx): evil, believing
+    they are still what they were (they are not told), and the Demon learns it."""
+    before = seat(state, player).character
+    state = with_seat(state, player, character=Marionette.id, team="minion", alignment="evil")
+    state = evolve(
+        state, changes=(*state.changes, Change(state.night, player, before, Marionette.id))
+    )
+    effects: list[Effect] = []
+    for d in demons(state):
+        state, told = tell(state, MarionetteShown(d, players=(player,)))
+        effects.append(told)
+    return state, effects
 
 
 def _trade(state: State, a: int, b: int) -> State:

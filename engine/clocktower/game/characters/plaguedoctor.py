@@ -11,13 +11,14 @@ the Plague Doctor). What the storyteller does with it:
   wakes as the Spy or the Wraith, or takes over as the Scarlet Woman; the Spy's registering as
   good is not passed on);
 - the Boomdandy's, by the jinx: a living player (not the Demon) becomes the Boomdandy, keeping
-  their alignment (``plague_becomes``);
+  their alignment (``plague_becomes``); the Marionette's: one of the Demon's living good
+  neighbours becomes the Marionette, evil and not told, and the Demon learns it;
 - any other Minion's: a human storyteller holds it as a reminder and uses it with the generic
   tools (``Adjust``, the night panels); the bot storyteller never takes one, since it could not
   use it.
 
 Bot storyteller: a random one of the Minions above that it runs (Poisoner, Baron, Evil Twin,
-Scarlet Woman, Spy, Boomdandy, Wraith) on the script and not in play, if any (else any,
+Scarlet Woman, Spy, Boomdandy, Wraith, Marionette) on the script and not in play, if any (else any,
 which it then never uses); players affected are chosen at random (the nightly poison: a
 random living good player, as a Poisoner who knew nothing would)."""
 
@@ -34,17 +35,36 @@ from engine.clocktower.game.abilities.change import (
     settle_changes,
 )
 from engine.clocktower.game.cast import script_team
+from engine.clocktower.game.characters.marionette import make_marionette
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
-from engine.clocktower.game.model import Mark, Pending, Seat, State, marks_of, put_marks
+from engine.clocktower.game.model import (
+    Mark,
+    Pending,
+    Seat,
+    State,
+    marks_of,
+    neighbours,
+    put_marks,
+    seat,
+)
 from engine.clocktower.game.roles import REGISTRY, Result, Role, Words
 from engine.clocktower.game.working import sober
 from engine.core import Effect
 
 HELD = "storyteller_ability"  # on the Plague Doctor: the Minion whose ability the storyteller has
 GIVEN = "plague_given"  # on a Minion given the storyteller's ability (the jinxes): its note
-USED = ("poisoner", "baron", "eviltwin", "scarletwoman", "spy", "boomdandy", "wraith")
+USED = (
+    "poisoner",
+    "baron",
+    "eviltwin",
+    "scarletwoman",
+    "spy",
+    "boomdandy",
+    "wraith",
+    "marionette",
+)
 TO_A_MINION = ("scarletwoman", "spy", "wraith")
 TOPICS = {
     "plaguedoctor": "the Minion ability the storyteller gains (the Plague Doctor died)",
@@ -55,7 +75,7 @@ TOPICS = {
     "plague_minion": "the Minion who gains the storyteller's Minion ability",
     "plague_becomes": "the player who becomes that Minion (the storyteller's ability, by a jinx)",
 }
-BECOMES = ("boomdandy",)  # jinxed: a player becomes this Minion instead
+BECOMES = ("boomdandy", "marionette")  # jinxed: a player becomes this Minion instead
 
 
 @dataclass(frozen=True)
@@ -72,9 +92,9 @@ class PlagueDoctor(Role):
     topics = TOPICS
     reminders = {HELD: "the storyteller has the ability of", GIVEN: "has the ability of"}
     policy: ClassVar[str] = (
-        "Takes a random not-in-play Poisoner, Baron, Evil Twin, Scarlet Woman, Spy, Boomdandy "
-        "or Wraith (if none fits, another Minion's, never used); it picks whom they affect at "
-        "random, the nightly poison among good players."
+        "Takes a random not-in-play Poisoner, Baron, Evil Twin, Scarlet Woman, Spy, Boomdandy, "
+        "Wraith or Marionette (if none fits, another Minion's, never used); it picks whom they "
+        "affect at random, the nightly poison among good players."
     )
 
     def held(self, state: State, player: int) -> str | None:
@@ -101,12 +121,21 @@ class PlagueDoctor(Role):
         return state, []
 
     def _become(self, state: State, cid: str, key: str) -> Result:
-        """The Boomdandy's ability, by the jinx: a player becomes the Boomdandy."""
+        """By the jinxes: a player becomes the Boomdandy; one of the Demon's good neighbours
+        becomes the Marionette (evil, not told)."""
         alive = tuple(s.player for s in state.seats if s.alive and s.team != "demon")
+        if cid == "marionette":
+            near = {
+                n for s in state.seats if s.team == "demon" for n in neighbours(state, s.player)
+            }
+            alive = tuple(p for p in alive if p in near and seat(state, p).alignment == "good")
         if not alive:
             return state, []
         who = rule(state, key + ":becomes", "plague_becomes", alive, truth=None, character=cid)
-        state, effects = change_character(state, who, cid)
+        if cid == "marionette":
+            state, effects = make_marionette(state, who)
+        else:
+            state, effects = change_character(state, who, cid)
         state, more = settle_changes(state, key)
         return state, effects + more
 
