@@ -320,7 +320,15 @@ def _tally(state: State, effects: list[Effect]) -> Result:
         block, block_votes = current.nominee, votes
     elif votes >= need and votes == block_votes:
         block = None
-    record = Nomination(state.day, current.nominator, current.nominee, current.yes, votes, need)
+    record = Nomination(
+        state.day,
+        current.nominator,
+        current.nominee,
+        current.yes,
+        votes,
+        need,
+        secret=vote_secret(state),
+    )
     state = evolve(
         state, vote=None, block=block, block_votes=block_votes, history=(*state.history, record)
     )
@@ -328,6 +336,16 @@ def _tally(state: State, effects: list[Effect]) -> Result:
         current.nominee, votes, threshold=need, block=block, block_votes=block_votes
     )
     return state, concealed(state, [*effects, outcome])
+
+
+def vote_secret(state: State) -> bool:
+    """Whether a nomination's vote is secret now: its hands, count and block kept from the
+    table (``Role.conceals_vote``: the Organ Grinder's); an exile's never is."""
+    if state.vote is not None and state.vote.exile:
+        return False
+    return any(
+        u.conceals_vote(state, s, []) is not None for s, u in seats_having(state, "conceals_vote")
+    )
 
 
 def concealed(state: State, effects: list[Effect]) -> list[Effect]:

@@ -10,7 +10,10 @@ import pytest
 
 from engine.clocktower.game import Phase, unsupported
 from engine.clocktower.game.roster import mixed_script
+from engine.clocktower.reasoning.observe import Observer
 from engine.clocktower.selfplay import play
+from tests.engine.clocktower.game.support import SCENARIOS, load
+from tests.engine.clocktower.game.support import play as scenario_play
 from tests.engine.clocktower.game.test_ct_experimental_properties import (
     EDITIONS,
     check_winner,
@@ -59,3 +62,16 @@ def test_games_with_the_minion_in_play_end_by_the_rules_and_replay(cid):
         ), (cid, i)
         check_winner(final)
         assert replay(script, players, seed, deal, i % 3, storyteller, log) == final, (cid, i)
+
+
+def test_a_secret_vote_is_recorded_as_secret_and_the_public_record_has_no_hands():
+    """Under the Organ Grinder the nomination's record says its vote was secret, and the
+    reasoning model's public record of it has no hands; the day after it chose to be drunk,
+    the vote is open again."""
+    spec = load(next(p for p in SCENARIOS if p.name == "organgrinder.json"))
+    state = scenario_play(spec)
+    secret, open_ = state.history
+    assert secret.secret and secret.yes and not open_.secret
+    record = Observer(state).see(None, state)
+    first, second = record.nominations
+    assert first.yes == () and second.yes == open_.yes
