@@ -111,7 +111,8 @@ class DayCommand:
     """A day ability as the shell offers it: ``/clocktower use <name> <option>``, the option a player
     (offered from ``Role.day_targets``), and ``done`` the acknowledgement. With ``statement`` the
     command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``.
-    ``shape`` gives other forms: ``none`` (no option: the Savant's visit), ``guess`` (a player
+    ``shape`` gives other forms: ``none`` (no option: the Savant's visit), ``text`` (a line of
+    text: the Mezepheles' ``say``), ``guess`` (a player
     and a character: the Juggler's), ``question`` (free text or a statement: the Artist's;
     ``request`` gets ``(text, statement or None)``), ``teams`` (players named as Demons and as
     Minions: the Alsaahir's; ``request`` gets the two tuples). With ``pair`` two players (``<option>

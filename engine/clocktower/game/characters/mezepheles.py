@@ -98,7 +98,7 @@ class Mezepheles(Role):
         "words",
         "What you say",
         "Said.",
-        shape="question",
+        shape="text",
     )
     policy: ClassVar[str] = "The secret word is an unusual word drawn at random from a fixed list."
 
@@ -129,8 +129,7 @@ class Mezepheles(Role):
         return self.word(state, seat_.player) is None  # later: the storyteller wakes the player
 
     def request(self, by: int, target: Any) -> Say:
-        text = target[0] if isinstance(target, tuple) else target
-        return Say(by, str(text or ""))
+        return Say(by, str(target or ""))
 
     def day(self, state: State, action: Say) -> Result:
         require_day_between_votes(state)
