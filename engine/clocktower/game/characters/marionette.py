@@ -1,8 +1,8 @@
 """The Marionette: a Minion who believes they are a good character, sitting next to the Demon;
-the Demon knows who they are. At setup, if the deal did not seat them beside a Demon, the
-storyteller moves them there (topic ``marionette_seat``: which of the Demon's neighbours trades
-seats, characters and all, never a Demon or a character with setup of its own), then picks the
-good character they believe they are (``marionette_token``: a Townsfolk of the script not in
+the Demon knows who they are. At setup, before any ruling (``Role.arranges``), if the deal did
+not seat them beside a Demon they trade seats with one of its good neighbours, drawn with the
+seed (a storyteller who deals in seat order places them at will); then the storyteller picks
+the good character they believe they are (``marionette_token``: a Townsfolk of the script not in
 play, as for the Drunk). They are told that character and the good alignment, wake and learn
 as it does, and their ability never works (``always_drunk``). They learn nothing of the evil
 team, and the other Minions are not told of them; the Demon learns the Minions as usual, and
@@ -18,7 +18,7 @@ bot's bag does not add one); a storyteller gaining the Marionette's ability by t
 makes one of the Demon's good neighbours the Marionette (``make_marionette``, the Plague
 Doctor's unit).
 
-Bot storyteller: the neighbour to trade with at random, the believed Townsfolk at random."""
+Bot storyteller: the believed Townsfolk at random."""
 
 from __future__ import annotations
 
@@ -43,10 +43,9 @@ from engine.clocktower.game.model import (
     seat,
     with_seat,
 )
-from engine.clocktower.game.roles import REGISTRY, Result, Role, Words
-from engine.core import Effect
+from engine.clocktower.game.roles import Result, Role, Words
+from engine.core import Effect, seeded_rng
 
-SEAT_TOPIC = "marionette_seat"
 TOKEN_TOPIC = "marionette_token"
 
 
@@ -66,33 +65,34 @@ class Marionette(Role):
     id = "marionette"
     always_drunk = True
     events = (MarionetteShown,)
-    topics = {
-        SEAT_TOPIC: "the Demon's neighbour whose seat the Marionette takes",
-        TOKEN_TOPIC: "the good character the Marionette believes they are",
-    }
+    topics = {TOKEN_TOPIC: "the good character the Marionette believes they are"}
     policy: ClassVar[str] = (
-        "Seated beside the Demon in a random neighbour's place; believes a random Townsfolk of "
-        "the script not in play."
+        "Believes a random Townsfolk of the script not in play (seated beside the Demon by "
+        "the seed)."
     )
+
+    def arranges(self, state: State, seat_: Seat) -> State:
+        """Seated beside a Demon: if the deal did not, the Marionette trades seats with one of
+        the Demon's good neighbours (drawn with the seed; a deal already obeying is kept)."""
+        found = demons(state)
+        player = next((x.player for x in state.seats if x.character == self.id), None)
+        if not found or player is None or beside_demon(state, player):
+            return state  # (another's seating rule may have moved it: found where it sits now)
+        near = sorted(
+            {
+                n
+                for d in found
+                for n in neighbours(state, d)
+                if seat(state, n).team in ("townsfolk", "outsider")
+            }
+        )
+        if not near:
+            return state
+        other = seeded_rng(state.seed, "marionette", player).choice(near)
+        return _trade(state, player, other)
 
     def setup(self, state: State, seat_: Seat) -> State:
         player = seat_.player
-        found = demons(state)
-        if found and not beside_demon(state, player):
-            movable = REGISTRY.having("setup")
-            near = tuple(
-                dict.fromkeys(
-                    n
-                    for d in found
-                    for n in neighbours(state, d)
-                    if seat(state, n).team in ("townsfolk", "outsider")
-                    and seat(state, n).character not in movable
-                )
-            )
-            if near:
-                other = rule(state, f"setup:{SEAT_TOPIC}:{player}", SEAT_TOPIC, near, truth=None)
-                state = _trade(state, player, other)
-                player = other
         if seat(state, player).shown != self.id:
             return state  # already given its token
         taken = {x.character for x in state.seats} | {x.shown for x in state.seats}
