@@ -387,6 +387,7 @@ class ClocktowerCog(
             return self.statement_command(unit)
         shaped = {
             "none": self.plain_command,
+            "text": self.text_command,
             "guess": self.guess_command,
             "teams": self.teams_command,
         }
@@ -504,6 +505,22 @@ class ClocktowerCog(
         async def use(interaction: discord.Interaction) -> None:
             await self.run(
                 interaction, lambda s: unit.request(interaction.user.id, None), spec.done
+            )
+
+        return app_commands.Command(name=spec.name, description=spec.description, callback=use)
+
+    def text_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
+        """``/clocktower use <name> <words>``: a day ability that takes a line of text (the
+        Mezepheles' ``say``), the unit's ``request`` taking it as typed."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.rename(words=spec.option)
+        @app_commands.describe(words=spec.option_description)
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction, words: str) -> None:
+            await self.run(
+                interaction, lambda s: unit.request(interaction.user.id, words), spec.done
             )
 
         return app_commands.Command(name=spec.name, description=spec.description, callback=use)

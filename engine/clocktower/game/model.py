@@ -179,6 +179,7 @@ class Nomination:
     votes: int
     threshold: int
     exile: bool = False
+    secret: bool = False  # its hands and count were kept from the table (``Role.conceals_vote``)
 
 
 @dataclass(frozen=True)

@@ -111,7 +111,8 @@ class DayCommand:
     """A day ability as the shell offers it: ``/clocktower use <name> <option>``, the option a player
     (offered from ``Role.day_targets``), and ``done`` the acknowledgement. With ``statement`` the
     command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``.
-    ``shape`` gives other forms: ``none`` (no option: the Savant's visit), ``guess`` (a player
+    ``shape`` gives other forms: ``none`` (no option: the Savant's visit), ``text`` (a line of
+    text: the Mezepheles' ``say``), ``guess`` (a player
     and a character: the Juggler's), ``question`` (free text or a statement: the Artist's;
     ``request`` gets ``(text, statement or None)``), ``teams`` (players named as Demons and as
     Minions: the Alsaahir's; ``request`` gets the two tuples). With ``pair`` two players (``<option>
@@ -223,6 +224,14 @@ class Role:
         charge); None when it does not wake tonight. The Lunatic imitates a Demon through it."""
         return None
 
+    def narrows(
+        self, state: State, seat: Seat, chooser: int, character: str, options: tuple[Any, ...]
+    ) -> tuple[Any, ...] | None:
+        """The players ``chooser`` may choose from tonight with ``character``'s ability because
+        of this character (the jinx where a right public guess of the Wraith makes the Demon
+        choose the Wraith); None: the options as offered (``decisions.choose``)."""
+        return None
+
     def rouses(self, state: State, seat: Seat) -> bool:
         """Whether this turn wakes the player to use their ability (the Chambermaid counts
         them); False for a turn the storyteller takes alone (the Gossip's, the Tinker's)."""
@@ -288,6 +297,12 @@ class Role:
     def vote_counts(self, state: State, seat: Seat, yes: tuple[int, ...]) -> bool:
         """Whether this voter's raised hand counts, given who else raised theirs (the Butler)."""
         return True
+
+    def conceals_vote(self, state: State, seat: Seat, effects: list[Effect]) -> list[Effect] | None:
+        """The vote's announcements (a hand counted or set in advance, the tally) as the table
+        hears them while this character keeps votes secret (the Organ Grinder: eyes closed, the
+        tally and who is about to die not said); None: as usual."""
+        return None
 
     def raise_hand(self, state: State, seat: Seat) -> State:
         """A living voter of this character raises a hand in a nomination's vote (the Beggar
@@ -699,6 +714,11 @@ def _granted(state: State) -> list[tuple[Seat, str]]:
         for p, c in granters[s.character].grants(state, s)
     ]
     return [(s, c) for p, c in given for s in state.seats if s.player == p]
+
+
+def granted(state: State, player: int) -> tuple[str, ...]:
+    """The characters whose abilities others have given ``player`` (``Role.grants``)."""
+    return tuple(c for s, c in _granted(state) if s.player == player)
 
 
 def gained(state: State, seat: Seat) -> tuple[str, ...]:

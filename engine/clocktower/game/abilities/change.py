@@ -21,7 +21,7 @@ from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Became, BecameDemon, Turned
 from engine.clocktower.game.model import Change, State, demons, evolve, seat, with_seat
 from engine.clocktower.game.night import wake_later
-from engine.clocktower.game.roles import Result, seats_having
+from engine.clocktower.game.roles import Result, granted, seats_having
 from engine.core import Effect
 
 
@@ -72,9 +72,17 @@ def settle_changes(state: State, key: str) -> Result:
 def made_evil(state: State, player: int, cid: str) -> bool:
     """Whether ``player`` is evil and came to hold ``cid`` during play: the Pit-Hag's jinxes
     with the Ogre, the Cult Leader and the Politician say such a player cannot turn good by
-    that ability (any change during play counts here, the Pit-Hag's being the usual one)."""
+    that ability (any change during play counts here, the Pit-Hag's being the usual one); nor
+    can an evil player given it by another character (``given_evil``)."""
     held = any(c.player == player and c.after == cid for c in state.changes)
-    return held and seat(state, player).alignment == "evil"
+    return held and seat(state, player).alignment == "evil" or given_evil(state, player, cid)
+
+
+def given_evil(state: State, player: int, cid: str) -> bool:
+    """Whether ``player`` is evil and holds ``cid``'s ability as another character gave it
+    (``Role.grants``): the Boffin's jinxes say a Demon given the Cult Leader's or the Goon's
+    ability cannot turn good by it."""
+    return seat(state, player).alignment == "evil" and cid in granted(state, player)
 
 
 def character_before_tonight(state: State, player: int) -> str:
