@@ -14,8 +14,8 @@ declare their own endings (``Role.endings``: the Damsel guessed, the Alsaahir's 
 cult joined, the storyteller executed) and reach them through ``conclude`` too.
 
 The engine ends a game only by endings it can judge for every character in play. A character it
-does not run (a human storyteller's homebrew, Lil' Monsta whom no player holds, a Fabled that
-changes the rules) may change any of them: who counts as the Demon, whether two
+does not run (a human storyteller's homebrew, a Fabled that changes the rules) may change any of
+them: who counts as the Demon, whether two
 players left means evil wins, who wins at all. So with such a character in play an ending the
 engine would reach is only pointed out to the storyteller (``EndingReached``, once each), who
 declares the result (``DeclareWinner``); nothing is recorded that nobody declared.
@@ -110,8 +110,9 @@ def outcome(state: State) -> Outcome:
 
 def unjudged(state: State) -> tuple[str, ...]:
     """The characters in play the engine does not run, which may change any ending: the seats'
-    (Travellers too), a Demon the script has that no player holds while no seat holds one
-    (Lil' Monsta), and the script's Fabled and Loric but those of no bearing (``NO_BEARING``)."""
+    (Travellers too), a Demon the script has that no player holds while no seat holds one (a
+    homebrew one; Lil' Monsta is run, ``Role.unheld``: its babysitter is the Demon), and the
+    script's Fabled and Loric but those of no bearing (``NO_BEARING``)."""
     seated = [s.character for s in state.seats]
     script = game_script(state).characters
     unheld = []

@@ -1,0 +1,166 @@
+"""Lil' Monsta: a Demon no player holds (``Role.unheld``). Each night the Minions choose which of
+them babysits its token, and that player "is the Demon" (an ``IS_THE_DEMON`` reminder: they count
+as the Demon for every ending, register as the Demon before their own Minion, and Lil' Monsta
+dies with them: when the babysitter dies, no Demon lives). Each night after the first a player
+might die: the storyteller picks who (anyone, or nobody), and it is a Demon's attack by the
+babysitter, so a drunk or poisoned babysitter kills nobody and the Monk's and the Soldier's
+protection hold. [+1 Minion: the bag deals it.] No player is the Demon at Demon info, so the
+evil team gets no bluffs.
+
+The Minions' choice: each living Minion names a living Minion (themselves too); when they agree
+that one babysits, otherwise the storyteller picks among those named. Until the first choice
+is made (setup, the first night) the game does not end for want of a Demon.
+
+Jinx with the Scarlet Woman: when the babysitter dies with five or more players alive before
+it, a working Scarlet Woman is given the token (at once rather than that night: the same, since
+she keeps it until the Minions next choose)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from engine.clocktower.counts import mod
+from engine.clocktower.game.abilities.kill import demon_attack
+from engine.clocktower.game.cast import char
+from engine.clocktower.game.decisions import choose, rule
+from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import Told
+from engine.clocktower.game.model import (
+    IS_THE_DEMON,
+    NOBODY,
+    SYSTEM,
+    Pending,
+    Phase,
+    Seat,
+    State,
+    alive,
+    drop_marks,
+    minions,
+    put_marks,
+    residents,
+    seat,
+)
+from engine.clocktower.game.roles import Result, Role, Table, Words
+from engine.clocktower.game.working import works
+from engine.core import Effect
+
+
+@dataclass(frozen=True)
+class Babysits(Told):
+    """This Minion babysits Lil' Monsta tonight: they are the Demon."""
+
+    event = "babysits"
+
+
+def babysitter(state: State) -> int | None:
+    """Who holds Lil' Monsta's token (alive or dead), or None before the Minions first chose."""
+    held = [m.target for m in state.marks if m.kind == IS_THE_DEMON and m.character == LIL]
+    return held[-1] if held else None
+
+
+def give_token(state: State, player: int) -> State:
+    """``player`` babysits Lil' Monsta from now on."""
+    state = drop_marks(state, IS_THE_DEMON, source=SYSTEM)
+    return put_marks(state, IS_THE_DEMON, SYSTEM, (player,), character=LIL)
+
+
+LIL = "lilmonsta"
+
+
+class LilMonsta(Role):
+    id = LIL
+    policy = (
+        "The Minions' disagreement is settled at random among those named; each night a random "
+        "living good player is attacked."
+    )
+    topics = {
+        "lilmonsta_babysitter": "which Minion babysits Lil' Monsta (the Minions disagreed)",
+        "lilmonsta_kill": "who Lil' Monsta attacks tonight (anyone, or nobody)",
+    }
+    reminders = {IS_THE_DEMON: "is the Demon"}
+    events = (Babysits,)
+
+    def unheld(self, state: State) -> bool:
+        """In play when the script has it and the game began with no Demon dealt and no
+        Summoner (a setup with no Demon player that is not a Summoner's is Lil' Monsta's)."""
+        if LIL not in state.script_ids or state.phase is Phase.LOBBY:
+            return False
+        if babysitter(state) is not None:
+            return True
+        return not any(
+            s.team == "demon" or not mod(char(state, s.character)).demon for s in state.seats
+        )
+
+    def postpones_end(self, state: State, seat: Seat) -> bool:
+        """No Demon lives before the Minions' first choice: the game waits for it."""
+        first = state.phase is Phase.SETUP or (state.phase is Phase.NIGHT and state.night == 1)
+        return first and babysitter(state) is None
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        held = babysitter(state)
+        if held is not None and not alive(state, held):
+            return state, []  # Lil' Monsta died with its babysitter
+        effects: list[Effect] = []
+        team = minions(state)
+        if team:
+            named = [choose(state, f"{key}:sit{p}", p, self.id, team)[0] for p in team]
+            picked = tuple(dict.fromkeys(named))
+            sitter = picked[0]
+            if len(picked) > 1:
+                sitter = rule(state, key + ":sitter", "lilmonsta_babysitter", picked, truth=None)
+            state = give_token(state, sitter)
+            state, told = tell(state, Babysits(sitter))
+            effects.append(told)
+        held = babysitter(state)
+        if state.night == 1 or held is None or not alive(state, held):
+            return state, effects
+        everyone = (NOBODY, *(s.player for s in state.seats))
+        target = rule(state, key + ":kill", "lilmonsta_kill", everyone, truth=None, sitter=held)
+        if target == NOBODY:
+            return state, effects
+        state, more = demon_attack(state, held, int(target), key)
+        return state, effects + more
+
+    def someone_died(self, state: State, seat: Seat, dead: int, cause: str, key: str) -> Result:
+        """The Scarlet Woman's jinx: she takes the token of a babysitter who died with five or
+        more players alive before."""
+        if dead != babysitter(state) or len(residents(state)) + 1 < 5:
+            return state, []
+        heirs = [
+            s.player
+            for s in state.seats
+            if s.character == "scarletwoman" and s.alive and works(state, s.player)
+        ]
+        if not heirs:
+            return state, []
+        state = give_token(state, heirs[0])
+        state, told = tell(state, Babysits(heirs[0]))
+        return state, [told]
+
+    def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
+        if pending.topic != "lilmonsta_kill":
+            return None
+        sitter = dict(pending.data)["sitter"]
+        living = [p for p in pending.options if p and alive(state, p) and p != sitter]
+        good = [p for p in living if seat(state, p).alignment == "good"]
+        pool = good or living or [NOBODY]
+        return pending.options.index(rng.choice(pool))
+
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
+        """The Minion the town suspects least (every Minion sees the same, so they agree)."""
+        team = [p for p in minions(state)]
+        if not team:
+            return None
+        return (min(team, key=lambda p: (table.demon_chance(state, p, p), p)),)
+
+    def asks(self, menu: Any, words: Words) -> str | None:
+        return f"choose which Minion babysits {words.character(LIL)} tonight (and is the Demon)"
+
+    def says(self, event: Any, words: Words) -> str:
+        return (
+            f"🍼 You babysit {words.character(LIL)} tonight: you are the {words.strong('Demon')}."
+        )
