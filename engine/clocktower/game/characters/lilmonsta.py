@@ -158,9 +158,8 @@ class LilMonsta(Role):
         return (min(team, key=lambda p: (table.demon_chance(state, p, p), p)),)
 
     def asks(self, menu: Any, words: Words) -> str | None:
-        return f"choose which Minion babysits {words.character(LIL)} tonight (and is the Demon)"
+        name = words.strong(words.character(LIL))
+        return f"🌙 Night {menu.night}: choose which Minion babysits {name} (and is the Demon)."
 
     def says(self, event: Any, words: Words) -> str:
-        return (
-            f"🍼 You babysit {words.character(LIL)} tonight: you are the {words.strong('Demon')}."
-        )
+        return f"🍼 You babysit {words.strong(words.character(LIL))}: you are the {words.strong('Demon')}."

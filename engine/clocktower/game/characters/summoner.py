@@ -236,5 +236,5 @@ class Summoner(Role):
 
     def says(self, event: Any, words: Words) -> str:
         return "🕯️ Three good characters not in play, yours to bluff: " + ", ".join(
-            words.character(c) for c in event.data["bluffs"]
+            words.character(c) for c in event.bluffs
         )
