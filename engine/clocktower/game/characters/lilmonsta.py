@@ -24,6 +24,7 @@ from typing import Any
 from engine.clocktower.counts import mod
 from engine.clocktower.game.abilities.kill import demon_attack
 from engine.clocktower.game.cast import char
+from engine.clocktower.game.characters._demon import storyteller_prey
 from engine.clocktower.game.decisions import choose, rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
@@ -40,7 +41,6 @@ from engine.clocktower.game.model import (
     minions,
     put_marks,
     residents,
-    seat,
 )
 from engine.clocktower.game.roles import Result, Role, Table, Words
 from engine.clocktower.game.working import works
@@ -73,7 +73,7 @@ class LilMonsta(Role):
     id = LIL
     policy = (
         "The Minions' disagreement is settled at random among those named; each night a random "
-        "living good player is attacked."
+        "living good player the attack can kill is attacked (else another player it can kill)."
     )
     topics = {
         "lilmonsta_babysitter": "which Minion babysits Lil' Monsta (the Minions disagreed)",
@@ -142,11 +142,7 @@ class LilMonsta(Role):
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         if pending.topic != "lilmonsta_kill":
             return None
-        sitter = dict(pending.data)["sitter"]
-        living = [p for p in pending.options if p and alive(state, p) and p != sitter]
-        good = [p for p in living if seat(state, p).alignment == "good"]
-        pool = good or living or [NOBODY]
-        return pending.options.index(rng.choice(pool))
+        return storyteller_prey(state, pending.options, dict(pending.data)["sitter"], rng)
 
     def choose(
         self, table: Table, state: State, player: int, options: list[Any], pick: int

@@ -19,7 +19,7 @@ Jinxes, each in this unit:
 - Pukka: the Summoner may summon a Pukka on the second night instead.
 - Zombuul: a dead player summoned into the Zombuul has already died once (registers as dead and
   lives).
-- Legion: summoning Legion makes every evil player Legion.
+- Legion: summoning Legion makes every evil player Legion (Legion's unit, on any change).
 
 Bot storyteller: the player it picks is a random living player, the Demon a random one on the
 script."""
@@ -168,11 +168,6 @@ class Summoner(Role):
             effects += more
         if cid == "zombuul" and not seat(state, target).alive:  # died once already
             state = put_mark(with_seat(state, target, used=True), LIVES_ON, target, target)
-        if mod(char(state, cid)).majority:  # Legion summoned: every evil player is Legion
-            for s in state.seats:
-                if s.alignment == "evil" and s.character != cid and s.team != "traveller":
-                    state, more = change_character(state, s.player, cid, BecameDemon)
-                    effects += more
         if second:  # a second living Demon: tonight's deaths are the storyteller's
             hag = role("pithag")
             assert isinstance(hag, PitHag)

@@ -22,6 +22,7 @@ from engine.clocktower.game.abilities.kill import demon_attack
 from engine.clocktower.game.abilities.wake import kept_asleep
 from engine.clocktower.game.actions import Claim
 from engine.clocktower.game.cast import char, script_team
+from engine.clocktower.game.characters._demon import storyteller_prey
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
@@ -32,10 +33,8 @@ from engine.clocktower.game.model import (
     Pending,
     Phase,
     State,
-    alive,
     marks_of,
     put_mark,
-    seat,
 )
 from engine.clocktower.game.roles import Result, Role, Table, Words
 from engine.core import Effect
@@ -69,7 +68,8 @@ class Yaggababble(Role):
     id = "yaggababble"
     policy = (
         "The phrase is a random good character on the script not in play; it counts each public "
-        "claim of it by the Yaggababble; each count kills a random living good player."
+        "claim of it by the Yaggababble; each count attacks a random living good player the "
+        "attack can kill (else another player it can kill)."
     )
     topics = {
         "yaggababble_phrase": "the Yaggababble's secret phrase (a character's name)",
@@ -128,10 +128,7 @@ class Yaggababble(Role):
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         if pending.topic != "yaggababble_kill":
             return None
-        me = dict(pending.data)["player"]
-        living = [p for p in pending.options if p and alive(state, p) and p != me]
-        good = [p for p in living if seat(state, p).alignment == "good"]
-        return pending.options.index(rng.choice(good or living or [NOBODY]))
+        return storyteller_prey(state, pending.options, dict(pending.data)["player"], rng)
 
     def day_move(self, table: Table, state: State) -> Any:
         """A living Yaggababble claims its phrase once a day, now and then twice."""
