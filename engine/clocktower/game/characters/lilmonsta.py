@@ -11,9 +11,15 @@ The Minions' choice: each living Minion names a living Minion (themselves too); 
 that one babysits, otherwise the storyteller picks among those named. Until the first choice
 is made (setup, the first night) the game does not end for want of a Demon.
 
-Jinx with the Scarlet Woman: when the babysitter dies with five or more players alive before
-it, a working Scarlet Woman is given the token (at once rather than that night: the same, since
-she keeps it until the Minions next choose)."""
+Jinxes, in this unit:
+- Scarlet Woman: when the babysitter dies with five or more players alive before, a working
+  Scarlet Woman babysits for the rest of the game (at once rather than that night: the same).
+- Magician alive: the storyteller picks the babysitter (bot: at random).
+- Poppy Grower alive: the Minions are asked one by one whether they take the token, until one
+  does (if none does, the last asked takes it).
+- Hatter: no player holds Lil' Monsta as their character; one who becomes it (the Hatter's tea
+  party; a Pit-Hag's change too) chooses a Minion to become instead, and babysits.
+- Psychopath: a babysitting Psychopath dies when executed (in the Psychopath's unit)."""
 
 from __future__ import annotations
 
@@ -22,10 +28,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.clocktower.counts import mod
+from engine.clocktower.game.abilities.change import change_character
 from engine.clocktower.game.abilities.kill import demon_attack
-from engine.clocktower.game.cast import char
+from engine.clocktower.game.cast import char, script_team
 from engine.clocktower.game.characters._demon import storyteller_prey
-from engine.clocktower.game.decisions import choose, rule
+from engine.clocktower.game.decisions import choose, choose_value, rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import (
@@ -60,10 +67,18 @@ def babysitter(state: State) -> int | None:
     return held[-1] if held else None
 
 
-def give_token(state: State, player: int) -> State:
-    """``player`` babysits Lil' Monsta from now on."""
+def give_token(state: State, player: int, note: str = "") -> State:
+    """``player`` babysits Lil' Monsta from now on (``KEPT``: for the rest of the game)."""
     state = drop_marks(state, IS_THE_DEMON, source=SYSTEM)
-    return put_marks(state, IS_THE_DEMON, SYSTEM, (player,), character=LIL)
+    return put_marks(state, IS_THE_DEMON, SYSTEM, (player,), character=LIL, note=note)
+
+
+def kept(state: State) -> bool:
+    """Whether the token stays where it is for the rest of the game (the Scarlet Woman's)."""
+    return any(m.kind == IS_THE_DEMON and m.note == KEPT for m in state.marks)
+
+
+KEPT = "for the rest of the game"
 
 
 LIL = "lilmonsta"
@@ -104,12 +119,8 @@ class LilMonsta(Role):
             return state, []  # Lil' Monsta died with its babysitter
         effects: list[Effect] = []
         team = minions(state)
-        if team:
-            named = [choose(state, f"{key}:sit{p}", p, self.id, team)[0] for p in team]
-            picked = tuple(dict.fromkeys(named))
-            sitter = picked[0]
-            if len(picked) > 1:
-                sitter = rule(state, key + ":sitter", "lilmonsta_babysitter", picked, truth=None)
+        if team and not kept(state):
+            sitter = self.choice(state, team, key)
             state = give_token(state, sitter)
             state, told = tell(state, Babysits(sitter))
             effects.append(told)
@@ -123,6 +134,38 @@ class LilMonsta(Role):
         state, more = demon_attack(state, held, int(target), key)
         return state, effects + more
 
+    def choice(self, state: State, team: tuple[int, ...], key: str) -> int:
+        """Who babysits tonight: the Minions' choice, or as a jinx says."""
+        if any(s.character == "magician" and s.alive for s in state.seats):
+            return int(rule(state, key + ":sitter", "lilmonsta_babysitter", team, truth=None))
+        if any(s.character == "poppygrower" and s.alive for s in state.seats):
+            for p in team:  # one by one, until one takes it (else the last asked)
+                takes = choose_value(state, f"{key}:take{p}", p, self.id, ("yes", "no"), "yesno")
+                if takes == "yes":
+                    return p
+            return team[-1]
+        named = [choose(state, f"{key}:sit{p}", p, self.id, team)[0] for p in team]
+        picked = tuple(dict.fromkeys(named))
+        if len(picked) == 1:
+            return int(picked[0])
+        return int(rule(state, key + ":sitter", "lilmonsta_babysitter", picked, truth=None))
+
+    def after_change(self, state: State, seat: Seat, key: str) -> Result:
+        """No player holds Lil' Monsta as their character: one made it (the Hatter's tea party,
+        the jinx; a Pit-Hag's change) chooses a Minion to become instead, and babysits it."""
+        if seat.player == NOBODY or seat.character != LIL:
+            return state, []
+        in_play = {s.character for s in state.seats}
+        sheet = tuple(c for c in script_team(state, "minion") if c not in in_play)
+        if not sheet:
+            return state, []
+        cid = choose_value(state, key + ":lil", seat.player, self.id, sheet, "character")
+        assert cid is not None
+        state, effects = change_character(state, seat.player, cid)
+        state = give_token(state, seat.player)
+        state, told = tell(state, Babysits(seat.player))
+        return state, [*effects, told]
+
     def someone_died(self, state: State, seat: Seat, dead: int, cause: str, key: str) -> Result:
         """The Scarlet Woman's jinx: she takes the token of a babysitter who died with five or
         more players alive before."""
@@ -135,7 +178,7 @@ class LilMonsta(Role):
         ]
         if not heirs:
             return state, []
-        state = give_token(state, heirs[0])
+        state = give_token(state, heirs[0], KEPT)
         state, told = tell(state, Babysits(heirs[0]))
         return state, [told]
 
@@ -147,14 +190,25 @@ class LilMonsta(Role):
     def choose(
         self, table: Table, state: State, player: int, options: list[Any], pick: int
     ) -> tuple[Any, ...] | None:
-        """The Minion the town suspects least (every Minion sees the same, so they agree)."""
-        team = [p for p in minions(state)]
+        """The Minion the town suspects least (every Minion sees the same, so they agree): named,
+        or taking the token when it is that one; a Minion character to become at random."""
+        if options and options[0] in ("yes", "no"):
+            sitters = minions(state)
+            least = min(sitters, key=lambda p: (table.demon_chance(state, p, p), p))
+            return ("yes" if least == player else "no",)
+        if options and isinstance(options[0], str):
+            return (table.rng.choice(options),)
+        team = list(minions(state))
         if not team:
             return None
         return (min(team, key=lambda p: (table.demon_chance(state, p, p), p)),)
 
     def asks(self, menu: Any, words: Words) -> str | None:
         name = words.strong(words.character(LIL))
+        if menu.ask == "yesno":
+            return f"🌙 Night {menu.night}: do you take {name}'s token (and are the Demon)?"
+        if menu.ask == "character":
+            return f"🌙 Night {menu.night}: nobody holds {name}: choose a Minion to become, and babysit it."
         return f"🌙 Night {menu.night}: choose which Minion babysits {name} (and is the Demon)."
 
     def says(self, event: Any, words: Words) -> str:
