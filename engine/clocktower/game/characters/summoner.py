@@ -118,12 +118,20 @@ class Summoner(Role):
                 return state, []
             state, told = tell(state, SummonerBluffs(player, bluffs=state.bluffs))
             return state, [told]
-        if any(m.kind == SUMMONED for m in state.marks):
-            return state, []
+        if self.summoned(state) or (holder is not None and self.unheld(state)):
+            return state, []  # done, or the storyteller has the ability (a jinx)
         early = [c for c, n in EARLY.items() if n == state.night and c in self.demons(state)]
+        if holder is None:
+            early = []  # the storyteller summons on the third night
         if state.night != NIGHT and not early:
             return state, []
         return self.summon(state, player, key, early)
+
+    def rouses(self, state: State, seat: Seat) -> bool:
+        """Woken on the first night and to summon, not while the storyteller has the ability."""
+        early = state.night in EARLY.values() and any(c in EARLY for c in self.demons(state))
+        summoning = not self.summoned(state) and (state.night == NIGHT or early)
+        return seat.player != NOBODY and not self.unheld(state) and (state.night == 1 or summoning)
 
     def demons(self, state: State) -> tuple[str, ...]:
         """The Demons it may summon: the script's that a player can hold."""
