@@ -195,8 +195,9 @@ def overturned(state: State, winner: str, key: str) -> tuple[State, str, list[Ef
 
 
 def settle(state: State, effects: list[Effect]) -> tuple[State, list[Effect]]:
-    """End the game now if a state condition says so (after any death)."""
-    if state.phase is Phase.OVER or state.phase is Phase.LOBBY or not state.seats:
+    """End the game now if a state condition says so (after any death); not before the setup's
+    rulings are made (an Alchemist's Summoner ability, say, is known only then)."""
+    if state.phase in (Phase.OVER, Phase.LOBBY, Phase.SETUP) or not state.seats:
         return state, effects
     won = continuous_winner(state)
     if won is None:

@@ -171,9 +171,8 @@ class Summoner(Role):
         effects: list[Effect] = []
         state, more = change_character(state, target, cid, BecameDemon)
         effects += more
-        if not (summoner != NOBODY and _alchemist(state, seat(state, summoner))):
-            state, more = change_alignment(state, target, "evil")  # the Alchemist's: unchanged
-            effects += more
+        state, more = change_alignment(state, target, "evil")
+        effects += more
         if cid == "zombuul" and not seat(state, target).alive:  # died once already
             state = put_mark(with_seat(state, target, used=True), LIVES_ON, target, target)
         if second:  # a second living Demon: tonight's deaths are the storyteller's
