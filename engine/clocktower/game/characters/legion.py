@@ -8,11 +8,13 @@ votes needed). The game ends as usual: good wins once every Legion is dead, evil
 players are left with a Legion among them.
 
 Jinxes, in this unit:
-- Politician, Zealot: each might register as evil to Legion: the storyteller rules it once, at
-  setup (bot: the general misregistration chance); then their hand beside only evil ones keeps
-  Legion's from counting.
-- Engineer, Hatter: while Legion is in play they have no ability; Legion created during play
-  (the Summoner's, the Engineer's, the Hatter's) makes every evil player Legion.
+- Politician, Zealot, Magician: each might register as evil to Legion: the storyteller rules it
+  once, at setup (bot: the general misregistration chance); then their hand beside only evil
+  ones keeps Legion's from counting. The Magician is shown among the Legion at Demon info (its
+  own unit); that Legion learns a Magician is in play is left to a human storyteller.
+- Engineer, Hatter: while Legion is in play they have no ability (that the Engineer starts
+  knowing it is left to a human storyteller); Legion created during play (the Summoner's, the
+  Engineer's, the Hatter's) makes every evil player Legion.
 - Preacher, Minstrel: Legion keeps its ability (both act on true Minions only); what they
   "might learn" of Legion is left to a human storyteller.
 """
@@ -42,7 +44,7 @@ from engine.clocktower.game.roles import Result, Role
 from engine.core import Effect
 
 EVIL_TO_LEGION = "evil_to_legion"  # a reminder: this good player registers as evil to Legion
-MIGHT_BE_EVIL = ("politician", "zealot")  # jinxes: might register as evil to Legion
+MIGHT_BE_EVIL = ("magician", "politician", "zealot")  # jinxes: might register evil to Legion
 NO_ABILITY = ("engineer", "hatter")  # jinxes: no ability while Legion is in play
 
 
@@ -54,12 +56,12 @@ class Legion(Role):
     id = "legion"
     policy = (
         "Each night a random living good player the attack can kill is attacked (else another "
-        "player it can kill); a Politician or Zealot registers as evil to Legion with the "
+        "player it can kill); a Politician, Zealot or Magician registers as evil to Legion with the "
         "usual misregistration chance, ruled once at setup."
     )
     topics = {
         "legion_kill": "who Legion attacks tonight (anyone, or nobody)",
-        "legion_evil": "whether this Politician or Zealot registers as evil to Legion",
+        "legion_evil": "whether this Politician, Zealot or Magician registers as evil to Legion",
     }
     reminders = {EVIL_TO_LEGION: "registers as evil to Legion"}
 
