@@ -63,9 +63,14 @@ def alignments(state: State, player: int) -> tuple[str, ...]:
 
 
 def may_register_as_team(state: State, player: int, team: str) -> tuple[bool, ...]:
-    """Whether ``player`` registers as ``team``: (truth,) or (truth, the other answer)."""
-    teams = [r.team for r in registrations(state, player)]
-    truth = teams[0] == team
+    """Whether ``player`` registers as ``team``: (truth,) or (truth, the other answer). A
+    player who truly is two things at once (Legion, a Minion babysitting Lil' Monsta) is both."""
+    found = registrations(state, player)
+    true = {
+        r.team for r in found if r.character in (found[0].character, seat(state, player).character)
+    }
+    truth = team in true
+    teams = [r.team for r in found if r.team not in true]
     return (truth, not truth) if any((t == team) != truth for t in teams) else (truth,)
 
 

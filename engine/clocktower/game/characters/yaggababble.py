@@ -33,6 +33,7 @@ from engine.clocktower.game.model import (
     Pending,
     Phase,
     State,
+    living,
     marks_of,
     put_mark,
 )
@@ -99,7 +100,7 @@ class Yaggababble(Role):
         )
         effects: list[Effect] = []
         for n in range(int(times)):
-            everyone = (NOBODY, *(s.player for s in state.seats))
+            everyone = (NOBODY, *living(state))  # fresh each time: a kill before counts
             target = rule(
                 state, f"{key}:kill{n}", "yaggababble_kill", everyone, truth=None, player=player
             )
