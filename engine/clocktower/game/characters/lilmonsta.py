@@ -53,6 +53,9 @@ from engine.clocktower.game.roles import Result, Role, Table, Words
 from engine.clocktower.game.working import works
 from engine.core import Effect
 
+LIL = "lilmonsta"
+KEPT = "for the rest of the game"  # the babysitter's reminder's note: the Scarlet Woman's jinx
+
 
 @dataclass(frozen=True)
 class Babysits(Told):
@@ -78,12 +81,6 @@ def kept(state: State) -> bool:
     return any(m.kind == IS_THE_DEMON and m.note == KEPT for m in state.marks)
 
 
-KEPT = "for the rest of the game"
-
-
-LIL = "lilmonsta"
-
-
 class LilMonsta(Role):
     id = LIL
     policy = (
@@ -91,7 +88,7 @@ class LilMonsta(Role):
         "living good player the attack can kill is attacked (else another player it can kill)."
     )
     topics = {
-        "lilmonsta_babysitter": "which Minion babysits Lil' Monsta (the Minions disagreed)",
+        "lilmonsta_babysitter": "which Minion babysits Lil' Monsta (the Minions disagreed, or a Magician lives)",
         "lilmonsta_kill": "who Lil' Monsta attacks tonight (anyone, or nobody)",
     }
     reminders = {IS_THE_DEMON: "is the Demon"}

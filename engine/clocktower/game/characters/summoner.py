@@ -65,10 +65,9 @@ from engine.core import Effect
 NIGHT = 3  # the summoning night
 EARLY = {"pukka": 2}  # a jinx: these Demons may be summoned on an earlier night
 SUMMONED = "summoned"  # a reminder: the Summoner's ability has been used (or tried)
-TAKES_OVER = (
-    "courtier",
-    "preacher",
-)  # jinxes: the storyteller has a living Summoner's lost ability
+# Jinxes: with these in play, the storyteller has the ability a living Summoner lost.
+TAKES_OVER = ("courtier", "preacher")
+ALCHEMIST = "alchemist"  # jinx: the Alchemist-Summoner
 
 
 @dataclass(frozen=True)
@@ -83,9 +82,9 @@ def _summoners(state: State) -> list[Seat]:
     return [s for s in state.seats if s.character == Summoner.id]
 
 
-def _alchemist(state: State, seat: Seat) -> bool:
+def _alchemist(seat: Seat) -> bool:
     """Whether ``seat`` has the Summoner's ability as the Alchemist (their jinx)."""
-    return seat.character == "alchemist"
+    return seat.character == ALCHEMIST
 
 
 class Summoner(Role):
@@ -114,7 +113,7 @@ class Summoner(Role):
     def night(self, state: State, player: int, key: str) -> Result:
         holder = seat(state, player) if player != NOBODY else None
         if state.night == 1:
-            if holder is None or _alchemist(state, holder):
+            if holder is None or _alchemist(holder):
                 return state, []
             state, told = tell(state, SummonerBluffs(player, bluffs=state.bluffs))
             return state, [told]
@@ -164,7 +163,7 @@ class Summoner(Role):
         """Jinxes: the Poppy Grower alive, or the Summoner's ability the Alchemist's: the
         Summoner picks only the Demon."""
         poppy = any(s.character == "poppygrower" and s.alive for s in state.seats)
-        return poppy or _alchemist(state, seat(state, player))
+        return poppy or _alchemist(seat(state, player))
 
     def make(self, state: State, summoner: int, target: int, cid: str, key: str) -> Result:
         second = bool(demons(state))
@@ -217,7 +216,7 @@ class Summoner(Role):
 
     def ends_game(self, state: State, seat: Seat) -> tuple[str, str] | None:
         """The Alchemist-Summoner's jinx: dead before summoning, evil wins."""
-        if _alchemist(state, seat) and not seat.alive and not self.summoned(state):
+        if _alchemist(seat) and not seat.alive and not self.summoned(state):
             return "evil", "summoner_lost"
         return None
 
