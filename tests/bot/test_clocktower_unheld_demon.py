@@ -46,7 +46,9 @@ async def test_a_demon_no_player_holds_is_babysat_and_the_game_goes_on(table):
     ]
     assert told == []
     minion = state(table).seats[0].player  # the Poisoner, dealt first
-    told_team = [m.content for m in table.user(minion).dm_channel.history() if "Minions" in m.content]
+    told_team = [
+        m.content for m in table.user(minion).dm_channel.history() if "Minions" in m.content
+    ]
     assert told_team and "No player is the Demon yet." in told_team[0], told_team
     (sitter,) = ct.model.demons(state(table))
     babysat = [m.content for m in table.user(sitter).dm_channel.history() if "babysit" in m.content]

@@ -31,7 +31,7 @@ from engine.clocktower.counts import mod
 from engine.clocktower.game.cast import game_script
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import EndingReached, GameEnded
-from engine.clocktower.game.model import Phase, State, demons, evolve, residents, seat
+from engine.clocktower.game.model import NOBODY, Phase, State, demons, evolve, residents, seat
 from engine.clocktower.game.roles import REGISTRY, seats_having
 from engine.core import Effect, GameOver
 
@@ -188,7 +188,7 @@ def overturned(state: State, winner: str, key: str) -> tuple[State, str, list[Ef
     found = sorted(seats_having(state, "overturn"), key=lambda f: f[1].overturn_stage)
     for s, unit in found:
         state, winner, more = unit.overturn(
-            state, seat(state, s.player), winner, f"{key}:{s.player}"
+            state, s if s.player == NOBODY else seat(state, s.player), winner, f"{key}:{s.player}"
         )
         effects += more
     return state, winner, effects

@@ -9,6 +9,7 @@ import random
 from engine.clocktower.catalogue import character
 from engine.clocktower.counts import legal_counts
 from engine.clocktower.game import Claim, EndDay, NightChoice, apply
+from engine.clocktower.game.abilities.change import settle_changes
 from engine.clocktower.game.characters._demon import storyteller_prey
 from engine.clocktower.game.model import NOBODY, demons, put_mark, with_seat
 from engine.clocktower.game.registration import may_register_as_team
@@ -99,3 +100,25 @@ def test_the_bots_storyteller_kill_skips_a_protected_last_good_player():
 def test_units_that_may_be_in_play_unheld_are_few_and_named():
     """The general hook has its users, each a character whose ability no seat may hold."""
     assert set(REGISTRY.having("unheld")) == {"lilmonsta", "summoner"}
+
+
+def test_units_react_to_changes_while_a_demon_is_unheld():
+    """Found by self-play: a change settled (a Farmer's death) asked Lil' Monsta's
+    ``after_change`` with its seat of nobody, which is no player's seat."""
+    state = start(
+        {
+            "extra": ["lilmonsta", "goblin"],
+            "characters": [
+                "poisoner",
+                "goblin",
+                "empath",
+                "monk",
+                "soldier",
+                "chef",
+                "washerwoman",
+            ],
+        }
+    )
+    assert any(s.player == NOBODY for s, _ in seats_having(state, "after_change"))
+    settled, effects = settle_changes(state, "test")
+    assert settled == state and effects == []
