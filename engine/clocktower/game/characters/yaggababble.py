@@ -10,6 +10,9 @@ often. A human storyteller who hears the table rules the count (any number; the 
 are suggested) and may pick any phrase. Deaths come at night, not the moment it is said (the
 almanac: the storyteller may kill at any time until dawn; rarely by day).
 
+A Yaggababble made during play (the Summoner's, the Pit-Hag's) learns its phrase at its first
+wake, and kills from the next night.
+
 Jinx with the Exorcist: chosen by the Exorcist, the Yaggababble kills nobody tonight."""
 
 from __future__ import annotations
@@ -81,10 +84,10 @@ class Yaggababble(Role):
     events = (SecretPhrase,)
 
     def night(self, state: State, player: int, key: str) -> Result:
-        if state.night == 1:
-            return self.learn_phrase(state, player, key)
         words = phrase(state, player)
-        if words is None or kept_asleep(state, player):
+        if state.night == 1 or words is None:  # made during play: it learns one now
+            return self.learn_phrase(state, player, key)
+        if kept_asleep(state, player):
             return state, []
         count = said_today(state, player, words)
         top = max(count, 3)
