@@ -36,6 +36,7 @@ from engine.clocktower.game.model import (
     State,
     TeamInfo,
     evolve,
+    living,
     put_mark,
     seat,
 )
@@ -60,7 +61,7 @@ class Legion(Role):
         "usual misregistration chance, ruled once at setup."
     )
     topics = {
-        "legion_kill": "who Legion attacks tonight (anyone, or nobody)",
+        "legion_kill": "who Legion attacks tonight (any living player, or nobody)",
         "legion_evil": "whether this Politician, Zealot or Magician registers as evil to Legion",
     }
     reminders = {EVIL_TO_LEGION: "registers as evil to Legion"}
@@ -95,7 +96,7 @@ class Legion(Role):
         first = next((s.player for s in legion(state) if s.alive), None)
         if state.night == 1 or player != first:
             return state, []
-        everyone = (NOBODY, *(s.player for s in state.seats))
+        everyone = (NOBODY, *living(state))
         target = rule(state, key + ":kill", "legion_kill", everyone, truth=None, player=player)
         if target == NOBODY:
             return state, []

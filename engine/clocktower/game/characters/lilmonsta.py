@@ -2,8 +2,8 @@
 them babysits its token, and that player "is the Demon" (an ``IS_THE_DEMON`` reminder: they count
 as the Demon for every ending, register as the Demon before their own Minion, and Lil' Monsta
 dies with them: when the babysitter dies, no Demon lives). Each night after the first a player
-might die: the storyteller picks who (anyone, or nobody), and it is a Demon's attack by the
-babysitter, so a drunk or poisoned babysitter kills nobody and the Monk's and the Soldier's
+might die: the storyteller picks who (any living player, or nobody), and it is a Demon's attack
+by the babysitter, so a drunk or poisoned babysitter kills nobody and the Monk's and the Soldier's
 protection hold. [+1 Minion: the bag deals it.] No player is the Demon at Demon info, so the
 evil team gets no bluffs.
 
@@ -45,6 +45,7 @@ from engine.clocktower.game.model import (
     State,
     alive,
     drop_marks,
+    living,
     minions,
     put_marks,
     residents,
@@ -89,7 +90,7 @@ class LilMonsta(Role):
     )
     topics = {
         "lilmonsta_babysitter": "which Minion babysits Lil' Monsta (the Minions disagreed, or a Magician lives)",
-        "lilmonsta_kill": "who Lil' Monsta attacks tonight (anyone, or nobody)",
+        "lilmonsta_kill": "who Lil' Monsta attacks tonight (any living player, or nobody)",
     }
     reminders = {IS_THE_DEMON: "is the Demon"}
     events = (Babysits,)
@@ -124,7 +125,7 @@ class LilMonsta(Role):
         held = babysitter(state)
         if state.night == 1 or held is None or not alive(state, held):
             return state, effects
-        everyone = (NOBODY, *(s.player for s in state.seats))
+        everyone = (NOBODY, *living(state))
         target = rule(state, key + ":kill", "lilmonsta_kill", everyone, truth=None, sitter=held)
         if target == NOBODY:
             return state, effects
