@@ -1,7 +1,7 @@
 """Legion: most players are Legion (the bag deals just over half the seats Legion, no Minion), each
 of them a Demon who registers as a Minion too (the Demon first). They learn each other at Demon
-info. Each night after the first a player might die: the storyteller picks who (anyone, or
-nobody), a Demon's attack by the first living Legion in seat order; nobody wakes for it. When
+info. Each night after the first a player might die: the storyteller picks who (any living
+player, or nobody), a Demon's attack by the first living Legion in seat order; nobody wakes for it. When
 only evil players raised their hands, Legion's hands are not counted, so the execution fails
 (a good player's hand, or a jinxed one's below, still counts: a lone one rarely reaches the
 votes needed). The game ends as usual: good wins once every Legion is dead, evil when two
