@@ -434,11 +434,12 @@ class ClocktowerRenderer:
         self, effect: ev.MinionInfo, session: Session[State], name: Namer
     ) -> Outgoing:
         others = ", ".join(name(p) for p in effect.minions) or "none"
+        demon = ", ".join(name(p) for p in effect.demon)
+        told = f"The Demon is **{demon}**." if demon else "No player is the Demon yet."
         text = (
             "😈 You are not told who your Demon and fellow Minions are."
             if effect.apart
-            else f"😈 The Demon is **{', '.join(name(p) for p in effect.demon)}**. "
-            f"Your fellow Minions: {others}."
+            else f"😈 {told} Your fellow Minions: {others}."
         )
         if effect.bluffs:
             bluffs = ", ".join(char_name(c, session.state) for c in effect.bluffs)

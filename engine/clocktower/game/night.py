@@ -19,7 +19,7 @@ from engine.clocktower.game.abilities.wake import kept_asleep
 from engine.clocktower.game.cast import game_script
 from engine.clocktower.game.events import Dawn, Night
 from engine.clocktower.game.markers import MARKERS, info_nights
-from engine.clocktower.game.model import Phase, State, evolve, seat
+from engine.clocktower.game.model import NOBODY, Phase, State, evolve, seat
 from engine.clocktower.game.roles import REGISTRY, role, seats_having
 from engine.clocktower.game.storyteller import panel
 from engine.clocktower.game.working import wakes_tonight
@@ -60,6 +60,8 @@ def _queue(state: State, night: int) -> tuple[tuple[str, int], ...]:
                 queue.append((cid, 0))
         elif cid in REGISTRY.having("night") or (cid not in REGISTRY and not state.bot):
             queue.extend((cid, s.player) for s in state.seats if cid in places[s.player])
+            if cid in REGISTRY.having("unheld") and REGISTRY.roles[cid].unheld(state):
+                queue.append((cid, NOBODY))  # an ability no player holds wakes as the game's
     return tuple(queue)
 
 
@@ -86,6 +88,9 @@ def wake(state: State) -> tuple[State, list[Effect]]:
     effects: list[Effect] = []
     if cid in MARKERS:
         state, effects = MARKERS[cid](state, key)
+    elif player == NOBODY:  # an ability no player holds (``Role.unheld``), if it still is
+        if role(cid).unheld(state):
+            state, effects = role(cid).night(state, NOBODY, key)
     else:
         s = seat(state, player)
         unit = role(cid)

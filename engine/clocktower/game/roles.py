@@ -18,11 +18,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar, Protocol
 
-from engine.clocktower.catalogue import characters
+from engine.clocktower.catalogue import character, characters
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import (
+    NOBODY,
     Madness,
     Mark,
     Pending,
@@ -187,6 +189,13 @@ class Role:
     def briefed_as(self, state: State, seat: Seat) -> tuple[str, str]:
         """The character and alignment the player is told they have."""
         return seat.shown, seat.alignment
+
+    def unheld(self, state: State) -> bool:
+        """Whether this character is in play with no player holding it (Lil' Monsta, whose
+        token the Minions pass round; the Summoner's ability the storyteller takes by a jinx):
+        it wakes in its place as the game's own (player ``NOBODY``), and its hooks the engine
+        asks of every seat are asked of a seat of nobody too (``unheld_seat``)."""
+        return False
 
     def wakes_at(self, state: State, seat: Seat) -> tuple[str, ...]:
         """The night-order places (character ids) at which this player is woken: the character
@@ -584,17 +593,20 @@ class Registry:
     def __init__(self) -> None:
         self.roles: dict[str, Role] = {}
         self._having: dict[str, dict[str, Role]] = {}
+        self._unheld: dict[str, list[tuple[str, Role]]] = {}
 
     def add(self, role: Role) -> None:
         if role.id in self.roles:
             raise ValueError(f"two units for the character {role.id!r}")
         self.roles[role.id] = role
         self._having.clear()
+        self._unheld.clear()
 
     def remove(self, cid: str) -> None:
         """Forget a unit (tests that register a toy character clean up with this)."""
         self.roles.pop(cid, None)
         self._having.clear()
+        self._unheld.clear()
 
     def get(self, cid: str) -> Role | None:
         return self.roles.get(cid)
@@ -613,6 +625,15 @@ class Registry:
                 if getattr(type(role), hook) is not default
             }
             self._having[hook] = found
+        return found
+
+    def unheld_having(self, hook: str) -> list[tuple[str, Role]]:
+        """The units that may be in play unheld (``Role.unheld``) and override ``hook``."""
+        found = self._unheld.get(hook)
+        if found is None:
+            may = self.having("unheld")
+            found = [(cid, unit) for cid, unit in self.having(hook).items() if cid in may]
+            self._unheld[hook] = found
         return found
 
     def own(self, hook: str) -> dict[str, Role]:
@@ -684,7 +705,19 @@ def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
         found += [(s, units[c]) for c in _held(state, s, gainers) if c in units]
     if granting:
         found += [(s, units[c]) for s, c in _granted(state) if c in units]
+    for cid, unit in REGISTRY.unheld_having(hook):
+        if unit.unheld(state):
+            found.append((unheld_seat(cid), unit))
     return found
+
+
+@cache
+def unheld_seat(cid: str) -> Seat:
+    """The seat of nobody (player ``NOBODY``) on which an unheld character's hooks are asked
+    (``Role.unheld``): never among the state's seats, always alive."""
+    team = character(cid).team
+    alignment = "evil" if team in ("minion", "demon") else "good"
+    return Seat(NOBODY, cid, cid, alignment, team)
 
 
 def _held(state: State, seat: Seat, gainers: dict[str, Role]) -> Sequence[str]:

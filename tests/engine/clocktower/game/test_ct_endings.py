@@ -5,7 +5,6 @@ storyteller declares the result, which is the game's typed ``Outcome``."""
 from __future__ import annotations
 
 from engine.clocktower.game import (
-    DeclareWinner,
     EndDay,
     Join,
     NightChoice,
@@ -22,6 +21,7 @@ from engine.clocktower.game import (
 )
 from engine.clocktower.game.ending import unjudged
 from engine.clocktower.game.events import EndingReached, GameEnded
+from engine.clocktower.game.model import demons
 from engine.core import GameOver
 from tests.engine.clocktower.game.support import ST, TB, run_vote
 
@@ -65,23 +65,21 @@ def notices(state: State) -> list[EndingReached]:
     return [t for t in state.told if isinstance(t, EndingReached)]
 
 
-def test_a_demon_no_player_holds_ends_nothing_at_the_deal():
+def test_a_demon_no_player_holds_is_judged_through_its_babysitter():
+    """Lil' Monsta: no Demon is dealt, yet nothing ends before the Minions first choose; then
+    their babysitter is the Demon, and executing them ends the game, judged by the engine."""
     script = (*TB, *PENANCE)
     state = apply(lobby(script), Start(ST, LIL_MONSTA_DEAL)).state
     assert state.phase is not Phase.OVER and state.winner is None
-    assert "lilmonsta" in unjudged(state)
-    assert notices(state) == []  # nothing during the deal itself
+    assert unjudged(state) == ()
     state = to_day(state)
-    assert state.phase is Phase.DAY and state.winner is None
-    assert [(n.to, n.winner, n.ending) for n in notices(state)] == [(ST, "good", "demon_dead")]
-    assert "lilmonsta" in notices(state)[0].unrun
-    state = apply(state, Nominate(3, 4)).state  # more actions: the storyteller is told once
-    assert len(notices(run_vote(state, []))) == 1
-    step = apply(state, DeclareWinner(ST, "evil"))
-    assert step.state.phase is Phase.OVER
-    over = next(e for e in step.effects if isinstance(e, GameOver))
-    assert isinstance(over.outcome, Outcome) and over.outcome.winner == "evil"
-    assert over.outcome.reason == "storyteller" and over.outcome == outcome(step.state)
+    assert state.phase is Phase.DAY and state.winner is None and notices(state) == []
+    (sitter,) = demons(state)
+    assert sitter in (1, 2)
+    state, effects = execute(state, sitter)
+    assert state.phase is Phase.OVER and (state.winner, state.ending) == ("good", "demon_dead")
+    over = next(e for e in effects if isinstance(e, GameOver))
+    assert isinstance(over.outcome, Outcome) and over.outcome == outcome(state)
     assert set(over.outcome.evil) == {1, 2}
 
 

@@ -118,7 +118,7 @@ def check_effects(state: State, effects, human: bool = False) -> None:
 
 def check_winner(state: State) -> None:
     alive = [s for s in state.seats if lives(state, s.player) and s.team != "traveller"]
-    demon_alive = any(s.team == "demon" for s in alive)
+    demon_alive = bool(demons(state))  # a player who is the Demon by a reminder too
     extra_day = [m for m in state.marks if m.kind == "extra_day"]
     if state.ending == "demon_dead":
         assert state.winner == "good" and not demon_alive
