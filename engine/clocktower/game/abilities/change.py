@@ -21,7 +21,7 @@ from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Became, BecameDemon, Turned
 from engine.clocktower.game.model import Change, State, demons, evolve, seat, with_seat
 from engine.clocktower.game.night import wake_later
-from engine.clocktower.game.roles import Result, seats_having
+from engine.clocktower.game.roles import Result, current, seats_having
 from engine.core import Effect
 
 
@@ -64,7 +64,7 @@ def settle_changes(state: State, key: str) -> Result:
     """Let every unit react to characters or alignments that have just changed."""
     effects: list[Effect] = []
     for s, unit in seats_having(state, "after_change"):
-        state, more = unit.after_change(state, seat(state, s.player), key)
+        state, more = unit.after_change(state, current(state, s), key)
         effects += more
     return state, effects
 
