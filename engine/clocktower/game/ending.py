@@ -43,7 +43,6 @@ NO_BEARING = frozenset(
         "buddhist",
         "doomsayer",
         "duchess",
-        "ferryman",
         "fibbin",
         "hellslibrarian",
         "sentinel",
