@@ -46,7 +46,6 @@ NO_BEARING = frozenset(
         "fibbin",
         "hellslibrarian",
         "sentinel",
-        "spiritofivory",
         "stormcatcher",
         "toymaker",
     }

@@ -487,6 +487,11 @@ class Role:
         storyteller takes it when the day idles. None: nothing owed."""
         return None
 
+    def forbids_turn(self, state: State, seat: Seat, player: int, alignment: str) -> bool:
+        """Whether ``player`` cannot turn ``alignment`` now, whatever ability would turn them
+        (the Spirit of Ivory's cap on extra evil players): they stay as they are."""
+        return False
+
     def forbids_whispers(self, state: State, seat: Seat) -> str | None:
         """A sentence refusing private conversations while this character is in play (the
         Matron), or None; the shell's ``/clocktower whisper`` asks it."""
