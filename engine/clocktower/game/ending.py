@@ -43,7 +43,6 @@ NO_BEARING = frozenset(
         "buddhist",
         "doomsayer",
         "duchess",
-        "fibbin",
         "hellslibrarian",
         "sentinel",
         "stormcatcher",
