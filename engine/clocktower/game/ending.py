@@ -44,7 +44,6 @@ NO_BEARING = frozenset(
         "doomsayer",
         "duchess",
         "hellslibrarian",
-        "sentinel",
         "stormcatcher",
         "toymaker",
     }
