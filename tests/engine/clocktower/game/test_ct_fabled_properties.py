@@ -31,6 +31,8 @@ def test_each_fabled_on_trouble_brewing(fabled):
 @pytest.mark.parametrize("edition", (TB, SNV), ids=("tb", "snv"))
 def test_every_fabled_at_once(edition):
     evil = 0
-    for final, _outcome, _log in checked_games((*edition, *FABLED), GAMES, 11, 13, check_winner, replay):
+    for final, _outcome, _log in checked_games(
+        (*edition, *FABLED), GAMES, 11, 13, check_winner, replay
+    ):
         evil += sum(s.alignment == "evil" and s.team != "traveller" for s in final.seats)
     assert evil
