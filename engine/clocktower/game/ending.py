@@ -44,7 +44,6 @@ NO_BEARING = frozenset(
         "duchess",
         "hellslibrarian",
         "stormcatcher",
-        "toymaker",
     }
 )
 

@@ -78,7 +78,7 @@ class Doomsayer(Role):
         doomed = rule(state, key, "doom", allies, truth=None, player=action.by)
         state = put_marks(state, CALLED, SYSTEM, (action.by,), character=self.id, keep=True)
         effects: list[Effect] = [DoomCalled(action.by)]
-        state, more = die(state, doomed, "doomsayer", key)
+        state, more = die(state, doomed, "doom", key)
         return state, effects + more
 
     def day_move(self, table: Table, state: State) -> DoomCall | None:
