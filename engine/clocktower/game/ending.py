@@ -41,7 +41,6 @@ NO_BEARING = frozenset(
     {
         "angel",
         "buddhist",
-        "duchess",
         "hellslibrarian",
         "stormcatcher",
     }
