@@ -39,9 +39,6 @@ from engine.core import Effect, GameOver
 # (deaths, information, talk, the setup): the engine still judges every ending beside them.
 NO_BEARING = frozenset(
     {
-        "angel",
-        "buddhist",
-        "hellslibrarian",
         "stormcatcher",
     }
 )
