@@ -54,7 +54,7 @@ class Angel(Role):
         first = (nominator,) if cause == "execution" and nominator in living(state) else ()
         suspects = (*first, *(p for p in living(state) if p not in first))
         culprit = rule(state, f"{key}:angel", "angel_wrath", (0, *suspects), truth=0, dead=dead)
-        return die(state, culprit, "angel", f"{key}:angel") if culprit else (state, [])
+        return die(state, culprit, "wrath", f"{key}:angel") if culprit else (state, [])
 
     def says(self, event: Any, words: Words) -> str:
         if not event.players:
