@@ -35,8 +35,9 @@ from engine.clocktower.game.model import Phase, State, demons, evolve, residents
 from engine.clocktower.game.roles import REGISTRY, current, holder, seats_having
 from engine.core import Effect, GameOver
 
-# Fabled whose ability works only through what the storyteller does with the game's own tools
-# (deaths, information, talk, the setup): the engine still judges every ending beside them.
+# Fabled and Loric without a unit whose rule works only through what the storyteller does with
+# the game's own tools (deaths, information, talk, the setup): the engine still judges every
+# ending beside them. Those with a unit are run, and judged, like any character.
 NO_BEARING = frozenset(
     {
         "stormcatcher",
