@@ -11,6 +11,7 @@ import json
 import engine.clocktower.game as ct
 from tests.bot.test_clocktower_bot import (
     assert_no_secret_in_public,
+    deal,
     drive,
     results_in_db,
     said,
@@ -38,7 +39,8 @@ async def open_lobby(table, players: int):
     return opener
 
 
-async def test_the_bot_storyteller_applies_the_fabled_through_a_whole_game(table):
+async def test_the_bot_storyteller_applies_the_fabled_through_a_whole_game(table, monkeypatch):
+    deal(monkeypatch, 8)
     opener = await open_lobby(table, 7)
     started = await opener.slash(table.channel, "clocktower start")
     assert started.ephemeral, said(started)
@@ -55,7 +57,8 @@ async def test_the_bot_storyteller_applies_the_fabled_through_a_whole_game(table
     assert len(died) == 1 and died[0] in allies  # the bot's policy: one of the caller's side
     assert any("calls on the **Doomsayer**" in t for t in table.public_texts())
     again = await table.member(caller.player).slash(table.channel, "clocktower use doomsayer")
-    assert "already called" in said(again)
+    refusal = "Only living players" if died == [caller.player] else "already called"
+    assert refusal in said(again), said(again)
 
     await drive(table, days=12)
     texts = table.public_texts()
