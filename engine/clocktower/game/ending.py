@@ -31,8 +31,8 @@ from engine.clocktower.counts import mod
 from engine.clocktower.game.cast import game_script
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import EndingReached, GameEnded
-from engine.clocktower.game.model import Phase, State, demons, evolve, residents, seat
-from engine.clocktower.game.roles import REGISTRY, seats_having
+from engine.clocktower.game.model import Phase, State, demons, evolve, residents
+from engine.clocktower.game.roles import REGISTRY, current, holder, seats_having
 from engine.core import Effect, GameOver
 
 # Fabled whose ability works only through what the storyteller does with the game's own tools
@@ -43,11 +43,9 @@ NO_BEARING = frozenset(
         "buddhist",
         "doomsayer",
         "duchess",
-        "ferryman",
         "fibbin",
         "hellslibrarian",
         "sentinel",
-        "spiritofivory",
         "stormcatcher",
         "toymaker",
     }
@@ -186,9 +184,7 @@ def overturned(state: State, winner: str, key: str) -> tuple[State, str, list[Ef
     effects: list[Effect] = []
     found = sorted(seats_having(state, "overturn"), key=lambda f: f[1].overturn_stage)
     for s, unit in found:
-        state, winner, more = unit.overturn(
-            state, seat(state, s.player), winner, f"{key}:{s.player}"
-        )
+        state, winner, more = unit.overturn(state, current(state, s), winner, f"{key}:{holder(s)}")
         effects += more
     return state, winner, effects
 

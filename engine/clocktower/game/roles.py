@@ -11,6 +11,11 @@ and the registry lists, per hook, the characters that override it (``Registry.ha
 engine only calls those, which keeps the hot paths fast. A character with no unit is run by the
 storyteller (``storyteller_run``): it wakes in night order and a human storyteller resolves it with
 generic tools.
+
+The Fabled and Loric are characters no player holds: on the script, they are in force. Their
+units are ``Role`` subclasses like any other, and the engine asks their hooks through the same
+``seats_having`` as the seats', passing the storyteller's ``table_seat`` (player ``SYSTEM``,
+team ``fabled`` or ``loric``, never drunk, poisoned or dead) where a player's seat would be.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from typing import Any, ClassVar, Protocol
 from engine.clocktower.catalogue import characters
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import (
+    SYSTEM,
     Madness,
     Mark,
     Pending,
@@ -30,6 +36,7 @@ from engine.clocktower.game.model import (
     Seat,
     State,
     TeamInfo,
+    seat,
 )
 from engine.clocktower.reasoning.moment import Moment, Weight
 from engine.clocktower.reasoning.record import Heard, Record
@@ -480,6 +487,11 @@ class Role:
         storyteller takes it when the day idles. None: nothing owed."""
         return None
 
+    def forbids_turn(self, state: State, seat: Seat, player: int, alignment: str) -> bool:
+        """Whether ``player`` cannot turn ``alignment`` now, whatever ability would turn them
+        (the Spirit of Ivory's cap on extra evil players): they stay as they are."""
+        return False
+
     def forbids_whispers(self, state: State, seat: Seat) -> str | None:
         """A sentence refusing private conversations while this character is in play (the
         Matron), or None; the shell's ``/clocktower whisper`` asks it."""
@@ -560,17 +572,20 @@ class Registry:
     def __init__(self) -> None:
         self.roles: dict[str, Role] = {}
         self._having: dict[str, dict[str, Role]] = {}
+        self._unseated: dict[str, dict[str, Role]] = {}
 
     def add(self, role: Role) -> None:
         if role.id in self.roles:
             raise ValueError(f"two units for the character {role.id!r}")
         self.roles[role.id] = role
         self._having.clear()
+        self._unseated.clear()
 
     def remove(self, cid: str) -> None:
         """Forget a unit (tests that register a toy character clean up with this)."""
         self.roles.pop(cid, None)
         self._having.clear()
+        self._unseated.clear()
 
     def get(self, cid: str) -> Role | None:
         return self.roles.get(cid)
@@ -589,6 +604,15 @@ class Registry:
                 if getattr(type(role), hook) is not default
             }
             self._having[hook] = found
+        return found
+
+    def unseated(self, hook: str) -> dict[str, Role]:
+        """The units of characters no player holds (Fabled and Loric: in force while on the
+        script) that override ``hook``."""
+        found = self._unseated.get(hook)
+        if found is None:
+            found = {cid: r for cid, r in self.having(hook).items() if cid in _UNSEATED}
+            self._unseated[hook] = found
         return found
 
     def own(self, hook: str) -> dict[str, Role]:
@@ -639,12 +663,48 @@ def automated_travellers(edition: str | None = None) -> tuple[str, ...]:
     )
 
 
+UNSEATED_TEAMS = ("fabled", "loric")
+_UNSEATED = frozenset(c.id for c in characters() if c.team in UNSEATED_TEAMS)
+_TEAM = {c.id: c.team for c in characters() if c.team in UNSEATED_TEAMS}
+
+
+def table_seat(cid: str) -> Seat:
+    """The seat a Fabled or Loric unit's hooks are asked with: the storyteller's (``SYSTEM``),
+    of its team, of no alignment, alive; its reminders are the storyteller's (they always hold)."""
+    return Seat(SYSTEM, cid, cid, "", _TEAM.get(cid, "fabled"))
+
+
+def in_force(state: State, cid: str) -> bool:
+    """Whether a Fabled or Loric is in force: it is on the game's script."""
+    return cid in state.script_ids
+
+
+def current(state: State, s: Seat) -> Seat:
+    """``s`` as it is in ``state`` now (a player's seat after a change; a table seat as is)."""
+    return s if s.player == SYSTEM else seat(state, s.player)
+
+
+def holder(s: Seat) -> str:
+    """Who holds the ability of ``s``, for a ruling's key: the player, or for a table seat the
+    Fabled or Loric itself (several are in force at once)."""
+    return s.character if s.player == SYSTEM else str(s.player)
+
+
 def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
     """The seats whose true character overrides ``hook``, with its unit, then the seats that
-    gained such a character's ability (``Role.gained``), with that unit."""
+    gained such a character's ability (``Role.gained``), with that unit, then the Fabled and
+    Loric in force that override it, each with its ``table_seat``."""
     units = REGISTRY.having(hook)
     if not units:
         return []
+    unseated = REGISTRY.unseated(hook)
+    if unseated:
+        found = _seats_having(state, units)
+        return found + [(table_seat(c), u) for c, u in unseated.items() if in_force(state, c)]
+    return _seats_having(state, units)
+
+
+def _seats_having(state: State, units: dict[str, Role]) -> list[tuple[Seat, Role]]:
     gainers = REGISTRY.having("gained")
     granters = REGISTRY.having("grants")
     found: list[tuple[Seat, Role]] = []
