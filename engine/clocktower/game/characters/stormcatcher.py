@@ -27,7 +27,7 @@ class StormNamed(Event, Public):
     """The table learns the stormcaught character (not who has it)."""
 
     event = "stormcaught"
-    character: str
+    named: str
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,10 @@ class StormCatcher(Role):
         return rng.randrange(len(pending.options))
 
     def says(self, event: Any, words: Words) -> str:
-        name = words.strong(words.character(event.character))
         if isinstance(event, StormNamed):
+            name = words.strong(words.character(event.named))
             return f"⛈️ The {words.strong('Storm Catcher')} names {name}."
+        name = words.strong(words.character(event.character))
         if not event.players:
             return f"⛈️ The stormcaught {name} is not in play."
         return f"⛈️ The stormcaught {name} is {words.players(event.players)}."
