@@ -41,13 +41,8 @@ NO_BEARING = frozenset(
     {
         "angel",
         "buddhist",
-        "doomsayer",
-        "duchess",
-        "fibbin",
         "hellslibrarian",
-        "sentinel",
         "stormcatcher",
-        "toymaker",
     }
 )
 

@@ -169,6 +169,9 @@ class Role:
     # of characters in docs/clocktower.md); "" when the general policy says it for every such
     # character (``policy.described``: information told truly, or no ruling at all).
     policy: ClassVar[str] = ""
+    # In play or in force, the evil team gets its starting info (Minion and Demon info, the
+    # Demon's bluffs) at any table size, not only from seven players (the Toymaker).
+    gives_team_info: ClassVar[bool] = False
     # When its ``overturn`` is asked as the game ends: 0 with those that change who wins (the
     # Heretic), 1 after them, with those that react to who won (the Politician).
     overturn_stage: ClassVar[int] = 0
