@@ -43,7 +43,7 @@ from engine.clocktower.game.model import (
     seat,
     with_seat,
 )
-from engine.clocktower.game.roles import REGISTRY, automated_travellers, role
+from engine.clocktower.game.roles import REGISTRY, automated_travellers, in_force, role, table_seat
 from engine.core import Effect, RuleError, seeded_rng
 
 BLUFF_OPTIONS = 6
@@ -249,11 +249,15 @@ def traveller_alignment(state: State, key: str, player: int) -> str:
 
 
 def run_setup(state: State) -> tuple[State, list[Effect]]:
-    """The setup rulings, then each player's character. Re-run from the start after a ruling."""
+    """The setup rulings (the Travellers' sides, the Fabled's and Loric's rules, each seat's),
+    then each player's character. Re-run from the start after a ruling."""
     for s in state.seats:
         if s.team == "traveller":
             side = traveller_alignment(state, f"setup:side:{s.player}", s.player)
             state = with_seat(state, s.player, alignment=side)
+    for cid, unit in REGISTRY.unseated("setup").items():  # a Fabled's or Loric's (the Pope)
+        if in_force(state, cid):
+            state = unit.setup(state, table_seat(cid))
     for player in state.players:
         current = seat(state, player)
         state = role(current.character).setup(state, current)

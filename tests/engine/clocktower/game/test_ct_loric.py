@@ -20,6 +20,7 @@ LORIC = (
     "gardener",
     "godofug",
     "hindu",
+    "pope",
     "stormcatcher",
     "ventriloquist",
     "zenomancer",
@@ -31,7 +32,7 @@ RULE = "Seat 7 remains empty. Its choices are arbitrary."
 
 def test_the_bot_runs_these_loric_and_not_the_others():
     assert unsupported(LORIC + TRAVELLERS) == ()
-    assert set(unsupported(("pope", "tor", "knaves"))) == {"pope", "tor", "knaves"}
+    assert set(unsupported(("tor", "knaves"))) == {"tor", "knaves"}
 
 
 def test_the_bot_tells_the_house_rules_and_that_it_applies_none():
