@@ -42,7 +42,6 @@ NO_BEARING = frozenset(
         "angel",
         "buddhist",
         "hellslibrarian",
-        "stormcatcher",
     }
 )
 
