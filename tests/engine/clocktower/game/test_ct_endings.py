@@ -22,6 +22,7 @@ from engine.clocktower.game import (
 )
 from engine.clocktower.game.ending import unjudged
 from engine.clocktower.game.events import EndingReached, GameEnded
+from engine.clocktower.game.roles import REGISTRY
 from engine.core import GameOver
 from tests.engine.clocktower.game.support import ST, TB, run_vote
 
@@ -106,15 +107,27 @@ def test_with_every_character_run_the_engine_ends_it():
     assert over.outcome.seats[0] == SeatOutcome(1, "imp", "imp", "evil", False)
 
 
-def test_a_fabled_that_may_change_the_rules_leaves_the_saints_execution_to_the_storyteller():
-    for fabled, ends in (("djinn", False), ("sentinel", True)):
-        script = (*TB, fabled)
-        # The Poisoner's default would be the Saint, whose execution then ends nothing.
-        state = to_day(apply(lobby(script), Start(ST, SAINT_DEAL)).state, {"poisoner": (4,)})
-        state, _ = execute(state, 3)
-        assert (state.phase is Phase.OVER) == ends, fabled
-        if ends:
-            assert (state.winner, state.ending) == ("evil", "saint_executed")
-        else:
-            assert [(n.winner, n.ending) for n in notices(state)] == [("evil", "saint_executed")]
-            assert state.phase is Phase.NIGHT  # the day ended as usual
+def saint_executed(fabled: str) -> State:
+    """Trouble Brewing with ``fabled`` on the script: the Saint executed on day 1."""
+    # The Poisoner's default would be the Saint, whose execution then ends nothing.
+    state = to_day(apply(lobby((*TB, fabled)), Start(ST, SAINT_DEAL)).state, {"poisoner": (4,)})
+    return execute(state, 3)[0]
+
+
+def test_a_fabled_the_engine_does_not_run_leaves_the_saints_execution_to_the_storyteller():
+    djinn = REGISTRY.get("djinn")
+    assert djinn is not None
+    REGISTRY.remove("djinn")  # a Fabled with no unit: it may change any ending
+    try:
+        state = saint_executed("djinn")
+    finally:
+        REGISTRY.add(djinn)
+    assert [(n.winner, n.ending) for n in notices(state)] == [("evil", "saint_executed")]
+    assert state.phase is Phase.NIGHT  # the day ended as usual
+
+
+def test_beside_a_fabled_the_engine_runs_it_judges_the_saints_execution():
+    for fabled in ("djinn", "sentinel"):
+        state = saint_executed(fabled)
+        assert state.phase is Phase.OVER, fabled
+        assert (state.winner, state.ending) == ("evil", "saint_executed")
