@@ -85,3 +85,30 @@ def test_self_played_games_with_the_loric_in_force_hold_every_property(monkeypat
         seen.update(type(a).__name__ for a in log)
     assert {"reincarnated", "ug_hat", "PassHat", "goal"} <= set(seen), seen
     assert all(cid in REGISTRY for cid in LORIC)
+
+
+def test_a_pixie_beside_its_duplicate_learns_another_townsfolk():
+    """The Pope may duplicate the Pixie: neither Pixie learns the Pixie (it would gain its own
+    ability, a loop); both learn another Townsfolk in play."""
+    from engine.clocktower.game import Join, Start, StorytellerRuling
+
+    state = new_game(100, 1, (*TB, "pixie", "pope"), False)
+    for p in range(1, 8):
+        state = apply(state, Join(p)).state
+    deal = ("imp", "poisoner", "pixie", "chef", "empath", "monk", "soldier")
+    state = apply(state, Start(100, deal)).state
+    while state.phase is Phase.SETUP:
+        p = state.pending
+        pick = p.options.index((4, "pixie")) if p.topic == "pope" else 0
+        state = apply(state, StorytellerRuling(100, p.id, pick)).state
+    assert [s.character for s in state.seats].count("pixie") == 2
+    for _ in range(12):
+        if state.phase is not Phase.NIGHT:
+            break
+        p = state.pending
+        if p.kind == "ruling":
+            state = apply(state, StorytellerRuling(100, p.id, 0)).state
+        else:
+            state = apply(state, NightChoice(p.to, tuple(p.default))).state
+    shown = [t.data["answer"] for t in state.told if t.event == "info" and t.to in (3, 4)]
+    assert len(shown) == 2 and "pixie" not in shown
