@@ -1,10 +1,14 @@
 """The Cacklejack (Traveller): each day, by day between votes, chooses a player (told only to the
 storyteller; the player may say it aloud). Each night after the first, at its place, the
 storyteller changes the character of a player other than the one chosen that day (alive or
-dead, any player but a Traveller: ``cacklejack``) into another character of the script
-(``cacklejack_character``: in play or not; the last option, their own, leaves it as it is); the player keeps their alignment, is told their new
-character and has its ability afresh (a "you start knowing" one acts that night). The
-Cacklejack sleeps through it; while it is drunk or poisoned, or dead, nothing changes.
+dead, any player but a Traveller: ``cacklejack``) into another character of the script of their
+kind (``cacklejack_character``: in play or not; the last option, their own, leaves it as it is):
+a good character (Townsfolk or Outsider) for a good one, a Minion for a Minion, a Demon for the
+Demon, as the almanac's examples go (so one Demon stays one, and no one's team turns against
+their alignment, a choice the rules leave open and the engine does not offer). The player keeps
+their alignment, is told their new character and has its ability afresh (a "you start knowing"
+one acts that night). The Cacklejack sleeps through it; while it is drunk or poisoned, or dead,
+nothing changes.
 
 Bot storyteller: a random player who is not the Demon and not the one chosen becomes a random
 character of their own team that is not in play (never the Drunk, never one a jinx forbids),
@@ -44,9 +48,16 @@ class Cackle:
     target: int
 
 
-def changeable(state: State) -> tuple[str, ...]:
-    """The script's characters a player may be changed into (no Traveller)."""
-    return tuple(c for c in playable(state) if char(state, c).team != "traveller")
+def kind(team: str) -> str:
+    """The kind of character a player may be changed within: good (Townsfolk or Outsider), Minion
+    or Demon."""
+    return "good" if team in ("townsfolk", "outsider") else team
+
+
+def changeable(state: State, player: int) -> tuple[str, ...]:
+    """The script's characters ``player`` may be changed into: of their kind (no Traveller)."""
+    mine = kind(seat(state, player).team)
+    return tuple(c for c in playable(state) if kind(char(state, c).team) == mine)
 
 
 def spare(state: State, player: int) -> tuple[str, ...]:
@@ -58,7 +69,7 @@ def spare(state: State, player: int) -> tuple[str, ...]:
     drunk = REGISTRY.having("always_drunk")
     return tuple(
         c
-        for c in changeable(state)
+        for c in changeable(state, player)
         if char(state, c).team == team
         and c not in in_play
         and c not in drunk
@@ -119,7 +130,7 @@ class Cacklejack(Role):
             return abnormal.mark(state, player), []
         target = int(rule(state, key + ":who", "cacklejack", who, truth=None, chosen=tuple(chosen)))
         now = seat(state, target).character
-        options = (*(c for c in changeable(state) if c != now), now)  # the last: no change
+        options = (*(c for c in changeable(state, target) if c != now), now)  # last: no change
         cid = str(
             rule(state, key + ":what", "cacklejack_character", options, truth=None, player=target)
         )
