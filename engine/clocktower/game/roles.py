@@ -21,7 +21,8 @@ team ``fabled`` or ``loric``, never drunk, poisoned or dead) where a player's se
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -598,6 +599,19 @@ class Registry:
         self.roles.pop(cid, None)
         self._having.clear()
         self._unseated.clear()
+
+    @contextmanager
+    def set_aside(self, cid: str) -> Iterator[None]:
+        """Within the block, ``cid`` has no unit (or a test's own); after it, the registry is
+        as it was, in the same order (tests that stand a toy in for a real character)."""
+        saved = dict(self.roles)
+        self.remove(cid)
+        try:
+            yield
+        finally:
+            self.roles = saved
+            self._having.clear()
+            self._unseated.clear()
 
     def get(self, cid: str) -> Role | None:
         return self.roles.get(cid)

@@ -24,9 +24,12 @@ DEAL = ("imp", "poisoner", "chef", "empath", "monk", "soldier", "mayor")
 
 @pytest.fixture
 def toy() -> Iterator[dict[str, Any]]:
-    """A Fabled that records the hooks asked of it: at dawn, and at the Duchess' night place."""
-    real = REGISTRY.get(TOY)
-    REGISTRY.remove(TOY)
+    """A Fabled that records the hooks asked of it: at dawn, and at its night place."""
+    with REGISTRY.set_aside(TOY):
+        yield from _toy()
+
+
+def _toy() -> Iterator[dict[str, Any]]:
     asked: dict[str, Any] = {"dawn": [], "night": []}
 
     class Toy(Role):
@@ -40,12 +43,7 @@ def toy() -> Iterator[dict[str, Any]]:
             asked["night"].append((player, state.night))
             return state, []
 
-    try:
-        yield asked
-    finally:
-        REGISTRY.remove(TOY)
-        if real is not None:
-            REGISTRY.add(real)
+    yield asked
 
 
 def game(script: tuple[str, ...]) -> State:
