@@ -35,15 +35,6 @@ from engine.clocktower.game.model import Phase, State, demons, evolve, residents
 from engine.clocktower.game.roles import REGISTRY, current, holder, seats_having
 from engine.core import Effect, GameOver
 
-# Fabled and Loric without a unit whose rule works only through what the storyteller does with
-# the game's own tools (deaths, information, talk, the setup): the engine still judges every
-# ending beside them. Those with a unit are run, and judged, like any character.
-NO_BEARING = frozenset(
-    {
-        "stormcatcher",
-    }
-)
-
 
 @dataclass(frozen=True)
 class SeatOutcome:
@@ -103,13 +94,13 @@ def unjudged(state: State) -> tuple[str, ...]:
     """The characters in play the engine does not run, which may change any ending: the seats'
     (Travellers too), a Demon the script has that no player holds while no seat holds one (a
     homebrew one; Lil' Monsta is run, ``Role.unheld``: its babysitter is the Demon), and the
-    script's Fabled and Loric but those of no bearing (``NO_BEARING``)."""
+    script's Fabled and Loric without a unit (the Tor, the Knaves)."""
     seated = [s.character for s in state.seats]
     script = game_script(state).characters
     unheld = []
     if not any(s.team == "demon" for s in state.seats):
         unheld = [c.id for c in script if c.team == "demon" and not mod(c).demon]
-    fabled = [c.id for c in script if c.team in ("fabled", "loric") and c.id not in NO_BEARING]
+    fabled = [c.id for c in script if c.team in ("fabled", "loric")]
     return tuple(c for c in dict.fromkeys(seated + unheld + fabled) if c not in REGISTRY)
 
 

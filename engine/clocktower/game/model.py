@@ -204,6 +204,7 @@ class State:
     bot: bool
     script_ids: tuple[str, ...]
     homebrew: tuple[Character, ...] = ()  # the script's own characters (see ``cast``)
+    house_rules: tuple[str, ...] = ()  # the script's homebrew rules, as written (the Bootlegger)
     players: tuple[int, ...] = ()
     travellers: tuple[int, ...] = ()  # players who joined as Travellers
     phase: Phase = Phase.LOBBY

@@ -1,7 +1,8 @@
 """Drive a Clocktower game from a scenario file and check what it says should happen.
 
 A scenario names the script (``"script": "bmr"`` or ``"snv"``; Trouble Brewing by default; with
-``"extra": [ids]`` more characters on it, experimental ones say), the
+``"extra": [ids]`` more characters on it, experimental ones say; ``"house_rules"`` its homebrew
+rules), the
 seats' characters (players 1..n), a human storyteller (id 100) unless ``"bot": true``, setup
 rulings by topic (``drunk_token``, ``red_herring``, ``grandchild``, ``lunatic_token``: the option
 equal to the value given; any other setup ruling, the bluffs too, takes option 0) and a list of
@@ -104,7 +105,8 @@ def tupled(value: Any) -> Any:
 def start(spec: dict[str, Any]) -> State:
     bot = spec.get("bot", False)
     script = SCRIPTS[spec.get("script", "tb")] + tuple(spec.get("extra", ()))
-    state = new_game(None if bot else ST, spec.get("seed", 1), script, bot)
+    rules = tuple(spec.get("house_rules", ()))  # the script's homebrew rules (the Bootlegger)
+    state = new_game(None if bot else ST, spec.get("seed", 1), script, bot, house_rules=rules)
     for p, cid in enumerate(spec["characters"], start=1):
         state = apply(state, Join(p, traveller=character(cid).team == "traveller")).state
     state = apply(state, Start(0 if bot else ST, tuple(spec["characters"]))).state

@@ -244,7 +244,10 @@ def test_thousands_of_games_hold_every_property():
     assert min(endings[e] for e in ("demon_dead", "two_left", "saint_executed", "mayor")) > 0
     other_editions = {"Gossip", "SwapSeats", "Verdict"}  # Bad Moon Rising's day abilities
     sects = {"ExecuteMad", "Juggle", "KlutzChoice", "Question", "Visit"}  # test_ct_snv_properties
-    unused = {"Adjust", "Leave", "MoveSeat", "Start", *other_editions, *sects}
+    # The storyteller's tools for characters the engine does not run: every official Traveller
+    # is run now, so these games never deal one (test_ct_game_storyteller plays them).
+    by_hand = {"Ask", "DeclareWinner", "FinishWake", "Show", "UseAbility"}
+    unused = {"Adjust", "Leave", "MoveSeat", "Start", *other_editions, *sects, *by_hand}
     assert set(used) >= {*ACTIONS} - unused | {"OnBehalf"}
 
 
