@@ -62,13 +62,19 @@ def markdown() -> str:
     return "\n".join([*lines, END])
 
 
-def experimental_good() -> tuple[str, ...]:
-    """The experimental (carousel) Townsfolk and Outsiders the engine runs, in catalogue order."""
+def experimental(teams: tuple[str, ...]) -> tuple[str, ...]:
+    """The experimental (carousel) characters of these teams the engine runs, in catalogue
+    order."""
     return tuple(
         c.id
         for c in characters()
-        if c.edition == "carousel" and c.team in GOOD_TEAMS and c.id in REGISTRY
+        if c.edition == "carousel" and c.team in teams and c.id in REGISTRY
     )
+
+
+def experimental_good() -> tuple[str, ...]:
+    """The experimental Townsfolk and Outsiders the engine runs."""
+    return experimental(GOOD_TEAMS)
 
 
 # A script's fewest Townsfolk and Outsiders for every table up to 15 players: nine dealt and
@@ -76,11 +82,17 @@ def experimental_good() -> tuple[str, ...]:
 ENOUGH = {"townsfolk": 13, "outsider": 4}
 
 
-def mixed_script(edition: str) -> tuple[str, ...]:
-    """A script of the experimental good characters the engine runs and a base edition's
-    Minions and Demons, topped up with that edition's own Townsfolk and Outsiders where too few
-    experimental ones are run to deal every table."""
+def mixed_script(edition: str, side: str = "good") -> tuple[str, ...]:
+    """A script of the experimental characters of one side (``good`` or ``evil``) the engine
+    runs and a base edition's characters of the other side; the good side topped up with that
+    edition's own Townsfolk and Outsiders where too few experimental ones are run to deal every
+    table, the evil side with its own Demons while no experimental one is run."""
     own = [c for c in edition_characters(edition) if c.team != "traveller"]
+    if side == "evil":
+        evil = list(experimental(EVIL_TEAMS))
+        if not any(character(cid).team == "demon" for cid in evil):
+            evil += [c.id for c in own if c.team == "demon"]
+        return (*(c.id for c in own if c.team in GOOD_TEAMS), *evil)
     good = list(experimental_good())
     for team, enough in ENOUGH.items():
         have = sum(character(cid).team == team for cid in good)
