@@ -178,6 +178,8 @@ class Vizier(Role):
                 return None
             if last.nominee in known_evil(state, s.player) or last.nominee == s.player:
                 return None
+            if last.nominee == _feared(state):  # the Fearmonger jinx: the Vizier knows
+                return None
             return Decree(s.player) if table.rng.random() < DECREES else None
         return None
 
