@@ -20,6 +20,7 @@ from bot.sessions import SessionManager
 from bot.store.connect import open_database
 from bot.store.database import Database
 from bot.views import ComponentHandler, GameButton, GameSelect, QuestionItem
+from bot.voice_rooms import VoiceRooms
 from engine.clocktower.catalogue import OfficialText, official_texts
 
 log = logging.getLogger(__name__)
@@ -30,6 +31,7 @@ COGS = (
     "bot.cogs.ratings",
     "bot.cogs.cluedo",
     "bot.cogs.clocktower",
+    "bot.cogs.voice",
 )
 
 
@@ -37,6 +39,7 @@ class Ravenswood(commands.Bot):
     def __init__(self, database: str, sync_guild: int | None = None) -> None:
         intents = discord.Intents.default()
         intents.members = True  # to notice players who leave the server mid-game
+        intents.voice_states = True  # where players are in voice (a default intent, kept on)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.database_path = database
         self.sync_guild = sync_guild
@@ -44,6 +47,7 @@ class Ravenswood(commands.Bot):
         self.db: Database
         self.games: SessionManager
         self.courier: Courier
+        self.voice: VoiceRooms
         # The operator's official character texts (RAVENSWOOD_ROLES_JSON), else none: our own.
         self.official: dict[str, OfficialText] = {}
         # Game kind -> the cog method that handles its buttons and menus.
@@ -58,6 +62,7 @@ class Ravenswood(commands.Bot):
         self.db = await open_database(self.database_path)
         self.games = SessionManager(self.db, [])
         self.courier = Courier(self, self.games)
+        self.voice = VoiceRooms(self, self.db)
         self.official = await asyncio.to_thread(load_official, Config.from_env().roles_json)
         for name in COGS:
             await self.load_extension(name)

@@ -32,7 +32,7 @@ from bot.errors import NoGameHere, StaleComponent, answering
 from bot.interactions import channel_id, guild_id, reply
 from bot.sessions import GameRules, Reply, Session
 from bot.views import QUESTION
-from engine.core import Prompt, answer
+from engine.core import Prompt, RuleError, answer
 
 log = logging.getLogger(__name__)
 
@@ -107,12 +107,20 @@ class GameCog(commands.GroupCog, Generic[S]):
             await self.act(interaction, session, action, ack, enrols=enrols)
 
     async def deliver(self, session: Session[S], effects: Any) -> None:
-        """Deliver what the game owes. A game's cog extends this (its clock, its notices)."""
+        """Deliver what the game owes, then put voice right. A game's cog extends this (its
+        clock, its notices)."""
         await self.delivery.flush(session)
+        await self.bot.voice.follow(session)
 
     # The lobby --------------------------------------------------------------------------------
-    async def open_lobby(self, interaction: discord.Interaction, options: dict[str, Any]) -> None:
-        """Open a game in this channel and post its lobby (through the outbox)."""
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        options: dict[str, Any],
+        voice: discord.VoiceChannel | None = None,
+    ) -> None:
+        """Open a game in this channel and post its lobby (through the outbox); ``voice``: the
+        voice channel it is played in (``bot.voice_rooms``)."""
         async with answering(interaction):
             session = await self.bot.games.open(
                 self.kind,
@@ -121,6 +129,8 @@ class GameCog(commands.GroupCog, Generic[S]):
                 interaction.user.id,
                 options,
             )
+            if voice is not None:
+                await self.bot.voice.link(session, voice.id)
             lobby = self.delivery.parcels(self.renderer.lobby(session))
             await self.bot.games.enqueue(session, lobby)
             await reply(interaction, "The lobby is open below.")
@@ -174,6 +184,21 @@ class GameCog(commands.GroupCog, Generic[S]):
     async def show_secret(self, interaction: discord.Interaction, session: Session[S]) -> None:
         digest = self.delivery.digest(session, interaction.user.id)
         await reply(interaction, digest.content, view=digest.view)
+
+    async def voice_ready(
+        self, session: Session[S], people: set[int], use_voice: bool, start: str
+    ) -> None:
+        """Before the first night of a linked game: voice off if asked (``use_voice``), else
+        a refusal in one sentence if the bot lacks what voice needs, so that a night never
+        fails halfway; ``start``: the start command, to offer starting without voice."""
+        if session.game.id not in self.bot.voice.links:
+            return
+        if not use_voice:
+            await self.bot.voice.unlink(session)
+            return
+        problem = self.bot.voice.problems(session, people)
+        if problem is not None:
+            raise RuleError(f"{problem} Or start without voice: `{start} voice: False`.")
 
     def join_action(self, user: int, value: str) -> tuple[Any, str]:
         """The game's Join action for ``user`` (``value``: the button's), and its answer."""

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine.traitors as tg
+from bot import layouts
 from bot.app import Ravenswood
 from bot.cogs.game import GameCog
 from bot.errors import answering
@@ -94,6 +95,7 @@ class TraitorsCog(GameCog[tg.State], group_name="traitors", group_description="P
 
     def __init__(self, bot: Ravenswood) -> None:
         super().__init__(bot, TraitorsRules(), TraitorsRenderer())
+        bot.voice.register(KIND, lambda s, link, pairs: layouts.traitors(s.state, s.game.seed))
 
     async def deliver(self, session: Session[tg.State], effects: Any) -> None:
         """Deliver what the game owes; a Faithful offered a place among the Traitors whose DMs
@@ -102,24 +104,40 @@ class TraitorsCog(GameCog[tg.State], group_name="traitors", group_description="P
         state = session.state
         if state.phase is tg.Phase.RECRUIT and state.offer in unreached:
             await self.delivery.post(session, waiting_message(session))
+        await self.bot.voice.follow(session)
 
     # Commands --------------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a Traitors lobby in this channel")
-    @app_commands.describe(recruit="When a Traitor is banished, the others may recruit a Faithful")
+    @app_commands.describe(
+        recruit="When a Traitor is banished, the others may recruit a Faithful",
+        voice="A voice channel to play in: the round table (rooms and a turret at night)",
+    )
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, recruit: bool = False) -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        recruit: bool = False,
+        voice: discord.VoiceChannel | None = None,
+    ) -> None:
         async with answering(interaction):
-            await self.open_lobby(interaction, {"recruit": recruit})
+            await self.open_lobby(interaction, {"recruit": recruit}, voice)
 
     @app_commands.command(name="start", description="Host: deal the roles and begin")
-    @app_commands.describe(traitors="How many Traitors (default: the count closest to a fair game)")
+    @app_commands.describe(
+        traitors="How many Traitors (default: the count closest to a fair game)",
+        voice="A game linked to voice: play in it (the default) or start without voice",
+    )
     @app_commands.guild_only()
     async def start(
         self,
         interaction: discord.Interaction,
         traitors: app_commands.Range[int, 1, 15] | None = None,
+        voice: bool = True,
     ) -> None:
-        def action(session: Session[tg.State]) -> tg.Action:
+        async def action(session: Session[tg.State]) -> tg.Action:
+            if interaction.user.id == session.state.host:
+                people = set(session.state.players)
+                await self.voice_ready(session, people, voice, "/traitors start")
             count = traitors or suggest_traitor_count(
                 max(len(session.state.players), tg.MIN_PLAYERS)
             )

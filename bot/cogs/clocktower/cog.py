@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine.clocktower.game as ct
+from bot import layouts
 from bot.app import Ravenswood
 from bot.cogs.clocktower.clock import Clock, Timings
 from bot.cogs.clocktower.rules import KIND, Abandon, ClocktowerRules
@@ -111,6 +112,10 @@ class ClocktowerCog(
         super().__init__(bot, ClocktowerRules(), ClocktowerRenderer(bot.official))
         self.drafts = {}
         self.clock = Clock(bot, self.delivery, Timings.from_env(), self.play)
+        bot.voice.register(
+            KIND,
+            lambda s, link, pairs: layouts.clocktower(s.state, s.game.seed, pairs, link.follow),
+        )
         assert self.app_command is not None  # a GroupCog: /clocktower
         # Characters' day abilities are ``/clocktower use <name>``: a group of their own, since
         # Discord allows a command group 25 children and the editions bring many abilities.
@@ -154,6 +159,7 @@ class ClocktowerCog(
         players = [p for p in unreached if p != session.state.storyteller]
         if players:
             await self.clock.unreachable(session, players)
+        await self.bot.voice.follow(session)
         if any(isinstance(e, GameOver) and e.winner in ("good", "evil") for e in effects):
             await self.post_final_grimoire(session)
         self.clock.schedule(session)
@@ -206,6 +212,7 @@ class ClocktowerCog(
         script="tb, bmr, snv (the base editions) or the name of a script saved with /script save",
         storyteller="me: you run the game and don't play; bot: the bot runs it and you play",
         file="A script as a .json file in the official format (instead of a name)",
+        voice="A voice channel to play in: the town square (players get cottages at night)",
     )
     @app_commands.choices(storyteller=[app_commands.Choice(name=n, value=n) for n in ("bot", "me")])
     @app_commands.guild_only()
@@ -215,6 +222,7 @@ class ClocktowerCog(
         script: str | None = None,
         storyteller: str = "bot",
         file: discord.Attachment | None = None,
+        voice: discord.VoiceChannel | None = None,
     ) -> None:
         async with answering(interaction):
             try:
@@ -239,7 +247,7 @@ class ClocktowerCog(
                 "script_json": loaded.to_json(),
                 "bot": bot_storyteller,
             }
-            await self.open_lobby(interaction, options)
+            await self.open_lobby(interaction, options, voice)
 
     @new.autocomplete("script")
     async def complete_script(
@@ -297,18 +305,26 @@ class ClocktowerCog(
     @app_commands.describe(
         characters="Storyteller: your own bag, names separated by commas (else a balanced bag)",
         shuffle="Deal your bag at random (yes) or to the seats in order (no)",
+        voice="A game linked to voice: play in it (the default) or start without voice",
     )
     @app_commands.guild_only()
     async def start(
-        self, interaction: discord.Interaction, characters: str = "", shuffle: bool = True
+        self,
+        interaction: discord.Interaction,
+        characters: str = "",
+        shuffle: bool = True,
+        voice: bool = True,
     ) -> None:
         async def action(session: Session[ct.State]) -> ct.Action:
-            if session.state.bot and interaction.user.id != await self.leader(session):
+            state = session.state
+            if state.bot and interaction.user.id != await self.leader(session):
                 raise RuleError("Only the player who leads the game can start it.")
-            if not session.state.bot:
+            if not state.bot:
                 self.require_storyteller(session, interaction.user.id)
             elif characters:
                 raise RuleError("The bot storyteller deals a balanced bag itself.")
+            people = set(state.players) | ({state.storyteller} if state.storyteller else set())
+            await self.voice_ready(session, people, voice, "/clocktower start")
             bag = tuple(c.strip() for c in characters.split(",") if c.strip())
             return ct.Start(by=interaction.user.id, characters=bag, shuffle=shuffle and bool(bag))
 
@@ -732,6 +748,7 @@ class ClocktowerCog(
                 f"🤫 <@{me}> and <@{other}> step aside to talk privately.",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
+            await self.bot.voice.whisper(session, me, other)
 
     @whisper.autocomplete("player")
     async def complete_whisper(
@@ -988,6 +1005,7 @@ class ClocktowerCog(
                 session, Outgoing("↩️ The storyteller takes back the last step.")
             )
             await self.redeliver(session)
+            await self.bot.voice.follow(session)  # the undone step may have moved the night on
             self.clock.schedule(session)
             await interaction.followup.send(f"Undone: {taken}.", ephemeral=True)
 

@@ -385,14 +385,13 @@ def end_day(state: State, action: EndDay) -> Result:
         if any(nominates_again(state, s.player) for s in state.seats):
             # A Butcher may nominate again: the day goes on, the block starts afresh.
             return evolve(state, block=None, block_votes=0), effects
-    elif state.executed is None:
-        for s, unit in seats_having(state, "quiet_dusk"):
-            won = unit.quiet_dusk(state, s)
-            if won is not None and not prevented(state, won[0]):
-                state, more = conclude(state, *won)
-                effects += more
-                if state.phase is Phase.OVER:
-                    return state, effects
+    for s, unit in seats_having(state, "dusk_ending"):
+        won = unit.dusk_ending(state, s)
+        if won is not None and not prevented(state, won[0]):
+            state, more = conclude(state, *won)
+            effects += more
+            if state.phase is Phase.OVER:
+                return state, effects
     state, more = close_day(state, action)
     return state, effects + more
 

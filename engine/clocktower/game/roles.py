@@ -172,6 +172,13 @@ class Role:
             REGISTRY.add(cls())
 
     # Setup ------------------------------------------------------------------------------------
+    def arranges(self, state: State, seat: Seat) -> State:
+        """Where the dealt characters sit, as this character's setup rule requires, before any
+        setup ruling (the Lord of Typhon's Minions in a line either side of it): the deal's
+        characters change seats, nobody is told yet. Deterministic, and a deal that already
+        obeys the rule is left as it is."""
+        return state
+
     def setup(self, state: State, seat: Seat) -> State:
         """Setup rulings for this seat (the Drunk's token, a red herring), before the deal."""
         return state
@@ -300,8 +307,10 @@ class Role:
         """(winner, ending) when executing this (living) character ends the game (the Saint)."""
         return None
 
-    def quiet_dusk(self, state: State, seat: Seat) -> tuple[str, str] | None:
-        """(winner, ending) when a day ends with no execution (the Mayor)."""
+    def dusk_ending(self, state: State, seat: Seat) -> tuple[str, str] | None:
+        """(winner, ending) when the day ends, after any execution, because of this character:
+        a day with no execution (the Mayor, the Vortox: they check ``State.executed``), the
+        last day the Leviathan allows."""
         return None
 
     def owes_choice(self, state: State, seat: Seat) -> bool:

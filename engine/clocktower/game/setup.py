@@ -5,9 +5,10 @@ drawn as a balanced bag and shuffled round the seats; Traveller characters go ex
 Travellers' seats. A deal is checked against the setup table with its characters' setup
 modifiers (the Baron's two extra Outsiders): the bot storyteller deals only legal setups, while a
 human storyteller may deal any (some modifiers are theirs to apply by hand) and is told where it
-differs. Then the storyteller rules each Traveller's alignment, each character's own setup
-rulings (``Role.setup``: the Drunk's Townsfolk token, the Fortune Teller's red herring) and, with
-seven or more players, the Demon's three bluffs; each player is told the character they believe
+differs. Then the storyteller rules each Traveller's alignment; the dealt characters move to
+where a character's seating rule says they sit (``Role.arranges``: the Lord of Typhon's Minions
+either side of it); then each character's own setup rulings (``Role.setup``: the Drunk's
+Townsfolk token, the Fortune Teller's red herring) and, with seven or more players, the Demon's three bluffs; each player is told the character they believe
 they are (``Role.briefed_as``). A human storyteller is also told what they run by hand.
 (The lobby itself is ``seating``.)
 """
@@ -43,7 +44,7 @@ from engine.clocktower.game.model import (
     seat,
     with_seat,
 )
-from engine.clocktower.game.roles import REGISTRY, automated_travellers, role
+from engine.clocktower.game.roles import REGISTRY, automated_travellers, role, seats_having
 from engine.core import Effect, RuleError, seeded_rng
 
 BLUFF_OPTIONS = 6
@@ -254,6 +255,8 @@ def run_setup(state: State) -> tuple[State, list[Effect]]:
         if s.team == "traveller":
             side = traveller_alignment(state, f"setup:side:{s.player}", s.player)
             state = with_seat(state, s.player, alignment=side)
+    for s, unit in seats_having(state, "arranges"):  # seating rules before any ruling
+        state = unit.arranges(state, s)
     for player in state.players:
         current = seat(state, player)
         state = role(current.character).setup(state, current)

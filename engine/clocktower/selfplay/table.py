@@ -446,7 +446,7 @@ class Player:
         wins on a day without an execution (the Mayor), and so wants none."""
         if len(living(state)) != 3 or self.setup is None:
             return False
-        quiet = REGISTRY.own("quiet_dusk")
+        quiet = REGISTRY.own("dusk_ending")
         evil = self.beliefs(state, player).evil
         return any(claimed(state, p) in quiet and evil.get(p, 1.0) < 0.5 for p in living(state))
 

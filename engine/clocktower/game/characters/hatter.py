@@ -5,6 +5,8 @@ another Demon, none held by another player or chosen before them tonight. Each k
 alignment and learns their new character (``change_character``); a new Demon acts from the next
 night. Choosing nothing keeps one's character.
 
+Jinx: after day 5 nobody may choose the Leviathan (``_day_demons.may_enter``).
+
 No ruling: the choices are the evil players'. The storyteller's wake: the dead Hatter is not
 woken."""
 
@@ -15,6 +17,7 @@ from typing import Any, ClassVar
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.change import change_character, settle_changes
 from engine.clocktower.game.cast import script_team
+from engine.clocktower.game.characters._day_demons import may_enter
 from engine.clocktower.game.decisions import choose_value
 from engine.clocktower.game.model import Phase, Seat, State, drop_marks, marks_of, put_mark
 from engine.clocktower.game.roles import REGISTRY, Result, Role, Table, Words
@@ -51,7 +54,7 @@ class Hatter(Role):
             kinds = tuple(
                 c for c in script_team(state, guest.team) if c in REGISTRY and c not in held
             )
-            options = tuple(c for c in kinds if c != guest.character)
+            options = tuple(c for c in kinds if c != guest.character and may_enter(state, c))
             if not options:
                 continue
             cid = choose_value(

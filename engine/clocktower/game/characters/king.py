@@ -4,6 +4,9 @@ living player's character (a Spy may be shown as a good character, a Recluse as 
 drunk or poisoned, any character on the script, the consistent lie first). The turn in which
 the Demon learns of the King is the Demon's: the King wakes only to learn a character.
 
+Jinx: with the Leviathan or Riot in play (a Demon that kills nobody at night), the King learns
+a character each night once anyone is dead.
+
 A drunk or poisoned King's Demon may be shown another player (a ruling; the bot storyteller
 shows the player who believes they are the King, so a Drunk King is pointed out as one)."""
 
@@ -42,6 +45,9 @@ class KingKnown(Told):
 
     event = "king_known"
     king: int
+
+
+UNKILLING = ("leviathan", "riot")  # the Demons of the jinxes: they kill nobody at night
 
 
 class King(Role):
@@ -103,8 +109,11 @@ class King(Role):
 
 
 def dead_outnumber(state: State) -> bool:
-    """Whether the dead equal or outnumber the living."""
+    """Whether the King learns tonight: the dead equal or outnumber the living (with the
+    Leviathan or Riot in play, the jinxes: anyone is dead)."""
     dead = sum(not s.alive for s in state.seats)
+    if dead and any(s.character in UNKILLING for s in state.seats):
+        return True
     return dead >= len(state.seats) - dead
 
 

@@ -40,7 +40,7 @@ class Mastermind(Role):
         loser = seat(state, executee).alignment
         return ("evil" if loser == "good" else "good"), "mastermind_execution"
 
-    def quiet_dusk(self, state: State, seat_: Seat) -> tuple[str, str] | None:
-        if extra_day(state, seat_.player) != state.day:
+    def dusk_ending(self, state: State, seat_: Seat) -> tuple[str, str] | None:
+        if state.executed is not None or extra_day(state, seat_.player) != state.day:
             return None
         return "good", "mastermind_quiet"

@@ -46,10 +46,10 @@ class Mayor(Role):
         options = bounce_options(state, seat.player, attacker)
         return int(rule(state, key + ":bounce", "mayor_bounce", options, mayor=seat.player))
 
-    def quiet_dusk(self, state: State, seat: Seat) -> tuple[str, str] | None:
-        """Three players alive (Travellers count here, unlike in the other endings, so they must
-        be exiled first) and a working Mayor."""
-        if len(living(state)) == 3 and works(state, seat.player):
+    def dusk_ending(self, state: State, seat: Seat) -> tuple[str, str] | None:
+        """No execution today, three players alive (Travellers count here, unlike in the other
+        endings, so they must be exiled first) and a working Mayor."""
+        if state.executed is None and len(living(state)) == 3 and works(state, seat.player):
             return "good", "mayor"
         return None
 

@@ -5,7 +5,7 @@ jinx; nothing either when a jinx forbids the two in play together: the Heretic's
 learns it at once and wakes in the new character's place tonight if it is
 still to come. If a Demon is made, tonight's deaths are arbitrary: Demons' attacks do nothing
 (``kill.arbitrary``) and the storyteller names who dies, one at a time (``arbitrary``), until
-they name nobody.
+they name nobody. After day 5 it may not choose the Leviathan (the jinx, ``_day_demons.may_enter``).
 
 Bot storyteller: with more than one Demon now alive, the old one dies first (one Demon remains,
 as the almanac's example); then, half the time, a random living good player (as if the Demon had
@@ -20,6 +20,7 @@ from engine.clocktower.counts import clash, copies_allowed
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.change import change_character, settle_changes
 from engine.clocktower.game.cast import char, playable
+from engine.clocktower.game.characters._day_demons import may_enter
 from engine.clocktower.game.characters._sv import prey
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose, choose_value, rule
@@ -45,7 +46,9 @@ class PitHag(Role):
         made = tuple(
             c
             for c in playable(state)
-            if char(state, c).team != "traveller" and c not in REGISTRY.having("always_drunk")
+            if char(state, c).team != "traveller"
+            and c not in REGISTRY.having("always_drunk")
+            and may_enter(state, c)  # the Leviathan's jinx
         )
         cid = choose_value(state, key + ":char", player, self.id, made, "character")
         assert cid is not None

@@ -17,5 +17,6 @@ class Vortox(KillsNightly):
     def misinforms(self, state: State, seat_: Seat, learner: int) -> bool:
         return seat(state, learner).team == "townsfolk" and works(state, seat_.player)
 
-    def quiet_dusk(self, state: State, seat_: Seat) -> tuple[str, str] | None:
-        return ("evil", "vortox") if works(state, seat_.player) else None
+    def dusk_ending(self, state: State, seat_: Seat) -> tuple[str, str] | None:
+        quiet = state.executed is None
+        return ("evil", "vortox") if quiet and works(state, seat_.player) else None

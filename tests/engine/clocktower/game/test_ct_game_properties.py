@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from engine.clocktower.catalogue import characters
 from engine.clocktower.game import ACTIONS, Phase, State, apply
+from engine.clocktower.game.characters._day_demons import JINX_KEY
 from engine.clocktower.game.ending import continuous_winner, unjudged
 from engine.clocktower.game.events import EndingReached
 from engine.clocktower.game.model import demons, lives, residents
@@ -107,7 +108,12 @@ def check_effects(state: State, effects, human: bool = False) -> None:
             and e.kind == "night_choice"
             and e.data["character"] == "ravenkeeper"
         ):
-            assert e.to[0] in state.died_tonight, "a Ravenkeeper wakes only the night it dies"
+            chosen = any(  # the Riot's and the Leviathan's jinxes: chosen tonight, as if killed
+                key.endswith(JINX_KEY) and e.to[0] in value for key, value in state.answers
+            )
+            assert e.to[0] in state.died_tonight or chosen, (
+                "a Ravenkeeper wakes only the night it dies"
+            )
 
 
 def check_winner(state: State) -> None:
