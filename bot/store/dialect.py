@@ -40,8 +40,7 @@ _TRIGGER = re.compile(
     re.IGNORECASE,
 )
 _SQLITE_ONLY = re.compile(
-    r"\b(AUTOINCREMENT|PRAGMA|CREATE TRIGGER|WITHOUT ROWID|datetime\(|julianday\()",
-    re.IGNORECASE,
+    r"\b(AUTOINCREMENT|PRAGMA|WITHOUT ROWID|INSERT OR|datetime\(|julianday\()", re.IGNORECASE
 )
 _COMMENT = re.compile(r"--[^\n]*")
 
@@ -59,8 +58,8 @@ def postgres_ddl(sql: str) -> str:
         r"CREATE TRIGGER \1 BEFORE \2 ON \3 FOR EACH ROW EXECUTE FUNCTION ravenswood_refuse('\4');",
         sql,
     )
-    leftover = _SQLITE_ONLY.search(sql.replace("FOR EACH ROW EXECUTE FUNCTION", ""))
-    if leftover and not leftover[0].upper().startswith("CREATE TRIGGER"):
+    leftover = _SQLITE_ONLY.search(sql)
+    if leftover:
         raise ValueError(f"{leftover[0]!r} has no PostgreSQL translation; see bot.store.dialect")
     for statement in re.finditer(r"CREATE TRIGGER[^;]*;", sql, re.IGNORECASE):
         if "ravenswood_refuse" not in statement[0]:
