@@ -7,7 +7,9 @@ Violets with a balanced bag (plus rows with two Travellers, who add exiles, shot
 swapped seats and verdicts), and on scripts of the experimental Townsfolk and Outsiders the engine
 runs with each edition's evil team (``roster.mixed_script``: ``exp+tb`` and so on, topped up with
 the edition's own good characters while too few experimental ones are run; the run says how
-many are), every script in the same run. Games per second is CPU time
+many are), and on every real script of the reference data (``../shared/reference/clocktower/
+scripts``) without a homebrew character that the bot storyteller runs (the ``wc25-`` rows, 10
+players), every script in the same run. Games per second is CPU time
 (``time.process_time``) for the same seeded games,
 best of ``ROUNDS`` runs: the games are deterministic, so the best run is the least disturbed by
 other processes. The per-action time replays the recorded action logs and times each ``apply``
@@ -26,14 +28,26 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from engine.clocktower.catalogue import edition_characters  # noqa: E402
-from engine.clocktower.game import apply  # noqa: E402
+from engine.clocktower.game import apply, unsupported  # noqa: E402
 from engine.clocktower.game.roster import experimental_good, mixed_script  # noqa: E402
+from engine.clocktower.script import load_folder  # noqa: E402
 from engine.clocktower.selfplay import play, setup_game  # noqa: E402
 
-SCRIPTS = {
-    code: tuple(c.id for c in edition_characters(code) if c.team != "traveller")
-    for code in ("tb", "bmr", "snv")
-} | {f"exp+{code}": mixed_script(code) for code in ("tb", "bmr", "snv")}
+REFERENCE = Path(__file__).resolve().parents[2] / "shared/reference/clocktower/scripts"
+REAL = {
+    name: script.ids
+    for name, script in load_folder(REFERENCE).items()
+    if name.startswith("wc25-") and not script.homebrew and not unsupported(script.ids)
+}
+
+SCRIPTS = (
+    {
+        code: tuple(c.id for c in edition_characters(code) if c.team != "traveller")
+        for code in ("tb", "bmr", "snv")
+    }
+    | {f"exp+{code}": mixed_script(code) for code in ("tb", "bmr", "snv")}
+    | REAL
+)
 GAMES = 300
 TIMED_GAMES = 100
 ROUNDS = 3
@@ -53,6 +67,7 @@ TABLES = (  # (script, players, travellers)
     ("exp+tb", 10, 0),
     ("exp+bmr", 10, 0),
     ("exp+snv", 10, 0),
+    *((name, 10, 0) for name in REAL),
 )
 
 

@@ -32,6 +32,7 @@ from engine.clocktower.game.actions import (
     StorytellerRuling,
     Vote,
 )
+from engine.clocktower.game.day import vote_secret
 from engine.clocktower.game.model import Nomination, State
 from engine.clocktower.game.prompts import open_questions
 from engine.clocktower.game.questions import (
@@ -170,10 +171,12 @@ def vote_message(session: Session[State], name: Namer) -> Outgoing | None:
     waiting = "" if voter in held else " (waiting for their hand)"
     early = [f"<@{p}> {'✋' if held[p] else '✊'}" for p in vote.order if p in held]
     ahead = f"\nHands set in advance: {', '.join(early)}." if early else ""
+    counted = f"Counted yes: {len(vote.yes)} ({mentions(vote.yes)}); {threshold(state)} needed."
+    if vote_secret(state):  # eyes closed: no hands, no count, no block (the Organ Grinder's)
+        counted, block, ahead = "Eyes closed: the tally is secret.", "", ""
     text = (
         f"🗳️ **Day {state.day}:** {nominator(state, vote.nominator)} {what} <@{vote.nominee}>.\n"
-        f"Counted yes: {len(vote.yes)} ({mentions(vote.yes)}); {threshold(state)} needed."
-        f"{block}\nThe count has reached <@{voter}>{ghost}{waiting}.{ahead}\n"
+        f"{counted}{block}\nThe count has reached <@{voter}>{ghost}{waiting}.{ahead}\n"
         "Raise or lower your hand any time before the count reaches you; it locks when counted."
     )
     board = next(q for q in open_questions(state) if isinstance(q, VoteBoard))
@@ -190,11 +193,15 @@ def vote_message(session: Session[State], name: Namer) -> Outgoing | None:
 def closed_vote(record: Nomination, state: State) -> Outgoing:
     """A finished vote's board, edited to its final tally with the buttons taken away."""
     what = "called for the exile of" if record.exile else "nominated"
+    tally = (
+        "The tally is secret."
+        if record.secret
+        else f"Final count: **{record.votes}** vote(s), {record.threshold} needed. "
+        f"Hands raised: {mentions(record.yes)}."
+    )
     text = (
         f"🗳️ **Day {record.day}:** {nominator(state, record.nominator)} {what} "
-        f"<@{record.nominee}>.\n"
-        f"Final count: **{record.votes}** vote(s), {record.threshold} needed. "
-        f"Hands raised: {mentions(record.yes)}. This vote is closed."
+        f"<@{record.nominee}>.\n{tally} This vote is closed."
     )
     return Outgoing(text, slot=vote_slot(record.day, record.nominee, record.exile), final=True)
 
@@ -427,11 +434,12 @@ class ClocktowerRenderer:
         self, effect: ev.MinionInfo, session: Session[State], name: Namer
     ) -> Outgoing:
         others = ", ".join(name(p) for p in effect.minions) or "none"
+        demon = ", ".join(name(p) for p in effect.demon)
+        told = f"The Demon is **{demon}**." if demon else "No player is the Demon yet."
         text = (
             "😈 You are not told who your Demon and fellow Minions are."
             if effect.apart
-            else f"😈 The Demon is **{', '.join(name(p) for p in effect.demon)}**. "
-            f"Your fellow Minions: {others}."
+            else f"😈 {told} Your fellow Minions: {others}."
         )
         if effect.bluffs:
             bluffs = ", ".join(char_name(c, session.state) for c in effect.bluffs)

@@ -33,7 +33,8 @@ class SetupModifier:
     character may be in play; ``duplicates`` (the official ``bag-duplicate``) lets it fill slots
     the script has no other character for; ``requires`` names a character it brings into play;
     ``excludes`` names characters that may not be in play beside it (the Heretic's jinxes: only
-    one of each pair in play).
+    one of each pair in play); ``chosen_minions``: no Minion is dealt beside this Demon, which
+    makes the usual number from good players on the first night (the Kazali).
     """
 
     outsiders: tuple[int, ...] = (0,)
@@ -50,6 +51,7 @@ class SetupModifier:
     majority: bool = False
     duplicates: bool = False
     excludes: tuple[str, ...] = ()
+    chosen_minions: bool = False
     note: str = ""
 
 

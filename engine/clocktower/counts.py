@@ -2,7 +2,7 @@
 
 The setup table gives the counts before modifiers. The evil side in play changes them (the
 Baron's +2 Outsiders, Lil' Monsta's extra Minion and missing Demon player, the Summoner's Demon
-slot turned Townsfolk, the Kazali's free choice), and so does a fabled on the script (the
+slot turned Townsfolk, the Kazali's free choice of Outsiders and its Minions made in play), and so does a fabled on the script (the
 Sentinel's one more or one fewer Outsider). A character the official data marks ``bag-duplicate``
 may fill slots the script has no other character for (Witch Hunt's Witch), and a Drunk or
 Marionette needs a spare Townsfolk token. The import check (which player counts a script
@@ -108,6 +108,10 @@ class EvilSide:
 
 
 def minion_slots(players: int, demon: Character | None) -> int:
+    """The Minions dealt: the table's, with the Demon's extra; none beside a Demon that makes
+    them in play (``chosen_minions``: the Kazali's, whose seats are dealt good)."""
+    if demon is not None and mod(demon).chosen_minions:
+        return 0
     return setup_counts(players)["minion"] + (mod(demon).minions if demon else 0)
 
 

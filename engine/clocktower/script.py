@@ -12,6 +12,7 @@ import json
 import logging
 import math
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from engine.clocktower.catalogue import (
@@ -504,6 +505,16 @@ def _load(text: str | bytes, players: int | None) -> Script:
         warnings=tuple(reader.warnings),
         supported_players=supported,
     )
+
+
+def load_folder(folder: Path) -> dict[str, Script]:
+    """Every script file of a folder (``*.json`` but an ``*-index.json``), by file stem: the
+    reference data's real scripts, for the tests and benchmarks that play them."""
+    return {
+        path.stem: load_script(path.read_bytes())
+        for path in sorted(folder.glob("*.json"))
+        if not path.name.endswith("-index.json")
+    }
 
 
 def script_from_ids(ids: list[str], name: str = "Custom script") -> Script:

@@ -190,7 +190,7 @@ async def test_bad_input_is_one_sentence_and_changes_nothing(table):
             table.channel, "clocktower show", player=str(lamp), kind="yesno", value="yes"
         )
         assert said(tool) == "Only the storyteller can do that."
-        gun = await table.member(other).slash(table.channel, "clocktower use shoot", player=target)
+        gun = await table.member(other).slash(table.channel, "traveller shoot", player=target)
         assert said(gun) == "The game is waiting for a player's night choice first."
         assert len(session.actions) == actions
         await table.user(lamp).select(menu, [target], custom_id=menu_id(menu, target))
@@ -210,6 +210,6 @@ async def test_bad_input_is_one_sentence_and_changes_nothing(table):
         table.channel, "clocktower show", player=str(lamp), kind="character", value="Nobody"
     )
     assert said(unknown) == "Nobody is not a character I know."
-    gun = await table.member(other).slash(table.channel, "clocktower use shoot", player=str(lamp))
+    gun = await table.member(other).slash(table.channel, "traveller shoot", player=str(lamp))
     assert said(gun) == "Only a living Gunslinger can do that."
     assert len(session.actions) == actions and state(table).phase is ct.Phase.DAY

@@ -126,7 +126,7 @@ async def test_the_matron_and_the_judge_by_slash_command(table, monkeypatch):
     judge = next(x.player for x in s.seats if x.character == "judge")
     first, second = s.players[0], s.players[1]
     swapped = await table.member(matron).slash(
-        table.channel, "clocktower use swap", player=str(first), other=str(second)
+        table.channel, "traveller swap", player=str(first), other=str(second)
     )
     assert swapped.ephemeral and "swap seats" in said(swapped), said(swapped)
     assert state(table).players[:2] == (second, first)
@@ -138,7 +138,7 @@ async def test_the_matron_and_the_judge_by_slash_command(table, monkeypatch):
     await table.member(nominator).slash(table.channel, "clocktower nominate", player=str(target))
     while state(table).vote is not None:
         await vote(table, False)
-    ruled = await table.member(judge).slash(table.channel, "clocktower use judge", verdict="pass")
+    ruled = await table.member(judge).slash(table.channel, "traveller judge", verdict="pass")
     assert ruled.ephemeral and "verdict" in said(ruled), said(ruled)
     assert state(table).block == target
     assert any("the Judge rules" in t for t in table.public_texts())

@@ -152,7 +152,7 @@ async def test_the_gunslinger_shoots_a_player_who_voted(table, monkeypatch):
     )
     gunslinger, imp = holder(table, "gunslinger"), demon(table)
     gun = table.member(gunslinger)
-    early = await gun.slash(table.channel, "clocktower use shoot", player=str(opener.id))
+    early = await gun.slash(table.channel, "traveller shoot", player=str(opener.id))
     assert early.ephemeral and "only after the day's first vote" in said(early), said(early)
 
     s = state(table)
@@ -170,13 +170,13 @@ async def test_the_gunslinger_shoots_a_player_who_voted(table, monkeypatch):
     assert first_voter not in yes and len(yes) == len(ct.living(state(table))) - 1
 
     stranger = table.member(next(p for p in yes if p != gunslinger))
-    claim = await stranger.slash(table.channel, "clocktower use shoot", player=str(target))
+    claim = await stranger.slash(table.channel, "traveller shoot", player=str(target))
     assert claim.ephemeral and said(claim) == "Only a living Gunslinger can do that."
-    down = await gun.slash(table.channel, "clocktower use shoot", player=str(first_voter))
+    down = await gun.slash(table.channel, "traveller shoot", player=str(first_voter))
     assert down.ephemeral and said(down) == "Choose a player who voted in the first vote."
 
     victim = next(p for p in yes if p not in (imp, gunslinger))
-    fired = await gun.slash(table.channel, "clocktower use shoot", player=str(victim))
+    fired = await gun.slash(table.channel, "traveller shoot", player=str(victim))
     assert fired.ephemeral and said(fired) == "You fire.", said(fired)
     texts = table.public_texts()
     assert texts[-2:] == [
@@ -184,7 +184,7 @@ async def test_the_gunslinger_shoots_a_player_who_voted(table, monkeypatch):
         f"💀 <@{victim}> is shot.",
     ]
     assert not ct.seat(state(table), victim).alive
-    twice = await gun.slash(table.channel, "clocktower use shoot", player=str(target))
+    twice = await gun.slash(table.channel, "traveller shoot", player=str(target))
     assert twice.ephemeral and said(twice) == "You have already shot today."
 
 
@@ -213,18 +213,18 @@ async def ghost_on_day_two(table, monkeypatch, wanted) -> tuple[int, int]:
 async def test_a_dead_player_gives_their_ghost_vote_to_the_beggar(table, monkeypatch):
     beggar, victim = await ghost_on_day_two(table, monkeypatch, travelling_as("beggar"))
     living = table.member(next(p for p in ct.living(state(table)) if p != beggar))
-    alive = await living.slash(table.channel, "clocktower use givevote", beggar=str(beggar))
+    alive = await living.slash(table.channel, "traveller givevote", beggar=str(beggar))
     assert alive.ephemeral and "Only a dead player" in said(alive), said(alive)
     ghost = table.member(victim)
-    wrong = await ghost.slash(table.channel, "clocktower use givevote", beggar=str(living.id))
+    wrong = await ghost.slash(table.channel, "traveller givevote", beggar=str(living.id))
     assert wrong.ephemeral and said(wrong) == "Vote tokens can only be given to a living Beggar."
 
-    given = await ghost.slash(table.channel, "clocktower use givevote", beggar=str(beggar))
+    given = await ghost.slash(table.channel, "traveller givevote", beggar=str(beggar))
     assert given.ephemeral and said(given) == "Your vote token is given.", said(given)
     assert table.public_texts()[-1] == f"🪙 <@{victim}> gives their ghost vote to <@{beggar}>."
     assert "gave you their vote token; they are good." in table.dm_texts(beggar)[-1]
     assert not ct.seat(state(table), victim).ghost_vote
-    again = await ghost.slash(table.channel, "clocktower use givevote", beggar=str(beggar))
+    again = await ghost.slash(table.channel, "traveller givevote", beggar=str(beggar))
     assert again.ephemeral and "Only a dead player" in said(again)
 
     s = state(table)  # the Beggar now raises a hand, spending the token
@@ -317,12 +317,12 @@ async def test_shoot_offers_the_voters_of_the_first_nomination_after_an_exile_ca
     for voter in first_vote.yes:  # the rules let the Gunslinger shoot any of them now
         ct.apply(state(table), ct.Shoot(by=gunslinger, target=voter))
     gun = table.member(gunslinger)
-    choices = await gun.autocomplete(table.channel, "clocktower use shoot", "player", "")
+    choices = await gun.autocomplete(table.channel, "traveller shoot", "player", "")
     assert offered(choices) == set(first_vote.yes)
 
 
 async def test_givevote_offers_only_the_beggar(table, monkeypatch):
     opener = await first_day(table, monkeypatch, 6, gunslinger_and_beggar, travellers=2)
     beggar = holder(table, "beggar")
-    choices = await opener.autocomplete(table.channel, "clocktower use givevote", "beggar", "")
+    choices = await opener.autocomplete(table.channel, "traveller givevote", "beggar", "")
     assert offered(choices) == {beggar}

@@ -51,7 +51,7 @@ from bot.render.scripts import problems_embed
 from bot.sessions import Diverged, Session, replay
 from bot.store import games as game_store
 from bot.store import scripts as script_store
-from engine.clocktower.catalogue import BASE_EDITIONS, normalise_id
+from engine.clocktower.catalogue import BASE_EDITIONS, character, normalise_id
 from engine.clocktower.game import statements
 from engine.clocktower.game.adjust import CHANGES
 from engine.clocktower.game.model import neighbours
@@ -117,16 +117,25 @@ class ClocktowerCog(
             lambda s, link, pairs: layouts.clocktower(s.state, s.game.seed, pairs, link.follow),
         )
         assert self.app_command is not None  # a GroupCog: /clocktower
-        # Characters' day abilities are ``/clocktower use <name>``: a group of their own, since
-        # Discord allows a command group 25 children and the editions bring many abilities.
+        # Characters' day abilities are ``/clocktower use <name>``, a group of their own, and
+        # the Travellers' ``/traveller <name>``, a top-level group: Discord allows a command
+        # group 25 children, and the official characters bring more day abilities than that.
         abilities = app_commands.Group(
             name="use", description="Use your character's day ability", guild_only=True
         )
+        self.travellers = app_commands.Group(
+            name="traveller", description="Use your Traveller's day ability", guild_only=True
+        )
         for unit in REGISTRY.having("command").values():
-            abilities.add_command(self.day_command(unit))
+            group = self.travellers if character(unit.id).team == "traveller" else abilities
+            group.add_command(self.day_command(unit))
         self.app_command.add_command(abilities)
 
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.travellers)
+
     async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.travellers.name)
         self.clock.stop()
 
     # Helpers ---------------------------------------------------------------------------------
@@ -387,6 +396,7 @@ class ClocktowerCog(
             return self.statement_command(unit)
         shaped = {
             "none": self.plain_command,
+            "text": self.text_command,
             "guess": self.guess_command,
             "teams": self.teams_command,
         }
@@ -504,6 +514,22 @@ class ClocktowerCog(
         async def use(interaction: discord.Interaction) -> None:
             await self.run(
                 interaction, lambda s: unit.request(interaction.user.id, None), spec.done
+            )
+
+        return app_commands.Command(name=spec.name, description=spec.description, callback=use)
+
+    def text_command(self, unit: Role) -> app_commands.Command[Any, ..., Any]:
+        """``/clocktower use <name> <words>``: a day ability that takes a line of text (the
+        Mezepheles' ``say``), the unit's ``request`` taking it as typed."""
+        spec = unit.command
+        assert spec is not None
+
+        @app_commands.rename(words=spec.option)
+        @app_commands.describe(words=spec.option_description)
+        @app_commands.guild_only()
+        async def use(interaction: discord.Interaction, words: str) -> None:
+            await self.run(
+                interaction, lambda s: unit.request(interaction.user.id, words), spec.done
             )
 
         return app_commands.Command(name=spec.name, description=spec.description, callback=use)

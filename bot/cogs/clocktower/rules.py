@@ -34,18 +34,21 @@ class ClocktowerRules:
     fingerprint = staticmethod(ct.fingerprint)
 
     def new_state(self, game: game_store.GameRow) -> ct.State:
-        """The game's lobby; the script's homebrew characters come from the script saved with
-        it (games opened before homebrew was kept have ids only)."""
+        """The game's lobby; the script's homebrew characters and rules come from the script
+        saved with it (games opened before homebrew was kept have ids only)."""
         bot = bool(game.options["bot"])
         homebrew: tuple[Character, ...] = ()
+        house_rules: tuple[str, ...] = ()
         if "script_json" in game.options:
-            homebrew = load_script(game.options["script_json"]).homebrew
+            saved = load_script(game.options["script_json"])
+            homebrew, house_rules = saved.homebrew, saved.bootlegger
         state = ct.new_game(
             None if bot else game.host_id,
             game.seed,
             tuple(game.options["script"]),
             bot,
             homebrew=homebrew,
+            house_rules=house_rules,
         )
         return ct.apply(state, ct.Join(game.host_id)).state if bot else state
 

@@ -70,10 +70,12 @@ def votes_text(state: ct.State, day: int | None = None) -> str:
             heading = n.day
             lines.append(f"**Day {n.day}**")
         what = "called for the exile of" if n.exile else "nominated"
-        lines.append(
-            f"<@{n.nominator}> {what} <@{n.nominee}> — {n.votes} vote(s) of {n.threshold} "
-            f"needed; hands: {mentions(n.yes)}"
+        tally = (
+            "the tally is secret"
+            if n.secret
+            else f"{n.votes} vote(s) of {n.threshold} needed; hands: {mentions(n.yes)}"
         )
+        lines.append(f"<@{n.nominator}> {what} <@{n.nominee}> — {tally}")
     if lines:
         return "\n".join(lines)
     return f"No votes on day {day}." if day is not None else "No votes yet."

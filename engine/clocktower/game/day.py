@@ -249,7 +249,7 @@ def vote(state: State, action: Vote) -> Result:
         return _count(state, voter, action.yes)
     hands = tuple((p, y) for p, y in current.hands if p != voter) + ((voter, action.yes),)
     state = evolve(state, vote=evolve(current, hands=hands))
-    return state, [HandSet(voter, action.yes)]
+    return state, concealed(state, [HandSet(voter, action.yes)])
 
 
 def _may_raise(state: State, voter: int) -> None:
@@ -298,7 +298,7 @@ def _count(state: State, voter: int, yes: bool) -> Result:
     effects: list[Effect] = [Voted(voter, yes, len(raised))]
     if current.index >= len(current.order):
         return _tally(state, effects)
-    return state, effects
+    return state, concealed(state, effects)
 
 
 def set_pace(state: State, action: SetPace) -> Result:
@@ -320,14 +320,45 @@ def _tally(state: State, effects: list[Effect]) -> Result:
         block, block_votes = current.nominee, votes
     elif votes >= need and votes == block_votes:
         block = None
-    record = Nomination(state.day, current.nominator, current.nominee, current.yes, votes, need)
+    record = Nomination(
+        state.day,
+        current.nominator,
+        current.nominee,
+        current.yes,
+        votes,
+        need,
+        secret=vote_secret(state),
+    )
     state = evolve(
         state, vote=None, block=block, block_votes=block_votes, history=(*state.history, record)
     )
     outcome = VoteResult(
         current.nominee, votes, threshold=need, block=block, block_votes=block_votes
     )
-    return state, [*effects, outcome]
+    return state, concealed(state, [*effects, outcome])
+
+
+def vote_secret(state: State) -> bool:
+    """Whether a nomination's vote is secret now: its hands, count and block kept from the
+    table (``Role.conceals_vote``: the Organ Grinder's); an exile's never is."""
+    if state.vote is not None and state.vote.exile:
+        return False
+    return any(
+        u.conceals_vote(state, s, []) is not None for s, u in seats_having(state, "conceals_vote")
+    )
+
+
+def concealed(state: State, effects: list[Effect]) -> list[Effect]:
+    """A nomination's vote as the table hears it: as a character keeping votes secret says
+    (``Role.conceals_vote``: the Organ Grinder's), else as it is; an exile's vote is never
+    touched by abilities."""
+    if state.vote is not None and state.vote.exile:
+        return effects
+    for s, unit in seats_having(state, "conceals_vote"):
+        hidden = unit.conceals_vote(state, s, effects)
+        if hidden is not None:
+            return hidden
+    return effects
 
 
 def _exiled(state: State, effects: list[Effect], votes: int, need: int) -> Result:

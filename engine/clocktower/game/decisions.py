@@ -13,6 +13,7 @@ from collections.abc import Collection
 from typing import Any
 
 from engine.clocktower.game.model import MISSING, Form, Pending, State, alive, answer, evolve
+from engine.clocktower.game.roles import seats_having
 from engine.core import RuleError
 
 MAX_TEXT = 300  # a text part of an answer (the Savant's statements), in characters
@@ -45,11 +46,16 @@ def choose(
     nobody (the answer ``()``, also its default: the Seamstress keeping her one use); ``data``
     says more for the prompt: ``because`` (whose ability it is, when not the chooser's own),
     ``ask="character"`` when the options are characters (the Gambler's guess), ``when="dawn"``
-    or ``"day"`` for a choice not made at night (the Moonchild's).
+    or ``"day"`` for a choice not made at night (the Moonchild's). A character in play may narrow
+    the options (``Role.narrows``: the Demon who must choose a Wraith guessed in public).
     """
     found = answer(state, key)
     if found is not MISSING:
         return tuple(found)
+    for s, unit in seats_having(state, "narrows"):
+        narrowed = unit.narrows(state, s, player, character, options)
+        if narrowed is not None and len(narrowed) >= pick:
+            options = narrowed
     living_others = [p for p in options if p != player and alive(state, p)]
     ordered = living_others + [p for p in options if p not in living_others]
     ordered.sort(key=lambda p: p in spare)  # stable: the order above otherwise

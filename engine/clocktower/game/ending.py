@@ -14,8 +14,8 @@ declare their own endings (``Role.endings``: the Damsel guessed, the Alsaahir's 
 cult joined, the storyteller executed) and reach them through ``conclude`` too.
 
 The engine ends a game only by endings it can judge for every character in play. A character it
-does not run (a human storyteller's homebrew, Lil' Monsta whom no player holds, a Fabled that
-changes the rules) may change any of them: who counts as the Demon, whether two
+does not run (a human storyteller's homebrew, a Fabled that changes the rules) may change any of
+them: who counts as the Demon, whether two
 players left means evil wins, who wins at all. So with such a character in play an ending the
 engine would reach is only pointed out to the storyteller (``EndingReached``, once each), who
 declares the result (``DeclareWinner``); nothing is recorded that nobody declared.
@@ -31,27 +31,9 @@ from engine.clocktower.counts import mod
 from engine.clocktower.game.cast import game_script
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import EndingReached, GameEnded
-from engine.clocktower.game.model import Phase, State, demons, evolve, residents, seat
-from engine.clocktower.game.roles import REGISTRY, seats_having
+from engine.clocktower.game.model import Phase, State, demons, evolve, residents
+from engine.clocktower.game.roles import REGISTRY, current, holder, seats_having
 from engine.core import Effect, GameOver
-
-# Fabled whose ability works only through what the storyteller does with the game's own tools
-# (deaths, information, talk, the setup): the engine still judges every ending beside them.
-NO_BEARING = frozenset(
-    {
-        "angel",
-        "buddhist",
-        "doomsayer",
-        "duchess",
-        "ferryman",
-        "fibbin",
-        "hellslibrarian",
-        "sentinel",
-        "spiritofivory",
-        "stormcatcher",
-        "toymaker",
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -110,14 +92,15 @@ def outcome(state: State) -> Outcome:
 
 def unjudged(state: State) -> tuple[str, ...]:
     """The characters in play the engine does not run, which may change any ending: the seats'
-    (Travellers too), a Demon the script has that no player holds while no seat holds one
-    (Lil' Monsta), and the script's Fabled and Loric but those of no bearing (``NO_BEARING``)."""
+    (Travellers too), a Demon the script has that no player holds while no seat holds one (a
+    homebrew one; Lil' Monsta is run, ``Role.unheld``: its babysitter is the Demon), and the
+    script's Fabled and Loric without a unit (the Tor, the Knaves)."""
     seated = [s.character for s in state.seats]
     script = game_script(state).characters
     unheld = []
     if not any(s.team == "demon" for s in state.seats):
         unheld = [c.id for c in script if c.team == "demon" and not mod(c).demon]
-    fabled = [c.id for c in script if c.team in ("fabled", "loric") and c.id not in NO_BEARING]
+    fabled = [c.id for c in script if c.team in ("fabled", "loric")]
     return tuple(c for c in dict.fromkeys(seated + unheld + fabled) if c not in REGISTRY)
 
 
@@ -186,16 +169,15 @@ def overturned(state: State, winner: str, key: str) -> tuple[State, str, list[Ef
     effects: list[Effect] = []
     found = sorted(seats_having(state, "overturn"), key=lambda f: f[1].overturn_stage)
     for s, unit in found:
-        state, winner, more = unit.overturn(
-            state, seat(state, s.player), winner, f"{key}:{s.player}"
-        )
+        state, winner, more = unit.overturn(state, current(state, s), winner, f"{key}:{holder(s)}")
         effects += more
     return state, winner, effects
 
 
 def settle(state: State, effects: list[Effect]) -> tuple[State, list[Effect]]:
-    """End the game now if a state condition says so (after any death)."""
-    if state.phase is Phase.OVER or state.phase is Phase.LOBBY or not state.seats:
+    """End the game now if a state condition says so (after any death); not before the setup's
+    rulings are made (an Alchemist's Summoner ability, say, is known only then)."""
+    if state.phase in (Phase.OVER, Phase.LOBBY, Phase.SETUP) or not state.seats:
         return state, effects
     won = continuous_winner(state)
     if won is None:

@@ -87,5 +87,7 @@ MARKERS: dict[str, Callable[[State, str], Result]] = {
 
 
 def info_nights(state: State) -> bool:
-    """Whether this table is big enough for Minion and Demon info (and so for bluffs)."""
-    return sum(s.team != "traveller" for s in state.seats) >= INFO_MARKERS_FROM
+    """Whether the evil team gets Minion and Demon info (and so bluffs): a table big enough,
+    or a character that gives it at any size (``Role.gives_team_info``: the Toymaker)."""
+    big = sum(s.team != "traveller" for s in state.seats) >= INFO_MARKERS_FROM
+    return big or bool(seats_having(state, "gives_team_info"))

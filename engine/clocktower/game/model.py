@@ -23,6 +23,9 @@ T = TypeVar("T")
 SYSTEM = 0  # ``by`` of actions the shell takes for the bot storyteller (timeouts, ending a day)
 NOBODY = 0  # a night choice of no one (the Po's, a once-per-game ability left unused tonight)
 LIVES_ON = "lives_on"  # a reminder: the player registers as dead but lives (the Zombuul)
+# A reminder: the player is the Demon without holding a Demon's character (Lil' Monsta's
+# babysitter); ``Mark.character`` is the Demon they are. ``demons`` counts them.
+IS_THE_DEMON = "is_the_demon"
 
 
 class Phase(StrEnum):
@@ -179,6 +182,7 @@ class Nomination:
     votes: int
     threshold: int
     exile: bool = False
+    secret: bool = False  # its hands and count were kept from the table (``Role.conceals_vote``)
 
 
 @dataclass(frozen=True)
@@ -200,6 +204,7 @@ class State:
     bot: bool
     script_ids: tuple[str, ...]
     homebrew: tuple[Character, ...] = ()  # the script's own characters (see ``cast``)
+    house_rules: tuple[str, ...] = ()  # the script's homebrew rules, as written (the Bootlegger)
     players: tuple[int, ...] = ()
     travellers: tuple[int, ...] = ()  # players who joined as Travellers
     phase: Phase = Phase.LOBBY
@@ -302,12 +307,17 @@ def holders(state: State, character: str, living_only: bool = True) -> tuple[int
 
 
 def demons(state: State) -> tuple[int, ...]:
-    """Living Demons (a Zombuul registering as dead lives on). Secret."""
-    return tuple(
+    """Living Demons (a Zombuul registering as dead lives on; a player who is the Demon by a
+    reminder, ``IS_THE_DEMON``, counts too). Secret."""
+    found = tuple(
         s.player
         for s in state.seats
         if s.team == "demon" and (s.alive or _lives_on(state, s.player))
     )
+    held = [m.target for m in state.marks if m.kind == IS_THE_DEMON]
+    if not held:
+        return found
+    return found + tuple(p for p in dict.fromkeys(held) if p not in found and alive(state, p))
 
 
 def minions(state: State) -> tuple[int, ...]:

@@ -2,12 +2,12 @@
 
 At dusk the wakes are listed in order, as (character, player) by the places each player is woken
 at (``Role.wakes_at``: the character they believe they are, so a Drunk wakes as its Townsfolk; the
-Lunatic at its own place). Each wake runs when its turn comes, if the player is still woken there
-and its unit says they wake (alive, usually; the Ravenkeeper only on the night it died); a player
-the turn rouses to use their ability (``Role.rouses``) is counted as having woken tonight. An
-ability gained mid-night (the Apprentice's, the Philosopher's) joins the rest of tonight's
-list (``wake_later``). At
-dawn the night's deaths and revivals are announced, then characters that act at daybreak do
+Lunatic at its own place); a Fabled or Loric in force that overrides ``Role.night`` has its turn
+at its place too, taken by the storyteller (player ``SYSTEM``). Each wake runs when its turn
+comes, if the player is still woken there and its unit says they wake (alive, usually; the
+Ravenkeeper only on the night it died); a player the turn rouses to use their ability
+(``Role.rouses``) is counted as having woken tonight. An ability gained mid-night (the
+Apprentice's, the Philosopher's) joins the rest of tonight's list (``wake_later``). At dawn the night's deaths and revivals are announced, then characters that act at daybreak do
 (``Role.at_dawn``: the Moonchild who died in the night chooses).
 """
 
@@ -19,8 +19,8 @@ from engine.clocktower.game.abilities.wake import kept_asleep
 from engine.clocktower.game.cast import game_script
 from engine.clocktower.game.events import Dawn, Night
 from engine.clocktower.game.markers import MARKERS, info_nights
-from engine.clocktower.game.model import Phase, State, evolve, seat
-from engine.clocktower.game.roles import REGISTRY, role, seats_having
+from engine.clocktower.game.model import NOBODY, Phase, State, evolve, seat
+from engine.clocktower.game.roles import REGISTRY, holder, role, seats_having
 from engine.clocktower.game.storyteller import panel
 from engine.clocktower.game.working import wakes_tonight
 from engine.clocktower.nightorder import night_order
@@ -54,12 +54,15 @@ def _queue(state: State, night: int) -> tuple[tuple[str, int], ...]:
     places = {s.player: woken_at(state, s.player) for s in state.seats}
     order = _night_order(state, night)
     queue: list[tuple[str, int]] = []
+    unheld = REGISTRY.unheld("night")
     for cid in order:
         if cid in MARKERS:
             if info_nights(state):
                 queue.append((cid, 0))
         elif cid in REGISTRY.having("night") or (cid not in REGISTRY and not state.bot):
             queue.extend((cid, s.player) for s in state.seats if cid in places[s.player])
+            if cid in unheld and unheld[cid].unheld(state):
+                queue.append((cid, NOBODY))  # an ability no player holds wakes as the game's
     return tuple(queue)
 
 
@@ -86,6 +89,9 @@ def wake(state: State) -> tuple[State, list[Effect]]:
     effects: list[Effect] = []
     if cid in MARKERS:
         state, effects = MARKERS[cid](state, key)
+    elif player == NOBODY:  # an ability no player holds (``Role.unheld``), if it still is
+        if role(cid).unheld(state):
+            state, effects = role(cid).night(state, NOBODY, key)
     else:
         s = seat(state, player)
         unit = role(cid)
@@ -159,6 +165,6 @@ def dawn(state: State) -> tuple[State, list[Effect]]:
     )
     effects: list[Effect] = [Dawn(state.day, deaths, revived)]
     for s, unit in seats_having(state, "at_dawn"):  # their choices are still remembered here
-        state, more = unit.at_dawn(state, s, f"n{state.night}:dawn:{s.player}")
+        state, more = unit.at_dawn(state, s, f"n{state.night}:dawn:{holder(s)}")
         effects += more
     return evolve(state, answers=()), effects

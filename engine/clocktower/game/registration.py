@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import Registration, State, seat
+from engine.clocktower.game.model import IS_THE_DEMON, Registration, State, seat
 from engine.clocktower.game.roles import role, seats_having
 from engine.clocktower.game.working import lost, sober
 
@@ -35,11 +35,15 @@ def misregistrations(
 
 
 def registrations(state: State, player: int) -> tuple[Registration, ...]:
-    """Every way ``player`` may register now, the true one first: as their own unit says,
-    and as other characters make them (``Role.registers_other``: the Lycanthrope's)."""
+    """Every way ``player`` may register now, the true one first: as their own unit says (a
+    player who is the Demon by a reminder, ``IS_THE_DEMON``, as that Demon first), and as other
+    characters make them (``Role.registers_other``: the Lycanthrope's)."""
     s = seat(state, player)
     found = role(s.character).registrations(state, s)
     own = (true_registration(state, player),) if found is None else found
+    sits = [m.character for m in state.marks if m.kind == IS_THE_DEMON and m.target == player]
+    if sits:  # the Demon by a reminder (Lil' Monsta's babysitter): that first, itself too
+        own = (Registration(sits[-1], "demon", "evil"), *own)
     other = [
         r
         for s_, unit in seats_having(state, "registers_other")
@@ -59,9 +63,14 @@ def alignments(state: State, player: int) -> tuple[str, ...]:
 
 
 def may_register_as_team(state: State, player: int, team: str) -> tuple[bool, ...]:
-    """Whether ``player`` registers as ``team``: (truth,) or (truth, the other answer)."""
-    teams = [r.team for r in registrations(state, player)]
-    truth = teams[0] == team
+    """Whether ``player`` registers as ``team``: (truth,) or (truth, the other answer). A
+    player who truly is two things at once (Legion, a Minion babysitting Lil' Monsta) is both."""
+    found = registrations(state, player)
+    true = {
+        r.team for r in found if r.character in (found[0].character, seat(state, player).character)
+    }
+    truth = team in true
+    teams = [r.team for r in found if r.team not in true]
     return (truth, not truth) if any((t == team) != truth for t in teams) else (truth,)
 
 

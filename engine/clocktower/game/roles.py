@@ -11,18 +11,28 @@ and the registry lists, per hook, the characters that override it (``Registry.ha
 engine only calls those, which keeps the hot paths fast. A character with no unit is run by the
 storyteller (``storyteller_run``): it wakes in night order and a human storyteller resolves it with
 generic tools.
+
+Some characters are in play with no player holding them (``Role.unheld``): the Fabled and
+Loric, in force while on the script, and Lil' Monsta, whose token the Minions pass round. Their
+units are ``Role`` subclasses like any other, and the engine asks their hooks through the same
+``seats_having`` as the seats', passing a seat of nobody (``unheld_seat``: player ``NOBODY``,
+never drunk, poisoned or dead) where a player's seat would be; they wake at their night place
+as the game's own.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar, Protocol
 
-from engine.clocktower.catalogue import characters
+from engine.clocktower.catalogue import character, characters
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import (
+    NOBODY,
     Madness,
     Mark,
     Pending,
@@ -30,6 +40,7 @@ from engine.clocktower.game.model import (
     Seat,
     State,
     TeamInfo,
+    seat,
 )
 from engine.clocktower.reasoning.moment import Moment, Weight
 from engine.clocktower.reasoning.record import Heard, Record
@@ -111,7 +122,8 @@ class DayCommand:
     """A day ability as the shell offers it: ``/clocktower use <name> <option>``, the option a player
     (offered from ``Role.day_targets``), and ``done`` the acknowledgement. With ``statement`` the
     command takes a ``statements.Statement`` instead (the Gossip's), passed to ``request``.
-    ``shape`` gives other forms: ``none`` (no option: the Savant's visit), ``guess`` (a player
+    ``shape`` gives other forms: ``none`` (no option: the Savant's visit), ``text`` (a line of
+    text: the Mezepheles' ``say``), ``guess`` (a player
     and a character: the Juggler's), ``question`` (free text or a statement: the Artist's;
     ``request`` gets ``(text, statement or None)``), ``teams`` (players named as Demons and as
     Minions: the Alsaahir's; ``request`` gets the two tuples). With ``pair`` two players (``<option>
@@ -162,6 +174,9 @@ class Role:
     # of characters in docs/clocktower.md); "" when the general policy says it for every such
     # character (``policy.described``: information told truly, or no ruling at all).
     policy: ClassVar[str] = ""
+    # In play or in force, the evil team gets its starting info (Minion and Demon info, the
+    # Demon's bluffs) at any table size, not only from seven players (the Toymaker).
+    gives_team_info: ClassVar[bool] = False
     # When its ``overturn`` is asked as the game ends: 0 with those that change who wins (the
     # Heretic), 1 after them, with those that react to who won (the Politician).
     overturn_stage: ClassVar[int] = 0
@@ -186,6 +201,13 @@ class Role:
     def briefed_as(self, state: State, seat: Seat) -> tuple[str, str]:
         """The character and alignment the player is told they have."""
         return seat.shown, seat.alignment
+
+    def unheld(self, state: State) -> bool:
+        """Whether this character is in play with no player holding it: a Fabled or Loric
+        while on the script (the default), Lil' Monsta while its token is passed round, the
+        Summoner's ability the storyteller takes by a jinx. It wakes in its place as the game's
+        own (player ``NOBODY``), and its hooks are asked of a seat of nobody (``unheld_seat``)."""
+        return self.id in _SCRIPT_LEVEL and self.id in state.script_ids
 
     def wakes_at(self, state: State, seat: Seat) -> tuple[str, ...]:
         """The night-order places (character ids) at which this player is woken: the character
@@ -221,6 +243,14 @@ class Role:
         """For a Demon: the players it chooses tonight, asked of ``player`` (the Demon, or a
         Lunatic who believes it is this Demon), with the bookkeeping its choice needs (the Po's
         charge); None when it does not wake tonight. The Lunatic imitates a Demon through it."""
+        return None
+
+    def narrows(
+        self, state: State, seat: Seat, chooser: int, character: str, options: tuple[Any, ...]
+    ) -> tuple[Any, ...] | None:
+        """The players ``chooser`` may choose from tonight with ``character``'s ability because
+        of this character (the jinx where a right public guess of the Wraith makes the Demon
+        choose the Wraith); None: the options as offered (``decisions.choose``)."""
         return None
 
     def rouses(self, state: State, seat: Seat) -> bool:
@@ -288,6 +318,12 @@ class Role:
     def vote_counts(self, state: State, seat: Seat, yes: tuple[int, ...]) -> bool:
         """Whether this voter's raised hand counts, given who else raised theirs (the Butler)."""
         return True
+
+    def conceals_vote(self, state: State, seat: Seat, effects: list[Effect]) -> list[Effect] | None:
+        """The vote's announcements (a hand counted or set in advance, the tally) as the table
+        hears them while this character keeps votes secret (the Organ Grinder: eyes closed, the
+        tally and who is about to die not said); None: as usual."""
+        return None
 
     def raise_hand(self, state: State, seat: Seat) -> State:
         """A living voter of this character raises a hand in a nomination's vote (the Beggar
@@ -489,6 +525,11 @@ class Role:
         storyteller takes it when the day idles. None: nothing owed."""
         return None
 
+    def forbids_turn(self, state: State, seat: Seat, player: int, alignment: str) -> bool:
+        """Whether ``player`` cannot turn ``alignment`` now, whatever ability would turn them
+        (the Spirit of Ivory's cap on extra evil players): they stay as they are."""
+        return False
+
     def forbids_whispers(self, state: State, seat: Seat) -> str | None:
         """A sentence refusing private conversations while this character is in play (the
         Matron), or None; the shell's ``/clocktower whisper`` asks it."""
@@ -569,17 +610,33 @@ class Registry:
     def __init__(self) -> None:
         self.roles: dict[str, Role] = {}
         self._having: dict[str, dict[str, Role]] = {}
+        self._unheld: dict[str, dict[str, Role]] = {}
 
     def add(self, role: Role) -> None:
         if role.id in self.roles:
             raise ValueError(f"two units for the character {role.id!r}")
         self.roles[role.id] = role
         self._having.clear()
+        self._unheld.clear()
 
     def remove(self, cid: str) -> None:
         """Forget a unit (tests that register a toy character clean up with this)."""
         self.roles.pop(cid, None)
         self._having.clear()
+        self._unheld.clear()
+
+    @contextmanager
+    def set_aside(self, cid: str) -> Iterator[None]:
+        """Within the block, ``cid`` has no unit (or a test's own); after it, the registry is
+        as it was, in the same order (tests that stand a toy in for a real character)."""
+        saved = dict(self.roles)
+        self.remove(cid)
+        try:
+            yield
+        finally:
+            self.roles = saved
+            self._having.clear()
+            self._unheld.clear()
 
     def get(self, cid: str) -> Role | None:
         return self.roles.get(cid)
@@ -598,6 +655,16 @@ class Registry:
                 if getattr(type(role), hook) is not default
             }
             self._having[hook] = found
+        return found
+
+    def unheld(self, hook: str) -> dict[str, Role]:
+        """The units that override ``hook`` and may be in play unheld (``Role.unheld``): the
+        Fabled and Loric, and those that override ``unheld``."""
+        found = self._unheld.get(hook)
+        if found is None:
+            may = self.having("unheld").keys() | _SCRIPT_LEVEL
+            found = {cid: r for cid, r in self.having(hook).items() if cid in may}
+            self._unheld[hook] = found
         return found
 
     def own(self, hook: str) -> dict[str, Role]:
@@ -648,12 +715,54 @@ def automated_travellers(edition: str | None = None) -> tuple[str, ...]:
     )
 
 
+# The teams no player holds: their characters are in force while on the script.
+SCRIPT_LEVEL_TEAMS = ("fabled", "loric")
+_SCRIPT_LEVEL = frozenset(c.id for c in characters() if c.team in SCRIPT_LEVEL_TEAMS)
+
+
+@cache
+def unheld_seat(cid: str) -> Seat:
+    """The seat of nobody (player ``NOBODY``) on which an unheld character's hooks are asked
+    (``Role.unheld``): never among the state's seats, always alive, of the character's team; a
+    Fabled or Loric of no alignment, its reminders the storyteller's (they always hold)."""
+    team = character(cid).team
+    alignment = (
+        "" if team in SCRIPT_LEVEL_TEAMS else "evil" if team in ("minion", "demon") else "good"
+    )
+    return Seat(NOBODY, cid, cid, alignment, team)
+
+
+def in_force(state: State, cid: str) -> bool:
+    """Whether a character no player holds is in play now (``Role.unheld``)."""
+    return role(cid).unheld(state)
+
+
+def current(state: State, s: Seat) -> Seat:
+    """``s`` as it is in ``state`` now (a player's seat after a change; a seat of nobody as is)."""
+    return s if s.player == NOBODY else seat(state, s.player)
+
+
+def holder(s: Seat) -> str:
+    """Who holds the ability of ``s``, for a ruling's key: the player, or for a seat of nobody
+    the character itself (several Fabled may be in force at once)."""
+    return s.character if s.player == NOBODY else str(s.player)
+
+
 def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
     """The seats whose true character overrides ``hook``, with its unit, then the seats that
-    gained such a character's ability (``Role.gained``), with that unit."""
+    gained such a character's ability (``Role.gained``), with that unit, then the characters
+    in play that no player holds (``Role.unheld``), each with its ``unheld_seat``."""
     units = REGISTRY.having(hook)
     if not units:
         return []
+    unheld = REGISTRY.unheld(hook)
+    if unheld:
+        found = _seats_having(state, units)
+        return found + [(unheld_seat(c), u) for c, u in unheld.items() if u.unheld(state)]
+    return _seats_having(state, units)
+
+
+def _seats_having(state: State, units: dict[str, Role]) -> list[tuple[Seat, Role]]:
     gainers = REGISTRY.having("gained")
     granters = REGISTRY.having("grants")
     found: list[tuple[Seat, Role]] = []
@@ -699,6 +808,11 @@ def _granted(state: State) -> list[tuple[Seat, str]]:
         for p, c in granters[s.character].grants(state, s)
     ]
     return [(s, c) for p, c in given for s in state.seats if s.player == p]
+
+
+def granted(state: State, player: int) -> tuple[str, ...]:
+    """The characters whose abilities others have given ``player`` (``Role.grants``)."""
+    return tuple(c for s, c in _granted(state) if s.player == player)
 
 
 def gained(state: State, seat: Seat) -> tuple[str, ...]:

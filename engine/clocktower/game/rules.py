@@ -108,9 +108,11 @@ def new_game(
     script_ids: tuple[str, ...],
     bot_storyteller: bool,
     homebrew: tuple[Character, ...] = (),
+    house_rules: tuple[str, ...] = (),
 ) -> State:
     """A lobby. Without a human ``storyteller`` the bot must be the storyteller, and then every
-    character must be one the engine runs. ``homebrew`` defines the script's own characters."""
+    character must be one the engine runs. ``homebrew`` defines the script's own characters,
+    ``house_rules`` its homebrew rules as written (the Bootlegger's: storyteller text)."""
     if storyteller is None and not bot_storyteller:
         raise RuleError("A game needs a storyteller: a player id or the bot.")
     own = {c.id: c for c in homebrew}
@@ -129,6 +131,7 @@ def new_game(
         bot=bot_storyteller,
         script_ids=tuple(ids),
         homebrew=tuple(c for c in homebrew if c.id in ids),
+        house_rules=house_rules,
     )
 
 

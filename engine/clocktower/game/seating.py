@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.clocktower.bag import MAX_TRAVELLERS
 from engine.clocktower.catalogue import MAX_PLAYERS
+from engine.clocktower.game.abilities.change import settle_changes
 from engine.clocktower.game.actions import Join, Leave, MoveSeat
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
@@ -124,4 +125,5 @@ def arrive(state: State, player: int) -> Result:
         seats=(*state.seats, Seat(player, cid, cid, side, "traveller")),
     )
     state, told = tell(state, CharacterTold(player, character=cid, alignment=side))
-    return state, [TravellerArrived(player, cid, state.players), told]
+    state, reactions = settle_changes(state, key)  # who is in play changed (the Gnome's amigo)
+    return state, [TravellerArrived(player, cid, state.players), told, *reactions]

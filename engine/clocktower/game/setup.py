@@ -44,7 +44,13 @@ from engine.clocktower.game.model import (
     seat,
     with_seat,
 )
-from engine.clocktower.game.roles import REGISTRY, automated_travellers, role, seats_having
+from engine.clocktower.game.roles import (
+    REGISTRY,
+    automated_travellers,
+    role,
+    seats_having,
+    unheld_seat,
+)
 from engine.core import Effect, RuleError, seeded_rng
 
 BLUFF_OPTIONS = 6
@@ -250,13 +256,17 @@ def traveller_alignment(state: State, key: str, player: int) -> str:
 
 
 def run_setup(state: State) -> tuple[State, list[Effect]]:
-    """The setup rulings, then each player's character. Re-run from the start after a ruling."""
+    """The setup rulings (the Travellers' sides, the Fabled's and Loric's rules, each seat's),
+    then each player's character. Re-run from the start after a ruling."""
     for s in state.seats:
         if s.team == "traveller":
             side = traveller_alignment(state, f"setup:side:{s.player}", s.player)
             state = with_seat(state, s.player, alignment=side)
     for s, unit in seats_having(state, "arranges"):  # seating rules before any ruling
         state = unit.arranges(state, s)
+    for cid, unit in REGISTRY.unheld("setup").items():  # a Fabled's or Loric's (the Pope)
+        if unit.unheld(state):
+            state = unit.setup(state, unheld_seat(cid))
     for player in state.players:
         current = seat(state, player)
         state = role(current.character).setup(state, current)

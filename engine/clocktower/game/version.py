@@ -30,7 +30,10 @@ from engine.clocktower.game.model import State
 # 6: the experimental Townsfolk and Outsiders are automated (their wakes and day abilities no
 #    longer storyteller-run panels), endings may be overturned (the Heretic, the Politician) and
 #    the storyteller may be nominated (the Atheist); setup jinxes exclude pairs from the deal.
-RULES_VERSION = 6
+# 7: the experimental Minions, Demons and Travellers, the Fabled and the Loric are automated
+#    (no longer storyteller-run panels); the quiet-dusk endings are asked at every day's end
+#    (``Role.dusk_ending``); a Fabled or Loric on the script takes part in the rules.
+RULES_VERSION = 7
 
 
 def fingerprint(state: State) -> dict[str, Any]:

@@ -54,7 +54,7 @@ class Observer:
         fresh = state.history[self.history :]
         self.history = len(state.history)
         nominations = tuple(
-            Nominated(n.day, n.nominator, n.nominee, n.yes, _voters(was, n.yes))
+            Nominated(n.day, n.nominator, n.nominee, () if n.secret else n.yes, _voters(was, n.yes))
             for n in fresh
             if not n.exile and n.nominee in record.seats
         )

@@ -59,6 +59,8 @@ def assert_legal(script, bag) -> None:
     assert len(chars) == players and set(bag["characters"]) <= set(script.ids)
     if demon is not None and demon.setup and demon.setup.majority:
         assert got["demon"] == players // 2 + 1 and got["minion"] == 0
+    elif demon is not None and demon.setup and demon.setup.chosen_minions:
+        assert got["demon"] == 1 and got["minion"] == 0  # the Kazali makes them in play
     else:
         extra = demon.setup.minions if demon is not None and demon.setup else 0
         assert got["minion"] == need["minion"] + extra

@@ -21,7 +21,7 @@ from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Became, BecameDemon, Turned
 from engine.clocktower.game.model import Change, State, demons, evolve, seat, with_seat
 from engine.clocktower.game.night import wake_later
-from engine.clocktower.game.roles import Result, seats_having
+from engine.clocktower.game.roles import Result, current, granted, seats_having
 from engine.core import Effect
 
 
@@ -38,8 +38,11 @@ def change_character(state: State, player: int, cid: str, told: type[Became] = B
 
 
 def change_alignment(state: State, player: int, alignment: str) -> Result:
-    """``player`` turns ``alignment`` (good or evil); they are told."""
-    if seat(state, player).alignment == alignment:
+    """``player`` turns ``alignment`` (good or evil); they are told. Nothing happens when a
+    character forbids it (``Role.forbids_turn``: the Spirit of Ivory's cap)."""
+    if seat(state, player).alignment == alignment or any(
+        u.forbids_turn(state, s, player, alignment) for s, u in seats_having(state, "forbids_turn")
+    ):
         return state, []
     state = with_seat(state, player, alignment=alignment)
     state, effect = tell(state, Turned(player, alignment=alignment))
@@ -51,9 +54,12 @@ def swap(state: State, a: int, b: int, alignments: bool = False) -> Result:
     alignments too (the Snake Charmer's charm); each is told what they now are."""
     first, second = seat(state, a), seat(state, b)
     effects: list[Effect] = []
-    for player, other in ((a, second), (b, first)):
+    pairs = ((a, second), (b, first))
+    for player, other in pairs:
         state, told = change_character(state, player, other.character)
         effects += told
+    # the turn to good first: a trade never counts as an extra evil player (the Spirit of Ivory)
+    for player, other in sorted(pairs, key=lambda pair: pair[1].alignment == "evil"):
         if alignments:
             state, told = change_alignment(state, player, other.alignment)
             effects += told
@@ -64,7 +70,7 @@ def settle_changes(state: State, key: str) -> Result:
     """Let every unit react to characters or alignments that have just changed."""
     effects: list[Effect] = []
     for s, unit in seats_having(state, "after_change"):
-        state, more = unit.after_change(state, seat(state, s.player), key)
+        state, more = unit.after_change(state, current(state, s), key)
         effects += more
     return state, effects
 
@@ -72,9 +78,17 @@ def settle_changes(state: State, key: str) -> Result:
 def made_evil(state: State, player: int, cid: str) -> bool:
     """Whether ``player`` is evil and came to hold ``cid`` during play: the Pit-Hag's jinxes
     with the Ogre, the Cult Leader and the Politician say such a player cannot turn good by
-    that ability (any change during play counts here, the Pit-Hag's being the usual one)."""
+    that ability (any change during play counts here, the Pit-Hag's being the usual one); nor
+    can an evil player given it by another character (``given_evil``)."""
     held = any(c.player == player and c.after == cid for c in state.changes)
-    return held and seat(state, player).alignment == "evil"
+    return held and seat(state, player).alignment == "evil" or given_evil(state, player, cid)
+
+
+def given_evil(state: State, player: int, cid: str) -> bool:
+    """Whether ``player`` is evil and holds ``cid``'s ability as another character gave it
+    (``Role.grants``): the Boffin's jinxes say a Demon given the Cult Leader's or the Goon's
+    ability cannot turn good by it."""
+    return seat(state, player).alignment == "evil" and cid in granted(state, player)
 
 
 def character_before_tonight(state: State, player: int) -> str:

@@ -14,17 +14,22 @@ worked then; ``last_choice`` gives the previous one (the Exorcist's and the Devi
 from __future__ import annotations
 
 from engine.clocktower.game.model import State, marks_of, put_marks, seat
-from engine.clocktower.game.roles import REGISTRY, Result
+from engine.clocktower.game.roles import REGISTRY, Result, gained
 from engine.core import Effect
 
 
 def aim(state: State, chooser: int, target: int, key: str) -> Result:
-    """``chooser``'s ability chooses ``target``: the target's unit reacts."""
+    """``chooser``'s ability chooses ``target``: the target's unit reacts (or that of an ability
+    they gained or were given: the Boffin's Demon-Goon)."""
     if target not in state.players:
         return state, []
     s = seat(state, target)
-    unit = REGISTRY.having("chosen").get(s.character)
-    if unit is None or target == chooser:
+    units = REGISTRY.having("chosen")
+    if target == chooser or not units:
+        return state, []
+    held = (s.character, *gained(state, s))  # its own ability, or one it gained or was given
+    unit = next((units[c] for c in held if c in units), None)
+    if unit is None:
         return state, []
     return unit.chosen(state, s, chooser, key)
 

@@ -1,15 +1,18 @@
 """What the Bad Moon Rising Demons share: the usual shape of their wake (asleep on the first
 night unless it acts then, or when kept asleep; choose ``picks`` players; attack each in turn)
-and the prey a simulated Demon picks (anyone but its team)."""
+and the prey a simulated Demon picks (anyone but its team); and the bot storyteller's pick for
+Demons whose kill is the storyteller's (``storyteller_prey``)."""
 
 from __future__ import annotations
 
+from random import Random
 from typing import ClassVar
 
 from engine.clocktower.game.abilities.kill import attack_all
+from engine.clocktower.game.abilities.protection import safe_from_demon
 from engine.clocktower.game.abilities.wake import kept_asleep
 from engine.clocktower.game.decisions import choose
-from engine.clocktower.game.model import State
+from engine.clocktower.game.model import NOBODY, State, alive, seat
 from engine.clocktower.game.roles import Result, Role, Table
 
 
@@ -51,3 +54,16 @@ class Demon(Role):
         self, table: Table, state: State, player: int, options: list[int], pick: int
     ) -> tuple[int, ...] | None:
         return prey(table, state, player, options, pick)
+
+
+def storyteller_prey(state: State, options: tuple[int, ...], attacker: int, rng: Random) -> int:
+    """The bot storyteller's pick of whom a Demon's "a player might die" kills (Lil' Monsta,
+    Legion, the Yaggababble): a random living good player the attack can kill; with none, a
+    random other living player it can kill (so a game never stalls on a protected last good
+    player); with none, nobody (``NOBODY``, which must be among ``options``). Returns the index
+    into ``options``."""
+    living = [p for p in options if p and alive(state, p) and p != attacker]
+    killable = [p for p in living if not safe_from_demon(state, p)]
+    good = [p for p in killable if seat(state, p).alignment == "good"]
+    pool = good or killable or [NOBODY]
+    return options.index(rng.choice(pool))

@@ -4,8 +4,11 @@ first night. They stay good and register as the Alchemist; the Minion's ability 
 places and its passive effects are theirs (``Role.gained``): an Alchemist-Poisoner poisons.
 
 Jinxes: an Alchemist-Mastermind has no ability (the Mastermind stays out of play); an
-Alchemist-Spy is offered only while a Spy is in play, and has no Spy ability (its public guess
-after an execution is not run: a human storyteller runs it at the table). The rule that the
+Alchemist-Organ Grinder is offered only while the Organ Grinder is in play (the two are
+both drunk while neither is otherwise: the Organ Grinder's unit); an Alchemist-Spy,
+Alchemist-Marionette or Alchemist-Wraith is offered only while that Minion is in play, and has
+no ability (the Spy's and the Wraith's public guess after an execution is not run: a human
+storyteller runs it at the table). The rule that the
 storyteller may prompt the Alchemist to choose differently is left to a human storyteller's
 table talk: the engine takes the Alchemist's choice as made. A Minion that would inherit the
 Demon (the Scarlet Woman) is not offered: the engine does not make a good player the Demon.
@@ -26,11 +29,16 @@ from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import Pending, Seat, State, marks_of, put_marks
-from engine.clocktower.game.roles import REGISTRY, Result, Words
+from engine.clocktower.game.roles import REGISTRY, Result, Words, role
 
 HELD = "alchemist"  # the Alchemist's reminder on itself, its note the Minion whose ability it has
-NO_ABILITY = ("mastermind", "spy")  # jinxed: an Alchemist given these has no ability
-IN_PLAY = ("spy",)  # jinxed: offered only while that Minion is in play
+NO_ABILITY = ("mastermind", "spy", "marionette", "wraith")  # jinxed: given these, no ability
+IN_PLAY = (
+    "spy",
+    "organgrinder",
+    "marionette",
+    "wraith",
+)  # jinxed: offered only while that Minion is in play
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,11 @@ class Alchemist(Gains):
     def gained(self, state: State, seat: Seat) -> tuple[str, ...]:
         cid = self.held(state, seat.player)
         return () if cid is None or cid in NO_ABILITY else (cid,)
+
+    def grants(self, state: State, seat: Seat) -> tuple[tuple[int, str], ...]:
+        """The abilities its Minion's ability gives others (an Alchemist-Boffin's Demon)."""
+        cid = self.held(state, seat.player)
+        return role(cid).grants(state, seat) if cid is not None else ()
 
     def wakes(self, state: State, seat: Seat) -> bool:
         return state.night == 1 and self.held(state, seat.player) is not None

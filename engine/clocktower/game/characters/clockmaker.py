@@ -1,6 +1,7 @@
 """The Clockmaker: on the first night, learns how many steps it is from the Demon to its nearest
 Minion, around the circle either way (every seat counts, Travellers too; an evil Traveller or
-Outsider is no Minion). A Recluse may register as a Minion or the Demon, a Spy as no Minion."""
+Outsider is no Minion). A Recluse may register as a Minion or the Demon, a Spy as no Minion.
+Jinx with the Summoner: the Summoner registers as the Demon to the Clockmaker."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import Result, Role, Words
 
 View = dict[int, str]  # each player's team as they register
+SUMMONER = "summoner"  # the jinx: registers as the Demon to the Clockmaker
 
 
 def distance(order: list[int], view: View) -> int | None:
@@ -33,6 +35,10 @@ class Clockmaker(Role):
     def night(self, state: State, player: int, key: str) -> Result:
         order = [s.player for s in state.seats]
         ways = [tuple(dict.fromkeys(r.team for r in registrations(state, p))) for p in order]
+        ways = [
+            ("demon",) if s.character == SUMMONER else w
+            for s, w in zip(state.seats, ways, strict=True)
+        ]
         views = [dict(zip(order, teams, strict=True)) for teams in itertools.product(*ways)]
         found = [distance(order, v) for v in views]
         truth = found[0]

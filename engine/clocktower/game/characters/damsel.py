@@ -145,7 +145,7 @@ class Damsel(Role):
         for s in state.seats:
             if s.alive and s.team == "minion" and DamselInPlay(s.player) in state.told:
                 known = {x.player for x in state.seats if x.alignment == "evil"}
-                pool = [p for p in living(state) if p not in known]
+                pool = [p for p in living(state) if p not in known and p != s.player]
                 if pool and table.once("damsel", state.day):
                     return DamselGuess(s.player, table.rng.choice(pool))
         return None

@@ -8,7 +8,8 @@ night. Choosing nothing keeps one's character.
 Jinx: after day 5 nobody may choose the Leviathan (``_day_demons.may_enter``).
 
 No ruling: the choices are the evil players'. The storyteller's wake: the dead Hatter is not
-woken."""
+woken. A Hatter stripped of its ability as it dies (Legion's jinx: none while Legion is in play)
+throws no party."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from engine.clocktower.game.characters._day_demons import may_enter
 from engine.clocktower.game.decisions import choose_value
 from engine.clocktower.game.model import Phase, Seat, State, drop_marks, marks_of, put_mark
 from engine.clocktower.game.roles import REGISTRY, Result, Role, Table, Words
-from engine.clocktower.game.working import sober
+from engine.clocktower.game.working import lost, sober
 from engine.core import Effect
 
 PARTY = "tea_party"
@@ -34,6 +35,8 @@ class Hatter(Role):
     policy: ClassVar[str] = "No ruling: the Minion and Demon players choose for themselves."
 
     def died(self, state: State, seat: Seat, cause: str, key: str) -> Result:
+        if lost(state, seat.player):
+            return state, []  # no ability to die with (Legion's jinx)
         if not sober(state, seat.player):
             return abnormal.mark(state, seat.player), []
         dusks = 0 if state.phase is Phase.NIGHT else 1

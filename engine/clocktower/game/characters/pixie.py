@@ -66,7 +66,9 @@ class Pixie(Gains):
 
     def night(self, state: State, player: int, key: str) -> Result:
         townsfolk = script_team(state, "townsfolk")
-        in_play = [s.character for s in state.seats if s.team == "townsfolk" and s.player != player]
+        in_play = [  # another Pixie (a duplicate: the Pope's, a change) has nothing to give
+            s.character for s in state.seats if s.team == "townsfolk" and s.character != self.id
+        ]
         if not in_play:
             return state, []
         truth = seeded_rng(state.seed, key).choice(in_play)

@@ -6,17 +6,21 @@ the Plague Doctor). What the storyteller does with it:
   dusk (``plague_poison``; the storyteller's ability does not lapse with the Plague Doctor);
 - by the jinxes: the Baron's makes up to two Townsfolk become Outsiders not in play
   (``plague_outsider``, then ``plague_outsider_as``); the Evil Twin's makes a good player the Evil
-  Twin, turning evil, paired as usual (``plague_twin``); the Scarlet Woman's and the Spy's go to
-  a living Minion, who learns it (``plague_minion``; ``Role.grants``: that Minion wakes as the
-  Spy, or takes over as the Scarlet Woman; the Spy's registering as good is not passed on);
+  Twin, turning evil, paired as usual (``plague_twin``); the Scarlet Woman's, the Spy's and the
+  Wraith's go to a living Minion, who learns it (``plague_minion``; ``Role.grants``: that Minion
+  wakes as the Spy or the Wraith, or takes over as the Scarlet Woman; the Spy's registering as
+  good is not passed on);
+- the Boomdandy's, by the jinx: a living player (not the Demon) becomes the Boomdandy, keeping
+  their alignment (``plague_becomes``); the Marionette's: one of the Demon's living good
+  neighbours becomes the Marionette, evil and not told, and the Demon learns it;
 - any other Minion's: a human storyteller holds it as a reminder and uses it with the generic
   tools (``Adjust``, the night panels); the bot storyteller never takes one, since it could not
   use it.
 
 Bot storyteller: a random one of the Minions above that it runs (Poisoner, Baron, Evil Twin,
-Scarlet Woman, Spy) on the script and not in play, if any (else any, which it then never
-uses); players affected are chosen at random (the nightly poison: a random living good
-player, as a Poisoner who knew nothing would)."""
+Scarlet Woman, Spy, Boomdandy, Wraith, Marionette) on the script and not in play, if any (else any,
+which it then never uses); players affected are chosen at random (the nightly poison: a
+random living good player, as a Poisoner who knew nothing would)."""
 
 from __future__ import annotations
 
@@ -31,18 +35,37 @@ from engine.clocktower.game.abilities.change import (
     settle_changes,
 )
 from engine.clocktower.game.cast import script_team
+from engine.clocktower.game.characters.marionette import make_marionette
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
-from engine.clocktower.game.model import Mark, Pending, Seat, State, marks_of, put_marks
+from engine.clocktower.game.model import (
+    Mark,
+    Pending,
+    Seat,
+    State,
+    marks_of,
+    neighbours,
+    put_marks,
+    seat,
+)
 from engine.clocktower.game.roles import REGISTRY, Result, Role, Words
 from engine.clocktower.game.working import sober
 from engine.core import Effect
 
 HELD = "storyteller_ability"  # on the Plague Doctor: the Minion whose ability the storyteller has
 GIVEN = "plague_given"  # on a Minion given the storyteller's ability (the jinxes): its note
-USED = ("poisoner", "baron", "eviltwin", "scarletwoman", "spy")  # those the engine applies
-TO_A_MINION = ("scarletwoman", "spy")
+USED = (
+    "poisoner",
+    "baron",
+    "eviltwin",
+    "scarletwoman",
+    "spy",
+    "boomdandy",
+    "wraith",
+    "marionette",
+)
+TO_A_MINION = ("scarletwoman", "spy", "wraith")
 TOPICS = {
     "plaguedoctor": "the Minion ability the storyteller gains (the Plague Doctor died)",
     "plague_poison": "who the storyteller poisons tonight with the Poisoner's ability",
@@ -50,7 +73,9 @@ TOPICS = {
     "plague_outsider_as": "the Outsider they become",
     "plague_twin": "the good player who becomes the Evil Twin (the storyteller's Evil Twin)",
     "plague_minion": "the Minion who gains the storyteller's Minion ability",
+    "plague_becomes": "the player who becomes that Minion (the storyteller's ability, by a jinx)",
 }
+BECOMES = ("boomdandy", "marionette")  # jinxed: a player becomes this Minion instead
 
 
 @dataclass(frozen=True)
@@ -67,9 +92,9 @@ class PlagueDoctor(Role):
     topics = TOPICS
     reminders = {HELD: "the storyteller has the ability of", GIVEN: "has the ability of"}
     policy: ClassVar[str] = (
-        "Takes a random not-in-play Poisoner, Baron, Evil Twin, Scarlet Woman or Spy (if none "
-        "fits, another Minion's, never used); it picks whom they affect at random, the nightly "
-        "poison among good players."
+        "Takes a random not-in-play Poisoner, Baron, Evil Twin, Scarlet Woman, Spy, Boomdandy, "
+        "Wraith or Marionette (if none fits, another Minion's, never used); it picks whom they "
+        "affect at random, the nightly poison among good players."
     )
 
     def held(self, state: State, player: int) -> str | None:
@@ -91,7 +116,28 @@ class PlagueDoctor(Role):
             return self._twin(state, key)
         if cid in TO_A_MINION:
             return self._give(state, seat.player, cid, key)
+        if cid in BECOMES:
+            return self._become(state, cid, key)
         return state, []
+
+    def _become(self, state: State, cid: str, key: str) -> Result:
+        """By the jinxes: a player becomes the Boomdandy; one of the Demon's good neighbours
+        becomes the Marionette (evil, not told)."""
+        alive = tuple(s.player for s in state.seats if s.alive and s.team != "demon")
+        if cid == "marionette":
+            near = {
+                n for s in state.seats if s.team == "demon" for n in neighbours(state, s.player)
+            }
+            alive = tuple(p for p in alive if p in near and seat(state, p).alignment == "good")
+        if not alive:
+            return state, []
+        who = rule(state, key + ":becomes", "plague_becomes", alive, truth=None, character=cid)
+        if cid == "marionette":
+            state, effects = make_marionette(state, who)
+        else:
+            state, effects = change_character(state, who, cid)
+        state, more = settle_changes(state, key)
+        return state, effects + more
 
     def _outsiders(self, state: State, key: str) -> Result:
         """The Baron's ability, by the jinx: up to two Townsfolk become Outsiders."""

@@ -1,7 +1,8 @@
 """Drive a Clocktower game from a scenario file and check what it says should happen.
 
 A scenario names the script (``"script": "bmr"`` or ``"snv"``; Trouble Brewing by default; with
-``"extra": [ids]`` more characters on it, experimental ones say), the
+``"extra": [ids]`` more characters on it, experimental ones say; ``"house_rules"`` its homebrew
+rules), the
 seats' characters (players 1..n), a human storyteller (id 100) unless ``"bot": true``, setup
 rulings by topic (``drunk_token``, ``red_herring``, ``grandchild``, ``lunatic_token``: the option
 equal to the value given; any other setup ruling, the bluffs too, takes option 0) and a list of
@@ -33,12 +34,13 @@ steps. Each step is one of:
   votes), ``alive_count``, ``lives`` (players alive in truth, a Zombuul registering as dead
   too), ``alignment`` (``{player: good or evil}``), ``drunk`` / ``poisoned`` / ``sober`` (exactly
   these players), ``seating`` (the players in seat order), ``threshold``, ``announced`` /
-  ``not_announced`` (public events of the last step), ``mad`` (``{player: what they are mad
+  ``not_announced`` (public events of the last step, a whole vote's for a vote), ``mad`` (``{player: what they are mad
   about, or null}``), ``abnormal`` (the players whose abilities worked abnormally since dawn),
   ``claims`` (``[[player, character], ...]`` today), ``shown`` (``{player: character they
   believe}``), ``told_data`` (``{player: [event, {key: value}]}``: their last tell of that event
   has those values), ``last_told`` (``{player: [event, {data subset}]}``, the very last private
-  message), ``queue`` (the characters still to wake tonight, in order).
+  message), ``queue`` (the characters still to wake tonight, in order), ``offered`` /
+  ``not_offered`` (values among / not among the pending question's options).
 """
 
 from __future__ import annotations
@@ -103,7 +105,8 @@ def tupled(value: Any) -> Any:
 def start(spec: dict[str, Any]) -> State:
     bot = spec.get("bot", False)
     script = SCRIPTS[spec.get("script", "tb")] + tuple(spec.get("extra", ()))
-    state = new_game(None if bot else ST, spec.get("seed", 1), script, bot)
+    rules = tuple(spec.get("house_rules", ()))  # the script's homebrew rules (the Bootlegger)
+    state = new_game(None if bot else ST, spec.get("seed", 1), script, bot, house_rules=rules)
     for p, cid in enumerate(spec["characters"], start=1):
         state = apply(state, Join(p, traveller=character(cid).team == "traveller")).state
     state = apply(state, Start(0 if bot else ST, tuple(spec["characters"]))).state
@@ -176,10 +179,18 @@ def action(state: State, step: dict[str, Any]) -> Any:
 
 
 def run_vote(state: State, yes: list[int]) -> State:
+    return voted(state, yes)[0]
+
+
+def voted(state: State, yes: list[int]) -> tuple[State, tuple]:
+    """Every voter in turn, ``yes`` raising their hands, and what the table was told."""
+    effects: list = []
     while state.vote is not None and state.pending is None:  # a ruling may interrupt the count
         voter = state.vote.order[state.vote.index]
-        state = apply(state, Vote(voter, voter in yes)).state
-    return state
+        step = apply(state, Vote(voter, voter in yes))
+        state = step.state
+        effects += step.effects
+    return state, tuple(effects)
 
 
 def last_info(state: State, player: int) -> Any:
@@ -248,6 +259,10 @@ def check(state: State, want: dict[str, Any], effects: tuple = ()) -> None:
         elif key in ("character", "alignment", "shown"):
             for p, expected in value.items():
                 assert getattr(seat(state, int(p)), key) == expected, (p, seat(state, int(p)))
+        elif key in ("offered", "not_offered"):
+            options = state.pending.options if state.pending else ()
+            for offer in value:
+                assert (tupled(offer) in options) == (key == "offered"), (key, offer, options)
         elif key == "mad":
             for p, about in value.items():
                 found = [m.about for m in madness_of(state, int(p))]
@@ -309,7 +324,7 @@ def play(spec: dict[str, Any]) -> State:
                 else:
                     apply(state, action(state, inner))
         elif "vote" in step:
-            state = run_vote(state, step["vote"])
+            state, effects = voted(state, step["vote"])
         else:
             try:
                 result = apply(state, action(state, step))

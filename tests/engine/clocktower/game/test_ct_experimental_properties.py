@@ -1,9 +1,12 @@
-"""Self-played games of scripts that mix the experimental Townsfolk and Outsiders the engine runs
-with the base editions' evil teams (``roster.mixed_script``): the invariants hold at every step,
+"""Self-played games of scripts that mix the experimental characters of one side the engine runs
+with the base editions' other side (``roster.mixed_script``: the experimental Townsfolk and
+Outsiders with an edition's evil team, the experimental Minions and Demons with an edition's
+good characters): the invariants hold at every step,
 nothing secret is announced, every game ends as the rules say, and every log replays to the
 identical state, as for the base editions (``test_ct_game_properties``).
 
-Each experimental good character the registry has is a case of its own, in play in every one of
+Each experimental character the registry has (Travellers, Fabled and Loric aside, which have
+scenarios and games of their own) is a case of its own, in play in every one of
 its games (the seeds whose deal includes it), on the three editions' evil teams in turn, a
 quarter of the games with a stand-in human storyteller ruling at random. The cases grow as the
 characters land. CI plays ``SAMPLE`` games a character; the issue's 2,000 games in all are one
@@ -25,13 +28,13 @@ from engine.clocktower.game import ACTIONS, Phase, State, apply, unsupported
 from engine.clocktower.game.ending import continuous_winner, unjudged
 from engine.clocktower.game.events import EndingReached
 from engine.clocktower.game.roles import REGISTRY, Role, has_ability, seats_having
-from engine.clocktower.game.roster import GOOD_TEAMS, experimental_good, mixed_script
+from engine.clocktower.game.roster import GOOD_TEAMS, experimental, mixed_script
 from engine.clocktower.selfplay import play, setup_game
 from engine.core import GameOver, RuleError, decode_action, encode_action
 from tests.engine.clocktower.game.test_ct_game_properties import check_effects, check_nominations
 from tests.engine.clocktower.game.test_ct_snv_properties import check_winner as check_base_winner
 
-EXPERIMENTAL = experimental_good()
+EXPERIMENTAL = experimental(GOOD_TEAMS) + experimental(EVIL_TEAMS)
 EDITIONS = ("tb", "bmr", "snv")
 TOTAL = 2_000  # the issue's count, shared among the characters
 SAMPLE = 8  # a character's games in CI
@@ -175,18 +178,25 @@ def table_with(
     raise AssertionError(f"{cid} cannot be dealt at any table size")
 
 
+def script_for(cid: str, edition: str) -> tuple[str, ...]:
+    """The mixed script of ``cid``'s side, with ``edition``'s other side."""
+    return mixed_script(edition, "evil" if character(cid).team in EVIL_TEAMS else "good")
+
+
 def games_each() -> int:
     return math.ceil(TOTAL / max(len(EXPERIMENTAL), 1)) if FULL else SAMPLE
 
 
-def test_the_engine_runs_every_experimental_good_character():
-    """The cases below are the registry's, and it runs every experimental Townsfolk and
-    Outsider of the catalogue (41): the bot storyteller accepts every script built from them."""
-    catalogue = [c.id for c in characters() if c.edition == "carousel" and c.team in GOOD_TEAMS]
-    assert len(catalogue) == 41 and list(EXPERIMENTAL) == catalogue
+@pytest.mark.parametrize(("teams", "count"), [(GOOD_TEAMS, 41), (EVIL_TEAMS, 25)])
+def test_the_engine_runs_every_experimental_character(teams, count):
+    """The cases below are the registry's, and it runs every experimental character of the
+    catalogue of these teams (41 Townsfolk and Outsiders, 25 Minions and Demons): the bot
+    storyteller accepts every script built from them."""
+    catalogue = [c.id for c in characters() if c.edition == "carousel" and c.team in teams]
+    assert len(catalogue) == count
     assert unsupported(tuple(catalogue)) == ()
     for edition in EDITIONS:
-        assert set(EXPERIMENTAL) <= set(mixed_script(edition))
+        assert set(catalogue) <= set(script_for(catalogue[0], edition))
 
 
 @pytest.mark.parametrize("cid", EXPERIMENTAL)
@@ -197,7 +207,7 @@ def test_games_with_the_character_in_play_hold_every_property(cid):
     the rules and its log replays identically."""
     endings: Counter = Counter()
     for i in range(games_each()):
-        script = mixed_script(EDITIONS[i % 3])
+        script = script_for(cid, EDITIONS[i % 3])
         players, travellers = 5 + (i * 7) % 11, i % 4
         storyteller = 999 if i % 4 == 1 or cid in HUMAN_ONLY else None
         players, seed, deal = table_with(script, cid, players, travellers, storyteller, 1_000 * i)

@@ -75,8 +75,9 @@ SCRIPT = [
     WANDERER,
     *("fearmonger", "goblin", "widow", "yaggababble", "ojo", "djinn"),
 ]
-# Seven players; on the first night the Yaggababble, Lamplighter, Sexton and Augur wake for the
-# storyteller, the automated Chef learns his number, and the automated Goblin does not wake.
+# Seven players; on the first night the Lamplighter, Sexton and Augur wake for the storyteller,
+# the automated Yaggababble learns the phrase the storyteller picks, the automated Chef learns
+# his number, and the automated Goblin does not wake.
 DEAL = ("yaggababble", "goblin", "lamplighter", "augur", "sexton", "chef", "wanderer")
 
 
@@ -95,7 +96,7 @@ def refused(state: State, action, message: str) -> None:
 
 def first_night() -> State:
     state = apply(script_game(), Start(ST, DEAL)).state
-    while state.pending is not None and state.pending.kind == "ruling":  # the bluffs
+    while state.pending is not None and state.pending.kind == "ruling":  # bluffs, phrase
         state = apply(state, StorytellerRuling(ST, state.pending.id, 0)).state
     return state
 
@@ -116,7 +117,6 @@ def test_the_start_announces_the_fabled_and_tells_the_storyteller_what_is_theirs
     notes = next(t for t in briefing(step.state, ST) if t.event == "setup_notes")
     assert notes.data["unwoken"] == ("wanderer",)  # no night numbers: never woken
     assert set(notes.data["manual"]) == {
-        "yaggababble",
         "lamplighter",
         "augur",
         "sexton",
@@ -139,7 +139,7 @@ def test_storyteller_run_characters_wake_in_night_order_as_panels():
         woken.append(panel.data["character"])
         state = apply(state, FinishWake(ST)).state
     # the official sheet's order, the homebrew Lamplighter by its own number (30)
-    assert woken == ["yaggababble", "lamplighter", "sexton", "augur"]
+    assert woken == ["lamplighter", "sexton", "augur"]
     assert "wanderer" not in woken
     chef = [t for t in briefing(state, 6) if t.event == "info"]
     assert chef and chef[0].data["character"] == "chef"  # automated in the same night

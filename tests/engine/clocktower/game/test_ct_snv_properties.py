@@ -102,7 +102,8 @@ def test_thousands_of_games_hold_every_property():
     state; every ending and every action the edition brings happens."""
     endings, used = tally(checked_games(SNV, GAMES, 9, 11, check_winner, replay))
     assert endings["unfinished"] == 0 and sum(endings.values()) == GAMES
-    expected = ("demon_dead", "two_left", "vortox", "klutz", "evil_twin", "storyteller")
+    # no "storyteller" ending: every official Traveller is run now, so none is left to declare
+    expected = ("demon_dead", "two_left", "vortox", "klutz", "evil_twin")
     assert min(endings[e] for e in expected) > 0, endings
     sects = {"Claim", "ExecuteMad", "Juggle", "Question", "Visit", "Exile"}
     assert set(used) >= sects, used

@@ -1,7 +1,8 @@
-"""A custom script whose Demon the engine does not run, through SimCord: Lil' Monsta deals no
-Demon token, yet the game is not ended at the deal; the human storyteller is told (once, in
-private) that by the rules the engine runs the game looks over, declares the result with
-`/clocktower end winner:`, and that result is recorded for the ratings."""
+"""A custom script whose Demon no player holds, through SimCord: Lil' Monsta deals no Demon
+token, yet the game is not ended at the deal nor at dawn: the Minions chose a babysitter in
+their DMs, who is told they are the Demon, and the storyteller is told of no ending. The human
+storyteller may still declare a result with `/clocktower end winner:`, recorded for the
+ratings."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ PENANCE = [
 DEAL = "Poisoner, Spy, Chef, Empath, Washerwoman, Monk, Soldier"  # two Minions, no Demon token
 
 
-async def test_a_demon_the_engine_does_not_run_plays_to_the_storytellers_result(table):
+async def test_a_demon_no_player_holds_is_babysat_and_the_game_goes_on(table):
     teller = table.add("teller")
     opened = await teller.slash(
         table.channel,
@@ -43,7 +44,15 @@ async def test_a_demon_the_engine_does_not_run_plays_to_the_storytellers_result(
         for m in table.user(teller.id).dm_channel.history()
         if "would now win" in m.content
     ]
-    assert len(told) == 1 and "**Lil' Monsta**" in told[0] and "winner:good" in told[0], told
+    assert told == []
+    minion = state(table).seats[0].player  # the Poisoner, dealt first
+    told_team = [
+        m.content for m in table.user(minion).dm_channel.history() if "Minions" in m.content
+    ]
+    assert told_team and "No player is the Demon yet." in told_team[0], told_team
+    (sitter,) = ct.model.demons(state(table))
+    babysat = [m.content for m in table.user(sitter).dm_channel.history() if "babysit" in m.content]
+    assert babysat and "**Lil' Monsta**" in babysat[-1] and "**Demon**" in babysat[-1], babysat
     assert not any("wins!" in t or "Lil' Monsta" in t for t in table.public_texts())
 
     ended = await teller.slash(table.channel, "clocktower end", winner="evil")

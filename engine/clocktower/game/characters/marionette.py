@@ -1,0 +1,180 @@
+"""The Marionette: a Minion who believes they are a good character, sitting next to the Demon;
+the Demon knows who they are. At setup, before any ruling (``Role.arranges``), if the deal did
+not seat them beside a Demon they trade seats with one of its good neighbours, drawn with the
+seed (a storyteller who deals in seat order places them at will); then the storyteller picks
+the good character they believe they are (``marionette_token``: a Townsfolk of the script not in
+play, as for the Drunk). They are told that character and the good alignment, wake and learn
+as it does, and their ability never works (``always_drunk``). They learn nothing of the evil
+team, and the other Minions are not told of them; the Demon learns the Minions as usual, and
+on the first night which player is the Marionette (``MarionetteShown``).
+
+Jinxes: while a Magician lives, the Demon is shown both its neighbours, not which is the
+Marionette; an Alchemist may have the Marionette's ability only while the Marionette is in
+play, and it is no ability (the Alchemist's unit); the Mathematician counts the Marionette's
+false information, as any ability's (``abnormal``); a Marionette may believe it is the
+Huntsman only with a Damsel in play (as if the Huntsman had added it), and the Balloonist with
+an Outsider more than the table's count (a human storyteller's deal is noted, not refused; the
+bot's bag does not add one); a storyteller gaining the Marionette's ability by the Plague Doctor
+makes one of the Demon's good neighbours the Marionette (``make_marionette``, the Plague
+Doctor's unit).
+
+Bot storyteller: the believed Townsfolk at random."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.clocktower.game.cast import script_team
+from engine.clocktower.game.decisions import rule
+from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import Told
+from engine.clocktower.game.model import (
+    Change,
+    Pending,
+    Seat,
+    State,
+    TeamInfo,
+    demons,
+    evolve,
+    lives,
+    neighbours,
+    seat,
+    with_seat,
+)
+from engine.clocktower.game.roles import Result, Role, Words
+from engine.core import Effect, seeded_rng
+
+TOKEN_TOPIC = "marionette_token"
+
+
+@dataclass(frozen=True)
+class MarionetteShown(Told):
+    """To the Demon: ``players`` are (one of them) the Marionette."""
+
+    event = "marionette"
+    players: tuple[int, ...]
+
+
+def beside_demon(state: State, player: int) -> bool:
+    return any(seat(state, n).team == "demon" for n in neighbours(state, player))
+
+
+class Marionette(Role):
+    id = "marionette"
+    always_drunk = True
+    events = (MarionetteShown,)
+    topics = {TOKEN_TOPIC: "the good character the Marionette believes they are"}
+    policy: ClassVar[str] = (
+        "Believes a random Townsfolk of the script not in play (seated beside the Demon by "
+        "the seed)."
+    )
+
+    def arranges(self, state: State, seat_: Seat) -> State:
+        """Seated beside a Demon: if the deal did not, the Marionette trades seats with one of
+        the Demon's good neighbours (drawn with the seed; a deal already obeying is kept)."""
+        found = demons(state)
+        player = next((x.player for x in state.seats if x.character == self.id), None)
+        if not found or player is None or beside_demon(state, player):
+            return state  # (another's seating rule may have moved it: found where it sits now)
+        near = sorted(
+            {
+                n
+                for d in found
+                for n in neighbours(state, d)
+                if seat(state, n).team in ("townsfolk", "outsider")
+            }
+        )
+        if not near:
+            return state
+        other = seeded_rng(state.seed, "marionette", player).choice(near)
+        return _trade(state, player, other)
+
+    def setup(self, state: State, seat_: Seat) -> State:
+        player = seat_.player
+        if seat(state, player).shown != self.id:
+            return state  # already given its token
+        taken = {x.character for x in state.seats} | {x.shown for x in state.seats}
+        spare = tuple(
+            c
+            for c in script_team(state, "townsfolk")
+            if c not in taken and (c != "huntsman" or "damsel" in taken)
+        )
+        if not spare:
+            return state
+        key = f"setup:{TOKEN_TOPIC}:{player}"
+        token = rule(state, key, TOKEN_TOPIC, spare, truth=None, player=player)
+        return with_seat(state, player, shown=token)
+
+    def briefed_as(self, state: State, seat_: Seat) -> tuple[str, str]:
+        return seat_.shown, "good"
+
+    def wakes_at(self, state: State, seat_: Seat) -> tuple[str, ...]:
+        first = (self.id,) if state.night <= 1 else ()
+        return (seat_.shown, *first)
+
+    def rouses(self, state: State, seat_: Seat) -> bool:
+        return False  # the storyteller wakes the Demon, not the Marionette
+
+    def night(self, state: State, player: int, key: str) -> Result:
+        """The Demon learns who the Marionette is (with a living Magician, its two
+        neighbours)."""
+        magician = any(s.character == "magician" and lives(state, s.player) for s in state.seats)
+        effects: list[Effect] = []
+        for d in demons(state):
+            shown = tuple(sorted(neighbours(state, d))) if magician else (player,)
+            state, told = tell(state, MarionetteShown(d, players=shown))
+            effects.append(told)
+        return state, effects
+
+    def evil_info(self, state: State, seat_: Seat, to: int, info: TeamInfo, key: str) -> TeamInfo:
+        if to == seat_.player:
+            return TeamInfo(apart=True)  # believes they are good: told nothing
+        if seat(state, to).team == "demon":
+            return info
+        return TeamInfo(
+            tuple(p for p in info.demon if p != seat_.player),
+            tuple(p for p in info.minions if p != seat_.player),
+            info.bluffs,
+            info.apart,
+        )
+
+    def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
+        return rng.randrange(len(pending.options))
+
+    def says(self, event: Any, words: Words) -> str:
+        if len(event.players) == 1:
+            return f"🎭 {words.strong(words.player(event.players[0]))} is your Marionette."
+        return f"🎭 One of {words.players(event.players)} is your Marionette."
+
+
+def make_marionette(state: State, player: int) -> Result:
+    """``player`` becomes the Marionette during play (the Plague Doctor's jinx): evil, believing
+    they are still what they were (they are not told), and the Demon learns it."""
+    before = seat(state, player).character
+    state = with_seat(state, player, character=Marionette.id, team="minion", alignment="evil")
+    state = evolve(
+        state, changes=(*state.changes, Change(state.night, player, before, Marionette.id))
+    )
+    effects: list[Effect] = []
+    for d in demons(state):
+        state, told = tell(state, MarionetteShown(d, players=(player,)))
+        effects.append(told)
+    return state, effects
+
+
+def _trade(state: State, a: int, b: int) -> State:
+    """Players ``a`` and ``b`` trade characters, tokens, alignments (setup: nobody is told
+    yet)."""
+    first, second = seat(state, a), seat(state, b)
+    for player, other in ((a, second), (b, first)):
+        state = with_seat(
+            state,
+            player,
+            character=other.character,
+            shown=other.shown,
+            alignment=other.alignment,
+            team=other.team,
+        )
+    return state

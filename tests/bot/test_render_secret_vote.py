@@ -1,0 +1,20 @@
+"""A secret vote (the Organ Grinder's) is told as secret everywhere the bot shows votes: the
+closed board, the day's history of votes; an open one as before."""
+
+from __future__ import annotations
+
+from bot.cogs.clocktower.text import votes_text
+from bot.render.clocktower import closed_vote
+from tests.engine.clocktower.game.support import SCENARIOS, load, play
+
+
+def test_a_secret_vote_shows_no_hands_and_no_count():
+    state = play(load(next(p for p in SCENARIOS if p.name == "organgrinder.json")))
+    secret, open_ = state.history
+    hidden = closed_vote(secret, state).content
+    assert "secret" in hidden and "Hands raised" not in hidden and "Final count" not in hidden
+    shown = closed_vote(open_, state).content
+    assert "Hands raised" in shown and "secret" not in shown
+    day1, day2 = votes_text(state, 1), votes_text(state, 2)
+    assert "the tally is secret" in day1 and "hands:" not in day1
+    assert "hands:" in day2 and "secret" not in day2
