@@ -320,6 +320,13 @@ def demons(state: State) -> tuple[int, ...]:
     return found + tuple(p for p in dict.fromkeys(held) if p not in found and alive(state, p))
 
 
+def demon_by_reminder(state: State, player: int) -> bool:
+    """``player`` is the Demon by a reminder (``IS_THE_DEMON``: Lil' Monsta's babysitter) rather
+    than by their character: jinxes make such a Minion die when executed (the Psychopath's, the
+    Vizier's)."""
+    return any(m.kind == IS_THE_DEMON and m.target == player for m in state.marks)
+
+
 def minions(state: State) -> tuple[int, ...]:
     """Living Minions. Secret."""
     return tuple(s.player for s in state.seats if s.alive and s.team == "minion")

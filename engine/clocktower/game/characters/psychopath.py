@@ -5,8 +5,8 @@ Anyone living may claim the kill in public (``PsychopathKill``), once a day befo
 only a real Psychopath's can kill, and its one use a day is spent even when drunk or poisoned.
 Executed with the ability working, the storyteller records the roshambo's result (``roshambo``);
 the bot storyteller, which cannot watch hands, draws it as a fair game with replays on a draw:
-even odds. Jinx with Lil' Monsta: a babysitting Psychopath (the Demon by its ``IS_THE_DEMON``
-reminder) dies when executed, with no roshambo."""
+even odds. Jinx with Lil' Monsta: a babysitting Psychopath (``model.demon_by_reminder``, shared
+with the Vizier's jinx) dies when executed, with no roshambo."""
 
 from __future__ import annotations
 
@@ -23,9 +23,9 @@ from engine.clocktower.game.guards import (
     require_living_player,
 )
 from engine.clocktower.game.model import (
-    IS_THE_DEMON,
     Seat,
     State,
+    demon_by_reminder,
     living,
     marks_of,
     put_mark,
@@ -105,7 +105,7 @@ class Psychopath(Role):
     ) -> tuple[State, bool]:
         if target != seat_.player or cause != "execution" or not works(state, target):
             return state, False
-        if any(m.kind == IS_THE_DEMON and m.target == target for m in state.marks):
+        if demon_by_reminder(state, target):
             return state, False  # babysitting Lil' Monsta: the jinx
         nominator = next(
             (n.nominator for n in reversed(state.history) if n.nominee == target), None

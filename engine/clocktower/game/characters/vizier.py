@@ -9,7 +9,8 @@ loses their ability beside a Courtier or a Preacher learns it and still cannot d
 Vizier learns at dawn whom the Fearmonger chose (a simplification of waking with it) and may
 not decree that player's execution; beside a Vizier the Magician has no ability and is immune
 to the decree; a Politician or a Zealot who voted might register as evil to the Vizier (topic
-``registration``: the general policy's misregistration chance).
+``registration``: the general policy's misregistration chance); a Vizier babysitting Lil'
+Monsta (``model.demon_by_reminder``, as the Psychopath's jinx) dies when executed.
 
 Bot storyteller: no rulings but the registrations above, by the general policy."""
 
@@ -25,7 +26,7 @@ from engine.clocktower.game.ending import settle
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.markers import known_evil
-from engine.clocktower.game.model import Phase, Seat, State, seat
+from engine.clocktower.game.model import Phase, Seat, State, demon_by_reminder, seat
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
 from engine.clocktower.game.working import holds, works
 from engine.core import Effect, Event, Public
@@ -104,6 +105,8 @@ class Vizier(Role):
     def cannot_die(self, state: State, seat_: Seat, target: int, cause: str) -> bool:
         if target != seat_.player or state.phase is not Phase.DAY:
             return False
+        if cause == "execution" and demon_by_reminder(state, target):
+            return False  # babysitting Lil' Monsta: the jinx
         return works(state, target) or on_script(state, KEEPS)
 
     def strips_ability(self, state: State, seat_: Seat, target: int) -> bool:
