@@ -5,7 +5,10 @@ Minion on the script not in play. Each becomes that Minion and evil, and is told
 and Demon info go as usual. Each night after that it kills a player like any Demon.
 
 Jinx with the Bounty Hunter: a Bounty Hunter the Kazali makes a Minion creates no evil
-Townsfolk, so the Townsfolk its setup made evil is good again (and told so)."""
+Townsfolk, so the Townsfolk its setup made evil is good again (and told so). Jinx with the
+Marionette (it enters play after the Demon, as its neighbour): the Kazali may make only a good
+neighbour the Marionette, who is not told and believes they are still what they were; the
+Kazali learns it as a Demon learns its Marionette."""
 
 from __future__ import annotations
 
@@ -19,12 +22,14 @@ from engine.clocktower.game.abilities.change import (
 )
 from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.characters._demon import Demon
+from engine.clocktower.game.characters.marionette import Marionette, make_marionette, may_join
 from engine.clocktower.game.decisions import choose, choose_value
 from engine.clocktower.game.model import State
 from engine.clocktower.game.roles import Result, Table
 from engine.core import Effect
 
 BOUNTY_HUNTER = "bountyhunter"  # the jinx: made a Minion, no evil Townsfolk
+MARIONETTE = Marionette.id  # the jinx: only a good neighbour, and not told
 
 
 class Kazali(Demon):
@@ -48,10 +53,16 @@ class Kazali(Demon):
             if not sheet or not others:
                 break
             (target,) = choose(state, f"{key}:who{n}", player, self.id, others)
-            cid = choose_value(state, f"{key}:minion{n}", player, self.id, sheet, "character")
+            offered = tuple(c for c in sheet if c != MARIONETTE or may_join(state, int(target)))
+            if not offered:
+                break
+            cid = choose_value(state, f"{key}:minion{n}", player, self.id, offered, "character")
             assert cid is not None
             chosen.append(target)
-            state, more = self.make_minion(state, int(target), cid)
+            if cid == MARIONETTE:
+                state, more = make_marionette(state, int(target))
+            else:
+                state, more = self.make_minion(state, int(target), cid)
             effects += more
         state, more = settle_changes(state, key)
         return state, effects + more

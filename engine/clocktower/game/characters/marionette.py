@@ -61,6 +61,12 @@ def beside_demon(state: State, player: int) -> bool:
     return any(seat(state, n).team == "demon" for n in neighbours(state, player))
 
 
+def may_join(state: State, player: int) -> bool:
+    """Whether ``player`` may become a Marionette entering play after the Demon (the jinx with
+    the Demons whose Minions are made in play): a good neighbour of a Demon."""
+    return seat(state, player).alignment == "good" and beside_demon(state, player)
+
+
 class Marionette(Role):
     id = "marionette"
     always_drunk = True
