@@ -19,7 +19,9 @@ Jinxes, in this unit:
   does (if none does, the last asked takes it).
 - Hatter: no player holds Lil' Monsta as their character; one who becomes it (the Hatter's tea
   party; a Pit-Hag's change too) chooses a Minion to become instead, and babysits.
-- Psychopath: a babysitting Psychopath dies when executed (in the Psychopath's unit)."""
+- Psychopath, Vizier: a babysitting one dies when executed (in their units).
+- Marionette: it enters play as the first babysitter is chosen, one of their good neighbours
+  (``marionette.join``)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from engine.clocktower.game.abilities.change import change_character
 from engine.clocktower.game.abilities.kill import demon_attack
 from engine.clocktower.game.cast import char, script_team
 from engine.clocktower.game.characters._demon import storyteller_prey
+from engine.clocktower.game.characters.marionette import join
 from engine.clocktower.game.decisions import choose, choose_value, rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
@@ -122,6 +125,8 @@ class LilMonsta(Role):
             state = give_token(state, sitter)
             state, told = tell(state, Babysits(sitter))
             effects.append(told)
+            state, more = join(state, key)  # the Marionette's jinx: it enters play now
+            effects += more
         held = babysitter(state)
         if state.night == 1 or held is None or not alive(state, held):
             return state, effects

@@ -31,22 +31,27 @@ from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import (
+    SYSTEM,
     Change,
     Pending,
     Seat,
     State,
     TeamInfo,
     demons,
+    drop_marks,
     evolve,
     lives,
     neighbours,
+    put_marks,
     seat,
     with_seat,
 )
-from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.game.roles import Result, Role, Words, role
 from engine.core import Effect, seeded_rng
 
 TOKEN_TOPIC = "marionette_token"
+JOIN_TOPIC = "marionette_joins"
+WAITS = "marionette_waits"  # a Marionette to enter play after the Demon (a game with none seated)
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,11 @@ class Marionette(Role):
     id = "marionette"
     always_drunk = True
     events = (MarionetteShown,)
-    topics = {TOKEN_TOPIC: "the good character the Marionette believes they are"}
+    topics = {
+        TOKEN_TOPIC: "the good character the Marionette believes they are",
+        JOIN_TOPIC: "which good neighbour of the Demon becomes the Marionette, entering play now",
+    }
+    reminders = {WAITS: "enters play beside the Demon"}
     policy: ClassVar[str] = (
         "Believes a random Townsfolk of the script not in play (seated beside the Demon by "
         "the seed)."
@@ -111,7 +120,15 @@ class Marionette(Role):
             return state
         key = f"setup:{TOKEN_TOPIC}:{player}"
         token = rule(state, key, TOKEN_TOPIC, spare, truth=None, player=player)
-        return with_seat(state, player, shown=token)
+        if demons(state):
+            return with_seat(state, player, shown=token)
+        # No Demon seated (Lil' Monsta's, the Summoner's game): the Marionette enters play after
+        # the Demon (``join``); until then this player is that Townsfolk, and good.
+        state = with_seat(
+            state, player, character=token, shown=token, team="townsfolk", alignment="good"
+        )
+        state = put_marks(state, WAITS, SYSTEM, (player,), character=self.id)
+        return role(token).setup(state, seat(state, player))
 
     def briefed_as(self, state: State, seat_: Seat) -> tuple[str, str]:
         return seat_.shown, "good"
@@ -168,6 +185,27 @@ def make_marionette(state: State, player: int) -> Result:
         state, told = tell(state, MarionetteShown(d, players=(player,)))
         effects.append(told)
     return state, effects
+
+
+def join(state: State, key: str) -> Result:
+    """The jinx with the Demons no player holds at setup (Lil' Monsta, the Summoner's): a
+    Marionette that would be in play enters it once the Demon exists, as one of its good
+    neighbours, the storyteller's pick (their units call this as the Demon comes)."""
+    if not any(m.kind == WAITS for m in state.marks):
+        return state, []
+    state = drop_marks(state, WAITS)
+    near = sorted(
+        {
+            n
+            for d in demons(state)
+            for n in neighbours(state, d)
+            if seat(state, n).alignment == "good" and seat(state, n).team != "traveller"
+        }
+    )
+    if not near:
+        return state, []
+    who = rule(state, key + ":marionette", JOIN_TOPIC, tuple(near), truth=None)
+    return make_marionette(state, int(who))
 
 
 def _trade(state: State, a: int, b: int) -> State:

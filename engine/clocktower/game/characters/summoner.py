@@ -20,6 +20,8 @@ Jinxes, each in this unit:
 - Zombuul: a dead player summoned into the Zombuul has already died once (registers as dead and
   lives).
 - Legion: summoning Legion makes every evil player Legion (Legion's unit, on any change).
+- Marionette: it enters play as the Demon is summoned, one of its good neighbours
+  (``marionette.join``).
 
 Bot storyteller: the player it picks is a random living player, the Demon a random one on the
 script."""
@@ -38,6 +40,7 @@ from engine.clocktower.game.abilities.change import (
     settle_changes,
 )
 from engine.clocktower.game.cast import char, script_team
+from engine.clocktower.game.characters.marionette import join
 from engine.clocktower.game.characters.pithag import PitHag
 from engine.clocktower.game.decisions import choose, choose_value, rule
 from engine.clocktower.game.effects import tell
@@ -181,6 +184,8 @@ class Summoner(Role):
             state, more = hag.deaths(state, target, key)
             effects += more
         state, more = settle_changes(state, key)
+        effects += more
+        state, more = join(state, key)  # the Marionette's jinx: it enters play now
         return state, effects + more
 
     # Passive ----------------------------------------------------------------------------------
