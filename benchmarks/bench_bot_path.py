@@ -45,6 +45,7 @@ from bot.delivery import Courier, Delivery  # noqa: E402
 from bot.render.traitors import TraitorsRenderer  # noqa: E402
 from bot.sessions import SessionManager, replay  # noqa: E402
 from bot.store import games as game_store  # noqa: E402
+from bot.store.connect import open_database  # noqa: E402
 from bot.store.database import Database  # noqa: E402
 from bot.store.games import LogEntry  # noqa: E402
 from engine.core import RuleError, encode_action  # noqa: E402
@@ -118,7 +119,7 @@ def manager_for(db: Database, outbox: bool) -> SessionManager:
 async def whole_path(games: list, path: str, outbox: bool) -> tuple[float, float, int, float, int]:
     """Actions per second (wall) and per CPU second through apply; with the outbox, then
     messages/s settling what they left."""
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         manager = manager_for(db, outbox)
         total = sum(len(log) for _, log in games)
@@ -180,7 +181,7 @@ async def rebuild(directory: str, games: list, owed: str) -> tuple[list[tuple[fl
     """Fill a database with the games (left unfinished, their messages undelivered, then all
     but the last action's settled unless ``owed`` is "all"), and time restore() several times."""
     path = f"{directory}/rebuild-{owed}.sqlite3"
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         await play(manager_for(db, outbox=True), games)
         if owed == "last":
@@ -194,7 +195,7 @@ async def rebuild(directory: str, games: list, owed: str) -> tuple[list[tuple[fl
         await db.close()
     times = []
     for _ in range(5):
-        db = await Database.open(path)
+        db = await open_database(path)
         try:
             manager = manager_for(db, outbox=True)
             started, cpu = time.perf_counter(), time.process_time()
@@ -210,7 +211,7 @@ async def rebuild(directory: str, games: list, owed: str) -> tuple[list[tuple[fl
 async def replays(directory: str) -> tuple[float, float]:
     """CPU seconds to replay the 100 logs in memory (no database): checking every checksum,
     and not checking them (the replay as it was before checksums)."""
-    db = await Database.open(f"{directory}/rebuild-last.sqlite3")
+    db = await open_database(f"{directory}/rebuild-last.sqlite3")
     try:
         running = await game_store.running_games(db)
     finally:

@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.store import games as game_store  # noqa: E402
 from bot.store import voice as voice_store  # noqa: E402
+from bot.store.connect import open_database  # noqa: E402
 from bot.store.database import Database  # noqa: E402
 from bot.store.voice import Link  # noqa: E402
 from bot.voice_rooms import MEMBER_EDITS, WINDOW, Job, VoiceRooms  # noqa: E402
@@ -105,7 +106,7 @@ async def dusk(db: Database, latency: float, limit: int, window: float) -> tuple
 async def main(window: float, latency: float) -> None:
     floor = (math.ceil(PLAYERS / MEMBER_EDITS) - 1) * window + latency
     with tempfile.TemporaryDirectory() as folder:
-        db = await Database.open(str(Path(folder) / "bench.sqlite3"))
+        db = await open_database(str(Path(folder) / "bench.sqlite3"))
         try:
             runs = [await dusk(db, latency, MEMBER_EDITS, window) for _ in range(3)]
         finally:

@@ -17,6 +17,7 @@ from bot.delivery import Courier
 from bot.errors import SORRY, Refusal, answer_refusal
 from bot.interactions import reply
 from bot.sessions import SessionManager
+from bot.store.connect import open_database
 from bot.store.database import Database
 from bot.views import ComponentHandler, GameButton, GameSelect, QuestionItem
 from bot.voice_rooms import VoiceRooms
@@ -58,7 +59,7 @@ class Ravenswood(commands.Bot):
 
     async def setup_hook(self) -> None:
         logging.getLogger("discord").setLevel(logging.NOTSET)  # logged in: its logs are wanted
-        self.db = await Database.open(self.database_path)
+        self.db = await open_database(self.database_path)
         self.games = SessionManager(self.db, [])
         self.courier = Courier(self, self.games)
         self.voice = VoiceRooms(self, self.db)

@@ -226,31 +226,39 @@ class Courier:
         not be delivered. If Discord is unavailable the rest waits, and is tried again later."""
         unreached: list[int] = []
         async with box.lock:
-            while box.parcels:
-                parcel = box.parcels[0]
-                try:
-                    outcome, message_id = await self.transmit(box, parcel)
-                except Unavailable as problem:
-                    log.warning("game %s: delivery paused: %s", box.game.id, problem)
-                    self._retry_later(box)
-                    break
-                except Exception:  # our own bug: give this message up, not the game behind it
-                    log.exception("game %s: parcel %s could not be sent", box.game.id, parcel.id)
-                    outcome, message_id = "failed", None
-                if outcome in ("closed", "unreached"):
-                    assert parcel.recipient is not None
-                    missed = (
-                        box.closed.setdefault(parcel.seq, []) if outcome == "closed" else unreached
+            while True:
+                async with self.games.delivering(box) as turn:
+                    if turn is None:
+                        break
+                    parcel = box.parcels[0]
+                    try:
+                        outcome, message_id = await self.transmit(box, parcel)
+                    except Unavailable as problem:
+                        log.warning("game %s: delivery paused: %s", box.game.id, problem)
+                        self._retry_later(box)
+                        break
+                    except Exception:  # our own bug: give this message up, not the game behind
+                        log.exception(
+                            "game %s: parcel %s could not be sent", box.game.id, parcel.id
+                        )
+                        outcome, message_id = "failed", None
+                    if outcome in ("closed", "unreached"):
+                        assert parcel.recipient is not None
+                        missed = (
+                            box.closed.setdefault(parcel.seq, [])
+                            if outcome == "closed"
+                            else unreached
+                        )
+                        if parcel.recipient not in missed:
+                            missed.append(parcel.recipient)
+                    await self.games.settle(
+                        box,
+                        outcome,
+                        message_id,
+                        slot=_slot(parcel, outcome),
+                        notice=self._notice(box, parcel),
+                        turn=turn,
                     )
-                    if parcel.recipient not in missed:
-                        missed.append(parcel.recipient)
-                await self.games.settle(
-                    box,
-                    outcome,
-                    message_id,
-                    slot=_slot(parcel, outcome),
-                    notice=self._notice(box, parcel),
-                )
         return unreached
 
     def _notice(self, box: Outbox, parcel: Parcel) -> Parcel | None:

@@ -7,6 +7,12 @@ does it update memory. So a crash loses nothing that was accepted, not even what
 about to be told: ``bot.delivery.Courier`` delivers each game's outbox in order, and after a
 restart delivers what is still waiting before anything new.
 
+Several processes may share one (PostgreSQL) database: a game's log entries are numbered, and
+an entry's number can be written once, so a process whose copy of a game is stale cannot append
+over another's step (``StaleGame``); it reloads the log and tries the action again on the game as
+it now stands, where the rules accept or refuse it (optimistic concurrency). Each outbox message is
+claimed by the one process that delivers it (``delivering``).
+
 Replaying a log checks each stored checksum, so a game whose rules changed under it (a new rules
 version that plays its log differently) is closed with an explanation instead of silently
 rewritten.
@@ -17,17 +23,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import sqlite3
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from bot.errors import GameConflict, Refusal
 from bot.store import games as game_store
 from bot.store import outbox as outbox_store
-from bot.store.database import Database
-from bot.store.games import GameRow, LogEntry
+from bot.store.database import Connection, Database, Duplicate
+from bot.store.games import GameRow, LogEntry, StaleGame
 from bot.store.outbox import Parcel
 from bot.store.results import Result, insert_result
 from engine.core import (
@@ -100,6 +106,14 @@ class Outbox:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     closed: dict[int, list[int]] = field(default_factory=dict)
     newest: int | None = None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A turn to deliver an outbox's first parcel (``SessionManager.delivering``). ``claim``:
+    on a shared database, the transaction that claimed the parcel, in which it is settled."""
+
+    claim: Connection | None = None
 
 
 @dataclass
@@ -219,7 +233,7 @@ class SessionManager:
                 game = await game_store.create_game(
                     self.db, kind, guild_id, channel_id, host_id, seed, options, rules.version
                 )
-            except sqlite3.IntegrityError:
+            except Duplicate:
                 raise GameConflict("A game is already running in this channel.") from None
             session = Session(game, rules, rules.new_state(game))
             self.sessions[game.id] = session
@@ -245,10 +259,16 @@ class SessionManager:
         accepted silently and not logged, so it can never be counted twice.
         """
         async with session.lock:
-            step = self._validate(session, action)
-            if not _no_op(session, step):
-                await self._commit(session, action, step)
-            return step
+            for _ in range(ATTEMPTS):
+                step = self._validate(session, action)
+                if _no_op(session, step):
+                    return step
+                try:
+                    await self._commit(session, action, step)
+                    return step
+                except StaleGame:
+                    await self._catch_up(session)
+            raise RuleError(MOVED_ON)
 
     async def act(
         self, session: Session[Any], action: Any, by: int, reply: Reply, *, enrols: bool = False
@@ -270,25 +290,37 @@ class SessionManager:
 
     async def _act(self, session: Session[Any], action: Any, by: int, reply: Reply) -> Accepted:
         async with session.lock:
-            owed = session.unanswered.get(by)
-            again = owed is not None and self._same(session, owed, action)
-            try:
-                step = self._validate(session, action)
-            except RuleError:
-                if again:
-                    assert owed is not None
-                    return Accepted(Step(session.state), owed.body["content"], owed)
-                raise
-            if _no_op(session, step):  # nothing new; if it is the unanswered click, answer it
-                return (
-                    Accepted(step, owed.body["content"], owed)
-                    if again and owed
-                    else (Accepted(step, reply(step) if callable(reply) else reply))
-                )
-            text = reply(step) if callable(reply) else reply
-            parcel = Parcel("reply", by, {"content": text, "action": encode_action(action)})
-            await self._commit(session, action, step, parcel)
-            return Accepted(step, text, parcel)
+            for _ in range(ATTEMPTS):
+                try:
+                    return await self._act_once(session, action, by, reply)
+                except StaleGame:
+                    await self._catch_up(session)
+            raise RuleError(MOVED_ON)
+
+    async def _act_once(
+        self, session: Session[Any], action: Any, by: int, reply: Reply
+    ) -> Accepted:
+        """``_act`` against the game as this process knows it; StaleGame if another process
+        wrote the game's next log entry first."""
+        owed = session.unanswered.get(by)
+        again = owed is not None and self._same(session, owed, action)
+        try:
+            step = self._validate(session, action)
+        except RuleError:
+            if again:
+                assert owed is not None
+                return Accepted(Step(session.state), owed.body["content"], owed)
+            raise
+        if _no_op(session, step):  # nothing new; if it is the unanswered click, answer it
+            return (
+                Accepted(step, owed.body["content"], owed)
+                if again and owed
+                else (Accepted(step, reply(step) if callable(reply) else reply))
+            )
+        text = reply(step) if callable(reply) else reply
+        parcel = Parcel("reply", by, {"content": text, "action": encode_action(action)})
+        await self._commit(session, action, step, parcel)
+        return Accepted(step, text, parcel)
 
     @staticmethod
     def _same(session: Session[Any], owed: Parcel, action: Any) -> bool:
@@ -361,16 +393,60 @@ class SessionManager:
                 raise RuleError("There is nothing to undo.")
             rebuilt = fold(session.game, session.rules, session.actions[:-1])
             digest = checksum(session.rules.fingerprint(rebuilt.state))
-            async with self.db.transaction() as connection:
-                await game_store.append_action(
-                    connection, session.game.id, session.seq, UNDO, digest
-                )
-                for owed in session.unanswered.values():
-                    await outbox_store.settle(connection, owed.id, "superseded")
+            try:
+                async with self.db.transaction() as connection:
+                    await game_store.append_action(
+                        connection, session.game.id, session.seq, UNDO, digest
+                    )
+                    for owed in session.unanswered.values():
+                        await outbox_store.settle(connection, owed.id, "superseded")
+            except StaleGame:  # which action is the last changed meanwhile: look again first
+                await self._catch_up(session)
+                raise RuleError(MOVED_ON) from None
             session.state, session.actions = rebuilt.state, rebuilt.actions
             session.unanswered.clear()
             session.seq += 1
             return Step(session.state)
+
+    async def _catch_up(self, session: Session[Any]) -> None:
+        """Another process (sharing a PostgreSQL database) played this game on: adopt its log.
+        A game that ended there is no longer running here either."""
+        game, status, entries = await game_store.game_and_log(self.db, session.game.id)
+        if status != "running":
+            self.sessions.pop(game.id, None)
+            return
+        fresh = replay(game, session.rules, entries)
+        session.state, session.actions, session.seq = fresh.state, fresh.actions, fresh.seq
+
+    @asynccontextmanager
+    async def delivering(self, box: Outbox) -> AsyncIterator[Turn | None]:
+        """A turn to deliver the first parcel of ``box``; None when there is none to deliver.
+
+        The SQLite bot is the only process: the turn is simply the box's first parcel, settled
+        in a transaction of its own. On a shared (PostgreSQL) database the turn is a transaction
+        that claims the game's first waiting parcel (``outbox.claim``), the connection yielded to
+        settle it with: so exactly one process delivers each message, in order, once; a process
+        that finds another delivering the game stands back, and the other delivers what waits.
+        """
+        if not self.db.shared:
+            yield Turn() if box.parcels else None
+            return
+        async with self.db.transaction() as connection:
+            claimed, waiting = await outbox_store.claim(connection, box.game.id)
+            if claimed is None:
+                if not waiting:  # all delivered, by whichever process
+                    box.parcels.clear()
+                    self.leftovers.pop(box.game.id, None)
+                yield None
+                return
+            ours = next((p for p in box.parcels if p.id == claimed.id), None)
+            if ours is None:  # another process's message, or one it may have half sent
+                claimed.in_doubt = True
+            # Every parcel of the game before the claimed one is settled, here or elsewhere.
+            first = outbox_store.delivery_order(claimed)
+            later = [p for p in box.parcels if outbox_store.delivery_order(p) > first]
+            box.parcels = deque([ours or claimed, *sorted(later, key=outbox_store.delivery_order)])
+            yield Turn(connection)
 
     async def settle(
         self,
@@ -380,18 +456,17 @@ class SessionManager:
         *,
         slot: str | None = None,
         notice: Parcel | None = None,
+        turn: Turn | None = None,
     ) -> None:
         """The first waiting parcel of ``box`` is delivered (or given up): record how, with the
-        message it became under ``slot``, and queue ``notice`` next (all in one transaction)."""
+        message it became under ``slot``, and queue ``notice`` next (all in one transaction:
+        the ``turn``'s claim, from ``delivering``, or one of its own)."""
         parcel = box.parcels[0]
-        async with self.db.transaction() as connection:
-            await outbox_store.settle(connection, parcel.id, outcome, message_id)
-            if slot is not None and message_id is not None:
-                await game_store.remember(
-                    connection, box.game.id, slot, box.game.channel_id, message_id
-                )
-            if notice is not None:
-                await outbox_store.put(connection, box.game.id, parcel.seq, [notice])
+        if turn is None or turn.claim is None:
+            async with self.db.transaction() as connection:
+                await self._settled(connection, box, parcel, outcome, message_id, slot, notice)
+        else:
+            await self._settled(turn.claim, box, parcel, outcome, message_id, slot, notice)
         box.parcels.popleft()
         if notice is not None:
             box.parcels.appendleft(notice)
@@ -399,6 +474,24 @@ class SessionManager:
             box.newest = max(box.newest or 0, message_id)
         if not box.parcels:
             self.leftovers.pop(box.game.id, None)
+
+    @staticmethod
+    async def _settled(
+        connection: Connection,
+        box: Outbox,
+        parcel: Parcel,
+        outcome: str,
+        message_id: int | None,
+        slot: str | None,
+        notice: Parcel | None,
+    ) -> None:
+        await outbox_store.settle(connection, parcel.id, outcome, message_id)
+        if slot is not None and message_id is not None:
+            await game_store.remember(
+                connection, box.game.id, slot, box.game.channel_id, message_id
+            )
+        if notice is not None:
+            await outbox_store.put(connection, box.game.id, parcel.seq, [notice])
 
     async def _load(self) -> None:
         """Read, without replaying anything, every unfinished game's log and what is still owed:
@@ -534,6 +627,10 @@ class SessionManager:
         )
 
 
+# How often an action is tried again on the game reloaded after another process wrote first,
+# and what the player is told if the game keeps moving on under them.
+ATTEMPTS = 3
+MOVED_ON = "The game moved on while you were choosing; look again and try once more."
 UNDO = {"type": "Undo"}  # a log entry that takes back the last action still in effect
 
 

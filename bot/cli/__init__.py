@@ -31,7 +31,8 @@ from bot.cli.common import CliError, OutputError, silence_stdout  # noqa: E402
 INPUTS = ("file", "log", "script", "roles_json")  # the argument naming a command's input file
 COMMANDS = {  # each subcommand's module (``bot.cli.<name>``) and its line in `ravenswood --help`
     "cluedo": "Exact Cluedo solver and advisor for a log.",
-    "migrate": "Create or upgrade the SQLite database.",
+    "copy": "Copy a database into an empty one (SQLite into PostgreSQL, or back).",
+    "migrate": "Create or upgrade the database (SQLite or PostgreSQL).",
     "odds": "Traitor win odds for n players and m Traitors, exact and simulated.",
     "ratings": "Bayesian skill ratings and model evidence from a YAML or CSV game file.",
     "run": "Start the bot (needs DISCORD_TOKEN).",

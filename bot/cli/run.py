@@ -6,13 +6,13 @@ import argparse
 import base64
 import binascii
 import logging
-import sqlite3
 
 import aiohttp
 import discord
 
 from bot.cli.common import CliError
 from bot.config import Config
+from bot.store.database import StoreError, describe
 from bot.store.migrations import DatabaseTooNew
 
 
@@ -72,6 +72,6 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     except DatabaseTooNew as exc:
         raise CliError(str(exc)) from None
-    except sqlite3.Error as exc:
-        raise CliError(f"Cannot open the database {config.database}: {exc}.") from None
+    except StoreError as exc:
+        raise CliError(f"Cannot open the database {describe(config.database)}: {exc}.") from None
     return 0

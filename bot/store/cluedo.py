@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
-from bot.store.database import Database
+from bot.store.database import Database, Duplicate
 from engine.cluedo import (
     Notebook,
     event_from_json,
@@ -58,18 +58,14 @@ def replay(setup: str, entries: list[tuple[str, str | None]]) -> Notebook:
 async def create(db: Database, guild_id: int, user_id: int, notebook: Notebook) -> OpenNotebook:
     """Store a new (empty) notebook; NotebookAlreadyOpen if the user has one open here."""
     async with db.transaction() as connection:
-        cursor = await connection.execute(
-            "SELECT 1 FROM cluedo_notebooks WHERE guild_id = ? AND user_id = ? AND status = 'open'",
-            (guild_id, user_id),
-        )
-        if await cursor.fetchone() is not None:
-            raise NotebookAlreadyOpen
-        cursor = await connection.execute(
-            "INSERT INTO cluedo_notebooks (guild_id, user_id, setup) VALUES (?, ?, ?)",
-            (guild_id, user_id, setup_json(notebook)),
-        )
-    assert cursor.lastrowid is not None
-    return OpenNotebook(cursor.lastrowid, notebook)
+        try:
+            notebook_id = await connection.insert(
+                "INSERT INTO cluedo_notebooks (guild_id, user_id, setup) VALUES (?, ?, ?)",
+                (guild_id, user_id, setup_json(notebook)),
+            )
+        except Duplicate:  # the unique index: one open notebook per user per server
+            raise NotebookAlreadyOpen from None
+    return OpenNotebook(notebook_id, notebook)
 
 
 async def load_open(db: Database, guild_id: int, user_id: int) -> OpenNotebook | None:
@@ -91,7 +87,8 @@ async def _append(db: Database, notebook_id: int, kind: str, event: str | None) 
     async with db.transaction() as connection:
         await connection.execute(
             "INSERT INTO cluedo_entries (notebook_id, seq, kind, event) "
-            "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ? FROM cluedo_entries WHERE notebook_id = ?",
+            "SELECT CAST(? AS BIGINT), COALESCE(MAX(seq), 0) + 1, ?, ? FROM cluedo_entries "
+            "WHERE notebook_id = ?",
             (notebook_id, kind, event, notebook_id),
         )
 

@@ -6,9 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
-from bot.store.database import Database
+from bot.store.database import Connection, Database, Duplicate, Row
 
 
 @dataclass(frozen=True)
@@ -32,7 +30,11 @@ class LogEntry:
     checksum: str | None = None
 
 
-def _row(row: aiosqlite.Row) -> GameRow:
+class StaleGame(Exception):
+    """Another process appended this step of the game's log first: the game must be reloaded."""
+
+
+def _row(row: Row) -> GameRow:
     return GameRow(
         id=row["id"],
         kind=row["kind"],
@@ -55,33 +57,38 @@ async def create_game(
     options: dict[str, Any],
     rules_version: int | None = None,
 ) -> GameRow:
-    """Insert a running game; raises sqlite3.IntegrityError if the channel already has one."""
+    """Insert a running game; raises ``Duplicate`` if the channel already has one."""
     async with db.transaction() as connection:
-        cursor = await connection.execute(
+        game_id = await connection.insert(
             "INSERT INTO games (kind, guild_id, channel_id, host_id, seed, options, rules_version) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (kind, guild_id, channel_id, host_id, seed, json.dumps(options), rules_version),
         )
-        game_id = cursor.lastrowid
-    assert game_id is not None
     return GameRow(game_id, kind, guild_id, channel_id, host_id, seed, dict(options), rules_version)
 
 
 async def append_action(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     game_id: int,
     seq: int,
     action: dict[str, Any],
     checksum: str | None = None,
 ) -> None:
-    """Append one accepted action; call inside ``Database.transaction``."""
-    await connection.execute(
-        "INSERT INTO game_actions (game_id, seq, action, checksum) VALUES (?, ?, ?, ?)",
-        (game_id, seq, json.dumps(action), checksum),
-    )
+    """Append one accepted action; call inside ``Database.transaction``.
+
+    ``(game_id, seq)`` is the log's key, so of two processes appending the same step only one
+    succeeds: the other gets ``StaleGame`` (optimistic concurrency; ``bot.sessions`` reloads).
+    """
+    try:
+        await connection.execute(
+            "INSERT INTO game_actions (game_id, seq, action, checksum) VALUES (?, ?, ?, ?)",
+            (game_id, seq, json.dumps(action), checksum),
+        )
+    except Duplicate as conflict:
+        raise StaleGame(f"game {game_id} already has log entry {seq}") from conflict
 
 
-async def end_game(connection: aiosqlite.Connection, game_id: int, status: str) -> None:
+async def end_game(connection: Connection, game_id: int, status: str) -> None:
     """Mark a game finished or abandoned; call inside ``Database.transaction``."""
     await connection.execute(
         "UPDATE games SET status = ?, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
@@ -101,6 +108,20 @@ async def running_games(db: Database) -> list[tuple[GameRow, list[LogEntry]]]:
     for row in rows:
         logs[row["game_id"]].append(LogEntry(json.loads(row["action"]), row["checksum"]))
     return [(game, logs[game.id]) for game in games]
+
+
+async def game_and_log(db: Database, game_id: int) -> tuple[GameRow, str, list[LogEntry]]:
+    """A game as stored now, its status and its whole log (to catch up with another process)."""
+    row = await db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+    assert row is not None  # only games that were created are asked for
+    rows = await db.fetchall(
+        "SELECT action, checksum FROM game_actions WHERE game_id = ? ORDER BY seq", (game_id,)
+    )
+    return (
+        _row(row),
+        row["status"],
+        [LogEntry(json.loads(r["action"]), r["checksum"]) for r in rows],
+    )
 
 
 async def last_finished(
@@ -133,7 +154,7 @@ async def remember_message(
 
 
 async def remember(
-    connection: aiosqlite.Connection, game_id: int, slot: str, channel_id: int, message_id: int
+    connection: Connection, game_id: int, slot: str, channel_id: int, message_id: int
 ) -> None:
     """Record the message kept under ``slot``; call inside ``Database.transaction``."""
     await connection.execute(

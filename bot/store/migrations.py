@@ -1,7 +1,8 @@
-"""Numbered SQL migrations, applied in order, each in one transaction.
+"""Numbered SQL migrations, applied in order, each in one transaction, on either backend.
 
-The schema version lives in ``PRAGMA user_version`` (transactional in SQLite), so a failed
-migration leaves both the schema and the version exactly as they were.
+They are written once, in the SQL both backends share (``bot.store.dialect`` says what that is
+and turns it into PostgreSQL's); each backend keeps its own record of the version reached
+(``bot.store.sqlite``, ``bot.store.postgres``).
 """
 
 from __future__ import annotations
@@ -9,8 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from importlib import resources
-
-import aiosqlite
 
 NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
@@ -41,33 +40,12 @@ def load_migrations(package: str = "migrations") -> list[Migration]:
     return found
 
 
-async def schema_version(connection: aiosqlite.Connection) -> int:
-    async with connection.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    assert row is not None  # PRAGMA user_version always answers
-    return int(row[0])
-
-
-async def migrate(connection: aiosqlite.Connection, migrations: list[Migration]) -> int:
-    """Apply the missing migrations; return the resulting version.
-
-    Needs a connection in autocommit mode (``isolation_level=None``) so that each migration's
-    BEGIN/COMMIT is ours alone.
-    """
-    current = await schema_version(connection)
+def check_version(current: int, migrations: list[Migration]) -> int:
+    """The latest version ``migrations`` reach; DatabaseTooNew if the database is past it."""
     latest = migrations[-1].version if migrations else 0
     if current > latest:
         raise DatabaseTooNew(
             f"The database is at schema version {current}, but this Ravenswood only knows "
-            f"up to {latest}; upgrade Ravenswood or use another database file."
+            f"up to {latest}; upgrade Ravenswood or use another database."
         )
-    for migration in migrations[current:]:
-        try:
-            await connection.executescript(
-                f"BEGIN IMMEDIATE;\n{migration.sql}\n;PRAGMA user_version = {migration.version};\nCOMMIT;"
-            )
-        except BaseException:
-            if connection.in_transaction:
-                await connection.execute("ROLLBACK")
-            raise
-    return max(current, latest)
+    return latest

@@ -17,9 +17,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
-from bot.store.database import Database
+from bot.store.database import Connection, Database, Row
 
 OUTCOMES = ("sent", "edited", "found", "closed", "unreached", "failed", "superseded")
 BATCH = 150  # rows per INSERT, well inside SQLite's limit on bound parameters
@@ -47,13 +45,12 @@ class Parcel:
         return self.stored
 
 
-async def put(
-    connection: aiosqlite.Connection, game_id: int, seq: int, parcels: list[Parcel]
-) -> None:
+async def put(connection: Connection, game_id: int, seq: int, parcels: list[Parcel]) -> None:
     """Store parcels (in order) and give each its id; call inside ``Database.transaction``.
 
-    Inside the write transaction nobody else inserts, and SQLite numbers new rows one past the
-    largest id, so one multi-row INSERT's ids are consecutive, ending at ``lastrowid``.
+    Both backends number the rows of one multi-row INSERT in the order of its VALUES (SQLite
+    one past the largest id, PostgreSQL from the identity sequence), so its ids, sorted, are
+    the parcels' in order (consecutive in SQLite; PostgreSQL may interleave other writers').
     """
     for start in range(0, len(parcels), BATCH):
         chunk = parcels[start : start + BATCH]
@@ -62,17 +59,17 @@ async def put(
         for p in chunk:
             body = p.stored if isinstance(p.stored, str) else json.dumps(p.stored)
             params += (game_id, seq, p.kind, p.recipient, body)
-        cursor = await connection.execute(
-            f"INSERT INTO outbox (game_id, seq, kind, recipient, body) VALUES {values}", params
+        rows = await connection.fetchall(
+            f"INSERT INTO outbox (game_id, seq, kind, recipient, body) VALUES {values} "
+            "RETURNING id",
+            params,
         )
-        last = cursor.lastrowid
-        assert last is not None
-        for offset, parcel in enumerate(chunk, start=last - len(chunk) + 1):
-            parcel.id, parcel.seq = offset, seq
+        for parcel, new_id in zip(chunk, sorted(row["id"] for row in rows), strict=True):
+            parcel.id, parcel.seq = new_id, seq
 
 
 async def settle(
-    connection: aiosqlite.Connection, parcel_id: int, outcome: str, message_id: int | None = None
+    connection: Connection, parcel_id: int, outcome: str, message_id: int | None = None
 ) -> None:
     """Mark a parcel delivered (or given up); call inside ``Database.transaction``."""
     await connection.execute(
@@ -80,6 +77,32 @@ async def settle(
         "settled_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND settled_at IS NULL",
         (outcome, message_id, parcel_id),
     )
+
+
+async def claim(connection: Connection, game_id: int) -> tuple[Parcel | None, bool]:
+    """For a shared (PostgreSQL) database, inside the transaction that delivers and settles it:
+    the game's first waiting parcel, locked (``FOR UPDATE SKIP LOCKED``) so that no other process
+    delivers it; and whether anything waits at all. None while another process holds the game's
+    first waiting parcel: that process delivers the game's messages in order, this one stands
+    back (if it took a later one, it could overtake).
+
+    The order is the outbox's (``delivery_order``): by id, except that a closed-DM notice, which
+    is only ever stored at the moment it is due, goes first.
+    """
+    waiting = (
+        "FROM outbox WHERE game_id = ? AND settled_at IS NULL AND kind <> 'reply' "
+        "ORDER BY kind = 'notice' DESC, id LIMIT 1"
+    )
+    row = await connection.fetchone(f"SELECT * {waiting} FOR UPDATE SKIP LOCKED", (game_id,))
+    first = await connection.fetchone(f"SELECT id {waiting}", (game_id,))
+    if row is None or first is None or row["id"] != first["id"]:
+        return None, first is not None
+    return _parcel(row), True
+
+
+def delivery_order(parcel: Parcel) -> tuple[bool, int]:
+    """Where a parcel stands in its game's outbox (``claim``): notices first, then by id."""
+    return parcel.kind != "notice", parcel.id
 
 
 @dataclass
@@ -94,7 +117,7 @@ class Backlog:
     newest: dict[int, int]
 
 
-def _parcel(row: aiosqlite.Row) -> Parcel:
+def _parcel(row: Row) -> Parcel:
     return Parcel(row["kind"], row["recipient"], row["body"], row["id"], row["seq"])
 
 
@@ -125,7 +148,7 @@ async def backlog(db: Database) -> Backlog:
         for row in await db.fetchall(
             "SELECT game_id, max(message_id) AS newest FROM ("
             "SELECT game_id, message_id FROM outbox WHERE message_id IS NOT NULL "
-            "UNION ALL SELECT game_id, message_id FROM game_messages) "
+            "UNION ALL SELECT game_id, message_id FROM game_messages) AS known "
             "WHERE game_id IN (SELECT game_id FROM outbox WHERE settled_at IS NULL) "
             "GROUP BY game_id"
         )

@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-import aiosqlite
-
-from bot.store.database import Database
+from bot.store.database import Database, Row
 from bot.store.results import Result, insert_result
 
 
@@ -29,7 +27,7 @@ class Entry:
     undone_by: int | None = None
 
 
-def _entry(row: aiosqlite.Row) -> Entry:
+def _entry(row: Row) -> Entry:
     return Entry(**{name: row[name] for name in row.keys()})
 
 
@@ -44,16 +42,14 @@ async def add_entry(
 ) -> Entry:
     """Record ``results`` under a new entry, all or nothing."""
     async with db.transaction() as connection:
-        cursor = await connection.execute(
+        entry_id = await connection.insert(
             "INSERT INTO result_entries (guild_id, user_id, source, label, digest, games) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (guild_id, user_id, source, label, digest, len(results)),
         )
-        entry_id = cursor.lastrowid
         for result in results:
             await insert_result(connection, replace(result, entry_id=entry_id))
-        cursor = await connection.execute("SELECT * FROM result_entries WHERE id = ?", (entry_id,))
-        row = await cursor.fetchone()
+        row = await connection.fetchone("SELECT * FROM result_entries WHERE id = ?", (entry_id,))
         assert row is not None  # inserted just above, in this transaction
         return _entry(row)
 
@@ -71,7 +67,8 @@ async def live_entries(
     """A server's entries not undone, newest first; only one member's or one source's if given."""
     rows = await db.fetchall(
         "SELECT * FROM result_entries WHERE guild_id = ? AND undone_at IS NULL "
-        "AND (? IS NULL OR user_id = ?) AND (? IS NULL OR source = ?) ORDER BY id DESC",
+        "AND (CAST(? AS BIGINT) IS NULL OR user_id = ?) "
+        "AND (CAST(? AS TEXT) IS NULL OR source = ?) ORDER BY id DESC",
         (guild_id, user_id, user_id, source, source),
     )
     return [_entry(row) for row in rows]
@@ -80,9 +77,9 @@ async def live_entries(
 async def undo_entry(db: Database, entry: Entry, user_id: int) -> bool:
     """Mark the entry undone; False if it already was."""
     async with db.transaction() as connection:
-        cursor = await connection.execute(
+        changed = await connection.execute(
             "UPDATE result_entries SET undone_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), "
             "undone_by = ? WHERE id = ? AND undone_at IS NULL",
             (user_id, entry.id),
         )
-        return cursor.rowcount == 1
+        return changed == 1

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import aiosqlite
-
-from bot.store.database import Database
+from bot.store.database import Connection, Database
 
 
 @dataclass(frozen=True)
@@ -35,9 +33,9 @@ def user_key(user_id: int) -> str:
     return f"user:{user_id}"
 
 
-async def insert_result(connection: aiosqlite.Connection, result: Result) -> int:
+async def insert_result(connection: Connection, result: Result) -> int:
     """Record one result with its players; call inside ``Database.transaction``."""
-    cursor = await connection.execute(
+    result_id = await connection.insert(
         "INSERT INTO results "
         "(game_id, guild_id, kind, script, storyteller, winner, source, started_at, entry_id) "
         # A game played with the bot started when it was opened.
@@ -55,8 +53,6 @@ async def insert_result(connection: aiosqlite.Connection, result: Result) -> int
             result.entry_id,
         ),
     )
-    result_id = cursor.lastrowid
-    assert result_id is not None
     await connection.executemany(
         "INSERT INTO result_players (result_id, player, team, role) VALUES (?, ?, ?, ?)",
         [(result_id, seat.player, seat.team, seat.role) for seat in result.seats],
@@ -88,7 +84,9 @@ async def load_results(db: Database, guild_id: int, kind: str) -> list[Result]:
     )
     seats: dict[int, list[Seat]] = {row["id"]: [] for row in rows}
     for row in await db.fetchall(
-        "SELECT p.* FROM result_players p JOIN results r ON r.id = p.result_id " + _COUNTED,
+        # In key order, which SQLite's WITHOUT ROWID table gives anyway and PostgreSQL does not.
+        "SELECT p.* FROM result_players p JOIN results r ON r.id = p.result_id "
+        f"{_COUNTED} ORDER BY p.result_id, p.player",
         (guild_id, kind),
     ):
         seats[row["result_id"]].append(Seat(row["player"], row["team"], row["role"]))

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
-from bot.store.database import Database
+from bot.store.database import Database, Row
 
 MAX_NAME = 100
 
@@ -31,7 +29,7 @@ def name_key(name: str) -> str:
     return clean_name(name).casefold()
 
 
-def _row(row: aiosqlite.Row) -> SavedScript:
+def _row(row: Row) -> SavedScript:
     return SavedScript(
         guild_id=row["guild_id"],
         name=row["name"],
@@ -48,10 +46,12 @@ async def save_script(db: Database, guild_id: int, name: str, json: str, author_
     if not 0 < len(shown) <= MAX_NAME:
         raise ValueError(f"A script name needs 1 to {MAX_NAME} characters.")
     async with db.transaction() as connection:
-        cursor = await connection.execute(
-            "SELECT 1 FROM saved_scripts WHERE guild_id = ? AND name_key = ?", (guild_id, key)
+        replaced = (
+            await connection.fetchone(
+                "SELECT 1 FROM saved_scripts WHERE guild_id = ? AND name_key = ?", (guild_id, key)
+            )
+            is not None
         )
-        replaced = await cursor.fetchone() is not None
         await connection.execute(
             "INSERT INTO saved_scripts (guild_id, name_key, name, json, author_id) "
             "VALUES (?, ?, ?, ?, ?) "
@@ -93,8 +93,8 @@ async def matching_names(db: Database, guild_id: int, typed: str, limit: int = 2
 async def delete_script(db: Database, guild_id: int, name: str) -> bool:
     """Delete a saved script; False if there was none by that name."""
     async with db.transaction() as connection:
-        cursor = await connection.execute(
+        deleted = await connection.execute(
             "DELETE FROM saved_scripts WHERE guild_id = ? AND name_key = ?",
             (guild_id, name_key(name)),
         )
-        return cursor.rowcount > 0
+        return deleted > 0

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
-from bot.store.database import Database
+from bot.store.database import Connection, Database
 
 NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
@@ -93,12 +91,10 @@ async def channels(db: Database, game_id: int | None = None) -> list[MadeChannel
 async def intend_channel(db: Database, game_id: int, room: str, name: str) -> int:
     """Record a channel about to be made (before making it); returns the row's id."""
     async with db.transaction() as connection:
-        cursor = await connection.execute(
+        return await connection.insert(
             "INSERT INTO voice_channels (game_id, room, name) VALUES (?, ?, ?)",
             (game_id, room, name),
         )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
 
 
 async def made_channel(db: Database, row: int, channel_id: int) -> None:
@@ -133,16 +129,17 @@ async def intend_moves(
             "UPDATE voice_links SET phase = ? WHERE game_id = ?", (phase, game_id)
         )
         for member, channel in moves:
-            cursor = await connection.execute(
-                "INSERT INTO voice_moves (game_id, phase, member, channel_id) VALUES (?, ?, ?, ?)",
-                (game_id, phase, member, channel),
+            ids.append(
+                await connection.insert(
+                    "INSERT INTO voice_moves (game_id, phase, member, channel_id) "
+                    "VALUES (?, ?, ?, ?)",
+                    (game_id, phase, member, channel),
+                )
             )
-            assert cursor.lastrowid is not None
-            ids.append(cursor.lastrowid)
     return ids
 
 
-async def _supersede(connection: aiosqlite.Connection, game_id: int) -> None:
+async def _supersede(connection: Connection, game_id: int) -> None:
     await connection.execute(
         f"UPDATE voice_moves SET outcome = 'superseded', settled_at = {NOW} "
         "WHERE game_id = ? AND settled_at IS NULL",
@@ -183,6 +180,6 @@ async def spectators(db: Database, game_id: int) -> set[int]:
 async def add_spectator(db: Database, game_id: int, user_id: int) -> None:
     async with db.transaction() as connection:
         await connection.execute(
-            "INSERT OR IGNORE INTO voice_spectators (game_id, user_id) VALUES (?, ?)",
+            "INSERT INTO voice_spectators (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
             (game_id, user_id),
         )

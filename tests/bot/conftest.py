@@ -1,17 +1,49 @@
-"""SimCord fixtures: the real bot against a simulated Discord, with a SQLite file per test."""
+"""SimCord fixtures: the real bot against a simulated Discord, with a database per test on each
+backend (``database`` in tests/conftest.py: an SQLite file, a PostgreSQL schema)."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 import pytest
 
 from bot.app import Ravenswood
+from bot.store.connect import open_database
+from bot.store.database import Database
 
 
 @pytest.fixture
-def db_path(tmp_path):
-    return str(tmp_path / "ravenswood.sqlite3")
+def db_path(database):
+    return database
+
+
+class Raw:
+    """Statements straight on a test's database, whichever its backend (to look at or tamper
+    with what the bot stored); each one its own transaction."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def execute_fetchall(self, sql: str, params=()) -> list[tuple]:
+        async with self.db.transaction() as connection:
+            return [tuple(row) for row in await connection.fetchall(sql, params)]
+
+    async def execute(self, sql: str, params=()) -> None:
+        async with self.db.transaction() as connection:
+            await connection.execute(sql, params)
+
+    async def commit(self) -> None:
+        """Each statement is already committed."""
+
+
+@asynccontextmanager
+async def raw(target: str):
+    db = await open_database(target)
+    try:
+        yield Raw(db)
+    finally:
+        await db.close()
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """`ravenswood run` refuses a missing or malformed token in one sentence; `migrate` works."""
 
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -8,6 +9,7 @@ import sys
 import pytest
 
 from bot.cli.run import looks_like_token
+from bot.store.migrations import load_migrations
 
 
 def ravenswood(*args, env=None):
@@ -128,3 +130,33 @@ def test_the_cli_uses_one_blas_thread_unless_told_otherwise(given, expected):
     probe = "import bot.cli, os; print(os.environ['OPENBLAS_NUM_THREADS'])"
     done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
     assert done.stdout.strip() == expected, done.stderr
+
+
+def test_migrate_creates_and_then_reports_a_postgresql_database(postgres_server, capsys):
+    from bot.cli import main
+
+    url = postgres_server.fresh()
+    assert main(["migrate", "--db", url]) == 0
+    assert main(["migrate", "--db", url]) == 0
+    version = len(load_migrations())
+    assert capsys.readouterr().out.splitlines() == [f"{url} is at schema version {version}."] * 2
+
+
+def test_migrate_to_a_server_that_is_down_is_one_sentence_without_the_password(tmp_path):
+    cli = "import sys; from bot.cli import main; raise SystemExit(main(sys.argv[1:]))"
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"postgresql://ravenswood:hunter2@127.0.0.1:{port}/ravenswood"
+    done = subprocess.run(
+        [sys.executable, "-c", cli, "migrate", "--db", url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    [sentence] = done.stderr.strip().splitlines()
+    assert sentence.startswith(
+        f"ravenswood migrate: Cannot open postgresql://ravenswood:***@127.0.0.1:{port}/ravenswood: "
+    )
+    assert "hunter2" not in done.stderr

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import re
 
-import aiosqlite
-
 import engine.clocktower.game as ct
 from bot.cogs.clocktower.clock import Timings
 from engine.clocktower.catalogue import edition_characters
 from engine.clocktower.selfplay import setup_game
+from tests.bot.conftest import raw
 
 TB = tuple(c.id for c in edition_characters("tb"))
 TB_NAMES = re.compile(
@@ -213,7 +212,7 @@ def assert_no_secret_in_public(
 
 
 async def results_in_db(table):
-    async with aiosqlite.connect(table.db_path) as db:
+    async with raw(table.db_path) as db:
         rows = await db.execute_fetchall("SELECT kind, winner, storyteller, script FROM results")
         players = await db.execute_fetchall("SELECT player, team, role FROM result_players")
     return list(rows), list(players)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import discord
 import pytest
 
 from bot.store import cluedo as store
+from bot.store.database import IntegrityError
 from engine.cluedo import Shown, Suggestion, add_event, new_notebook
 
 PLAYERS = "Ann, Bob, Cat"
@@ -326,7 +326,7 @@ async def test_entries_cannot_be_rewritten_in_the_database(table):
     await open_notebook(table, ann)
     await ann.slash(table.channel, "cluedo shown", player="Bob", card="Wrench")
     for sql in ("UPDATE cluedo_entries SET kind = 'undo'", "DELETE FROM cluedo_entries"):
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        with pytest.raises(IntegrityError, match="append-only"):
             async with table.bot.db.transaction() as connection:
                 await connection.execute(sql)
     assert len(await stored_entries(table)) == 1

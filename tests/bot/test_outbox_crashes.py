@@ -20,14 +20,13 @@ import json
 from collections import Counter
 from collections.abc import Awaitable, Callable
 
-import aiosqlite
 import pytest
 
 import engine.clocktower.game as ct
 import engine.traitors as tg
 from bot.delivery import Courier
 from bot.sessions import SessionManager
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, raw
 from tests.bot.test_clocktower_bot import deal, holding, menu_id, open_game, said, seed_where
 from tests.bot.test_traitors_bot import menu_id as ballot_menu
 from tests.bot.test_traitors_bot import open_lobby
@@ -94,7 +93,7 @@ async def destinations(table: Table) -> dict[str, list]:
 
 
 async def outbox_of(table: Table, game_id: int, since_seq: int) -> list[tuple]:
-    async with aiosqlite.connect(table.db_path) as db:
+    async with raw(table.db_path) as db:
         return list(
             await db.execute_fetchall(
                 "SELECT kind, recipient, body, outcome FROM outbox WHERE game_id = ? AND seq >= ? "

@@ -4,15 +4,14 @@ without holding back the ones behind it."""
 
 from __future__ import annotations
 
-import aiosqlite
-
 import bot.delivery as delivery
 from bot.delivery import RETRY
+from tests.bot.conftest import raw
 from tests.bot.test_traitors_bot import open_lobby
 
 
 async def outcomes(table) -> list[tuple]:
-    async with aiosqlite.connect(table.db_path) as db:
+    async with raw(table.db_path) as db:
         return list(
             await db.execute_fetchall(
                 "SELECT kind, outcome FROM outbox WHERE kind != 'reply' ORDER BY seq, id"

@@ -4,16 +4,15 @@ closed with an explanation (its record kept); messages a finished game still owe
 
 from __future__ import annotations
 
-import aiosqlite
-
 import engine.traitors as tg
 from engine.core import Step, checksum
+from tests.bot.conftest import raw
 from tests.bot.test_outbox_crashes import Killed, Killer
 from tests.bot.test_traitors_bot import menu_id, open_lobby, option, state
 
 
 async def log_of(table, game_id: int) -> list[tuple]:
-    async with aiosqlite.connect(table.db_path) as db:
+    async with raw(table.db_path) as db:
         return list(
             await db.execute_fetchall(
                 "SELECT action, checksum FROM game_actions WHERE game_id = ? ORDER BY seq",
@@ -26,7 +25,7 @@ async def test_a_game_records_its_rules_version_and_a_checksum_after_each_action
     host, _ = await open_lobby(table, players=4)
     await host.slash(table.channel, "traitors start", traitors=1)
     session = table.session()
-    async with aiosqlite.connect(table.db_path) as db:
+    async with raw(table.db_path) as db:
         [(version,)] = await db.execute_fetchall(
             "SELECT rules_version FROM games WHERE id = ?", (session.game.id,)
         )
@@ -63,7 +62,7 @@ async def test_a_game_that_replays_differently_is_closed_with_an_explanation(tab
     assert f"I now play version {version + 1}" in explained[0]
     assert "at step 5" in explained[0]  # four joins, then the start that now deals two
     assert await log_of(table, game_id) == before  # the record is kept
-    async with aiosqlite.connect(table.db_path) as db:
+    async with raw(table.db_path) as db:
         [(status,)] = await db.execute_fetchall("SELECT status FROM games WHERE id = ?", (game_id,))
     assert status == "abandoned"
     reopened = await host.slash(table.channel, "traitors new")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import sys
 
 import discord
@@ -11,7 +10,8 @@ import pytest
 
 from bot.cli import main
 from bot.store import scripts as store
-from bot.store.database import Database
+from bot.store.connect import open_database
+from bot.store.database import Duplicate
 from engine.clocktower.catalogue import characters
 from tests.engine.clocktower.game.test_ct_game_storyteller import SCRIPT
 
@@ -369,8 +369,8 @@ async def test_bag_with_travellers_and_a_script_too_small(table):
     )
 
 
-async def test_saved_scripts_store_directly(tmp_path):
-    db = await Database.open(str(tmp_path / "s.db"))
+async def test_saved_scripts_store_directly(database):
+    db = await open_database(database)
     try:
         assert not await store.save_script(db, 1, " Late  Show ", "[]", 10)
         assert await store.save_script(db, 1, "late show", '["imp"]', 11)
@@ -378,7 +378,7 @@ async def test_saved_scripts_store_directly(tmp_path):
         (row,) = await store.list_scripts(db, 1)
         assert (row.name, row.json, row.author_id) == ("late show", '["imp"]', 11)
         assert await store.matching_names(db, 1, "SHOW") == ["late show"]
-        with pytest.raises(sqlite3.IntegrityError):  # one script per server and name key
+        with pytest.raises(Duplicate):  # one script per server and name key
             async with db.transaction() as c:
                 await c.execute(
                     "INSERT INTO saved_scripts (guild_id, name_key, name, json, author_id) "

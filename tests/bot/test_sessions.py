@@ -8,13 +8,13 @@ import engine.traitors as tg
 from bot.cogs.traitors import TraitorsRules
 from bot.errors import GameConflict
 from bot.sessions import SessionManager
-from bot.store.database import Database
+from bot.store.connect import open_database
 from engine.core import RuleError
 
 
 @pytest.fixture
-async def manager(tmp_path):
-    db = await Database.open(str(tmp_path / "s.sqlite3"))
+async def manager(database):
+    db = await open_database(database)
     yield SessionManager(db, [TraitorsRules()])
     await db.close()
 
@@ -177,3 +177,58 @@ async def test_a_later_click_and_an_undo_supersede_an_unseen_answer(manager):
     assert [r["outcome"] for r in rows] == ["superseded"]
     restored = (await reopened(manager)).get(session.game.id)
     assert not restored.unanswered and restored.state == session.state
+
+
+# Two processes on one database (PostgreSQL shared by shards; two SQLite connections alike) ------
+@pytest.fixture
+async def two_processes(database):
+    """Two session managers, each with its own connection to the same database."""
+    opened = [await open_database(database) for _ in range(2)]
+    yield [SessionManager(db, [TraitorsRules()]) for db in opened]
+    for db in opened:
+        await db.close()
+
+
+async def test_the_process_that_appends_second_reloads_and_plays_after(two_processes):
+    first, second = two_processes
+    mine = await first.open("traitors", 1, 10, 100, {}, seed=5)
+    await first.apply(mine, tg.Join(101))
+    await second.restore()
+    theirs = second.get(mine.game.id)
+    await first.apply(mine, tg.Join(102))  # the second process does not know
+    await second.apply(theirs, tg.Join(103))  # its step 2 is taken: it catches up, then appends
+    assert theirs.state.players == (100, 101, 102, 103) and theirs.seq == 3
+    with pytest.raises(RuleError, match="already in"):  # refused on the game as it is now
+        await first.apply(mine, tg.Join(103))
+    assert mine.state == theirs.state and mine.seq == 3
+    restored = (await reopened(first)).get(mine.game.id)
+    assert restored.state == mine.state and restored.seq == 3
+
+
+async def test_actions_at_the_same_moment_in_two_processes_are_both_kept_once(two_processes):
+    first, second = two_processes
+    mine = await first.open("traitors", 1, 10, 100, {}, seed=5)
+    await second.restore()
+    theirs = second.get(mine.game.id)
+    for round_ in range(5):
+        a, b = 200 + 2 * round_, 201 + 2 * round_
+        await asyncio.gather(first.apply(mine, tg.Join(a)), second.apply(theirs, tg.Join(b)))
+    await first.apply(mine, tg.Join(300))  # catches up with whatever it missed
+    rows = await first.db.fetchall(
+        "SELECT seq FROM game_actions WHERE game_id = ? ORDER BY seq", (mine.game.id,)
+    )
+    assert [r["seq"] for r in rows] == list(range(11))  # every step once, no gap
+    assert sorted(mine.state.players) == sorted([100, 300, *range(200, 210)])
+
+
+async def test_an_undo_on_a_game_that_moved_on_elsewhere_is_refused_then_works(two_processes):
+    first, second = two_processes
+    mine = await first.open("traitors", 1, 10, 100, {}, seed=5)
+    await first.apply(mine, tg.Join(101))
+    await second.restore()
+    theirs = second.get(mine.game.id)
+    await first.apply(mine, tg.Join(102))
+    with pytest.raises(RuleError, match="moved on"):  # it would have taken back 101, not 102
+        await second.undo(theirs)
+    await second.undo(theirs)  # now it knows: 102 is taken back
+    assert theirs.state.players == (100, 101)

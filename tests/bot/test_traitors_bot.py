@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-import aiosqlite
 import discord
 
 import engine.traitors as tg
+from tests.bot.conftest import raw
 
 MENTION = re.compile(r"<@(\d+)>")
 
@@ -96,7 +96,7 @@ async def murder(table, victim: int) -> None:
 
 
 async def results_in_db(table) -> list[tuple]:
-    async with aiosqlite.connect(table.db_path) as db:
+    async with raw(table.db_path) as db:
         rows = await db.execute_fetchall("SELECT kind, winner, source FROM results")
         players = await db.execute_fetchall("SELECT team, role FROM result_players")
     return list(rows), sorted(players)

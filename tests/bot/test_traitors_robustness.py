@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-import aiosqlite
 import discord
 
 import engine.traitors as tg
+from tests.bot.conftest import raw
 from tests.bot.test_traitors_bot import (
     cast,
     menu_id,
@@ -36,7 +36,7 @@ async def test_an_unknown_button_gets_an_answer_not_a_failure(table):
 async def test_a_game_whose_log_no_longer_replays_is_closed_and_explained(table):
     host, _ = await open_lobby(table, players=4)
     game_id = table.session().game.id
-    async with aiosqlite.connect(table.db_path) as db:  # a vote in the lobby cannot replay
+    async with raw(table.db_path) as db:  # a vote in the lobby cannot replay
         bogus = json.dumps({"type": "Vote", "by": host.id, "target": table.members[1].id})
         await db.execute(
             "INSERT INTO game_actions (game_id, seq, action) VALUES (?, 99, ?)", (game_id, bogus)
@@ -45,7 +45,7 @@ async def test_a_game_whose_log_no_longer_replays_is_closed_and_explained(table)
     await table.restart()
     assert table.session() is None
     assert any("could not rebuild the game" in t for t in table.public_texts())
-    async with aiosqlite.connect(table.db_path) as db:
+    async with raw(table.db_path) as db:
         [(status,)] = await db.execute_fetchall("SELECT status FROM games WHERE id = ?", (game_id,))
         [(kept,)] = await db.execute_fetchall(
             "SELECT count(*) FROM game_actions WHERE game_id = ?", (game_id,)
@@ -115,7 +115,7 @@ async def test_two_games_in_two_channels_both_finish_and_are_recorded(table):
     assert table.session() is None and table.session(other) is None
     rows, _ = await results_in_db(table)
     assert rows == [("traitors", "good", "bot")] * 2
-    async with aiosqlite.connect(table.db_path) as db:
+    async with raw(table.db_path) as db:
         starts = await db.execute_fetchall("SELECT started_at FROM results")
     assert all(start for (start,) in starts)  # a bot game's result knows when it began
 

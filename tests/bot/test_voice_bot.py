@@ -5,7 +5,6 @@ SimCord's virtual clock (SimCord itself does not rate-limit)."""
 
 from __future__ import annotations
 
-import aiosqlite
 import discord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
@@ -14,6 +13,7 @@ import engine.clocktower.game as ct
 import engine.traitors as tg
 from bot.layouts import TO_COTTAGES, TO_ROOMS, woken_player
 from bot.voice_rooms import WINDOW
+from tests.bot.conftest import raw
 from tests.bot.test_clocktower_bot import answer_night, answer_ruling, deal, drive, said, state
 from tests.bot.test_traitors_bot import murder, vote_round
 
@@ -28,7 +28,7 @@ def where(table) -> dict[int, int]:
 
 
 async def rows(table, sql: str, *params) -> list[tuple]:
-    async with aiosqlite.connect(table.db_path) as db:
+    async with raw(table.db_path) as db:
         return list(await db.execute_fetchall(sql, params))
 
 
@@ -274,7 +274,7 @@ async def test_channels_of_a_game_that_ended_during_a_stop_are_deleted_at_start_
     game = table.session().game.id
     made = await rooms(table, game)
     assert made
-    async with aiosqlite.connect(table.db_path) as db:  # it ended; the bot stopped at once
+    async with raw(table.db_path) as db:  # it ended; the bot stopped at once
         await db.execute("UPDATE games SET status = 'abandoned' WHERE id = ?", (game,))
         await db.commit()
     await table.restart()

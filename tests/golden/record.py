@@ -33,7 +33,7 @@ from bot.cogs.clocktower.rules import ClocktowerRules
 from bot.cogs.traitors import TraitorsRules
 from bot.sessions import GameRules, Session, SessionManager
 from bot.store import cluedo as cluedo_store
-from bot.store.database import Database
+from bot.store.connect import open_database
 from engine.clocktower.catalogue import edition_characters
 from engine.clocktower.selfplay import Player
 from engine.cluedo import event_to_json, solution_report, undo
@@ -86,7 +86,7 @@ async def record_game(
     next_action,
     undo_at: int = -1,
 ) -> dict[str, Any]:
-    db = await Database.open(f"{directory}/{rules.kind}-{seed}.sqlite3")
+    db = await open_database(f"{directory}/{rules.kind}-{seed}.sqlite3")
     try:
         manager = SessionManager(db, [rules])
         session = await manager.open(rules.kind, 1, seed, host, options, seed=seed)

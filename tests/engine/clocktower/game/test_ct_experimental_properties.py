@@ -29,7 +29,7 @@ from engine.clocktower.game.ending import continuous_winner, unjudged
 from engine.clocktower.game.events import EndingReached
 from engine.clocktower.game.roles import REGISTRY, Role, has_ability, seats_having
 from engine.clocktower.game.roster import GOOD_TEAMS, experimental, mixed_script
-from engine.clocktower.selfplay import play, setup_game
+from engine.clocktower.selfplay import Outcome, play, setup_game
 from engine.core import GameOver, RuleError, decode_action, encode_action
 from tests.engine.clocktower.game.test_ct_game_properties import check_effects, check_nominations
 from tests.engine.clocktower.game.test_ct_snv_properties import check_winner as check_base_winner
@@ -140,6 +140,36 @@ def replay(script, players, seed, deal, travellers, storyteller, log) -> State:
     return state
 
 
+def checked_game(
+    script: tuple[str, ...],
+    players: int,
+    seed: int,
+    deal: tuple[str, ...] = (),
+    travellers: int = 0,
+    storyteller: int | None = None,
+    arrivals: bool = False,
+) -> tuple[State, Outcome, list]:
+    """One self-played game (naive players), checked: it ends by the rules and its log replays
+    through the codec, every step checked, to the identical state. Returns (final state,
+    outcome, log)."""
+    log: list = []
+    final, outcome = play(
+        script,
+        players,
+        seed,
+        deal,
+        log=log,
+        travellers=travellers,
+        storyteller=storyteller,
+        arrivals=arrivals,
+        reason=False,
+    )
+    assert final.phase is Phase.OVER, (seed, outcome)
+    check_winner(final)
+    assert replay(script, players, seed, deal, travellers, storyteller, log) == final, seed
+    return final, outcome, log
+
+
 def deal_with(
     script: tuple[str, ...], cid: str, players: int, travellers: int, storyteller, start: int
 ) -> tuple[int, tuple[str, ...]] | None:
@@ -211,21 +241,9 @@ def test_games_with_the_character_in_play_hold_every_property(cid):
         players, travellers = 5 + (i * 7) % 11, i % 4
         storyteller = 999 if i % 4 == 1 or cid in HUMAN_ONLY else None
         players, seed, deal = table_with(script, cid, players, travellers, storyteller, 1_000 * i)
-        log: list = []
-        final, outcome = play(
-            script,
-            players,
-            seed,
-            deal,
-            log=log,
-            travellers=travellers,
-            storyteller=storyteller,
-            arrivals=i % 3 == 0,
-            reason=False,
+        _, outcome, _ = checked_game(
+            script, players, seed, deal, travellers, storyteller, arrivals=i % 3 == 0
         )
-        assert final.phase is Phase.OVER, (cid, i, outcome)
-        check_winner(final)
-        assert replay(script, players, seed, deal, travellers, storyteller, log) == final, (cid, i)
         endings[outcome.ending] += 1
     assert endings["unfinished"] == 0 and sum(endings.values()) == games_each()
 

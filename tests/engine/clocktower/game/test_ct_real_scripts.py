@@ -17,10 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.clocktower.game import Phase, unsupported
+from engine.clocktower.game import unsupported
 from engine.clocktower.script import Script, load_folder
-from engine.clocktower.selfplay import play
-from tests.engine.clocktower.game.test_ct_experimental_properties import check_winner, replay
+from tests.engine.clocktower.game.test_ct_experimental_properties import checked_game
 
 SCRIPTS = Path(__file__).resolve().parents[5] / "shared" / "reference" / "clocktower" / "scripts"
 FULL = bool(os.environ.get("RAVENSWOOD_FULL"))
@@ -54,10 +53,6 @@ def test_the_script_self_plays_to_an_ending_by_the_rules(name):
     endings: Counter = Counter()
     for i in range(GAMES):
         travellers = 1 + i % 2 if script.team("traveller") and i % 4 == 3 else 0
-        log: list = []
-        final, outcome = play(ids, players, i, log=log, travellers=travellers, reason=False)
-        assert final.phase is Phase.OVER, (name, i, outcome)
-        check_winner(final)
-        assert replay(ids, players, i, (), travellers, None, log) == final, (name, i)
+        _, outcome, _ = checked_game(ids, players, i, travellers=travellers)
         endings[outcome.ending] += 1
     assert endings["unfinished"] == 0, endings
