@@ -115,11 +115,7 @@ def test_self_played_games_with_the_knaves_hold_every_property():
     for i in range(KNAVES_GAMES):
         players = 7 + i % 6
         storyteller = 999 if i % 4 == 1 else None
-        log: list = []
-        final, outcome = play(script, players, i, log=log, storyteller=storyteller, reason=False)
-        assert final.phase is Phase.OVER, (i, outcome)
-        check_winner(final)
-        assert replay(script, players, i, (), 0, storyteller, log) == final, i
+        final, _, _ = experimental.checked_game(script, players, i, storyteller=storyteller)
         swapped += any(m.kind == "knaves_switch" for m in final.marks)
         tellers.update(t.teller for t in final.told if isinstance(t, Info))
     assert set(tellers) == set(KNAVES), tellers
