@@ -753,9 +753,9 @@ def info_text(
     character's unit says how it reads)."""
     cid = d["character"]
     when = f"Day {d['day']}" if "day" in d else f"Night {d['night']}"
-    return f"🔮 {when}, **{char_name(cid, state)}**: " + role(cid).reads(
-        d, DiscordWords(players, name, state)
-    )
+    told = role(cid).reads(d, DiscordWords(players, name, state))
+    by = f" (told by {d['teller']})" if d.get("teller") else ""
+    return f"🔮 {when}, **{char_name(cid, state)}**{by}: {told}"
 
 
 TOPICS = {  # the rulings no one character raises; the units name their own (``Role.topics``)

@@ -34,6 +34,7 @@ EXAMPLES = 10  # each attacks every option once
 # option must refuse it and change nothing.
 FREE_TEXT = {
     ("clocktower ability", "text"): lambda options: True,
+    ("clocktower use say", "words"): lambda options: True,  # anyone may say anything by day
     ("clocktower adjust", "value"): lambda options: options.get("change") in ("remind", "forget"),
     ("clocktower show", "value"): lambda options: options.get("kind") == "text",
     ("ratings record", "good"): lambda options: True,

@@ -115,6 +115,7 @@ async def test_a_slash_score_above_twelve_players_caps_its_games(table, monkeypa
 
 
 async def test_a_long_script_names_every_character_or_points_to_the_file(table):
+    table.env.settle_timeout = 60.0  # every character is run: its quick balance run takes seconds
     st = table.add("storyteller")
     many = [c.id for c in characters() if c.team in ("townsfolk", "outsider", "minion", "demon")]
     result = await st.slash(

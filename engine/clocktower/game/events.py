@@ -280,16 +280,18 @@ class DemonInfo(Told):
 class Info(Told):
     """What a character learned: ``answer`` shaped per character (its unit reads it,
     ``Role.reads``), ``players`` whom it is about where the answer does not say. A day ability's
-    answer carries the ``day``; the Artist's its ``question``."""
+    answer carries the ``day``; the Artist's its ``question``; ``teller`` names the storyteller
+    who told it, where there are several (the Knaves)."""
 
     event = "info"
-    sparse = frozenset({"day", "question"})
+    sparse = frozenset({"day", "question", "teller"})
     character: str
     night: int
     answer: Any
     players: Players
     day: int | None = None
     question: Any = None
+    teller: str = ""
 
 
 @dataclass(frozen=True)

@@ -18,13 +18,15 @@ Mathematician (``abnormal``). What a player learns is an ``Info`` event with ``c
 ``players`` names who the answer is about where the answer itself does not: the Empath's
 neighbours, the Fortune Teller's two choices, the player the Undertaker or Ravenkeeper learns.
 A drunk or poisoned Spy is the storyteller's call too (``spy_grimoire``): the true grimoire, or
-its false world's.
+its false world's. Where more than one storyteller speaks (the Knaves), the one who tells a
+player is a reminder on them (``TELLER``, the name its note) and the ``Info`` names them.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from engine.clocktower.game import abnormal
@@ -46,6 +48,7 @@ from engine.core import Effect, seeded_rng
 Result = tuple[State, list[Effect]]
 Lie = Callable[[World], Any]  # the answer computed on a false world
 MAX_FALSE = 3
+TELLER = "teller"  # the reminder naming the storyteller who tells a player (the Knaves')
 
 
 def impaired(state: State, player: int) -> str:
@@ -124,11 +127,15 @@ def _told(
     """Tell the answer; one that is not true worked abnormally (``abnormal``)."""
     if wrong:
         state = abnormal.mark(state, player)
-    state, effect = tell(
-        state,
-        Info(player, character=character, night=state.night, answer=got, players=about, **details),
-    )
+    by = teller(state, player)
+    info = Info(player, character=character, night=state.night, answer=got, players=about)
+    state, effect = tell(state, replace(info, teller=by, **details))
     return state, [effect]
+
+
+def teller(state: State, player: int) -> str:
+    """The storyteller who tells ``player`` what they learn ("": the only one)."""
+    return next((m.note for m in state.marks if m.kind == TELLER and m.target == player), "")
 
 
 def misinformed(state: State, player: int) -> bool:

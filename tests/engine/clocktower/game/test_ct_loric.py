@@ -8,6 +8,8 @@ from collections import Counter
 
 from engine.clocktower.game import NightChoice, Phase, apply, new_game, unsupported
 from engine.clocktower.game.characters.bootlegger import HouseRules
+from engine.clocktower.game.characters.knaves import KNAVES
+from engine.clocktower.game.events import Info
 from engine.clocktower.game.roles import REGISTRY
 from tests.engine.clocktower.game import test_ct_experimental_properties as experimental
 from tests.engine.clocktower.game.support import TB, start
@@ -25,12 +27,14 @@ LORIC = (
 )
 TRAVELLERS = ("gnome", "cacklejack", "gangster")
 GAMES = int(os.environ.get("RAVENSWOOD_LORIC_GAMES", "24"))
+KNAVES_GAMES = int(os.environ.get("RAVENSWOOD_KNAVES_GAMES", "40"))
 RULE = "Seat 7 remains empty. Its choices are arbitrary."
 
 
 def test_the_bot_runs_these_loric_and_not_the_others():
     assert unsupported(LORIC + TRAVELLERS) == ()
-    assert set(unsupported(("tor", "knaves"))) == {"tor", "knaves"}
+    assert unsupported(("knaves",)) == ()
+    assert unsupported(("tor",)) == ("tor",)
 
 
 def test_the_bot_tells_the_house_rules_and_that_it_applies_none():
@@ -99,3 +103,20 @@ def test_a_pixie_beside_its_duplicate_learns_another_townsfolk():
             state = apply(state, NightChoice(p.to, tuple(p.default))).state
     shown = [t.data["answer"] for t in state.told if t.event == "info" and t.to in (3, 4)]
     assert len(shown) == 2 and "pixie" not in shown
+
+
+def test_self_played_games_with_the_knaves_hold_every_property():
+    """Trouble Brewing with the Knaves, bot storyteller and a stand-in human: every game ends by
+    the rules and replays identically, what players learn names the Knave who told it, and in
+    some games the Knaves swap."""
+    script = (*TB, "knaves")
+    tellers: Counter = Counter()
+    swapped = 0
+    for i in range(KNAVES_GAMES):
+        players = 7 + i % 6
+        storyteller = 999 if i % 4 == 1 else None
+        final, _, _ = experimental.checked_game(script, players, i, storyteller=storyteller)
+        swapped += any(m.kind == "knaves_switch" for m in final.marks)
+        tellers.update(t.teller for t in final.told if isinstance(t, Info))
+    assert set(tellers) == set(KNAVES), tellers
+    assert swapped > 0
