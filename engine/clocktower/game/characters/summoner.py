@@ -20,6 +20,8 @@ Jinxes, each in this unit:
 - Zombuul: a dead player summoned into the Zombuul has already died once (registers as dead and
   lives).
 - Legion: summoning Legion makes every evil player Legion (Legion's unit, on any change).
+- Lord of Typhon: it may be summoned only into a player beside a Minion, and its other
+  neighbour (if not a Minion) becomes an evil Minion on the script, the storyteller's pick.
 - Marionette: it enters play as the Demon is summoned, one of its good neighbours
   (``marionette.join``).
 
@@ -56,6 +58,7 @@ from engine.clocktower.game.model import (
     alive,
     demons,
     evolve,
+    neighbours,
     put_mark,
     seat,
     with_seat,
@@ -67,6 +70,7 @@ from engine.core import Effect
 
 NIGHT = 3  # the summoning night
 EARLY = {"pukka": 2}  # a jinx: these Demons may be summoned on an earlier night
+TYPHON = "lordoftyphon"  # a jinx: summoned beside a Minion, its other neighbour made one
 SUMMONED = "summoned"  # a reminder: the Summoner's ability has been used (or tried)
 # Jinxes: with these in play, the storyteller has the ability a living Summoner lost.
 TAKES_OVER = ("courtier", "preacher")
@@ -85,6 +89,10 @@ def _summoners(state: State) -> list[Seat]:
     return [s for s in state.seats if s.character == Summoner.id]
 
 
+def _beside_minion(state: State, player: int) -> bool:
+    return any(seat(state, n).team == "minion" for n in neighbours(state, player))
+
+
 def _alchemist(seat: Seat) -> bool:
     """Whether ``seat`` has the Summoner's ability as the Alchemist (their jinx)."""
     return seat.character == ALCHEMIST
@@ -99,6 +107,7 @@ class Summoner(Role):
     topics = {
         "summoner_player": "who becomes the Demon the Summoner chose",
         "summoner_demon": "which Demon the storyteller summons, having the Summoner's ability",
+        "summoner_typhon_minion": "which Minion the summoned Lord of Typhon's other neighbour becomes",
     }
     reminders = {SUMMONED: "has summoned"}
     endings = {"summoner_lost": "the Alchemist-Summoner died before summoning a Demon"}
@@ -153,6 +162,8 @@ class Summoner(Role):
             )
             if cid is None:
                 return state, []
+        if cid == TYPHON:  # the jinx: a Lord of Typhon must neighbour a Minion
+            everyone = tuple(p for p in everyone if _beside_minion(state, p)) or everyone
         if player == NOBODY or self.picks_no_player(state, player):
             target = rule(state, key + ":player", "summoner_player", everyone, truth=None)
         else:
@@ -183,9 +194,25 @@ class Summoner(Role):
             state = put_mark(state, "arbitrary", summoner, summoner, dusks=1)
             state, more = hag.deaths(state, target, key)
             effects += more
+        if cid == TYPHON:
+            state, more = self.typhon_neighbour(state, target, key)
+            effects += more
         state, more = settle_changes(state, key)
         effects += more
         state, more = join(state, key)  # the Marionette's jinx: it enters play now
+        return state, effects + more
+
+    def typhon_neighbour(self, state: State, typhon: int, key: str) -> Result:
+        """The Lord of Typhon's jinx: its neighbour that is not a Minion becomes an evil Minion
+        (one on the script not in play, the storyteller's pick)."""
+        other = [n for n in neighbours(state, typhon) if seat(state, n).team != "minion"]
+        in_play = {s.character for s in state.seats}
+        sheet = tuple(c for c in script_team(state, "minion") if c not in in_play)
+        if len(other) != 1 or not sheet:
+            return state, []
+        cid = rule(state, key + ":typhon", "summoner_typhon_minion", sheet, truth=None)
+        state, effects = change_character(state, other[0], str(cid))
+        state, more = change_alignment(state, other[0], "evil")
         return state, effects + more
 
     # Passive ----------------------------------------------------------------------------------
