@@ -34,7 +34,6 @@ from engine.clocktower.game.abilities.change import change_character
 from engine.clocktower.game.abilities.kill import demon_attack
 from engine.clocktower.game.cast import char, script_team
 from engine.clocktower.game.characters._demon import storyteller_prey
-from engine.clocktower.game.characters.marionette import join
 from engine.clocktower.game.decisions import choose, choose_value, rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
@@ -125,6 +124,9 @@ class LilMonsta(Role):
             state = give_token(state, sitter)
             state, told = tell(state, Babysits(sitter))
             effects.append(told)
+            # imported here: the registry registers the units in their modules' name order
+            from engine.clocktower.game.characters.marionette import join
+
             state, more = join(state, key)  # the Marionette's jinx: it enters play now
             effects += more
         held = babysitter(state)
