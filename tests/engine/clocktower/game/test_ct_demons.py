@@ -16,22 +16,15 @@ from engine.clocktower.game.registration import may_register_as_team
 from engine.clocktower.game.roles import REGISTRY, seats_having
 from tests.engine.clocktower.game.support import TB, start
 
+# Lil' Monsta's table: two Minions (one to babysit) and five good players.
+LIL_MONSTA_TABLE = {
+    "extra": ["lilmonsta", "goblin"],
+    "characters": ["poisoner", "goblin", "empath", "monk", "soldier", "chef", "washerwoman"],
+}
+
 
 def test_a_babysitter_registers_as_the_demon_first_and_as_its_minion_too():
-    state = start(
-        {
-            "extra": ["lilmonsta", "goblin"],
-            "characters": [
-                "poisoner",
-                "goblin",
-                "empath",
-                "monk",
-                "soldier",
-                "chef",
-                "washerwoman",
-            ],
-        }
-    )
+    state = start(LIL_MONSTA_TABLE)
     assert demons(state) == ()  # nobody before the Minions choose
     assert seats_having(state, "postpones_end")  # and the game waits for them
     state = apply(state, NightChoice(1, (2,))).state
@@ -105,20 +98,7 @@ def test_units_that_may_be_in_play_unheld_are_few_and_named():
 def test_units_react_to_changes_while_a_demon_is_unheld():
     """Found by self-play: a change settled (a Farmer's death) asked Lil' Monsta's
     ``after_change`` with its seat of nobody, which is no player's seat."""
-    state = start(
-        {
-            "extra": ["lilmonsta", "goblin"],
-            "characters": [
-                "poisoner",
-                "goblin",
-                "empath",
-                "monk",
-                "soldier",
-                "chef",
-                "washerwoman",
-            ],
-        }
-    )
+    state = start(LIL_MONSTA_TABLE)
     assert any(s.player == NOBODY for s, _ in seats_having(state, "after_change"))
     settled, effects = settle_changes(state, "test")
     assert settled == state and effects == []
