@@ -23,23 +23,24 @@ Bot storyteller: the believed Townsfolk at random."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.clocktower.game.cast import script_team
+from engine.clocktower.game.characters._marionette import (
+    JOIN_TOPIC,
+    WAITS,
+    MarionetteShown,
+    beside_demon,
+)
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
-from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import (
     SYSTEM,
-    Change,
     Pending,
     Seat,
     State,
     TeamInfo,
     demons,
-    drop_marks,
-    evolve,
     lives,
     neighbours,
     put_marks,
@@ -50,26 +51,6 @@ from engine.clocktower.game.roles import Result, Role, Words, role
 from engine.core import Effect, seeded_rng
 
 TOKEN_TOPIC = "marionette_token"
-JOIN_TOPIC = "marionette_joins"
-WAITS = "marionette_waits"  # a Marionette to enter play after the Demon (a game with none seated)
-
-
-@dataclass(frozen=True)
-class MarionetteShown(Told):
-    """To the Demon: ``players`` are (one of them) the Marionette."""
-
-    event = "marionette"
-    players: tuple[int, ...]
-
-
-def beside_demon(state: State, player: int) -> bool:
-    return any(seat(state, n).team == "demon" for n in neighbours(state, player))
-
-
-def may_join(state: State, player: int) -> bool:
-    """Whether ``player`` may become a Marionette entering play after the Demon (the jinx with
-    the Demons whose Minions are made in play): a good neighbour of a Demon."""
-    return seat(state, player).alignment == "good" and beside_demon(state, player)
 
 
 class Marionette(Role):
@@ -170,42 +151,6 @@ class Marionette(Role):
         if len(event.players) == 1:
             return f"🎭 {words.strong(words.player(event.players[0]))} is your Marionette."
         return f"🎭 One of {words.players(event.players)} is your Marionette."
-
-
-def make_marionette(state: State, player: int) -> Result:
-    """``player`` becomes the Marionette during play (the Plague Doctor's jinx): evil, believing
-    they are still what they were (they are not told), and the Demon learns it."""
-    before = seat(state, player).character
-    state = with_seat(state, player, character=Marionette.id, team="minion", alignment="evil")
-    state = evolve(
-        state, changes=(*state.changes, Change(state.night, player, before, Marionette.id))
-    )
-    effects: list[Effect] = []
-    for d in demons(state):
-        state, told = tell(state, MarionetteShown(d, players=(player,)))
-        effects.append(told)
-    return state, effects
-
-
-def join(state: State, key: str) -> Result:
-    """The jinx with the Demons no player holds at setup (Lil' Monsta, the Summoner's): a
-    Marionette that would be in play enters it once the Demon exists, as one of its good
-    neighbours, the storyteller's pick (their units call this as the Demon comes)."""
-    if not any(m.kind == WAITS for m in state.marks):
-        return state, []
-    state = drop_marks(state, WAITS)
-    near = sorted(
-        {
-            n
-            for d in demons(state)
-            for n in neighbours(state, d)
-            if seat(state, n).alignment == "good" and seat(state, n).team != "traveller"
-        }
-    )
-    if not near:
-        return state, []
-    who = rule(state, key + ":marionette", JOIN_TOPIC, tuple(near), truth=None)
-    return make_marionette(state, int(who))
 
 
 def _trade(state: State, a: int, b: int) -> State:
