@@ -51,6 +51,23 @@ def test_the_bot_tells_the_house_rules_and_that_it_applies_none():
     assert HouseRules((RULE,), applied=True) in human.effects
 
 
+def test_house_rules_on_a_script_without_the_bootlegger_are_told_as_its_are():
+    """Real scripts carry rules in ``_meta.bootlegger`` without listing the Bootlegger: it is in
+    play by the rules all the same, and the table is told them at the first dawn."""
+    spec = {
+        "bot": True,
+        "house_rules": [RULE],
+        "characters": ["imp", "poisoner", "empath", "chef", "monk", "saint"],
+    }
+    step = apply(start(spec), NightChoice(2, (2,)))
+    assert "bootlegger" not in step.state.script_ids
+    assert HouseRules((RULE,), applied=False) in step.effects
+    human = apply(start({**spec, "bot": False}), NightChoice(2, (2,)))
+    assert HouseRules((RULE,), applied=True) in human.effects
+    plain = apply(start({**spec, "house_rules": []}), NightChoice(2, (2,)))
+    assert not any(isinstance(e, HouseRules) for e in plain.effects)
+
+
 def test_no_house_rules_nothing_told():
     state = new_game(None, 1, (*TB, "bootlegger"), True)
     assert state.house_rules == ()
