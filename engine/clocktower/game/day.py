@@ -124,7 +124,12 @@ def execute(state: State, player: int, key: str) -> Result:
         if s.alive:
             player = unit.stand_in(state, s, player, key)
     executee = seat(state, player)
-    state = evolve(state, executed=player, execution_killed=False)
+    state = evolve(
+        state,
+        executed=player,
+        execution_killed=False,
+        executions=(*state.executions, (state.day, player)),
+    )
     effects: list[Effect] = [Execution(player, state.day)]
     judged = next(
         filter(
