@@ -22,7 +22,7 @@ from bot.words import team_count
 from engine.clocktower.catalogue import Character, OfficialText, find
 from engine.clocktower.game import SYSTEM, Outcome, Phase, open_prompts
 from engine.clocktower.game import events as ev
-from engine.clocktower.game.abilities.votes import threshold
+from engine.clocktower.game.abilities.votes import threshold, vote_secret
 from engine.clocktower.game.actions import (
     Ask,
     CountHand,
@@ -32,7 +32,6 @@ from engine.clocktower.game.actions import (
     StorytellerRuling,
     Vote,
 )
-from engine.clocktower.game.day import vote_secret
 from engine.clocktower.game.model import Nomination, State
 from engine.clocktower.game.prompts import open_questions
 from engine.clocktower.game.questions import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.clocktower.game import madness
-from engine.clocktower.game.abilities.votes import nomination_rule
+from engine.clocktower.game.abilities.votes import nomination_rule, vote_secret
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import Pending, Phase, State, living, seat
 from engine.clocktower.game.questions import (
@@ -90,7 +90,7 @@ def _day(state: State) -> tuple[Question, ...]:
             index=len(state.history),
             nominee=state.vote.nominee,
             exile=state.vote.exile,
-            count=len(state.vote.yes),
+            count=None if vote_secret(state) else len(state.vote.yes),
             ghost=not seat(state, voter).alive,
         )
         return (board,)

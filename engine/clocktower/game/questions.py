@@ -115,7 +115,8 @@ class VoteBoard(Prompt):
     """The running vote: the voter the count has reached raises or lowers their hand (anyone
     still to be counted may set theirs in advance; the storyteller may answer for the voter, or
     ``count`` the next hand set in advance). ``index`` is the vote's place in the game's
-    history of nominations."""
+    history of nominations; ``count`` the hands up so far, None while the vote is secret (the
+    Organ Grinder's: the voter's eyes are closed too)."""
 
     kind: ClassVar[str] = "vote"
     stale: ClassVar[str] = "That vote is over; use the buttons of the current vote."
@@ -124,7 +125,7 @@ class VoteBoard(Prompt):
     index: int
     nominee: int
     exile: bool
-    count: int
+    count: int | None
     ghost: bool
 
     @property

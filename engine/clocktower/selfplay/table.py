@@ -56,6 +56,7 @@ from engine.clocktower.game import (
     open_prompts,
 )
 from engine.clocktower.game import Claim as PublicClaim
+from engine.clocktower.game.abilities.votes import known_block
 from engine.clocktower.game.claims import claimed
 from engine.clocktower.game.day import ballot, may_vote
 from engine.clocktower.game.events import EndingReached
@@ -408,8 +409,9 @@ class Player:
         ]
         best = max((_value(beliefs, q) for q in open_), default=0.0)
         bar = max(VOTE_AT, CLOSE * best)
-        if state.block is not None and state.block != nominee:
-            bar = max(bar, self.worth(state, player, state.block))
+        block = known_block(state)  # a secret vote's block is not known (the Organ Grinder)
+        if block is not None and block != nominee:
+            bar = max(bar, self.worth(state, player, block))
         return bar
 
     def _evil_hand(self, state: State, voter: int, nominee: int) -> bool:
@@ -420,7 +422,7 @@ class Player:
         if nominee in team:
             demon = seat(state, nominee).team == "demon"
             return self.rng.random() < VOTES["demon" if demon else "minion"]
-        if state.block in team:
+        if known_block(state) in team:
             return True
         return self.worth(state, voter, nominee) >= self._bar(state, voter, nominee)
 
@@ -581,7 +583,7 @@ class Player:
         good = [q for q in pool if q not in team]
         if not good:
             return None
-        if state.block not in team and self.rng.random() >= EVIL_NOMINATES:
+        if known_block(state) not in team and self.rng.random() >= EVIL_NOMINATES:
             return None
         town = self.beliefs(state).demon
         return max(good, key=lambda q: town.get(q, 0.0))
