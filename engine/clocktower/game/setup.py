@@ -54,6 +54,9 @@ from engine.clocktower.game.roles import (
 from engine.core import Effect, RuleError, seeded_rng
 
 BLUFF_OPTIONS = 6
+# A reminder on a player whose character (its note) may be among the bluffs though in play (the
+# Pope's duplicates).
+BLUFFABLE = "bluffable"
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
 _PLAIN = SetupModifier()
 Result = tuple[State, list[Effect]]
@@ -236,12 +239,16 @@ def _storyteller_notes(state: State, note: str, fabled: tuple[str, ...]) -> Resu
 
 def bluff_options(state: State, label: str = "bluffs") -> tuple[tuple[tuple[str, ...], ...], Form]:
     """A few suggested triples (drawn with the seed and ``label``), and the form of any three
-    good characters not in play (the Demon's bluffs, the Snitch's)."""
+    good characters not in play, or duplicated in play (``BLUFFABLE``: the Pope's), as the
+    Demon's bluffs (the Snitch's too)."""
     in_play = {s.character for s in state.seats} | {s.shown for s in state.seats}
+    bluffable = {m.note for m in state.marks if m.kind == BLUFFABLE}
     spare = [
         c
         for c in playable(state)
-        if char(state, c).good and c not in in_play and (char(state, c).setup or _PLAIN).in_bag
+        if char(state, c).good
+        and (c not in in_play or c in bluffable)
+        and (char(state, c).setup or _PLAIN).in_bag
     ]
     rng = seeded_rng(state.seed, label)
     size = min(3, len(spare))

@@ -111,7 +111,7 @@ def start(spec: dict[str, Any]) -> State:
         state = apply(state, Join(p, traveller=character(cid).team == "traveller")).state
     state = apply(state, Start(0 if bot else ST, tuple(spec["characters"]))).state
     while state.pending is not None and state.pending.key.startswith("setup:"):
-        wanted = spec.get(state.pending.topic)
+        wanted = tupled(spec.get(state.pending.topic))  # a pair as a list, say
         if state.pending.topic == "traveller_alignment":
             wanted = spec["alignments"][str(dict(state.pending.data)["player"])]
         index = state.pending.options.index(wanted) if wanted is not None else 0
