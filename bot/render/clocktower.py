@@ -521,6 +521,9 @@ class ClocktowerRenderer:
         if effect.ask == "character":
             choices = [(NO_ONE if c == 0 else char_name(c, state), c) for c in effect.options]
             wanted = "a character"
+        elif effect.ask == "value":  # named options (the Knave who tells you)
+            choices = [(str(v), v) for v in effect.options]
+            wanted = "one"
         else:
             choices = [(NO_ONE if p == 0 else name(p), p) for p in effect.options]
             wanted = "a player" if pick == 1 else f"{pick} players"

@@ -387,6 +387,11 @@ class Role:
         Townsfolk's)."""
         return False
 
+    def tellers(self, state: State, seat: Seat) -> tuple[str, ...]:
+        """The storytellers a player picks from, each time they learn something through an
+        ability, to tell them (the Knaves: two); () for the one storyteller."""
+        return ()
+
     def madness(self, state: State, seat: Seat) -> tuple[Madness, ...]:
         """Who this character makes mad, about what, now (the Cerenovus' choice for a day;
         the Mutant itself): ``engine.clocktower.game.madness``."""

@@ -343,7 +343,7 @@ class Player:
         me = prompt.to[0]
         cid, pick = prompt.character, prompt.pick
         optional = prompt.details.get("optional", False)
-        if prompt.ask in ("character", "yesno"):  # the unit's hint, else a random one
+        if prompt.ask in ("character", "yesno", "value"):  # the unit's hint, else a random one
             values = list(prompt.options)
             hinted = role(cid).choose(self, state, me, values, pick)
             if hinted is not None and (hinted or optional):
