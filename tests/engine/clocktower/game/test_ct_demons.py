@@ -92,7 +92,7 @@ def test_the_bots_storyteller_kill_skips_a_protected_last_good_player():
 
 def test_units_that_may_be_in_play_unheld_are_few_and_named():
     """The general hook has its users, each a character whose ability no seat may hold."""
-    assert set(REGISTRY.having("unheld")) == {"lilmonsta", "summoner"}
+    assert set(REGISTRY.having("unheld")) == {"lilmonsta", "summoner", "bootlegger"}
 
 
 def test_units_react_to_changes_while_a_demon_is_unheld():
