@@ -276,8 +276,14 @@ def _legal(
         else:
             evil = (minion_slots(players, demon), int(demon is not None and mod(demon).demon))
         extra = () if demon is None or demon in in_play else (demon,)
-        rule = outsider_rule(in_play + shown + extra + fabled)
+        # The evil side's and the Fabled's changes first, then each good character's own (the
+        # Balloonist's, the Hermit's), as the bag deals: a removal with nothing left to remove
+        # does nothing (a Vigormortis with no Outsider, then a Balloonist's +1, deals one).
+        own = tuple(c for c in in_play + shown if c.good and mod(c).outsiders != (0,))
+        rule = outsider_rule(tuple(c for c in in_play + extra + fabled if c not in own))
         outsiders = set(rule.counts(setup_counts(players)["outsider"], None))
+        for c in own:
+            outsiders = {max(n + d, 0) for n in outsiders for d in mod(c).outsiders}
         for c in in_play + shown:
             for partner in mod(c).requires:
                 if any(p.id == partner and p.team == "outsider" for p in in_play):

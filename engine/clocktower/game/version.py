@@ -38,7 +38,8 @@ from engine.clocktower.game.model import State
 #    the Leviathan counts two good executions on one day; secret votes show voters no count or
 #    block; a Boomdandy executed but alive explodes; the Pope's duplicates (of Outsiders too,
 #    several, bluffable); each player picks their Knave; the Zenomancer's further goals; the
-#    Cacklejack's any-type change, always made; no "after day 3" Riot ending.
+#    Cacklejack's any-type change, always made; no "after day 3" Riot ending; the legal
+#    counts apply good characters' own Outsider changes after the evil side's, as the bag does.
 RULES_VERSION = 8
 
 

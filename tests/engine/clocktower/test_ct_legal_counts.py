@@ -52,6 +52,8 @@ def outsiders(dealt_evil: list[str], good_extra: list[str], script: list[str]) -
         (["fanggu", "godfather", "baron"], [], [], {2, 4}),
         (["imp", "poisoner", "spy"], ["balloonist"], [], {0, 1}),
         (["imp", "baron", "spy"], ["balloonist", "hermit"], [], {1, 2, 3}),
+        # the evil side's change first, then a good character's own, as the bag deals
+        (["vigormortis", "poisoner", "spy"], ["balloonist"], [], {0, 1}),
         (["imp", "poisoner", "spy"], [], ["sentinel"], {0, 1}),
         (["imp", "godfather", "spy"], [], ["sentinel"], {0, 1, 2}),
         (["imp", "poisoner", "spy"], ["huntsman", "damsel"], [], {0, 1}),
