@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+import yaml
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
@@ -92,3 +93,60 @@ def test_the_image_runs_as_a_user_with_the_healthcheck():
     healthcheck = re.search(r"^HEALTHCHECK (.*?)CMD (.+)$", DOCKERFILE, re.MULTILINE | re.DOTALL)
     assert healthcheck and '"ravenswood", "health"' in healthcheck[2]
     assert re.search(r'^CMD \["ravenswood", "run"\]', DOCKERFILE, re.MULTILINE)
+
+
+# compose.yaml
+
+
+COMPOSE = yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))
+SERVICES = COMPOSE["services"]
+BOTS = {name: s for name, s in SERVICES.items() if "RAVENSWOOD_SHARDS" in s.get("environment", {})}
+SLICE = re.compile(r"(\d+)-(\d+)/(\d+)")  # the one form compose.yaml uses: first-last/count
+
+
+def test_postgresql_is_pinned_kept_in_a_volume_and_checked():
+    db = SERVICES["db"]
+    assert re.fullmatch(r"postgres:\d+\.\d+-[a-z]+(@sha256:[0-9a-f]{64})?", db["image"])
+    volume = db["volumes"][0].split(":")
+    assert volume[0] in COMPOSE["volumes"] and volume[1] == "/var/lib/postgresql/data"
+    assert "pg_isready" in db["healthcheck"]["test"] and db["restart"] == "unless-stopped"
+    assert db["environment"]["POSTGRES_PASSWORD"].startswith("${POSTGRES_PASSWORD:?")
+
+
+def test_the_bot_processes_split_one_shard_count_between_them_each_shard_once():
+    assert len(BOTS) >= 2
+    counts, shards = set(), []
+    for bot in BOTS.values():
+        first, last, count = map(
+            int, SLICE.fullmatch(bot["environment"]["RAVENSWOOD_SHARDS"]).groups()
+        )
+        counts.add(count)
+        shards += range(first, last + 1)
+    assert len(counts) == 1 and sorted(shards) == list(range(counts.pop()))
+
+
+def test_every_bot_process_waits_for_the_database_and_the_migration_and_restarts():
+    for name, bot in BOTS.items():
+        assert bot["depends_on"] == {
+            "db": {"condition": "service_healthy"},
+            "migrate": {"condition": "service_completed_successfully"},
+        }, name
+        assert bot["restart"] == "unless-stopped" and "command" not in bot  # the image's `run`
+        assert bot["environment"]["RAVENSWOOD_DB"] == "postgresql://ravenswood@db:5432/ravenswood"
+        assert bot["env_file"] == ".env" and "DISCORD_TOKEN" not in bot["environment"]
+
+
+def test_the_migration_runs_once_on_the_same_image_and_database():
+    migrate = SERVICES["migrate"]
+    assert migrate["command"] == ["ravenswood", "migrate"] and migrate["restart"] == "no"
+    assert migrate["depends_on"] == {"db": {"condition": "service_healthy"}}
+    assert all(migrate["image"] == bot["image"] for bot in BOTS.values())
+    assert all(
+        migrate["environment"]["RAVENSWOOD_DB"] == bot["environment"]["RAVENSWOOD_DB"]
+        for bot in BOTS.values()
+    )
+
+
+def test_secrets_stay_out_of_the_repository():
+    assert ".env" in (ROOT / ".gitignore").read_text().split()
+    assert ".env" in (ROOT / ".dockerignore").read_text().split()
