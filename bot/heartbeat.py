@@ -14,6 +14,7 @@ This module imports no discord.py at import time: `ravenswood health` reads the 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
@@ -105,7 +106,8 @@ def take(bot: discord.Client, now: float | None = None) -> Beat:
 
 
 class Heartbeat:
-    """Writes ``take(bot)`` to ``path`` now and every ``every`` seconds until stopped."""
+    """Writes ``take(bot)`` to ``path`` now, again the moment the bot is ready, and then every
+    ``every`` seconds until stopped."""
 
     def __init__(self, bot: discord.Client, path: Path, every: float = EVERY) -> None:
         self.bot = bot
@@ -130,4 +132,8 @@ class Heartbeat:
                 await self.beat()
             except OSError as exc:  # a full disk must not stop the bot, only fail its check
                 log.warning("cannot write the heartbeat file %s: %s", self.path, exc)
-            await asyncio.sleep(self.every)
+            if self.bot.is_ready():
+                await asyncio.sleep(self.every)
+            else:  # beat again the moment it connects: healthy without waiting a whole interval
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.bot.wait_until_ready(), self.every)
