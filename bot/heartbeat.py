@@ -123,16 +123,14 @@ class Heartbeat:
             self.task.cancel()
             await asyncio.gather(self.task, return_exceptions=True)
 
-    async def beat(self) -> None:
-        await asyncio.to_thread(write, self.path, take(self.bot))
-
     async def _run(self) -> None:
         while True:
+            beat = take(self.bot)
             try:
-                await self.beat()
+                await asyncio.to_thread(write, self.path, beat)
             except OSError as exc:  # a full disk must not stop the bot, only fail its check
                 log.warning("cannot write the heartbeat file %s: %s", self.path, exc)
-            if self.bot.is_ready():
+            if beat.ready:  # (what was written: the bot may have become ready meanwhile)
                 await asyncio.sleep(self.every)
             else:  # beat again the moment it connects: healthy without waiting a whole interval
                 with contextlib.suppress(TimeoutError):
