@@ -89,7 +89,7 @@ def _finite(latency: float) -> float | None:
     return latency if math.isfinite(latency) else None
 
 
-def take(bot: discord.Client, now: float | None = None) -> Beat:
+def take(bot: discord.Client) -> Beat:
     """The bot's pulse now: one process's shards, sharded (``AutoShardedClient``) or not."""
     import discord
 
@@ -102,7 +102,7 @@ def take(bot: discord.Client, now: float | None = None) -> Beat:
         closed = bot.ws is None or not bot.ws.open
         shards = {bot.shard_id or 0: None if closed else _finite(bot.latency)}
     ready = bot.is_ready() and not bot.is_closed()
-    return Beat(time.time() if now is None else now, ready, shards)
+    return Beat(time.time(), ready, shards)
 
 
 class Heartbeat:

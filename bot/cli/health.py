@@ -73,9 +73,7 @@ def health(args: argparse.Namespace) -> int:
     return 0 if verdict.healthy else 1
 
 
-async def examine(
-    target: str, beat_path: Path, max_age: float, timeout: float, now: float | None = None
-) -> Verdict:
+async def examine(target: str, beat_path: Path, max_age: float, timeout: float) -> Verdict:
     """The verdict on the database ``target`` and the bot whose heartbeat is ``beat_path``."""
     try:
         version = await stored_version(target, timeout)
@@ -94,7 +92,7 @@ async def examine(
             f"the database is at schema version {version}, newer than this Ravenswood "
             f"knows ({latest}): upgrade Ravenswood.",
         )
-    gateway = judge_gateway(beat_path, max_age, time.time() if now is None else now)
+    gateway = judge_gateway(beat_path, max_age, time.time())
     if not gateway.healthy:
         return gateway
     return Verdict(True, f"database at schema version {version}; {gateway.reason}")

@@ -43,7 +43,13 @@ async def _postgres_version(url: str, timeout: float) -> int:
 
     try:
         connection = await asyncpg.connect(url, timeout=timeout)
-    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+    except (
+        OSError,
+        TimeoutError,
+        ValueError,
+        asyncpg.PostgresError,
+        asyncpg.InterfaceError,
+    ) as error:
         raise Unreachable(str(error) or type(error).__name__) from error
     try:
         return await asyncio.wait_for(schema_version(connection), timeout)

@@ -212,3 +212,13 @@ async def test_a_sharded_process_reports_each_of_its_shards():
         assert heartbeat.take(bot).shards == {2: 0.0, 3: None}
     finally:
         await env.shutdown()
+
+
+@pytest.mark.parametrize("url", ["postgresql://x:pw@[bad/db", "postgresql://x:pw@host:port/db"])
+def test_a_url_that_cannot_be_read_is_one_sentence_never_a_traceback(url, tmp_path, capsys):
+    beat = str(fresh_beat(tmp_path / "b"))
+    assert main(["health", "--db", url, "--heartbeat", beat]) == 1
+    assert main(["migrate", "--db", url]) == 2
+    said = capsys.readouterr().err
+    assert said.count("postgresql://… (not a readable URL)") == 2 and "pw" not in said
+    assert len(said.splitlines()) == 2
