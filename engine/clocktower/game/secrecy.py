@@ -1,0 +1,40 @@
+"""What players do not know of themselves: under a rule that hides each player's own character and
+alignment (``Role.hides_character``: the Tor's, until the player dies), nothing the game tells
+them names either.
+
+The engine keeps the secret where it speaks as data: the deal tells such a player only that they
+are not told (``CharacterUnknown``), what would tell them of their own character or alignment
+later is not told (``tell_self``: a change of character or alignment, the Ogre's side), a night
+menu does not say whose ability wakes them (``prompts``), the evil team is not told of itself
+(``markers``) and a look at the grimoire misses the viewer's own token. Information keeps its
+character in the data (the reasoning needs it), and the shell words it without naming it
+(``bot.render``). Their abilities work as usual: they wake, choose and learn, without knowing why.
+"""
+
+from __future__ import annotations
+
+from engine.clocktower.game.effects import tell
+from engine.clocktower.game.events import Told
+from engine.clocktower.game.model import State
+from engine.clocktower.game.roles import Result, seats_having
+
+
+def hidden(state: State, player: int) -> bool:
+    """Whether ``player`` does not know their own character or alignment now."""
+    return any(
+        unit.hides_character(state, s, player) for s, unit in seats_having(state, "hides_character")
+    )
+
+
+def hiders(state: State) -> bool:
+    """Whether a rule hiding players' characters from them is in play at all."""
+    return bool(seats_having(state, "hides_character"))
+
+
+def tell_self(state: State, effect: Told) -> Result:
+    """Tell a player something about their own character or alignment (a new character, a turn
+    of side), unless it is hidden from them: then they are told nothing."""
+    if hidden(state, effect.to):
+        return state, []
+    state, told = tell(state, effect)
+    return state, [told]
