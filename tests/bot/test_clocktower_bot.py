@@ -163,9 +163,7 @@ async def play_day(table, teller=None, channel=None) -> None:
             await table.env.advance_time(TIMES.day)
 
 
-async def drive(
-    table, teller=None, channel=None, days: int = 8, steps: int | None = None
-) -> None:
+async def drive(table, teller=None, channel=None, days: int = 8, steps: int | None = None) -> None:
     """Play until the game is over (or only ``steps`` steps): night menus by DM, rulings, and
     days of voting."""
     channel = channel or table.channel
