@@ -33,7 +33,9 @@ from engine.clocktower.game.model import State
 # 7: the experimental Minions, Demons and Travellers, the Fabled and the Loric are automated
 #    (no longer storyteller-run panels); the quiet-dusk endings are asked at every day's end
 #    (``Role.dusk_ending``); a Fabled or Loric on the script takes part in the rules.
-RULES_VERSION = 7
+# 8: the Tor is automated: on its scripts players are not told their characters or alignments
+#    (``secrecy``) and learn them on dying, even with a human storyteller.
+RULES_VERSION = 8
 
 
 def fingerprint(state: State) -> dict[str, Any]:
