@@ -46,7 +46,7 @@ from engine.clocktower.game.questions import (
 )
 from engine.clocktower.game.roles import REGISTRY, role
 from engine.clocktower.game.secrecy import hidden
-from engine.core import Effect, GameOver, Private, Prompt, Public
+from engine.core import Effect, Event, GameOver, Private, Prompt, Public
 
 GREEN, BLUE, RED, GREY = (
     discord.ButtonStyle.success,
@@ -298,8 +298,12 @@ class ClocktowerRenderer:
         if speaker is None:
             return None
         public = isinstance(effect, Public)
-        words = DiscordWords(session.state.players, name, session.state, self.official, public)
-        return Outgoing(speaker.says(effect, words), public=public)
+        state = session.state
+        words = DiscordWords(state.players, name, state, self.official, public)
+        text = speaker.says(effect, words)
+        if isinstance(effect, Private) and hidden(state, effect.to):
+            text = unnamed(effect, text, speaker.id, state, name)
+        return Outgoing(text, public=public)
 
     # Lobby -----------------------------------------------------------------------------------
     def on_joined(
@@ -768,6 +772,20 @@ def night_cue(cid: str, state: State, official: Mapping[str, OfficialText], nigh
         if cue:
             return cue
     return ability(cid, state, official)
+
+
+def unnamed(effect: Private, text: str, speaker: str, state: State, name: Namer) -> str:
+    """A character's private message to a player who does not know their own character
+    (``secrecy``): as written, unless it comes from their character or names it ("As the
+    Alchemist you have…"); then only what they are shown, its values bare."""
+    own = {c for s in state.seats if s.player == effect.to for c in (s.character, s.shown)}
+    names = {char_name(c, state) for c in own}
+    if speaker not in own and not any(n in text for n in names):
+        return text
+    data = effect.data if isinstance(effect, Event) else {}
+    values = [v for v in data.values() if v not in own and v not in (None, "", ())]
+    shown = ", ".join(label(v, state.players, name, state) for v in values) or "nothing"
+    return f"🔮 The storyteller shows you **{shown}**, and does not tell you why."
 
 
 def unexplained_info(

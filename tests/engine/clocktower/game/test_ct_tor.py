@@ -63,9 +63,7 @@ def test_self_played_games_with_the_tor_keep_everyone_in_the_dark():
     for i in range(GAMES):
         players, travellers = 7 + i % 6, int(i % 3 == 0)
         storyteller = 999 if i % 4 == 1 else None
-        final, _, log = experimental.checked_game(
-            SCRIPT, players, i, (), travellers, storyteller
-        )
+        final, _, log = experimental.checked_game(SCRIPT, players, i, (), travellers, storyteller)
         state = setup_game(SCRIPT, players, i, (), travellers, storyteller)
         for action in log:
             check_menus(state)
@@ -89,7 +87,15 @@ def test_a_ravenkeeper_killed_at_night_learns_who_they_were_and_still_chooses():
     spec = {
         "bot": True,
         "extra": ["tor"],
-        "characters": ["imp", "poisoner", "ravenkeeper", "chef", "monk", "fortuneteller", "washerwoman"],
+        "characters": [
+            "imp",
+            "poisoner",
+            "ravenkeeper",
+            "chef",
+            "monk",
+            "fortuneteller",
+            "washerwoman",
+        ],
     }
     state = start(spec)
     for action in (NightChoice(2, (4,)), NightChoice(6, (4, 5))):
