@@ -45,7 +45,7 @@ from engine.clocktower.game.questions import (
     VoteBoard,
 )
 from engine.clocktower.game.roles import REGISTRY, role
-from engine.clocktower.game.secrecy import hidden
+from engine.clocktower.game.secrecy import hidden, hiders
 from engine.core import Effect, Event, GameOver, Private, Prompt, Public
 
 GREEN, BLUE, RED, GREY = (
@@ -336,9 +336,12 @@ class ClocktowerRenderer:
             f"\n✨ **{char_name(c, state)}** is in play: {ability(c, state, self.official)}"
             for c in effect.fabled
         )
+        told = "Everyone is told their character privately."
+        if hiders(state):
+            told = "Nobody is told their character."
         begins = Outgoing(
             f"🎭 The game begins with {len(effect.players)} players ({counts}). "
-            f"Everyone is told their character privately.{travellers}{fabled}"
+            f"{told}{travellers}{fabled}"
         )
         return [begins, lobby(session, closed="The game has started; its seats are taken.")]
 

@@ -68,6 +68,7 @@ async def test_the_bot_storyteller_runs_a_game_nobody_knows_their_character_in(t
     opener = await open_lobby(table, 8)
     started = await opener.slash(table.channel, "clocktower start")
     assert started.ephemeral, said(started)
+    assert any("Nobody is told their character." in t for t in table.public_texts())
     menu = next(m for m in table.dm_texts(state(table).pending.to) if m.startswith("🌙"))
     assert re.match(r"🌙 Night 1: choose", menu), menu  # woken, not told why
     await to_day(table)
