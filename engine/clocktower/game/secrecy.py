@@ -16,19 +16,27 @@ from __future__ import annotations
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import State
-from engine.clocktower.game.roles import Result, seats_having
+from engine.clocktower.game.roles import REGISTRY, Result, seats_having
+
+HOOK = "hides_character"
 
 
 def hidden(state: State, player: int) -> bool:
     """Whether ``player`` does not know their own character or alignment now."""
-    return any(
-        unit.hides_character(state, s, player) for s, unit in seats_having(state, "hides_character")
-    )
+    if not _on_script(state):
+        return False
+    return any(unit.hides_character(state, s, player) for s, unit in seats_having(state, HOOK))
 
 
 def hiders(state: State) -> bool:
     """Whether a rule hiding players' characters from them is in play at all."""
-    return bool(seats_having(state, "hides_character"))
+    return _on_script(state) and bool(seats_having(state, HOOK))
+
+
+def _on_script(state: State) -> bool:
+    """Whether a character that may hide them is on the script: the cheap test first, as the
+    engine and self-play ask at every step (such a character is one of the script's)."""
+    return any(cid in state.script_ids for cid in REGISTRY.having(HOOK))
 
 
 def tell_self(state: State, effect: Told) -> Result:
