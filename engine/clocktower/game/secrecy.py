@@ -3,12 +3,14 @@ alignment (``Role.hides_character``: the Tor's, until the player dies), nothing 
 them names either.
 
 The engine keeps the secret where it speaks as data: the deal tells such a player only that they
-are not told (``CharacterUnknown``), what would tell them of their own character or alignment
-later is not told (``tell_self``: a change of character or alignment, the Ogre's side), a night
-menu does not say whose ability wakes them (``prompts``), the evil team is not told of itself
-(``markers``) and a look at the grimoire misses the viewer's own token. Information keeps its
-character in the data (the reasoning needs it), and the shell words it without naming it
-(``bot.render``). Their abilities work as usual: they wake, choose and learn, without knowing why.
+are not told (``CharacterUnknown``); what would tell them of their own character or alignment
+later is not told (``tell_self``: a change of character or alignment, the Ogre's side, the
+Lunatic's made-up Demon info); a night menu does not say whose ability wakes them
+(``prompts``); the evil team is not told of itself (``markers``); a look at the grimoire misses
+the viewer's own token. Information keeps its character in the data (the reasoning needs it),
+and the shell words it without naming it (``bot.render``: information bare, a character's own
+message bare where it would name it). Their abilities work as usual: they wake, choose and
+learn, without knowing why.
 """
 
 from __future__ import annotations
