@@ -25,6 +25,11 @@ that protections that hold every night end no game unfinished. With a stand-in h
 storyteller (``storyteller`` in ``play``), the table also answers rulings at random, now and
 then chooses for, or skips, a waking player, and executes a mad player. A suspected Traveller
 is called for exile, and newcomers may arrive mid-game (``arrivals``).
+
+Under a rule that hides players' own characters from them (``secrecy``: the Tor's) the players
+are the naive ones (the model's players know who they are): one who does not know their side
+plays for the town, reads none of their information, follows no hint of their character, and
+now and then tries a day ability aimed at a player, guessing it is theirs (``GUESSES``).
 """
 
 from __future__ import annotations
