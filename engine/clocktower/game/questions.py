@@ -38,8 +38,9 @@ DONE = "done"
 @dataclass(frozen=True, kw_only=True)
 class NightMenu(Prompt):
     """A waking player chooses ``pick`` of the options: players, or (``ask``) a character or
-    yes or no. ``character`` is the one they believe they are; ``details`` says more (the
-    choice is ``optional``, another's ability ``because`` of which they choose, ``when``)."""
+    yes or no. ``character`` is the one they believe they are ("" while it is hidden from them,
+    ``secrecy``); ``details`` says more (the choice is ``optional``, another's ability
+    ``because`` of which they choose, ``when``)."""
 
     kind: ClassVar[str] = "night_choice"
     stale: ClassVar[str] = "That menu is from an earlier wake; use the one you were sent last."

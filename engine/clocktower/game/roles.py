@@ -305,6 +305,12 @@ class Role:
         Poppy Grower, while it has its ability, every one)."""
         return ()
 
+    def hides_character(self, state: State, seat: Seat, player: int) -> bool:
+        """Whether ``player`` does not know their own character or alignment now because of this
+        character (the Tor's players, until they die): nothing the game tells them names either
+        (``secrecy.hidden``)."""
+        return False
+
     def strips_ability(self, state: State, seat: Seat, target: int) -> bool:
         """Whether this character takes ``target``'s ability away now (the Preacher's chosen
         Minions): ``working.active`` asks it, so the target neither wakes nor acts, and its

@@ -40,6 +40,8 @@ from engine.clocktower.game.model import State
 #    several, bluffable); each player picks their Knave; the Zenomancer's further goals; the
 #    Cacklejack's any-type change, always made; no "after day 3" Riot ending; the legal
 #    counts apply good characters' own Outsider changes after the evil side's, as the bag does.
+#    And the Tor is automated: on its scripts players are not told their characters or
+#    alignments (``secrecy``) and learn them on dying, even with a human storyteller.
 RULES_VERSION = 8
 
 

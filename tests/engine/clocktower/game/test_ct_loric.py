@@ -31,10 +31,9 @@ KNAVES_GAMES = int(os.environ.get("RAVENSWOOD_KNAVES_GAMES", "40"))
 RULE = "Seat 7 remains empty. Its choices are arbitrary."
 
 
-def test_the_bot_runs_these_loric_and_not_the_others():
+def test_the_bot_runs_every_loric():
     assert unsupported(LORIC + TRAVELLERS) == ()
-    assert unsupported(("knaves",)) == ()
-    assert unsupported(("tor",)) == ("tor",)
+    assert unsupported(("knaves", "tor")) == ()
 
 
 def test_the_bot_tells_the_house_rules_and_that_it_applies_none():
