@@ -13,6 +13,7 @@ class Config:
     sync_guild: int | None = None  # sync commands to one server at once (handy in development)
     log_level: str = "INFO"
     roles_json: str = ""  # an official roles.json: show its ability texts instead of ours
+    shards: str = ""  # RAVENSWOOD_SHARDS, e.g. 0-3/16 (bot.shards.parse_shards); empty: all
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Config:
@@ -24,4 +25,5 @@ class Config:
             sync_guild=int(guild) if guild.isdigit() else None,
             log_level=env.get("RAVENSWOOD_LOG_LEVEL", "").strip().upper() or cls.log_level,
             roles_json=env.get("RAVENSWOOD_ROLES_JSON", "").strip(),
+            shards=env.get("RAVENSWOOD_SHARDS", "").strip(),
         )
