@@ -7,6 +7,7 @@ import hashlib
 import json
 import logging
 import re
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -107,7 +108,7 @@ class Ravenswood(commands.Bot):
             self.tree.copy_global_to(guild=guild)
         if self.db.shared:
             mark = f"commands:{self.sync_guild or 'global'}:{command_digest(self.tree, guild)}"
-            holder = self.steward.lease.holder
+            holder = secrets.token_hex(8)  # this start of this process
             if not await lease_store.acquire(self.db, mark, holder, lease_store.FOREVER):
                 log.info("slash commands: already synced by another process")
                 return

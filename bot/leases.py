@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable
@@ -42,8 +41,11 @@ Hook = Callable[[], Awaitable[None]]
 
 
 def process_name() -> str:
-    """This process, as a lease names its holder: machine, pid and a nonce (a pid is reused)."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+    """This process, as a lease names its holder: its machine and its slice of the shards
+    (``RAVENSWOOD_SHARDS``), which no two live processes share. A process restarted after a
+    crash is the same holder, so it takes its lease back at once instead of waiting for it to
+    expire."""
+    return f"{socket.gethostname()}:{os.environ.get('RAVENSWOOD_SHARDS', '').strip() or 'all'}"
 
 
 async def _nothing() -> None:
