@@ -9,6 +9,7 @@ import pytest
 
 from bot.app import Ravenswood, ShardedRavenswood, create_bot
 from bot.shards import ShardSlice, ShardSpecError, parse_shards
+from bot.store.connect import open_database
 from tests.bot.conftest import Table
 from tests.bot.test_cli_run_migrate import ravenswood
 
@@ -88,3 +89,48 @@ async def test_a_sharded_process_plays_a_server_on_its_shard_and_answers_dms(sim
     assert briefing is not None and "Traitors" in briefing.content
     session = table.session()
     assert session.game.guild_id == guild.id and (guild.id >> 22) % 4 == 1
+
+
+async def test_slash_commands_are_synced_once_per_version_of_them(postgres_server, tmp_path):
+    """Processes sharing PostgreSQL: the first to start syncs; the others find it done; a
+    new version of the commands is synced again, once. SQLite's one process syncs as ever."""
+    target = postgres_server.fresh()
+    synced: list[str] = []
+    bots = [Ravenswood(target) for _ in range(3)]
+    for name, bot in zip("abc", bots, strict=True):
+        bot.db = await open_database(target)
+
+        async def sync(*, guild=None, name=name):
+            synced.append(name)
+            return []
+
+        bot.tree.sync = sync  # type: ignore[method-assign]
+    try:
+        for bot in bots:
+            await bot.sync_commands()
+        assert synced == ["a"]
+        for bot in bots[1:]:  # a new version, started on b and c
+
+            @bot.tree.command(name="ping", description="A new command")
+            async def ping(interaction: discord.Interaction) -> None: ...
+
+            await bot.sync_commands()
+        assert synced == ["a", "b"]
+    finally:
+        for bot in bots:
+            await bot.db.close()
+    alone = Ravenswood(str(tmp_path / "one.sqlite3"))
+    alone.db = await open_database(alone.database_path)
+    starts: list[int] = []
+
+    async def counted(*, guild=None):
+        starts.append(1)
+        return []
+
+    alone.tree.sync = counted  # type: ignore[method-assign]
+    try:
+        await alone.sync_commands()
+        await alone.sync_commands()
+        assert len(starts) == 2  # every start syncs, as before
+    finally:
+        await alone.db.close()
