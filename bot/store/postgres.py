@@ -8,6 +8,7 @@ first process migrates and the others find the work done.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -144,7 +145,10 @@ class PostgresDatabase(Database):
         await connection.add_listener(channel, heard)
 
         async def stop() -> None:
-            connection.terminate()
+            try:
+                await asyncio.wait_for(connection.close(), 1)
+            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                connection.terminate()  # the server is gone or slow: just drop it
 
         return stop
 
