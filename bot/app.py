@@ -19,6 +19,7 @@ from bot.cluster import Steward
 from bot.config import Config
 from bot.delivery import Courier
 from bot.errors import SORRY, Refusal, answer_refusal
+from bot.heartbeat import Heartbeat
 from bot.interactions import reply
 from bot.sessions import Session, SessionManager
 from bot.shards import ShardSlice
@@ -48,6 +49,10 @@ class Ravenswood(commands.Bot):
     timers, and what a restart owes the table, run on the one holding the ``clocks`` lease
     (``bot.cluster``); slash commands are synced by one of them."""
 
+    # The file the bot's pulse goes to, for `ravenswood health` (bot.heartbeat): set by
+    # `ravenswood run`; None (the tests' bots) writes none.
+    heartbeat_file: str | None = None
+
     def __init__(self, database: str, sync_guild: int | None = None, **options: Any) -> None:
         intents = discord.Intents.default()
         intents.members = True  # to notice players who leave the server mid-game
@@ -74,6 +79,7 @@ class Ravenswood(commands.Bot):
         # Whether this process has done, since it took the clocks lease, what a restart owes
         # the table (``games_restored``: clocks back, fresh vote boards, voice rooms).
         self.caught_up = False
+        self.heartbeat: Heartbeat | None = None
 
     async def setup_hook(self) -> None:
         logging.getLogger("discord").setLevel(logging.NOTSET)  # logged in: its logs are wanted
@@ -89,6 +95,9 @@ class Ravenswood(commands.Bot):
         )
         self.voice = VoiceRooms(self, self.db)
         self.official = await asyncio.to_thread(load_official, Config.from_env().roles_json)
+        if self.heartbeat_file:
+            self.heartbeat = Heartbeat(self, Path(self.heartbeat_file))
+            self.heartbeat.start()
         for name in COGS:
             await self.load_extension(name)
         # The games are read and rebuilt in the background, each at once when an interaction
@@ -197,6 +206,8 @@ class Ravenswood(commands.Bot):
             self.restoring.cancel()
         if hasattr(self, "steward"):
             await self.steward.stop()
+        if self.heartbeat is not None:
+            await self.heartbeat.stop()
         await super().close()
         if hasattr(self, "db"):
             await self.db.close()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from bot.heartbeat import DEFAULT_PATH as DEFAULT_HEARTBEAT
+
 
 @dataclass(frozen=True)
 class Config:
@@ -14,6 +16,7 @@ class Config:
     log_level: str = "INFO"
     roles_json: str = ""  # an official roles.json: show its ability texts instead of ours
     shards: str = ""  # RAVENSWOOD_SHARDS, e.g. 0-3/16 (bot.shards.parse_shards); empty: all
+    heartbeat: str = DEFAULT_HEARTBEAT  # the file the bot's pulse goes to (bot.heartbeat)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Config:
@@ -26,4 +29,5 @@ class Config:
             log_level=env.get("RAVENSWOOD_LOG_LEVEL", "").strip().upper() or cls.log_level,
             roles_json=env.get("RAVENSWOOD_ROLES_JSON", "").strip(),
             shards=env.get("RAVENSWOOD_SHARDS", "").strip(),
+            heartbeat=env.get("RAVENSWOOD_HEARTBEAT", "").strip() or cls.heartbeat,
         )
