@@ -10,8 +10,11 @@ restart delivers what is still waiting before anything new.
 Several processes may share one (PostgreSQL) database: a game's log entries are numbered, and
 an entry's number can be written once, so a process whose copy of a game is stale cannot append
 over another's step (``StaleGame``); it reloads the log and tries the action again on the game as
-it now stands, where the rules accept or refuse it (optimistic concurrency). Each outbox message is
-claimed by the one process that delivers it (``delivering``).
+it now stands, where the rules accept or refuse it (optimistic concurrency). Before it even
+validates an action, a process compares its copy with the log (``_current``, one indexed query)
+and catches up if another process wrote since, so an action is never judged on a stale state; a
+game another process opened is read on its first touch (a DM press reaches any process). Each
+outbox message is claimed by the one process that delivers it (``delivering``).
 
 Replaying a log checks each stored checksum, so a game whose rules changed under it (a new rules
 version that plays its log differently) is closed with an explanation instead of silently
@@ -478,7 +481,9 @@ class SessionManager:
         if not self.db.shared:
             return []
         await self.read()
-        lengths = await game_store.running_lengths(self.db)
+        lengths = await game_store.running_lengths(
+            self.db, None if games is None else sorted(games)
+        )
         changed = []
         for game_id, session in list(self.sessions.items()):
             if games is not None and game_id not in games:

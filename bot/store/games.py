@@ -137,12 +137,18 @@ async def log_length(db: Database, game_id: int) -> tuple[str, int] | None:
     return None if row is None else (row["status"], int(row["length"]))
 
 
-async def running_lengths(db: Database) -> dict[int, int]:
-    """Every running game's id with the length of its log (see ``log_length``)."""
-    rows = await db.fetchall(
+async def running_lengths(db: Database, ids: list[int] | None = None) -> dict[int, int]:
+    """Every running game's id (or those of ``ids`` that run) with the length of its log
+    (see ``log_length``)."""
+    sql = (
         "SELECT id, (SELECT coalesce(max(seq) + 1, 0) FROM game_actions "
         "WHERE game_id = games.id) AS length FROM games WHERE status = 'running'"
     )
+    if ids is not None:
+        if not ids:
+            return {}
+        sql += f" AND id IN ({', '.join('?' * len(ids))})"
+    rows = await db.fetchall(sql, ids or ())
     return {row["id"]: int(row["length"]) for row in rows}
 
 
