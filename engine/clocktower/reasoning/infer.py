@@ -216,7 +216,7 @@ class _Sweep:
 
 
 def _taken(w: Weight, rows: IntArray) -> Weight:
-    return Weight(w.sober[rows], w.impaired, None if w.herring is None else w.herring[rows])
+    return w.take(rows)
 
 
 def heard_items(record: Record) -> list[tuple[int, Heard]]:
