@@ -296,6 +296,15 @@ class Worlds:
     def __len__(self) -> int:
         return len(self.demon)
 
+    def recast(self, which: BoolArray, seat: IntArray, code: IntArray) -> Worlds:
+        """These worlds with the player at ``seat`` now evil and holding ``code`` where
+        ``which`` (per world; a good player the Fang Gu jumped into)."""
+        rows = np.flatnonzero(which)
+        char, evil = self.char.copy(), self.evil.copy()
+        char[rows, seat[rows]] = code[rows]
+        evil[rows, seat[rows]] = True
+        return replace(self, char=char, evil=evil, derived={})
+
     def take(self, rows: IntArray) -> Worlds:
         return Worlds(
             self.setup,
