@@ -454,16 +454,15 @@ def _status(sweep: _Sweep, player: int) -> tuple[np.ndarray, np.ndarray]:
     return demon, sweep.worlds.evil[:, s] & ~demon
 
 
-def _heirs(sweep: _Sweep, dead: int) -> tuple[IntArray, IntArray]:
-    """Per world, the seat of a living Minion who inherits at once (a Scarlet Woman with enough
-    players alive; -1: none), and how many living Minions there are."""
-    setup = sweep.worlds.setup
-    living = np.array([p in sweep.alive and p != dead for p in setup.seats])
-    seats = np.arange(setup.n)[None, :]
-    minion = sweep.worlds.evil & living[None, :] & (seats != sweep.demon[:, None])
-    need = sweep.worlds.per_seat("inherits")
+def _heirs(sweep: _Sweep, rows: IntArray, living: BoolArray) -> IntArray:
+    """In the worlds ``rows``, the seat of a living Minion who inherits at once (a Scarlet
+    Woman with enough players alive; -1: none)."""
+    w = sweep.worlds
+    need = tables(w.setup.chars)["inherits"][w.char[rows]]
+    minion = w.evil[rows] & living[None, :] & (np.arange(w.setup.n) != sweep.demon[rows, None])
     heir = minion & (need > 0) & (need <= len(sweep.alive))
-    return np.where(heir.any(axis=1), heir.argmax(axis=1), -1), minion.sum(axis=1)
+    found: IntArray = np.where(heir.any(axis=1), heir.argmax(axis=1), -1)
+    return found
 
 
 def _night_death(sweep: _Sweep, player: int, final: bool) -> None:
@@ -497,68 +496,76 @@ def _demon_died(
     demon = demon & ~survives
     if not demon.any():
         return
-    heir, _ = _heirs(sweep, player)
-    sweep.demon = np.where(demon & (heir >= 0), heir, sweep.demon)
-    orphaned = demon & (heir < 0)
     living = np.array([p in sweep.alive and p != player for p in w.setup.seats])
+    rows = np.flatnonzero(demon)
+    heir = _heirs(sweep, rows, living)
+    sweep.demon = sweep.demon.copy()
+    sweep.demon[rows[heir >= 0]] = heir[heir >= 0]
+    rows = rows[heir < 0]  # orphaned
     if night:
-        moves = info["moves"][sweep.kind]
-        heirs = np.where((orphaned & (moves == 1))[:, None], _minions(sweep, living), 0.0)
-        jumps = orphaned & (moves == 2)
-        heirs = np.where(jumps[:, None], _outsiders(w, living), heirs)
-        stuck = orphaned & (heirs.sum(axis=1) == 0)
+        moves = info["moves"][sweep.kind[rows]]
+        heirs = np.where((moves == 1)[:, None], _minions(sweep, rows, living), 0.0)
+        jumps = moves == 2
+        if jumps.any():
+            heirs = np.where(jumps[:, None], _outsiders(w, rows, living), heirs)
+        stuck = heirs.sum(axis=1) == 0
     else:
-        mastermind = w.per_seat("outlives_demon") & w.evil & living[None, :]
-        stuck = orphaned & ~(executed & mastermind.any(axis=1))
+        mastermind = w.per_seat("outlives_demon")[rows] & w.evil[rows] & living[None, :]
+        stuck = ~(executed & mastermind.any(axis=1))
     if not final:
-        sweep.logw = np.where(stuck, sweep.logw + math.log(IMPOSSIBLE), sweep.logw)
+        sweep.logw = sweep.logw.copy()
+        sweep.logw[rows[stuck]] += math.log(IMPOSSIBLE)
     if night:
-        _branch(sweep, heirs, jumps)
+        _branch(sweep, rows, heirs, jumps)
 
 
-def _minions(sweep: _Sweep, living: BoolArray) -> FloatArray:
-    """Per world and seat, 1 for a living Minion (where a star pass may go)."""
-    seats = np.arange(sweep.worlds.setup.n)[None, :]
-    minion: FloatArray = (
-        sweep.worlds.evil & living[None, :] & (seats != sweep.demon[:, None])
-    ) * 1.0
+def _minions(sweep: _Sweep, rows: IntArray, living: BoolArray) -> FloatArray:
+    """In the worlds ``rows``, per seat, 1 for a living Minion (where a star pass may go)."""
+    w = sweep.worlds
+    seats = np.arange(w.setup.n)[None, :]
+    minion: FloatArray = (w.evil[rows] & living[None, :] & (seats != sweep.demon[rows, None])) * 1.0
     return minion
 
 
-def _outsiders(w: Worlds, living: BoolArray) -> FloatArray:
-    """Per world and seat, how likely a living good player is an Outsider (where the Fang Gu
-    may jump): 1 for a claimed one; for one who has not claimed, the share of the Outsiders in
-    play that no good claimer accounts for (an approximation: the seats are not enumerated)."""
-    team = w.team_table[w.char]
-    good = ~w.evil
-    known = (good & (team == OUTSIDER)).sum(axis=1)
-    unknown = good & (w.char == UNKNOWN)
-    share = np.clip(w.outsiders - known, 0, None) / np.maximum(unknown.sum(axis=1), 1)
-    likely = np.where(unknown, share[:, None], (good & (team == OUTSIDER)).astype(float))
+def _outsiders(w: Worlds, rows: IntArray, living: BoolArray) -> FloatArray:
+    """In the worlds ``rows``, per seat, how likely a living good player is an Outsider (where
+    the Fang Gu may jump): 1 for a claimed one; for one who has not claimed, the share of the
+    Outsiders in play that no good claimer accounts for (an approximation: the seats are not
+    enumerated)."""
+    char = w.char[rows]
+    good = ~w.evil[rows]
+    outsider = good & (w.team_table[char] == OUTSIDER)
+    unknown = good & (char == UNKNOWN)
+    free = np.clip(w.outsiders[rows] - outsider.sum(axis=1), 0, None)
+    share = free / np.maximum(unknown.sum(axis=1), 1)
+    likely = np.where(unknown, share[:, None], outsider.astype(float))
     chance: FloatArray = likely * living[None, :]
     return chance
 
 
-def _branch(sweep: _Sweep, heirs: FloatArray, jumps: BoolArray) -> None:
-    """Worlds where the Demon moved: one copy per seat it may have gone to (``heirs``, per world
-    and seat, each seat's weight), each with its share of the weight; where it jumped into a
-    good player (``jumps``), that player turns evil and holds the Demon."""
+def _branch(sweep: _Sweep, moved: IntArray, heirs: FloatArray, jumps: BoolArray) -> None:
+    """The worlds ``moved``, where the Demon moved: one copy per seat it may have gone to
+    (``heirs``, per moved world and seat, each seat's weight), each with its share of the
+    weight; where it jumped into a good player (``jumps``), that player turns evil and holds
+    the Demon."""
     total = heirs.sum(axis=1)
-    which = total > 0
-    if not which.any():
+    ok = total > 0
+    if not ok.any():
         return
-    rows, heir = np.nonzero(heirs)
-    share = np.log(heirs[rows, heir] / total[rows])
+    moved, heirs, jumps, total = moved[ok], heirs[ok], jumps[ok], total[ok]
+    at, heir = np.nonzero(heirs)
+    which = np.zeros(len(sweep.demon), dtype=bool)
+    which[moved] = True
     stay = np.flatnonzero(~which)
-    rows = np.concatenate([stay, rows])
+    share = np.concatenate([np.zeros(len(stay)), np.log(heirs[at, heir] / total[at])])
+    rows = np.concatenate([stay, moved[at]])
     heir = np.concatenate([sweep.demon[stay], heir])
-    share = np.concatenate([np.zeros(len(stay)), share])
+    jumped = np.concatenate([np.zeros(len(stay), dtype=bool), jumps[at]])
     order = np.argsort(rows, kind="stable")
-    rows, heir, share = rows[order], heir[order], share[order]
+    rows, heir, share, jumped = rows[order], heir[order], share[order], jumped[order]
     sweep.take(rows)
     sweep.demon = heir
     sweep.logw = sweep.logw + share
-    jumped = jumps[rows] & which[rows]
     if jumped.any():
         sweep.worlds = sweep.worlds.recast(jumped, heir, sweep.kind)
 
@@ -580,25 +587,36 @@ def _demon_alive(sweep: _Sweep) -> BoolArray:
     return alive
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _kill_table(
-    chars: tuple[str, ...], night: int, quiet: bool, last: int
-) -> tuple[FloatArray, BoolArray] | None:
-    """Per character code (the last row: a good player's), the chance it kills 0, 1, 2, ...
-    players tonight (``Role.night_kills``), and which non-Demons ever kill; None when the
-    count tells the worlds nothing (one way a Demon kills, and no other killer)."""
-    table = np.zeros((len(chars) + 1, KILLS))
-    table[:, 0] = 1.0
+    chars: tuple[str, ...], night: int, quiet: bool, last: int, seen: int
+) -> tuple[FloatArray, IntArray] | None:
+    """How likely ``seen`` deaths tonight are, for each way the night's killers may stand: a
+    table by key, ``demon * 2**k + mask`` (``demon`` the living Demon's character code or the
+    last code, for none; ``mask`` the bits of the ``k`` killing non-Demons alive), and each
+    character code's bit (0: not a killing non-Demon). None when the count tells the worlds
+    nothing (one way a Demon kills, and no other killer)."""
+    kills = np.zeros((len(chars) + 1, KILLS))
+    kills[:, 0] = 1.0
     for i, cid in enumerate(chars):
-        kills = role(cid).night_kills(night, quiet, last)[:KILLS]
-        table[i] = 0.0
-        table[i, : len(kills)] = kills
+        told = role(cid).night_kills(night, quiet, last)[:KILLS]
+        kills[i] = 0.0
+        kills[i, : len(told)] = told
     team = tables(chars)["team"]
-    demons = {tuple(row) for row in table[team == DEMON]}
-    killers = (team != DEMON) & (table[:, 0] < 1.0)
-    if len(demons) <= 1 and not killers.any():
+    demons = {tuple(row) for row in kills[team == DEMON]}
+    killers = np.flatnonzero((team != DEMON) & (kills[:, 0] < 1.0))
+    if len(demons) <= 1 and not len(killers):
         return None
-    return table, killers
+    bit = np.zeros(len(chars) + 1, dtype=np.int64)
+    bit[killers] = 1 << np.arange(len(killers))
+    table = np.zeros(len(kills) << len(killers))
+    for key in range(len(table)):
+        count = kills[key >> len(killers)]
+        for j, code in enumerate(killers):
+            if key >> j & 1:
+                count = np.convolve(count, kills[code])[:KILLS]
+        table[key] = count @ SEEN[:, min(seen, KILLS - 1)]
+    return table, bit
 
 
 def _kill_count(sweep: _Sweep, night: int, seen: int) -> None:
@@ -606,26 +624,17 @@ def _kill_count(sweep: _Sweep, night: int, seen: int) -> None:
     each living Minion's (``Role.night_kills``), each kill stopped with chance ``SAVED``, and
     other deaths as ``OTHER_DEATHS`` has them."""
     w = sweep.worlds
-    found = _kill_table(w.setup.chars, night, sweep.quiet, sweep.last)
+    found = _kill_table(w.setup.chars, night, sweep.quiet, sweep.last, seen)
     if found is None:
         return
-    table, killers = found
-    nobody = table[-1]
-    count = np.where(_demon_alive(sweep)[:, None], table[sweep.kind], nobody)
+    table, bit = found
+    nobody = len(bit) - 1
+    key = np.where(_demon_alive(sweep), sweep.kind, nobody) * (len(table) // len(bit))
     living = np.array([p in sweep.alive for p in w.setup.seats])
-    for s in np.flatnonzero(living & killers[w.char].any(axis=0)):
-        on = w.evil[:, s] & (sweep.demon != s) & killers[w.char[:, s]]
-        count = _convolve(count, np.where(on[:, None], table[w.char[:, s]], nobody))
-    likelihood = count @ SEEN[:, min(seen, KILLS - 1)]
-    sweep.logw = sweep.logw + np.log(np.maximum(likelihood, IMPOSSIBLE))
-
-
-def _convolve(a: FloatArray, b: FloatArray) -> FloatArray:
-    """Per row, the distribution of the sum of two counts (cut at ``KILLS``)."""
-    out = np.zeros_like(a)
-    for j in range(a.shape[1]):
-        out[:, j:] += a[:, : a.shape[1] - j] * b[:, j : j + 1]
-    return out
+    for s in np.flatnonzero(living & (bit[w.char] > 0).any(axis=0)):
+        on = w.evil[:, s] & (sweep.demon != s)
+        key = key + np.where(on, bit[w.char[:, s]], 0)
+    sweep.logw = sweep.logw + np.log(np.maximum(table[key], IMPOSSIBLE))
 
 
 def _seen() -> FloatArray:
