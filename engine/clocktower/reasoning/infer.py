@@ -590,25 +590,23 @@ def _demon_alive(sweep: _Sweep) -> BoolArray:
 @lru_cache(maxsize=1024)
 def _kill_table(
     chars: tuple[str, ...], night: int, quiet: bool, last: int, seen: int
-) -> tuple[FloatArray, IntArray] | None:
+) -> FloatArray | None:
     """How likely ``seen`` deaths tonight are, for each way the night's killers may stand: a
     table by key, ``demon * 2**k + mask`` (``demon`` the living Demon's character code or the
-    last code, for none; ``mask`` the bits of the ``k`` killing non-Demons alive), and each
-    character code's bit (0: not a killing non-Demon). None when the count tells the worlds
-    nothing (one way a Demon kills, and no other killer)."""
+    last code, for none; ``mask`` the ``kill_bit`` of each of the ``k`` non-Demons that may
+    kill, alive). None when the count tells the worlds nothing tonight (one way a Demon kills,
+    and no other killer)."""
     kills = np.zeros((len(chars) + 1, KILLS))
     kills[:, 0] = 1.0
     for i, cid in enumerate(chars):
         told = role(cid).night_kills(night, quiet, last)[:KILLS]
         kills[i] = 0.0
         kills[i, : len(told)] = told
-    team = tables(chars)["team"]
-    demons = {tuple(row) for row in kills[team == DEMON]}
-    killers = np.flatnonzero((team != DEMON) & (kills[:, 0] < 1.0))
-    if len(demons) <= 1 and not len(killers):
+    info = tables(chars)
+    demons = {tuple(row) for row in kills[info["team"] == DEMON]}
+    killers = np.flatnonzero(info["kill_bit"])  # in the order of their bits
+    if len(demons) <= 1 and (kills[killers, 0] == 1.0).all():
         return None
-    bit = np.zeros(len(chars) + 1, dtype=np.int64)
-    bit[killers] = 1 << np.arange(len(killers))
     table = np.zeros(len(kills) << len(killers))
     for key in range(len(table)):
         count = kills[key >> len(killers)]
@@ -616,7 +614,7 @@ def _kill_table(
             if key >> j & 1:
                 count = np.convolve(count, kills[code])[:KILLS]
         table[key] = count @ SEEN[:, min(seen, KILLS - 1)]
-    return table, bit
+    return table
 
 
 def _kill_count(sweep: _Sweep, night: int, seen: int) -> None:
@@ -624,16 +622,15 @@ def _kill_count(sweep: _Sweep, night: int, seen: int) -> None:
     each living Minion's (``Role.night_kills``), each kill stopped with chance ``SAVED``, and
     other deaths as ``OTHER_DEATHS`` has them."""
     w = sweep.worlds
-    found = _kill_table(w.setup.chars, night, sweep.quiet, sweep.last, seen)
-    if found is None:
+    table = _kill_table(w.setup.chars, night, sweep.quiet, sweep.last, seen)
+    if table is None:
         return
-    table, bit = found
-    nobody = len(bit) - 1
-    key = np.where(_demon_alive(sweep), sweep.kind, nobody) * (len(table) // len(bit))
+    codes = len(w.setup.chars) + 1
+    key = np.where(_demon_alive(sweep), sweep.kind, codes - 1) * (len(table) // codes)
+    bits = w.per_seat("kill_bit")
     living = np.array([p in sweep.alive for p in w.setup.seats])
-    for s in np.flatnonzero(living & (bit[w.char] > 0).any(axis=0)):
-        on = w.evil[:, s] & (sweep.demon != s)
-        key = key + np.where(on, bit[w.char[:, s]], 0)
+    on = w.evil & living[None, :] & (np.arange(w.setup.n) != sweep.demon[:, None])
+    key = key + (bits * on).sum(axis=1)
     sweep.logw = sweep.logw + np.log(np.maximum(table[key], IMPOSSIBLE))
 
 

@@ -27,7 +27,7 @@ from functools import cache, lru_cache
 import numpy as np
 
 from engine.clocktower.catalogue import character, setup_counts
-from engine.clocktower.game.roles import REGISTRY, role
+from engine.clocktower.game.roles import REGISTRY, Role, role
 from engine.clocktower.reasoning.moment import (
     DEMON,
     MINION,
@@ -51,13 +51,16 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
     and the flags of its part in the worlds that its unit declares (``Role``: ``poisons`` for
     ``poisons_nightly``, and ``poisons_neighbours``, ``lives_on``, ``falsifies``,
     ``quiet_day_ends``, ``outlives_demon``; ``moves``: 1 for a star pass to a Minion, 2 for a
-    jump into an Outsider)."""
+    jump into an Outsider; ``kill_bit``: a bit of its own for each non-Demon that may kill at
+    night, ``Role.night_kills``)."""
     size = len(chars) + 1
     team = np.full(size, -1, dtype=np.int8)
     registers = np.zeros((size, 4), dtype=bool)
     inherits = np.zeros(size, dtype=np.int16)  # 0: never; else the players needed alive
     losing = np.zeros(size, dtype=bool)
     moves = np.zeros(size, dtype=np.int8)
+    kill_bit = np.zeros(size, dtype=np.int64)
+    killers = 0
     flags = {name: np.zeros(size, dtype=bool) for name in FLAGS.values()}
     for i, cid in enumerate(chars):
         c = character(cid)
@@ -66,6 +69,8 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
             flags[name][i] = getattr(unit, attribute)
         inherits[i] = unit.inherits or 0
         moves[i] = MOVES.index(unit.moves_to)
+        if c.team != "demon" and type(unit).night_kills is not Role.night_kills:
+            kill_bit[i], killers = 1 << killers, killers + 1
         losing[i] = cid in REGISTRY.own("executed")
         team[i] = TEAMS.index(c.team)
         registers[i, team[i]] = True
@@ -81,6 +86,7 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
         "inherits": inherits,
         "losing": losing,
         "moves": moves,
+        "kill_bit": kill_bit,
         **flags,
     }
 
