@@ -74,6 +74,7 @@ def may_join(state: State, player: int) -> bool:
 
 class Marionette(Role):
     id = "marionette"
+    reasoned = True  # the reasoning model: it claims what it believes, as an evil claimer would; its seat beside the Demon is not weighed
     always_drunk = True
     events = (MarionetteShown,)
     topics = {

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 
+from engine.clocktower.catalogue import characters
 from engine.clocktower.reasoning.infer import infer
 from engine.clocktower.reasoning.moment import Setup
 from engine.clocktower.reasoning.record import (
@@ -23,7 +24,7 @@ from engine.clocktower.reasoning.record import (
     day_moment,
     night_moment,
 )
-from engine.clocktower.reasoning.worlds import build
+from engine.clocktower.reasoning.worlds import build, uncovered
 from tests.engine.clocktower.reasoning.brute import reference
 
 TOWNSFOLK = ("empath", "chef", "washerwoman", "investigator", "monk", "soldier")
@@ -86,6 +87,19 @@ def test_killers_and_deaths_match_brute_force(seed):
 @pytest.mark.parametrize("seed", range(6))
 def test_standing_poison_false_information_and_jumps_match_brute_force(seed):
     agree(STANDING, random_record(7, 100 + seed, 3))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_experimental_demons_match_brute_force(seed):
+    """Demons that kill one, one or two, or nobody a night, beside the Godfather."""
+    chars = (*TOWNSFOLK, "lunatic", "saint", "godfather", "widow", "ojo", "yaggababble",
+             "leviathan")  # fmt: skip
+    agree(chars, random_record(7, 300 + seed, 3))
+
+
+def test_every_experimental_evil_character_is_covered_but_for_its_setup():
+    evil = tuple(c.id for c in characters() if c.edition == "carousel" and c.evil)
+    assert all("setup" in why for why in uncovered(evil).values()), uncovered(evil)
 
 
 @pytest.mark.parametrize("seed", range(3))
