@@ -166,7 +166,7 @@ class Role:
     # day without an execution ends the game (``quiet_day_ends``); a Minion under which the
     # game goes on a day after the Demon's execution (``outlives_demon``); a good character
     # whose player claims a Townsfolk it is not and hears nothing true (``poses_as_townsfolk``:
-    # the Drunk, the Lunatic). How many it kills a night: ``night_kills``.
+    # the Drunk, the Lunatic, the Mutant). How many it kills a night: ``night_kills``.
     reasoned: ClassVar[bool] = False
     poisons_nightly: ClassVar[bool] = False
     poisons_neighbours: ClassVar[bool] = False
