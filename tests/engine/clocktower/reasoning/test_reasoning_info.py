@@ -17,6 +17,7 @@ from engine.clocktower.reasoning.moment import UNKNOWN, Moment, Setup
 from engine.clocktower.reasoning.record import Claim, Death, Heard, Record
 from engine.clocktower.reasoning.worlds import build
 from tests.engine.clocktower.game.support import TB
+from tests.engine.clocktower.reasoning.brute import reference
 
 GOODS = ("clockmaker", "dreamer", "oracle", "seamstress", "sage", "grandmother", "flowergirl",
          "towncrier", "savant", "tealady")  # fmt: skip
@@ -209,3 +210,47 @@ def test_the_information_moves_the_beliefs():
     assert seam.evil[3] > 1.5 * infer(SETUP, Record(SEATS, (Claim(1, "seamstress"),
                                                             Claim(2, "chef")))).evil[3]  # fmt: skip
     np.testing.assert_allclose(sum(seam.demon.values()), 1.0)
+
+
+def said(player: int, cid: str, *heard: Heard) -> Claim:
+    return Claim(player, cid, heard)
+
+
+RECORDS = [
+    Record(SEATS, (
+        said(1, "oracle", Heard("oracle", 3, 1)),
+        said(2, "seamstress", Heard("seamstress", 1, False, (3, 4))),
+        said(3, "sage", Heard("sage", 3, (4, 5))),
+        said(4, "grandmother", Heard("grandmother", 1, (6, "chef"))),
+        said(5, "dreamer", Heard("dreamer", 1, ("recluse", "imp"), (7,)),
+             Heard("dreamer", 3, ("empath", "poisoner"), (2,))),
+        Claim(6, "chef"), Claim(7, "recluse"),
+    ), (Death(6, 2, "execution"), Death(3, 3, "night")), dusks=1),
+    Record(SEATS, (
+        said(1, "clockmaker", Heard("clockmaker", 1, 2)),
+        said(2, "flowergirl", Heard("flowergirl", 3, True, (4, 5))),
+        said(3, "towncrier", Heard("towncrier", 3, False, (6,))),
+        said(4, "savant", Heard("savant", 1, (("alignment", (5,), "evil"),
+                                               ("character", (1,), "clockmaker")))),
+        Claim(5, "tealady"), Claim(6, "recluse"),
+    ), (Death(4, 3, "night"), Death(7, 4, "execution")), dusks=2),
+    Record(SEATS, (
+        said(1, "clockmaker", Heard("clockmaker", 1, None)),
+        said(3, "savant", Heard("savant", 1, (("team", (2,), "demon"), ("alignment", (4, 5), "good")))),
+        Claim(2, "chef"), Claim(5, "tealady"), Claim(4, "empath"),
+    ), (Death(6, 3, "night"),), dusks=1),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("record", RECORDS)
+def test_the_information_composes_with_the_sweep_as_brute_force_has_it(record):
+    """Poison summed over its target, the Drunk, the Spy and Recluse registering either way,
+    deaths and star passes: the model's beliefs are the plain enumeration's."""
+    beliefs = infer(SETUP, record)
+    demon, evil = reference(SETUP.chars, record)
+    for p in SEATS:
+        assert beliefs.demon[p] == pytest.approx(demon[p], abs=1e-9), p
+        assert beliefs.evil[p] == pytest.approx(evil[p], abs=1e-9), p
+    quiet = Record(SEATS, tuple(Claim(c.player, c.character) for c in record.claims),
+                   record.deaths, dusks=record.dusks)  # fmt: skip
+    assert max(abs(beliefs.evil[p] - infer(SETUP, quiet).evil[p]) for p in SEATS) > 0.05
