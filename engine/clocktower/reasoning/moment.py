@@ -216,7 +216,8 @@ class Moment:
         that it is surely false, as the players may register; what is left is open (the
         storyteller's ruling: a Recluse may register as the Demon). A good player who has not
         claimed is a Townsfolk as often as the worlds' good players are, and a given good
-        character one time in the script's good characters; players are taken apart."""
+        character one time in the script's good characters; players are taken apart. The
+        Demon is the one now (a Minion who inherited is one); characters are those dealt."""
         size = len(self.demon)
         none, sure_false = np.zeros(size), np.ones(size)
         for player in players:
@@ -235,6 +236,9 @@ class Moment:
             must, may = (f[:, s] for f in self.flags())
             evil = (must.astype(float), (~may).astype(float))
             return evil if value == "evil" else evil[::-1]
+        if kind == "team" and value == "demon":  # the Demon now (an heir too)
+            demon = self.demon == s
+            return demon.astype(float), (~demon & ~(regs[:, DEMON] & ~w.evil[:, s])).astype(float)
         if kind == "team":
             if value not in TEAMS:
                 return np.zeros(len(chars)), np.ones(len(chars))
@@ -242,8 +246,9 @@ class Moment:
             alone = regs[:, t] & (regs.sum(axis=1) == 1) & ~unknown
             share = w.townsfolk / np.maximum(w.townsfolk + w.outsiders, 1)
             base = {TOWNSFOLK: share, OUTSIDER: 1.0 - share}.get(t, np.zeros(len(chars)))
-            yes = np.where(unknown, base, alone)
-            return yes, np.where(unknown, 1.0 - base, ~regs[:, t])
+            heir = self.demon == s  # the Demon now is of no other team (a Minion who inherited)
+            yes = np.where(unknown, base, alone & ~heir)
+            return yes, np.where(unknown, 1.0 - base, ~regs[:, t] | heir)
         may = self.is_character(player, value)
         code = w.setup.code(value)
         alone = (chars == code) & (regs.sum(axis=1) == 1) & (code != UNKNOWN)

@@ -28,7 +28,7 @@ from engine.clocktower.reasoning.record import Record, day_moment
 SOBER_CHARACTERS = {"empath", "chef", "fortuneteller", "washerwoman", "librarian",
                     "investigator", "undertaker", "ravenkeeper", "oracle", "seamstress", "sage",
                     "grandmother", "dreamer", "clockmaker", "flowergirl", "towncrier",
-                    "savant"}  # fmt: skip
+                    "savant", "artist"}  # fmt: skip
 STATEMENT_KINDS = {"alignment": 1, "team": 0}  # which part of a registration a statement reads
 LEARNERS = {"washerwoman": "townsfolk", "librarian": "outsider", "investigator": "minion"}
 
@@ -382,12 +382,16 @@ def _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n, aliv
     if c == "towncrier":
         ways = [{tm for tm, _ in _registers(p, evil, drunk, claims, team)[1]} for p in players]
         may = any("minion" in w and p != demon for w, p in zip(ways, players, strict=True))
-        return float(may) if ans else float(not any(w == {"minion"} for w in ways))
+        sure = any(w == {"minion"} and p != demon for w, p in zip(ways, players, strict=True))
+        return float(may) if ans else float(not sure)  # the Demon now (an heir) is no Minion
     if c == "clockmaker":
         return _clockmaker(ans, record, evil, drunk, claims, team, demon)
     if c == "savant":
-        (t1, f1), (t2, f2) = (_statement(x, chars, evil, drunk, claims, team) for x in ans)
+        (t1, f1), (t2, f2) = (_statement(x, chars, evil, drunk, claims, team, demon) for x in ans)
         return t1 * f2 + f1 * t2
+    if c == "artist":
+        t, f = _statement(h.question, chars, evil, drunk, claims, team, demon)
+        return 1 - f if ans else 1 - t
     (target,) = players  # undertaker, ravenkeeper
     return is_char(target, ans)
 
@@ -425,8 +429,9 @@ def _clockmaker(ans, record, evil, drunk, claims, team, demon):
     return float(fewest <= ans <= near)
 
 
-def _statement(x, chars, evil, drunk, claims, team):
-    """The chance a statement ("one of players is value") is surely true, and surely false."""
+def _statement(x, chars, evil, drunk, claims, team, demon):
+    """The chance a statement ("one of players is value") is surely true, and surely false;
+    a team is the one now (the Demon's heir is the Demon)."""
     kind, players, value = x
     yes, no = 0.0, 1.0
     for p in players:
@@ -440,6 +445,11 @@ def _statement(x, chars, evil, drunk, claims, team):
                 may = true == value or any(tm == team.get(value) for tm, _ in ways
                                             if tm != team[true] or true == value)  # fmt: skip
                 t, f = float(true == value and len(ways) == 1), float(not may)
+        elif kind == "team" and value == "demon":
+            t = float(p == demon)
+            f = float(p != demon and not (p not in evil and ("demon", "evil") in ways))
+        elif kind == "team" and p == demon:
+            t, f = 0.0, 1.0
         else:
             part = STATEMENT_KINDS[kind]
             if true is None and kind == "team":
@@ -454,7 +464,7 @@ def _impaired(h, by_team, n, chars, record, alive):
     c = h.character
     goods = len(by_team["townsfolk"]) + len(by_team["outsider"])
     figures = {"seamstress": 1 / 2, "sage": 1 / math.comb(n - 1, 2), "flowergirl": 1 / 2,
-               "towncrier": 1 / 2, "savant": 1 / 3, "clockmaker": 1 / (n // 2),
+               "towncrier": 1 / 2, "savant": 1 / 3, "artist": 1 / 2, "clockmaker": 1 / (n // 2),
                "grandmother": 1 / ((n - 1) * goods), "dreamer": 1 / (goods * (len(chars) - goods)),
                "oracle": 1 / (len([p for p in record.seats if p not in alive]) + 1)}  # fmt: skip
     if c in figures:

@@ -20,7 +20,7 @@ from tests.engine.clocktower.game.support import TB
 from tests.engine.clocktower.reasoning.brute import reference
 
 GOODS = ("clockmaker", "dreamer", "oracle", "seamstress", "sage", "grandmother", "flowergirl",
-         "towncrier", "savant", "tealady")  # fmt: skip
+         "towncrier", "savant", "tealady", "artist")  # fmt: skip
 CHARS = tuple(c for c in TB if c not in ("washerwoman", "librarian")) + GOODS
 SEATS = tuple(range(1, 8))
 SETUP = Setup(CHARS, SEATS)
@@ -184,6 +184,19 @@ def test_the_savant_hears_one_true_thing_and_one_false():
     assert role("savant").weigh(Heard("savant", 3, ("a line", "another")), None, 1) is None
 
 
+@pytest.mark.parametrize("answer", [True, False])
+def test_the_artist_hears_whether_a_statement_holds(answer):
+    question = ("team", (2, 3), "demon")
+    worlds, weight = weighed(Heard("artist", 3, answer, question=question))
+    for w, sober, false in zip(worlds, weight.sober, weight.misinformed(), strict=True):
+        sure, never = w.demon in (seat(2), seat(3)), not w.demon_may([seat(2), seat(3)])
+        assert sober == ((not never) if answer else (not sure))
+        assert false == (never if answer else sure)
+    assert weight.impaired == 1 / 2 and 0 < weight.sober.sum() < len(worlds)
+    for unread in (Heard("artist", 3, answer), Heard("artist", 3, "yes", question="Is it Bob?")):
+        assert role("artist").weigh(unread, None, 1) is None
+
+
 def test_a_tea_lady_s_neighbour_who_dies_had_an_evil_neighbour_of_hers():
     deaths = (Death(4, 3, "night"), Death(6, 4, "execution"))
     record = Record(SEATS, (Claim(5, "tealady"),), deaths, dusks=2)
@@ -233,11 +246,13 @@ RECORDS = [
         said(4, "savant", Heard("savant", 1, (("alignment", (5,), "evil"),
                                                ("character", (1,), "clockmaker")))),
         Claim(5, "tealady"), Claim(6, "recluse"),
+        said(7, "artist", Heard("artist", 3, False, question=("team", (2, 3), "demon"))),
     ), (Death(4, 3, "night"), Death(7, 4, "execution")), dusks=2),
     Record(SEATS, (
         said(1, "clockmaker", Heard("clockmaker", 1, None)),
         said(3, "savant", Heard("savant", 1, (("team", (2,), "demon"), ("alignment", (4, 5), "good")))),
         Claim(2, "chef"), Claim(5, "tealady"), Claim(4, "empath"),
+        said(6, "artist", Heard("artist", 1, True, question=("alignment", (2, 7), "evil"))),
     ), (Death(6, 3, "night"),), dusks=1),
 ]  # fmt: skip
 
