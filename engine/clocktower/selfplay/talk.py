@@ -75,6 +75,7 @@ def heard(state: State, player: int) -> tuple[Heard, ...]:
             night_moment(t.data["night"]),
             t.data["answer"],
             tuple(t.data["players"]),
+            t.data.get("question"),
         )
         for t in briefing(state, player)
         if t.event == "info"
