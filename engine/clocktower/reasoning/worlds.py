@@ -82,26 +82,32 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
     }
 
 
+def covers(cid: str) -> bool:
+    """Whether the model covers this character: a Minion or Demon declares how it acts on the
+    worlds (``Role.reasoned``), and a setup modifier is a fixed Outsider shift that deals no
+    copies of its character (two good players never share one, in the worlds) and no evil
+    Townsfolk (the Bounty Hunter's). A good character whose information the model does not
+    read (no ``weigh``) is covered: its claims are weighed, its information only not yet."""
+    if cid not in REGISTRY:
+        return False
+    c = character(cid)
+    if c.evil and not role(cid).reasoned:
+        return False
+    setup = c.setup
+    return setup is None or not (
+        len(setup.outsiders) != 1 or setup.minions or setup.copies != (0,) or setup.evil_townsfolk
+    )
+
+
+def uncovered(chars: tuple[str, ...]) -> tuple[str, ...]:
+    """The characters of a script the model does not cover (``covers``), in script order: with
+    any of them in play, the worlds it weighs would be wrong."""
+    return tuple(cid for cid in chars if not covers(cid))
+
+
 def supported(chars: tuple[str, ...]) -> bool:
-    """Whether the model covers this script: every Minion and Demon on it declares how it acts
-    on the worlds (``Role.reasoned``), and every setup modifier is a fixed Outsider shift that
-    deals no copies of its character (two good players never share one, in the worlds) and no
-    evil Townsfolk (the Bounty Hunter's)."""
-    for cid in chars:
-        if cid not in REGISTRY:
-            return False
-        c = character(cid)
-        if c.evil and not role(cid).reasoned:
-            return False
-        setup = c.setup
-        if setup is not None and (
-            len(setup.outsiders) != 1
-            or setup.minions
-            or setup.copies != (0,)
-            or setup.evil_townsfolk
-        ):
-            return False
-    return True
+    """Whether the model covers this script: every character on it (``uncovered``)."""
+    return not uncovered(chars)
 
 
 @dataclass(frozen=True)
