@@ -43,9 +43,7 @@ def test_score_measures_the_balance_by_self_play(capsys, tmp_path):
     assert code == 2 and "--games must be 0 to" in err
 
 
-def test_score_gives_no_balance_figure_for_a_script_the_model_does_not_cover(
-    capsys, monkeypatch
-):
+def test_score_gives_no_balance_figure_for_a_script_the_model_does_not_cover(capsys, monkeypatch):
     """The Imp made unknown to the reasoning model: no games, no figure, the Imp named."""
     from engine.clocktower.game.roles import role
 
