@@ -100,7 +100,9 @@ def script_balance(
     why = not_covered(ids)
     if why is not None:
         return NotSimulated(
-            players, f"{why}; a figure from players who ignore them would mislead", uncovered(ids)
+            players,
+            f"{why}; a figure from players who ignore them would mislead",
+            tuple(uncovered(ids)),
         )
     report = simulate(ids, players, count, seed)
     low, high = wilson_interval(report["good_wins"], count)

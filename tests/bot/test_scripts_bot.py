@@ -173,6 +173,7 @@ async def test_score_an_attached_file_deferring_before_the_download(table):
 
 
 async def test_score_a_base_edition_by_name(table):
+    table.env.settle_timeout = 120.0  # the reasoning model covers it: a quick run of games
     st = table.add("storyteller")
     result = await st.slash(table.channel, "script score", name="Sects & Violets")
     assert (await answer(result)).title == "Sects & Violets: Intermediate"

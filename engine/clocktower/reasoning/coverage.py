@@ -1,6 +1,6 @@
 """What the reasoning model covers, said for people: the one sentence that names the characters
-it cannot yet weigh (``worlds.uncovered``), shown where a figure would otherwise rest on them
-(``/script score``'s balance, ``/clocktower review``)."""
+it cannot yet weigh and why (``worlds.uncovered``), shown where a figure would otherwise rest on
+them (``/script score``'s balance, ``/clocktower review``)."""
 
 from __future__ import annotations
 
@@ -20,12 +20,12 @@ def names(cids: tuple[str, ...]) -> str:
 
 def not_covered(chars: tuple[str, ...]) -> str | None:
     """Why the model cannot weigh a game of this script (None: it can): which characters, and
-    that it does not know their part in the worlds (a clause, to end a sentence)."""
-    missing = uncovered(chars)
-    if not missing:
+    for each group of them why (a clause, to end a sentence)."""
+    why = uncovered(chars)
+    if not why:
         return None
-    return (
-        f"the reasoning model cannot yet weigh {names(missing)} (it does not know how "
-        f"{'that character acts' if len(missing) == 1 else 'those characters act'} on the "
-        "possible worlds)"
-    )
+    reasons: dict[str, list[str]] = {}
+    for cid, reason in why.items():
+        reasons.setdefault(reason, []).append(cid)
+    parts = [f"{names(tuple(cids))} ({reason})" for reason, cids in reasons.items()]
+    return "the reasoning model cannot yet weigh " + "; nor ".join(parts)

@@ -75,18 +75,47 @@ class Weight:
     """What a unit's ``weigh`` hook says of one heard item: its likelihood per world when the
     holder is sober and working, its likelihood when the holder is drunk or poisoned (or lying),
     and, for a character with a red herring, the sober likelihood when the herring is among the
-    item's players."""
+    item's players.
+
+    A sober Townsfolk's information must be false while the Vortox lives: ``misinformed`` is its
+    likelihood then. ``informs`` says the item is information (False: a public event of an
+    ability, a Slayer's shot or a Virgin's nomination, which the Vortox leaves alone); ``false``
+    is the likelihood of the item as a false answer, where the hook knows it better than the
+    default (the impaired figure)."""
 
     sober: FloatArray
     impaired: float
     herring: FloatArray | None = None
+    false: FloatArray | None = None
+    informs: bool = True
+
+    def misinformed(self) -> FloatArray:
+        """The item's likelihood per world when it must be false (the Vortox's sober
+        Townsfolk): never where it may be true (the storyteller may give no true answer nor a
+        registration, so nothing the sober figure allows), else any false answer as likely as
+        an impaired holder's; a public event as when sober."""
+        if not self.informs:
+            return self.sober
+        false = np.full(len(self.sober), self.impaired) if self.false is None else self.false
+        figure: FloatArray = np.where(self.sober > 0, 0.0, false)
+        return figure
+
+    def take(self, rows: IntArray) -> Weight:
+        """This weight for the worlds ``rows`` (when worlds are dropped or copied)."""
+        return Weight(
+            self.sober[rows],
+            self.impaired,
+            None if self.herring is None else self.herring[rows],
+            None if self.false is None else self.false[rows],
+            self.informs,
+        )
 
 
 def fires_on(surely: np.ndarray, maybe: np.ndarray, fired: bool) -> Weight:
     """A public ability that fires when its target registers a certain way (the Slayer's shot
     on the Demon, the Virgin's nominator as a Townsfolk): it fired only where the target may
     register so, and did not only where it need not; impaired, it never fires."""
-    return Weight((maybe if fired else ~surely).astype(float), 0.0 if fired else 1.0)
+    return Weight((maybe if fired else ~surely).astype(float), 0.0 if fired else 1.0, informs=False)
 
 
 @dataclass

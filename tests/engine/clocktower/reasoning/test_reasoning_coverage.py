@@ -11,7 +11,7 @@ from engine.clocktower.catalogue import character
 from engine.clocktower.game.roles import REGISTRY, role
 from engine.clocktower.reasoning.coverage import names, not_covered
 from engine.clocktower.reasoning.review import not_reviewable
-from engine.clocktower.reasoning.worlds import covers, supported, uncovered
+from engine.clocktower.reasoning.worlds import supported, uncovered
 from engine.clocktower.selfplay import setup_game
 from stats.balance import Balance, NotSimulated, script_balance
 from tests.engine.clocktower.game.support import TB
@@ -24,23 +24,36 @@ def imp_unreasoned(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_trouble_brewing_is_covered_whole():
-    assert uncovered(TB) == () and supported(TB) and not_covered(TB) is None
+    assert uncovered(TB) == {} and supported(TB) and not_covered(TB) is None
 
 
 def test_an_evil_character_without_its_part_in_the_worlds_is_uncovered(imp_unreasoned):
-    assert uncovered(TB) == ("imp",) and not supported(TB)
-    assert "cannot yet weigh Imp (it does not know how that character acts" in (
-        not_covered(TB) or ""
-    )
+    (why,) = uncovered(TB).values()
+    assert list(uncovered(TB)) == ["imp"] and not supported(TB)
+    assert not_covered(TB) == f"the reasoning model cannot yet weigh Imp ({why})"
 
 
 def test_a_setup_modifier_the_worlds_cannot_hold_is_uncovered_even_on_a_good_character():
     """The Village Idiot deals copies of itself: two good players may share it, which the
-    worlds rule out; a good character whose information is not weighed is still covered."""
-    assert character("villageidiot").setup is not None
-    assert not covers("villageidiot") and uncovered(("villageidiot", *TB)) == ("villageidiot",)
-    assert covers("butler") and "butler" not in REGISTRY.having("weigh")
-    assert not covers("no such character")
+    worlds rule out; a good character whose information is not weighed is still covered. Each
+    group of characters is named with its reason."""
+    script = ("villageidiot", "bountyhunter", *TB)
+    assert list(uncovered(script)) == ["villageidiot", "bountyhunter"]
+    assert "butler" not in REGISTRY.having("weigh") and "butler" not in uncovered(script)
+    why = uncovered(script)["villageidiot"]
+    assert (
+        not_covered(script)
+        == f"the reasoning model cannot yet weigh Village Idiot and Bounty Hunter ({why})"
+    )
+
+
+def test_characters_uncovered_for_different_reasons_are_grouped(imp_unreasoned):
+    script = ("villageidiot", *TB)
+    why = uncovered(script)
+    assert not_covered(script) == (
+        f"the reasoning model cannot yet weigh Village Idiot ({why['villageidiot']}); "
+        f"nor Imp ({why['imp']})"
+    )
 
 
 def test_names_read_as_a_list_and_count_the_rest():
@@ -76,9 +89,9 @@ def test_a_covered_script_is_measured_by_the_reasoning_players():
 
 def test_a_game_of_an_uncovered_script_is_not_reviewed_and_says_why(imp_unreasoned):
     state = setup_game(TB, 7, 1)
+    why = uncovered(TB)["imp"]
     assert not_reviewable(state) == (
-        "This game cannot be reviewed: the reasoning model cannot yet weigh Imp (it does not "
-        "know how that character acts on the possible worlds)."
+        f"This game cannot be reviewed: the reasoning model cannot yet weigh Imp ({why})."
     )
 
 
