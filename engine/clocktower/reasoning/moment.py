@@ -80,8 +80,8 @@ class Weight:
     A sober Townsfolk's information must be false while the Vortox lives: ``misinformed`` is its
     likelihood then. ``informs`` says the item is information (False: a public event of an
     ability, a Slayer's shot or a Virgin's nomination, which the Vortox leaves alone); ``false``
-    is the likelihood of the item as a false answer, where the hook knows it better than the
-    default (the impaired figure)."""
+    is the item's likelihood when it must be false, where the hook knows it better than the
+    default (``misinformed``)."""
 
     sober: FloatArray
     impaired: float
@@ -91,12 +91,16 @@ class Weight:
 
     def misinformed(self) -> FloatArray:
         """The item's likelihood per world when it must be false (the Vortox's sober
-        Townsfolk): never where it may be true (the storyteller may give no true answer nor a
-        registration, so nothing the sober figure allows), else any false answer as likely as
-        an impaired holder's; a public event as when sober."""
+        Townsfolk): the hook's ``false`` figure if it gave one; else never where it may be
+        true (the storyteller may give no true answer nor a registration, so nothing the sober
+        figure allows), and elsewhere each false answer alike; a public event as when sober."""
         if not self.informs:
             return self.sober
-        false = np.full(len(self.sober), self.impaired) if self.false is None else self.false
+        if self.false is not None:
+            return self.false
+        # One true answer among 1 / impaired equally likely ones: each false one is then
+        # impaired / (1 - impaired) likely (a yes-or-no's other answer is certain).
+        false = min(self.impaired / max(1.0 - self.impaired, 1e-12), 1.0)
         figure: FloatArray = np.where(self.sober > 0, 0.0, false)
         return figure
 
@@ -203,3 +207,44 @@ class Moment:
             "demon": np.ones(len(w)),
         }
         return np.asarray(k[team])
+
+    def statement(
+        self, kind: str, players: Iterable[int], value: str
+    ) -> tuple[FloatArray, FloatArray]:
+        """The chance that "one of ``players`` is ``value``" (``kind``: a character id, a team
+        or an alignment, as ``engine.clocktower.game.statements`` says it) is surely true, and
+        that it is surely false, as the players may register; what is left is open (the
+        storyteller's ruling: a Recluse may register as the Demon). A good player who has not
+        claimed is a Townsfolk as often as the worlds' good players are, and a given good
+        character one time in the script's good characters; players are taken apart."""
+        size = len(self.demon)
+        none, sure_false = np.zeros(size), np.ones(size)
+        for player in players:
+            yes, no = self._holds(kind, player, value) if self.resident(player) else (none, none)
+            none = 1.0 - (1.0 - none) * (1.0 - yes)
+            sure_false = sure_false * no
+        return none, sure_false
+
+    def _holds(self, kind: str, player: int, value: str) -> tuple[FloatArray, FloatArray]:
+        """The chance ``player`` surely is ``value``, and surely is not."""
+        w, s = self.worlds, self.seat(player)
+        regs = w.registers(s)
+        chars = w.char[:, s]
+        unknown = chars == UNKNOWN
+        if kind == "alignment":
+            must, may = (f[:, s] for f in self.flags())
+            evil = (must.astype(float), (~may).astype(float))
+            return evil if value == "evil" else evil[::-1]
+        if kind == "team":
+            if value not in TEAMS:
+                return np.zeros(len(chars)), np.ones(len(chars))
+            t = TEAMS.index(value)
+            alone = regs[:, t] & (regs.sum(axis=1) == 1) & ~unknown
+            share = w.townsfolk / np.maximum(w.townsfolk + w.outsiders, 1)
+            base = {TOWNSFOLK: share, OUTSIDER: 1.0 - share}.get(t, np.zeros(len(chars)))
+            yes = np.where(unknown, base, alone)
+            return yes, np.where(unknown, 1.0 - base, ~regs[:, t])
+        may = self.is_character(player, value)
+        code = w.setup.code(value)
+        alone = (chars == code) & (regs.sum(axis=1) == 1) & (code != UNKNOWN)
+        return np.where(unknown, may, alone), np.where(unknown, 1.0 - may, may == 0)

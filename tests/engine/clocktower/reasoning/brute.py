@@ -26,7 +26,10 @@ from engine.clocktower.reasoning.infer import (
 from engine.clocktower.reasoning.record import Record, day_moment
 
 SOBER_CHARACTERS = {"empath", "chef", "fortuneteller", "washerwoman", "librarian",
-                    "investigator", "undertaker", "ravenkeeper"}  # fmt: skip
+                    "investigator", "undertaker", "ravenkeeper", "oracle", "seamstress", "sage",
+                    "grandmother", "dreamer", "clockmaker", "flowergirl", "towncrier",
+                    "savant"}  # fmt: skip
+STATEMENT_KINDS = {"alignment": 1, "team": 0}  # which part of a registration a statement reads
 LEARNERS = {"washerwoman": "townsfolk", "librarian": "outsider", "investigator": "minion"}
 
 
@@ -209,7 +212,7 @@ def _moment(
     result = []
     for w, dm, al in outcomes:
         w *= weight * _items(chars, team, by_team, record, evil, drunk, herring, poisoned,
-                             in_play, t, dm, alive)  # fmt: skip
+                             in_play, t, dm, al)  # fmt: skip
         if not night:
             for victim in deaths:
                 if victim == dm:
@@ -236,8 +239,9 @@ def _heir(evil, alive, dead, demon, star_pass=True):
 
 
 def _items(chars, team, by_team, record, evil, drunk, herring, poisoned, in_play, t, demon, alive):
-    """The likelihood of the heard items at moment ``t``: what the claims say, and what a
-    claimed Virgin's first nomination and a claimed Slayer's first shot showed."""
+    """The likelihood of the heard items at moment ``t`` (``alive``: after its night's
+    deaths): what the claims say, and what a claimed Virgin's first nomination, a claimed
+    Slayer's first shot and a claimed Tea Lady's dying neighbours showed."""
     weight = 1.0
     seats = record.seats
     n = len(seats)
@@ -249,9 +253,20 @@ def _items(chars, team, by_team, record, evil, drunk, herring, poisoned, in_play
             if h.moment != t or h.character != c.character or c.character not in SOBER_CHARACTERS:
                 continue
             if impaired:
-                weight *= _impaired(h, by_team, n, chars)
+                weight *= _impaired(h, by_team, n, chars, record, alive)
             else:
-                weight *= _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n)
+                weight *= _sober(h, chars, team, record, evil, drunk, herring, in_play, demon,
+                                 n, alive)  # fmt: skip
+        if c.character == "tealady" and c.player in alive and not impaired:
+            before = [p for p in seats if p in record.alive_after(t - 1)]
+            if len(before) >= 3:
+                at = before.index(c.player)
+                near = (before[at - 1], before[(at + 1) % len(before)])
+                for d in record.deaths:
+                    if d.moment == t and d.player in near:
+                        good = all(all(a == "good" for _, a in
+                                       _registers(p, evil, drunk, claims, team)[1]) for p in near)  # fmt: skip
+                        weight *= 0.0 if good else 1.0
         if c.character == "virgin":
             first = next((x for x in record.nominations if x.nominee == c.player), None)
             if first is not None and day_moment(first.day) == t:
@@ -291,7 +306,7 @@ def _registers(p, evil, drunk, claims, team):
     return c, ways
 
 
-def _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n):
+def _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n, alive):
     claims = {c.player: c for c in record.claims}
 
     def evil_may(p):
@@ -342,12 +357,108 @@ def _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n):
         a, b, cid = ans
         k = max(in_play[want] - (want == "townsfolk"), 1)
         return (is_char(a, cid) + is_char(b, cid)) / (k * (n - 2))
+    goods = sum(team[x] in ("townsfolk", "outsider") for x in chars)
+    evils = len(chars) - goods
+    if c == "oracle":
+        dead = [p for p in seats_of(record) if p not in alive]
+        lo, hi = sum(evil_must(p) for p in dead), sum(evil_may(p) for p in dead)
+        return 1.0 if lo <= ans <= hi else 0.0
+    if c == "seamstress":
+        a, b = players
+        sides = [{w for _, w in _registers(p, evil, drunk, claims, team)[1]} for p in (a, b)]
+        return float(any((x == y) == ans for x in sides[0] for y in sides[1]))
+    if c == "sage":
+        return float(_demon_may(ans, demon, evil, drunk, claims, team)) / (n - 2)
+    if c == "grandmother":
+        child, cid = ans
+        return 0.0 if child in evil else is_char(child, cid) / (n - 1 - len(evil))
+    if c == "dreamer":
+        (target,) = players
+        return is_char(target, ans[0]) / evils + is_char(target, ans[1]) / goods
+    if c == "flowergirl":
+        if ans:
+            return float(_demon_may(players, demon, evil, drunk, claims, team))
+        return float(demon not in players)
+    if c == "towncrier":
+        ways = [{tm for tm, _ in _registers(p, evil, drunk, claims, team)[1]} for p in players]
+        may = any("minion" in w and p != demon for w, p in zip(ways, players, strict=True))
+        return float(may) if ans else float(not any(w == {"minion"} for w in ways))
+    if c == "clockmaker":
+        return _clockmaker(ans, record, evil, drunk, claims, team, demon)
+    if c == "savant":
+        (t1, f1), (t2, f2) = (_statement(x, chars, evil, drunk, claims, team) for x in ans)
+        return t1 * f2 + f1 * t2
     (target,) = players  # undertaker, ravenkeeper
     return is_char(target, ans)
 
 
-def _impaired(h, by_team, n, chars):
+def seats_of(record):
+    return record.seats
+
+
+def _demon_may(players, demon, evil, drunk, claims, team):
+    return any(
+        p == demon
+        or (p not in evil and ("demon", "evil") in _registers(p, evil, drunk, claims, team)[1])
+        for p in players
+    )
+
+
+def _clockmaker(ans, record, evil, drunk, claims, team, demon):
+    """Between the fewest steps from any may-be Demon to any may-be Minion and the steps from
+    the Demon to its nearest sure Minion (the model's reading)."""
+    seats = list(record.seats)
+    n = len(seats)
+
+    def steps(a, b):
+        i, j = seats.index(a), seats.index(b)
+        return min(abs(i - j), n - abs(i - j))
+
+    ways = {p: {tm for tm, _ in _registers(p, evil, drunk, claims, team)[1]} for p in seats}
+    demons = [p for p in seats if p == demon or (p not in evil and "demon" in ways[p])]
+    minions = [p for p in seats if p != demon and "minion" in ways[p]]
+    sure = [p for p in seats if ways[p] == {"minion"}]
+    fewest = min((steps(d, m) for d in demons for m in minions if d != m), default=n)
+    near = min((steps(demon, m) for m in sure), default=n)
+    if ans is None:
+        return float(not sure)
+    return float(fewest <= ans <= near)
+
+
+def _statement(x, chars, evil, drunk, claims, team):
+    """The chance a statement ("one of players is value") is surely true, and surely false."""
+    kind, players, value = x
+    yes, no = 0.0, 1.0
+    for p in players:
+        true, ways = _registers(p, evil, drunk, claims, team)
+        if kind == "character":
+            good = sum(team[c] in ("townsfolk", "outsider") for c in chars)
+            if true is None:
+                t = 1 / good if team.get(value) in ("townsfolk", "outsider") else 0.0
+                f = 1 - t
+            else:
+                may = true == value or any(tm == team.get(value) for tm, _ in ways
+                                            if tm != team[true] or true == value)  # fmt: skip
+                t, f = float(true == value and len(ways) == 1), float(not may)
+        else:
+            part = STATEMENT_KINDS[kind]
+            if true is None and kind == "team":
+                raise AssertionError("the reference judges no team of an unclaimed player")
+            got = {w[part] for w in ways}
+            t, f = float(got == {value}), float(value not in got)
+        yes, no = 1 - (1 - yes) * (1 - t), no * f
+    return yes, no
+
+
+def _impaired(h, by_team, n, chars, record, alive):
     c = h.character
+    goods = len(by_team["townsfolk"]) + len(by_team["outsider"])
+    figures = {"seamstress": 1 / 2, "sage": 1 / math.comb(n - 1, 2), "flowergirl": 1 / 2,
+               "towncrier": 1 / 2, "savant": 1 / 3, "clockmaker": 1 / (n // 2),
+               "grandmother": 1 / ((n - 1) * goods), "dreamer": 1 / (goods * (len(chars) - goods)),
+               "oracle": 1 / (len([p for p in record.seats if p not in alive]) + 1)}  # fmt: skip
+    if c in figures:
+        return figures[c]
     if c == "empath":
         return 1 / 3
     if c == "chef":

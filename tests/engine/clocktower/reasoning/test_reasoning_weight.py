@@ -8,10 +8,13 @@ from engine.clocktower.reasoning.moment import Weight, fires_on
 
 
 def test_information_that_must_be_false_is_never_what_may_be_true():
+    """An Empath's count (three answers, one true) is one of the two false ones; a yes-or-no
+    the other one, surely; a hook that knows better says so (``false``)."""
     w = Weight(np.array([1.0, 0.0, 0.25, 0.0]), 1 / 3)
-    assert w.misinformed().tolist() == [0.0, 1 / 3, 0.0, 1 / 3]
+    np.testing.assert_allclose(w.misinformed(), [0.0, 1 / 2, 0.0, 1 / 2])
+    assert Weight(np.array([1.0, 0.0]), 1 / 2).misinformed().tolist() == [0.0, 1.0]
     told = Weight(np.array([1.0, 0.0]), 1 / 3, false=np.array([0.9, 0.5]))
-    assert told.misinformed().tolist() == [0.0, 0.5]
+    assert told.misinformed().tolist() == [0.9, 0.5]
 
 
 def test_a_public_event_is_read_alike_under_the_vortox():
