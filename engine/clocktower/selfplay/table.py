@@ -79,7 +79,7 @@ from engine.clocktower.reasoning.observe import Observer
 from engine.clocktower.reasoning.record import Claim, Record, day_moment
 from engine.clocktower.reasoning.worlds import supported
 from engine.clocktower.selfplay.naive import public_talk, suspicion
-from engine.clocktower.selfplay.talk import Talk, heard
+from engine.clocktower.selfplay.talk import Talk, believes_evil, heard
 from engine.core import seeded_rng
 
 MAX_NOMINATIONS = 3
@@ -185,11 +185,11 @@ class Player:
 
     def _view(self, state: State, player: int, public: Beliefs) -> Beliefs:
         """A player's own beliefs: an evil player's are the public ones (for how the town
-        sees things); a good player knows they are good and, when they have information they
+        sees things), and so are the Lunatic's; a good player knows they are good and, when they have information they
         have not yet said, weighs it too (their character alone they keep to themselves)."""
         assert self.setup is not None
         s = seat(state, player)
-        if s.alignment == "evil":
+        if believes_evil(s):  # the Lunatic too: it cannot say what it is
             return public
         record = self.record()
         mine = Claim(player, s.shown, heard(state, player))
