@@ -148,15 +148,13 @@ class Talk:
         return not holds_back(cid) or s.player in self.broken or state.day >= LATE
 
     def _says(self, table: Table, state: State, s: Seat) -> str | None:
-        """Today's claim: the unit's own, or the character ``s`` is mad about (mostly; else
-        nothing today), or the usual one."""
-        own = role(s.character).claims(table, state, s.player)
-        if own is not None:
-            return own
+        """Today's claim: the character ``s`` is mad about (mostly; else nothing today), or
+        the unit's own, or the usual one."""
         mad = mad_about(state, s.player)
         if mad is not None:
             return mad if table.rng.random() < MAD_KEEPS else None
-        return self.character(state, s)
+        own = role(s.character).claims(table, state, s.player)
+        return own if own is not None else self.character(state, s)
 
     def _claim(self, table: Table, state: State, s: Seat, cid: str) -> None:
         """``s`` claims ``cid`` (when it is not what they last claimed) and says what they
