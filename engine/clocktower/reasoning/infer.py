@@ -11,9 +11,17 @@ worlds of ``worlds.build``:
   the others, until dusk: the information of that night and day is summed over who it was
   (exactly: one target a night, so two players are never both explained away by one poison).
 - A red herring (``Weight.herring``) is one good player, fixed for the game, summed over.
-- The Demon kills one good player a night, uniformly, or (rarely, ``STAR_PASS``) itself, when
-  a Minion inherits (a Scarlet Woman first, else any living Minion); a Minion is almost never
-  killed. A Demon executed or shot while the game goes on was inherited (``Role.inherits``).
+- The Demon kills good players, uniformly, or (rarely, ``STAR_PASS``) itself: then it lives
+  on (``Role.lives_on``), a Minion inherits (``Role.inherits``), or it moves as its unit says
+  (``Role.moves_to``: to any living Minion, or into a good Outsider, who turns evil), else the
+  game would have ended; a Minion is almost never killed. How many die a night is weighed by
+  the living Demon's and killing Minions' ``Role.night_kills`` (``_kill_count``). A Demon
+  executed or shot while the game goes on lived on, was inherited, or (executed) left a day
+  to a Minion that outlives it (``Role.outlives_demon``).
+- Standing effects of the living Demon hold for a night and its day: its nearest Townsfolk
+  poisoned (``Role.poisons_neighbours``), every sober Townsfolk's information false
+  (``Role.falsifies``: ``Weight.misinformed``), and a day without an execution would have
+  ended the game (``Role.quiet_day_ends``).
 - Evil players vote and nominate as ``VOTES`` and ``NOMINATES`` say: for their own team rarely,
   otherwise like anyone else (so only their hands for teammates give them away); good
   players' hands carry no evidence about the worlds.
