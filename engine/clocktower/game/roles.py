@@ -164,9 +164,10 @@ class Role:
     # a good Outsider; "": nowhere); a Demon that lives on after its first death (``lives_on``);
     # a Demon under which every sober Townsfolk's information is false (``falsifies``) and a
     # day without an execution ends the game (``quiet_day_ends``); a Minion under which the
-    # game goes on a day after the Demon's execution (``outlives_demon``); a good character
-    # whose player claims a Townsfolk it is not and hears nothing true (``poses_as_townsfolk``:
-    # the Drunk, the Lunatic, the Mutant). How many it kills a night: ``night_kills``.
+    # game goes on a day after the Demon's execution (``outlives_demon``), or after any death
+    # of the Demon while it lives (``keeps_game``: the Evil Twin, while good cannot win); a
+    # good character whose player claims a Townsfolk it is not and hears nothing true
+    # (``poses_as_townsfolk``: the Drunk, the Lunatic, the Mutant). How many it kills a night: ``night_kills``.
     reasoned: ClassVar[bool] = False
     poisons_nightly: ClassVar[bool] = False
     poisons_neighbours: ClassVar[bool] = False
@@ -176,6 +177,7 @@ class Role:
     falsifies: ClassVar[bool] = False
     quiet_day_ends: ClassVar[bool] = False
     outlives_demon: ClassVar[bool] = False
+    keeps_game: ClassVar[bool] = False
     poses_as_townsfolk: ClassVar[bool] = False
     # A day action (an action class of ``engine.clocktower.game.actions``) handled by ``day``,
     # requested through ``command``.

@@ -495,8 +495,9 @@ def _demon_died(
     (``Role.lives_on``) does; else a Minion who inherits at once does (the Scarlet Woman); else,
     at night, the Demon moves as its unit says (``Role.moves_to``: the star pass to a living
     Minion, or into a living good Outsider, who turns evil), the sweep branching on where;
-    else, executed, the game goes on a day while a Minion outlives it (the Mastermind). Worlds
-    in none of these are impossible while the game goes on."""
+    else, executed, the game goes on a day while a Minion outlives it (the Mastermind), or
+    while a Minion that keeps the game lives (the Evil Twin). Worlds in none of these are
+    impossible while the game goes on."""
     w = sweep.worlds
     info = tables(w.setup.chars)
     survives = demon & info["lives_on"][sweep.kind] & ~sweep.undead
@@ -520,6 +521,8 @@ def _demon_died(
     else:
         mastermind = w.per_seat("outlives_demon")[rows] & w.evil[rows] & living[None, :]
         stuck = ~(executed & mastermind.any(axis=1))
+    keeper = w.per_seat("keeps_game")[rows] & w.evil[rows] & living[None, :]
+    stuck &= ~keeper.any(axis=1)
     if not final:
         sweep.logw = sweep.logw.copy()
         sweep.logw[rows[stuck]] += math.log(IMPOSSIBLE)

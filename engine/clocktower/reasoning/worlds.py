@@ -99,6 +99,7 @@ FLAGS = {
     "falsifies": "falsifies",
     "quiet_day_ends": "quiet_day_ends",
     "outlives_demon": "outlives_demon",
+    "keeps_game": "keeps_game",
 }
 MOVES = ("", "minion", "outsider")  # ``Role.moves_to``, by its code in ``tables``
 

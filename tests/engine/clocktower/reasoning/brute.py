@@ -292,6 +292,8 @@ def _demon_died(world, now, victim, final, night, executed=False):
     if not night and executed:
         if any(role(now.evil[p]).outlives_demon for p in now.evil if p in gone):
             return [(1.0, replace(now, alive=gone))]
+    if any(role(now.evil[p]).keeps_game for p in now.evil if p in gone):
+        return [(1.0, replace(now, alive=gone))]
     return [(stuck, replace(now, alive=gone))]
 
 
