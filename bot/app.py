@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.config import Config
 from bot.delivery import Courier
 from bot.errors import SORRY, Refusal, answer_refusal
+from bot.heartbeat import Heartbeat
 from bot.interactions import reply
 from bot.sessions import SessionManager
 from bot.store.connect import open_database
@@ -36,6 +37,10 @@ COGS = (
 
 
 class Ravenswood(commands.Bot):
+    # The file the bot's pulse goes to, for `ravenswood health` (bot.heartbeat): set by
+    # `ravenswood run`; None (the tests' bots) writes none.
+    heartbeat_file: str | None = None
+
     def __init__(self, database: str, sync_guild: int | None = None) -> None:
         intents = discord.Intents.default()
         intents.members = True  # to notice players who leave the server mid-game
@@ -56,6 +61,7 @@ class Ravenswood(commands.Bot):
         self.component_templates: list[re.Pattern[str]] = []
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.restoring: asyncio.Task[None]
+        self.heartbeat: Heartbeat | None = None
 
     async def setup_hook(self) -> None:
         logging.getLogger("discord").setLevel(logging.NOTSET)  # logged in: its logs are wanted
@@ -64,6 +70,9 @@ class Ravenswood(commands.Bot):
         self.courier = Courier(self, self.games)
         self.voice = VoiceRooms(self, self.db)
         self.official = await asyncio.to_thread(load_official, Config.from_env().roles_json)
+        if self.heartbeat_file:
+            self.heartbeat = Heartbeat(self, Path(self.heartbeat_file))
+            self.heartbeat.start()
         for name in COGS:
             await self.load_extension(name)
         # The games are read and rebuilt in the background, each at once when an interaction
@@ -130,6 +139,8 @@ class Ravenswood(commands.Bot):
     async def close(self) -> None:
         if hasattr(self, "restoring"):
             self.restoring.cancel()
+        if self.heartbeat is not None:
+            await self.heartbeat.stop()
         await super().close()
         if hasattr(self, "db"):
             await self.db.close()

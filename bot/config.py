@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from bot.heartbeat import DEFAULT_PATH as DEFAULT_HEARTBEAT
+
 
 @dataclass(frozen=True)
 class Config:
@@ -13,6 +15,7 @@ class Config:
     sync_guild: int | None = None  # sync commands to one server at once (handy in development)
     log_level: str = "INFO"
     roles_json: str = ""  # an official roles.json: show its ability texts instead of ours
+    heartbeat: str = DEFAULT_HEARTBEAT  # the file the bot's pulse goes to (bot.heartbeat)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Config:
@@ -24,4 +27,5 @@ class Config:
             sync_guild=int(guild) if guild.isdigit() else None,
             log_level=env.get("RAVENSWOOD_LOG_LEVEL", "").strip().upper() or cls.log_level,
             roles_json=env.get("RAVENSWOOD_ROLES_JSON", "").strip(),
+            heartbeat=env.get("RAVENSWOOD_HEARTBEAT", "").strip() or cls.heartbeat,
         )

@@ -32,6 +32,7 @@ INPUTS = ("file", "log", "script", "roles_json")  # the argument naming a comman
 COMMANDS = {  # each subcommand's module (``bot.cli.<name>``) and its line in `ravenswood --help`
     "cluedo": "Exact Cluedo solver and advisor for a log.",
     "copy": "Copy a database into an empty one (SQLite into PostgreSQL, or back).",
+    "health": "Check the database and the running bot's gateway link (exit 0 or 1).",
     "migrate": "Create or upgrade the database (SQLite or PostgreSQL).",
     "odds": "Traitor win odds for n players and m Traitors, exact and simulated.",
     "ratings": "Bayesian skill ratings and model evidence from a YAML or CSV game file.",

@@ -57,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
     # a refused token gets; the bot turns its logs back on once logged in (setup_hook).
     logging.getLogger("discord").setLevel(logging.ERROR)
     try:
-        Ravenswood(config.database, config.sync_guild).run(config.token, log_handler=None)
+        bot = Ravenswood(config.database, config.sync_guild)
+        bot.heartbeat_file = config.heartbeat
+        bot.run(config.token, log_handler=None)
     except discord.LoginFailure:
         raise CliError(
             "Discord refused the token in DISCORD_TOKEN; reset it in the portal."

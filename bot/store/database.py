@@ -132,7 +132,11 @@ def describe(target: str) -> str:
         return target
     from urllib.parse import urlsplit, urlunsplit
 
-    parts = urlsplit(target)
+    try:
+        parts = urlsplit(target)
+        parts.port  # noqa: B018 (a port that is not a number is only found when read)
+    except ValueError:  # unreadable, so its password cannot be told apart: show none of it
+        return "postgresql://… (not a readable URL)"
     if parts.password is None:
         return target
     netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)

@@ -86,7 +86,7 @@ class PostgresDatabase(Database):
         ``?search_path=ravenswood``) and bring the schema up to date."""
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise Unreachable(str(error) or type(error).__name__) from error
         try:
             async with pool.acquire() as connection:

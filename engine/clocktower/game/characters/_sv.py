@@ -51,7 +51,8 @@ def visitor(state: State, by: int, cid: str, refusal: str) -> Seat:
     """The player using ``cid``'s private day ability (the Savant's visit, the Artist's
     question): by day, between votes, one who believes they are ``cid`` or has its ability, and
     has their ability (alive, or keeping it); else RuleError (``refusal``, to the player alone:
-    it tells them nothing they do not know)."""
+    it tells them nothing they do not know, but, to one whose character is hidden from them, that
+    the ability is not theirs, as trying it at the table would)."""
     require_day_between_votes(state)
     me = next((s for s in state.seats if s.player == by), None)
     refuse_unless(me is not None and (me.shown == cid or has_ability(state, me, cid)), refusal)
