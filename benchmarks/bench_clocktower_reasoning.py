@@ -26,8 +26,9 @@ players only, and its uncovered characters are named: its reasoning rows say so.
    0.02).
 
 Run: python benchmarks/bench_clocktower_reasoning.py [--games N] [--editions tb,bmr,snv]
-[--parts balance,speed,cost,accuracy] [--sizes 13,15] (``--sizes``: the table sizes of the cost
-and accuracy parts beyond 12 players)
+[--parts balance,speed,cost,accuracy] [--sizes 13,15] [--records N] (``--sizes``: the table
+sizes of the cost and accuracy parts beyond 12 players; ``--records``: the games whose records
+they weigh, per size)
 """
 
 from __future__ import annotations
@@ -128,11 +129,11 @@ def speed(editions: list[str]) -> list[list[str]]:
 
 
 @cache
-def records(edition: str, players: int) -> list:
+def records(edition: str, players: int, games: int = RECORDS) -> list:
     """(game, setup, record) each day of some self-played games, once the day's claims are
     made."""
     found = []
-    for seed in range(RECORDS):
+    for seed in range(games):
         state = setup_game(script(edition), players, seed)
         table = Player(seed)
         seen = 0
@@ -152,9 +153,9 @@ def clear() -> None:
     worlds._count.cache_clear()
 
 
-def inference(edition: str, players: int) -> list[str]:
+def inference(edition: str, players: int, games: int = RECORDS) -> list[str]:
     cold, warm, weighed, ess = [], [], [], []
-    for _, setup, record in records(edition, players):
+    for _, setup, record in records(edition, players, games):
         clear()
         start = time.perf_counter()
         beliefs = model.infer(setup, record)
@@ -191,14 +192,14 @@ def inference(edition: str, players: int) -> list[str]:
     ]
 
 
-def accuracy(edition: str, players: int) -> list[list[str]]:
+def accuracy(edition: str, players: int, games: int = RECORDS) -> list[list[str]]:
     """The sampled chances of the first games' records against exact enumeration: searched
     afresh for each record, and as self-play meets them, day after day, reusing its draws."""
-    picked, games = [], set()
-    for game, setup, record in records(edition, players):
-        if len(picked) >= ACCURACY_RECORDS and game not in games:
+    picked, seen = [], set()
+    for game, setup, record in records(edition, players, games):
+        if len(picked) >= ACCURACY_RECORDS and game not in seen:
             break
-        games.add(game)
+        seen.add(game)
         picked.append((game, setup, record))
     exact = []
     for _, setup, record in picked:
@@ -255,6 +256,7 @@ def main() -> None:
     parser.add_argument("--editions", default=",".join(EDITIONS))
     parser.add_argument("--parts", default="balance,speed,cost,accuracy")
     parser.add_argument("--sizes", default="13,15")
+    parser.add_argument("--records", type=int, default=RECORDS, help="games per table size")
     args = parser.parse_args()
     parts, sizes = args.parts.split(","), [int(n) for n in args.sizes.split(",")]
     editions = args.editions.split(",")
@@ -271,11 +273,11 @@ def main() -> None:
     if "cost" in parts:
         head = ["edition", "players", "records", "cold median ms", "cold p90 ms",
                 "cold worst ms", "warm median ms", "worlds (median)", "ESS (median)"]  # fmt: skip
-        table(head, [inference(e, n) for e in modelled for n in (7, 10, 12, *sizes)])
+        table(head, [inference(e, n, args.records) for e in modelled for n in (7, 10, 12, *sizes)])
     if "accuracy" in parts:
         head = ["edition", "players", "records", "chances", "mean error", "p99 error",
                 "worst error", "within stated accuracy", "ESS (median)", "ESS (least)"]  # fmt: skip
-        table(head, [row for e in modelled for n in sizes for row in accuracy(e, n)])
+        table(head, [row for e in modelled for n in sizes for row in accuracy(e, n, args.records)])
     print(f"load after: {os.getloadavg()[0]:.2f}")
 
 

@@ -28,6 +28,7 @@ from bot.render.scripts import (
     bag_embed,
     character_embed,
     characters_embed,
+    house_rules,
     night_embed,
     night_file,
     problems_embed,
@@ -242,7 +243,8 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
                 await interaction.response.defer(thinking=True)
             played, capped = slash_games(players, games)
             report = await asyncio.to_thread(script_report, script, players, played)
-            message: dict[str, Any] = {"embed": score_embed(report), "file": score_file(report)}
+            embed = score_embed(report, script.bootlegger)
+            message: dict[str, Any] = {"embed": embed, "file": score_file(report)}
             if capped is not None:
                 message["content"] = capped
             if downloaded:
@@ -271,7 +273,7 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             await publish(
                 interaction,
                 f"The night order of {safe(script.name)}: posted below.",
-                embed=night_embed(order),
+                embed=house_rules(night_embed(order), script.bootlegger),
                 file=night_file(order),
             )
 
@@ -303,7 +305,8 @@ class ScriptsCog(commands.GroupCog, group_name="script", group_description="Cloc
             except BagError as error:
                 raise Refusal(str(error)) from None
             known = {c.id: c for c in characters()} | {c.id: c for c in script.characters}
-            await reply(interaction, "", embed=bag_embed(dealt, known))
+            embed = house_rules(bag_embed(dealt, known), script.bootlegger)
+            await reply(interaction, "", embed=embed)
 
         await self.run(interaction, "no bag was dealt.", work)
 

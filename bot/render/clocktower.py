@@ -22,7 +22,7 @@ from bot.words import team_count
 from engine.clocktower.catalogue import Character, OfficialText, find
 from engine.clocktower.game import SYSTEM, Outcome, Phase, open_prompts
 from engine.clocktower.game import events as ev
-from engine.clocktower.game.abilities.votes import threshold
+from engine.clocktower.game.abilities.votes import threshold, vote_secret
 from engine.clocktower.game.actions import (
     Ask,
     CountHand,
@@ -32,7 +32,6 @@ from engine.clocktower.game.actions import (
     StorytellerRuling,
     Vote,
 )
-from engine.clocktower.game.day import vote_secret
 from engine.clocktower.game.model import Nomination, State
 from engine.clocktower.game.prompts import open_questions
 from engine.clocktower.game.questions import (
@@ -45,7 +44,8 @@ from engine.clocktower.game.questions import (
     VoteBoard,
 )
 from engine.clocktower.game.roles import REGISTRY, role
-from engine.core import Effect, GameOver, Private, Prompt, Public
+from engine.clocktower.game.secrecy import hidden, hiders
+from engine.core import Effect, Event, GameOver, Private, Prompt, Public
 
 GREEN, BLUE, RED, GREY = (
     discord.ButtonStyle.success,
@@ -221,7 +221,7 @@ def discreet(effect: Effect, session: Session[State]) -> bool:
     the storyteller's first ruling comes with the deal in every game; any later ruling, even
     before the first night, would tell the table what is in play (a Drunk, a Fortune Teller)."""
     if isinstance(effect, Private):
-        return not isinstance(effect, ev.CharacterTold)
+        return not isinstance(effect, (ev.CharacterTold, ev.CharacterUnknown))
     if isinstance(effect, Prompt):
         first = isinstance(effect, Ruling) and effect.decision == 1
         return not (first and session.state.phase is Phase.SETUP)
@@ -240,6 +240,7 @@ class ClocktowerRenderer:
             ev.TravellerArrived: self.on_traveller_arrived,
             ev.TravellerLeft: self.on_traveller_left,
             ev.CharacterTold: self.on_character,
+            ev.CharacterUnknown: self.on_character_unknown,
             ev.SetupNotes: self.on_setup_notes,
             ev.EndingReached: self.on_ending_reached,
             ev.MinionInfo: self.on_minion_info,
@@ -296,8 +297,12 @@ class ClocktowerRenderer:
         if speaker is None:
             return None
         public = isinstance(effect, Public)
-        words = DiscordWords(session.state.players, name, session.state, self.official, public)
-        return Outgoing(speaker.says(effect, words), public=public)
+        state = session.state
+        words = DiscordWords(state.players, name, state, self.official, public)
+        text = speaker.says(effect, words)
+        if isinstance(effect, Private) and hidden(state, effect.to):
+            text = unnamed(effect, text, speaker.id, state, name)
+        return Outgoing(text, public=public)
 
     # Lobby -----------------------------------------------------------------------------------
     def on_joined(
@@ -330,9 +335,12 @@ class ClocktowerRenderer:
             f"\n✨ **{char_name(c, state)}** is in play: {ability(c, state, self.official)}"
             for c in effect.fabled
         )
+        told = "Everyone is told their character privately."
+        if hiders(state):
+            told = "Nobody is told their character."
         begins = Outgoing(
             f"🎭 The game begins with {len(effect.players)} players ({counts}). "
-            f"Everyone is told their character privately.{travellers}{fabled}"
+            f"{told}{travellers}{fabled}"
         )
         return [begins, lobby(session, closed="The game has started; its seats are taken.")]
 
@@ -350,6 +358,18 @@ class ClocktowerRenderer:
         return Outgoing(
             f"🎭 **Clocktower** in <#{session.game.channel_id}>: you are the "
             f"**{char_name(cid, state)}** ({effect.alignment}).\n*{text}*",
+            public=False,
+        )
+
+    def on_character_unknown(
+        self, effect: ev.CharacterUnknown, session: Session[State], name: Namer
+    ) -> Outgoing:
+        """The deal to a player who is not told their character (the Tor's rule)."""
+        state = session.state
+        return Outgoing(
+            f"🎭 **Clocktower** in <#{session.game.channel_id}>: you are not told your character "
+            f"or alignment. The **{char_name(effect.by, state)}** is in play: "
+            f"*{ability(effect.by, state, self.official)}*",
             public=False,
         )
 
@@ -406,6 +426,8 @@ class ClocktowerRenderer:
         when = f"Night {effect.night}" if effect.phase == "night" else f"Day {effect.day}"
         character = effect.character
         role_text = f", as the **{char_name(character, state)}**" if character else ""
+        if hidden(state, effect.to):
+            role_text = ""
         value = label(effect.value, state.players, name, state)
         if effect.kind == "text":
             value = effect.value
@@ -461,6 +483,8 @@ class ClocktowerRenderer:
 
     def on_info(self, effect: ev.Info, session: Session[State], name: Namer) -> Outgoing:
         state = session.state
+        if hidden(state, effect.to):
+            return Outgoing(unexplained_info(effect.data, state.players, name, state), public=False)
         return Outgoing(info_text(effect.data, state.players, name, state), public=False)
 
     def on_grimoire(self, effect: ev.Grimoire, session: Session[State], name: Namer) -> Outgoing:
@@ -469,6 +493,8 @@ class ClocktowerRenderer:
         for player, cid, alignment, alive in effect.seats:
             dead = "" if alive else " (dead)"
             token = f"{char_name(cid, state)}, {alignment}" if cid else "(token removed)"
+            if player == effect.to and not cid and hidden(state, player):
+                token = "(your own token is not shown to you)"
             lines.append(f"{name(player)}: {token}{dead}")
         for kind, source, target, note in effect.marks:
             what = note or REGISTRY.reminder_text(kind)
@@ -501,20 +527,24 @@ class ClocktowerRenderer:
     def on_wake_skipped(
         self, effect: ev.WakeSkipped, session: Session[State], name: Namer
     ) -> Outgoing:
+        role_text = f" as the **{char_name(effect.character, session.state)}**"
+        if hidden(session.state, effect.to):
+            role_text = ""
         return Outgoing(
-            f"💤 Night {effect.night}: the storyteller passed over your waking as the "
-            f"**{char_name(effect.character, session.state)}**; you learn nothing tonight.",
+            f"💤 Night {effect.night}: the storyteller passed over your waking{role_text}; you "
+            "learn nothing tonight.",
             public=False,
         )
 
     # Prompts ---------------------------------------------------------------------------------
     def on_night_choice(self, effect: NightMenu, session: Session[State], name: Namer) -> Outgoing:
         state, game, pick = session.state, session.game.id, effect.pick
-        role_name = char_name(effect.character, state)
+        # "" when the character is hidden from them (the Tor's): woken, not told why
+        as_role = f", as the **{char_name(effect.character, state)}**" if effect.character else ""
         unit = REGISTRY.get(effect.character)  # its own words for the menu, if any
         own = unit.asks(effect, DiscordWords(state.players, name, state)) if unit else None
         if effect.ask == "yesno":  # asked by another's ability (the Harlot's): yes or no
-            text = own or f"🌙 Night {effect.night}, as the **{role_name}**: yes or no?"
+            text = own or f"🌙 Night {effect.night}{as_role}: yes or no?"
             buttons = [("yes", "Yes", GREEN), ("no", "No", RED)]
             return Outgoing(
                 text, view=view_of(*question_buttons(game, effect, buttons)), public=False
@@ -522,10 +552,13 @@ class ClocktowerRenderer:
         if effect.ask == "character":
             choices = [(NO_ONE if c == 0 else char_name(c, state), c) for c in effect.options]
             wanted = "a character"
+        elif effect.ask == "value":  # named options (the Knave who tells you)
+            choices = [(str(v), v) for v in effect.options]
+            wanted = "one"
         else:
             choices = [(NO_ONE if p == 0 else name(p), p) for p in effect.options]
             wanted = "a player" if pick == 1 else f"{pick} players"
-        text = own or f"🌙 Night {effect.night}, as the **{role_name}**: choose {wanted}."
+        text = own or f"🌙 Night {effect.night}{as_role}: choose {wanted}."
         placeholder = f"Choose {wanted}" if pick == 1 else f"Choose {pick}"
         items = question_menus(game, effect, choices, placeholder, pick)
         if effect.details.get("optional"):
@@ -744,6 +777,32 @@ def night_cue(cid: str, state: State, official: Mapping[str, OfficialText], nigh
         if cue:
             return cue
     return ability(cid, state, official)
+
+
+def unnamed(effect: Private, text: str, speaker: str, state: State, name: Namer) -> str:
+    """A character's private message to a player who does not know their own character
+    (``secrecy``): as written, unless it comes from their character or names it ("As the
+    Alchemist you have…"); then only what they are shown, its values bare."""
+    own = {c for s in state.seats if s.player == effect.to for c in (s.character, s.shown)}
+    names = {char_name(c, state) for c in own}
+    if speaker not in own and not any(n in text for n in names):
+        return text
+    data = effect.data if isinstance(effect, Event) else {}
+    values = [v for v in data.values() if v not in own and v not in (None, "", ())]
+    shown = ", ".join(label(v, state.players, name, state) for v in values) or "nothing"
+    return f"🔮 The storyteller shows you **{shown}**, and does not tell you why."
+
+
+def unexplained_info(
+    d: Mapping[str, Any], players: Sequence[int], name: Namer, state: State | None = None
+) -> str:
+    """What a player learned, to one who does not know their character (``secrecy``): the bare
+    answer, not worded as any character's."""
+    when = f"Day {d['day']}" if "day" in d else f"Night {d['night']}"
+    about = f" (about {label(tuple(d['players']), players, name, state)})" if d["players"] else ""
+    by = f" (told by {d['teller']})" if d.get("teller") else ""
+    answer = label(d["answer"], players, name, state)
+    return f"🔮 {when}{by}: you are shown **{answer}**{about}, and not told why."
 
 
 def info_text(

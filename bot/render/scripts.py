@@ -16,11 +16,13 @@ import discord
 from bot.parsing import safe
 from bot.store.scripts import SavedScript
 from engine.clocktower.catalogue import BASE_EDITIONS, Character, OfficialText
+from engine.clocktower.game.characters.bootlegger import NOT_APPLIED
 from engine.clocktower.nightorder import night_text
 from engine.clocktower.scoring import CharacterWeight
 from stats.balance import ScriptReport
 
 DESCRIPTION, FIELD, LINE, EMBED = 4096, 1024, 300, 6000
+RULES = 700  # at most this much of an embed for a script's homebrew rules
 EDITIONS = {**BASE_EDITIONS, "carousel": "later characters", "fabled": "Fabled", "loric": "Loric"}
 COLOURS = {
     "Beginner": discord.Colour.green(),
@@ -83,6 +85,19 @@ def _chunks(lines: list[str], limit: int) -> list[list[str]]:
     return [g for g in groups if g]
 
 
+def house_rules(embed: discord.Embed, rules: Iterable[str]) -> discord.Embed:
+    """The script's homebrew rules (``_meta.bootlegger``: the Bootlegger is in play), as
+    written, and that the bot storyteller applies none of them; nothing when there are none."""
+    lines = [f"> {safe(rule)}" for rule in rules]
+    if lines:
+        note = (
+            f"{NOT_APPLIED}: its games follow the official rules; a human storyteller applies them."
+        )
+        value = fit(lines, RULES - len(note) - 1) + "\n" + note
+        embed.add_field(name="Homebrew rules (the Bootlegger)", value=value, inline=False)
+    return embed
+
+
 def _character_fields(embed: discord.Embed, rows: Iterable[CharacterWeight]) -> None:
     """Every character's tags and weight, biggest first, over as many fields as fit in what
     the embed's other fields leave (these come first, added last); any left over (a very long
@@ -105,9 +120,10 @@ def _character_fields(embed: discord.Embed, rows: Iterable[CharacterWeight]) -> 
         room -= len(name) + len(value)
 
 
-def score_embed(report: ScriptReport) -> discord.Embed:
+def score_embed(report: ScriptReport, rules: tuple[str, ...] = ()) -> discord.Embed:
     """How hard a script is, and why: every character's tags and weight, every synergy, the
-    total and category, and the base editions beside it (all of it also in ``score_file``)."""
+    total and category, and the base editions beside it (all of it also in ``score_file``);
+    the script's homebrew ``rules`` last."""
     result = report.score
     comparison = result.comparison
     embed = discord.Embed(
@@ -144,6 +160,7 @@ def score_embed(report: ScriptReport) -> discord.Embed:
     if result.warnings:
         warnings = [f"• {safe(w.position)}: {safe(w.message)}" for w in result.warnings]
         embed.add_field(name="Warnings", value=fit(warnings, FIELD // 2), inline=False)
+    house_rules(embed, rules)
     embed.set_footer(
         text=f"{len(result.characters)} characters · {len(result.jinxes)} jinx(es) · "
         "score = (tag weights + synergies) × table factor · every point in score.txt"

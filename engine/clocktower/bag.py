@@ -42,6 +42,7 @@ from engine.clocktower.catalogue import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Character,
+    character,
     characters,
     setup_counts,
 )
@@ -59,6 +60,7 @@ from engine.clocktower.counts import (
     needs_spare,
     pick,
     shapes,
+    without,
 )
 from engine.clocktower.script import Script
 from engine.core import seeded_rng
@@ -173,7 +175,7 @@ class _Aim:
         drop = shape.outsiders * _outsider_cost(roster, keep)
         good = shape.townsfolk + shape.outsiders
         window = _window(evil / (players - evil), drop / good, shape.outsiders)
-        return cls(side.in_play, window, _reach(roster, shape, keep))
+        return cls(side.in_play, window, _reach(without(roster, shape.shown), shape, keep))
 
     @property
     def futile(self) -> bool:
@@ -229,6 +231,15 @@ def _evil_notes(evil: _Evil, roster: Roster, players: int) -> list[dict[str, str
             parts.append(f"{len(evil.side.players)} of {players} players are {c.name}")
         if parts or m.note:
             notes.append({"id": c.id, "effect": "; ".join(parts + ([m.note] if m.note else []))})
+    if evil.shape.shown is not None:
+        who = next(c for c in evil.side.players if evil.shape.shown in mod(c).shown_setup)
+        notes.append(
+            {
+                "id": who.id,
+                "effect": f"shown the {character(evil.shape.shown).name}, whose rule added an "
+                "Outsider (a jinx)",
+            }
+        )
     return notes
 
 
@@ -281,6 +292,7 @@ def _draw_good(script: Script, roster: Roster, evil: _Evil, rng: random.Random) 
     """A random good side of the evil draw's shape with the good characters' own setup rules
     applied, or None when this draw cannot be made legal (the caller draws again)."""
     tf, out = evil.shape.townsfolk, evil.shape.outsiders
+    roster = without(roster, evil.shape.shown)  # the token an evil player is shown
     townsfolk, outsiders = pick(rng, roster.townsfolk, tf), pick(rng, roster.outsider, out)
     if townsfolk is None or outsiders is None:
         return None
@@ -332,12 +344,13 @@ def _draw_good(script: Script, roster: Roster, evil: _Evil, rng: random.Random) 
 
 
 def _tokens(
-    chars: list[Character], script: Script, rng: random.Random
+    chars: list[Character], script: Script, rng: random.Random, fixed: str | None = None
 ) -> tuple[list[str], list[dict[str, str]], list[str]]:
     """What each player is handed (the Drunk is shown a Townsfolk not in play, the Lunatic a
-    Demon), and three Demon bluffs from the good characters left over."""
+    Demon, the Marionette ``fixed`` when the shape needs it shown that), and three Demon bluffs
+    from the good characters left over."""
     in_play = {c.id for c in chars}
-    spare_tf = [c.id for c in script.team("townsfolk") if c.id not in in_play]
+    spare_tf = [c.id for c in script.team("townsfolk") if c.id not in in_play and c.id != fixed]
     # A Lunatic believes they are a Demon: one on the script (any, if it has none: Summoner).
     demons = [c.id for c in script.team("demon")] or [
         c.id for c in characters() if c.team == "demon"
@@ -349,7 +362,9 @@ def _tokens(
             tokens.append(c.id)
             continue
         pool = demons if m.shown_as == "demon" else spare_tf
-        token = rng.choice(pool)  # a spare Townsfolk exists: the good draw checked it
+        token = (
+            fixed if fixed is not None and fixed in m.shown_setup else rng.choice(pool)
+        )  # a spare Townsfolk exists: the good draw checked it
         if token in spare_tf:
             spare_tf.remove(token)
         tokens.append(token)
@@ -460,7 +475,7 @@ def _payload(
 ) -> dict[str, Any]:
     side, good, aim = best.evil.side, best.good, best.evil.aim
     chars = sorted(side.players + good.players, key=lambda c: (TEAM_ORDER.get(c.team, 9), c.id))
-    tokens, shown, bluffs = _tokens(chars, script, rng)
+    tokens, shown, bluffs = _tokens(chars, script, rng, best.evil.shape.shown)
     drawn, outside = _travellers(script, travellers, rng)
     final = {t: sum(c.team == t for c in chars) for t in TEAM_ORDER}
     return {

@@ -34,7 +34,10 @@ class SetupModifier:
     the script has no other character for; ``requires`` names a character it brings into play;
     ``excludes`` names characters that may not be in play beside it (the Heretic's jinxes: only
     one of each pair in play); ``chosen_minions``: no Minion is dealt beside this Demon, which
-    makes the usual number from good players on the first night (the Kazali).
+    makes the usual number from good players on the first night (the Kazali); ``shown_setup``
+    names good characters whose own setup rule applies as if in play when this character's
+    player is shown them (the Marionette's jinxes: shown the Balloonist, an Outsider may have
+    been added; shown the Huntsman, the Damsel was).
     """
 
     outsiders: tuple[int, ...] = (0,)
@@ -52,6 +55,7 @@ class SetupModifier:
     duplicates: bool = False
     excludes: tuple[str, ...] = ()
     chosen_minions: bool = False
+    shown_setup: tuple[str, ...] = ()
     note: str = ""
 
 

@@ -210,18 +210,53 @@ def dealt_counts(dealt: Iterable[Character]) -> Counts:
     )
 
 
+def shown_setups(dealt: Sequence[Character], script: Iterable[Character]) -> tuple[Character, ...]:
+    """The good characters a player of ``dealt`` may be shown whose setup rule then applies as if
+    in play (``SetupModifier.shown_setup``: the Marionette shown the Balloonist): on the script,
+    not dealt, and with any partner they bring in dealt (the Huntsman's Damsel)."""
+    ids = {c.id for c in dealt}
+    wanted = {x for c in dealt for x in mod(c).shown_setup}
+    return tuple(
+        c
+        for c in script
+        if c.id in wanted and c.id not in ids and all(r in ids for r in mod(c).requires)
+    )
+
+
 def legal_counts(dealt: Sequence[Character], script: Iterable[Character]) -> frozenset[Counts]:
     """Every (Townsfolk, Outsiders, Minions, Demons) that a legal deal of exactly ``dealt`` (the
     residents' characters, copies included) may have on ``script``, by the rules the bag deals
     by: each modifier in play may take any of its values (a Godfather's -1 or +1), the values of
     several add up (a Baron's +2 and a Balloonist's +0 or +1), the script's Fabled count too (the
     Sentinel's), a partner brought in (the Huntsman's Damsel) takes a slot of its own type or a
-    Townsfolk's, and an evil side with no Demon dealt is the Summoner's or that of a Demon no
-    player holds (Lil' Monsta). With a character that deals no evil (the Atheist) every seat is
-    good, the evil seats' tokens replaced by Townsfolk or Outsiders. A new modifier is data
-    (``SetupModifier``), not code here."""
-    players = len(dealt)
+    Townsfolk's, a character a player is shown may count as in play (``shown_setups``: the
+    Marionette shown the Balloonist), and an evil side with no Demon dealt is the Summoner's or
+    that of a Demon no player holds (Lil' Monsta). With a character that deals no evil (the
+    Atheist) every seat is good, the evil seats' tokens replaced by Townsfolk or Outsiders. A new
+    modifier is data (``SetupModifier``), not code here."""
     script = tuple(script)
+    found = _legal(dealt, script, ())
+    for shown in shown_setups(dealt, script):
+        found |= _legal(dealt, script, (shown,))
+    return found
+
+
+def needed_shown(dealt: Sequence[Character], script: Iterable[Character]) -> tuple[str, ...]:
+    """The tokens one of which a player must be shown for ``dealt``'s counts to be legal (the
+    Marionette shown the Balloonist, whose Outsider was added), or () when the counts need none
+    (or are not legal either way)."""
+    script = tuple(script)
+    counts = dealt_counts(dealt)
+    if counts in _legal(dealt, script, ()):
+        return ()
+    return tuple(c.id for c in shown_setups(dealt, script) if counts in _legal(dealt, script, (c,)))
+
+
+def _legal(
+    dealt: Sequence[Character], script: tuple[Character, ...], shown: tuple[Character, ...]
+) -> frozenset[Counts]:
+    """``legal_counts`` with the setup rules of ``shown`` applied as if they were in play."""
+    players = len(dealt)
     in_play = tuple(dict.fromkeys(dealt))
     if any(mod(c).no_evil for c in in_play):
         table = setup_counts(players)
@@ -241,9 +276,15 @@ def legal_counts(dealt: Sequence[Character], script: Iterable[Character]) -> fro
         else:
             evil = (minion_slots(players, demon), int(demon is not None and mod(demon).demon))
         extra = () if demon is None or demon in in_play else (demon,)
-        rule = outsider_rule(in_play + extra + fabled)
+        # The evil side's and the Fabled's changes first, then each good character's own (the
+        # Balloonist's, the Hermit's), as the bag deals: a removal with nothing left to remove
+        # does nothing (a Vigormortis with no Outsider, then a Balloonist's +1, deals one).
+        own = tuple(c for c in in_play + shown if c.good and mod(c).outsiders != (0,))
+        rule = outsider_rule(tuple(c for c in in_play + extra + fabled if c not in own))
         outsiders = set(rule.counts(setup_counts(players)["outsider"], None))
-        for c in in_play:
+        for c in own:
+            outsiders = {max(n + d, 0) for n in outsiders for d in mod(c).outsiders}
+        for c in in_play + shown:
             for partner in mod(c).requires:
                 if any(p.id == partner and p.team == "outsider" for p in in_play):
                     outsiders |= {n + 1 for n in outsiders}
@@ -254,12 +295,26 @@ def legal_counts(dealt: Sequence[Character], script: Iterable[Character]) -> fro
 
 @dataclass(frozen=True)
 class Shape:
-    """One legal deal for the good players: how many Townsfolk and Outsiders, and the Outsider
-    change the evil side and fabled made (good characters' own changes come later)."""
+    """One legal deal for the good players: how many Townsfolk and Outsiders, the Outsider
+    change the evil side and fabled made (good characters' own changes come later), and the good
+    character an evil player is shown whose setup rule made it (``shown_setups``: the Marionette
+    shown the Balloonist, one Outsider added), kept out of the good draw."""
 
     townsfolk: int
     outsiders: int
     shift: int
+    shown: str | None = None
+
+
+def without(roster: Roster, cid: str | None) -> Roster:
+    """The roster less one character (a token an evil player is shown is not in play)."""
+    if cid is None:
+        return roster
+    return replace(
+        roster,
+        townsfolk=tuple(c for c in roster.townsfolk if c.id != cid),
+        outsider=tuple(c for c in roster.outsider if c.id != cid),
+    )
 
 
 def shapes(
@@ -274,10 +329,22 @@ def shapes(
     spare_evil = sum(needs_spare(c) for c in side.players)
     found: list[Shape] = []
     worst: tuple[float, str] = (math.inf, "")
-    for out in rule.counts(base, band):
-        short = shortfall(roster, good - out, out, spare_evil)
+    plain = rule.counts(base, band)
+    # A count only an evil player's shown character allows, its change made after the evil
+    # side's as a good character's own is (the Marionette shown the Balloonist: +1 Outsider),
+    # is a shape of its own, that character kept out of play.
+    jinxed = [
+        (out + d, c.id)
+        for c in shown_setups(side.players, (*roster.townsfolk, *roster.outsider))
+        if not mod(c).requires  # a partner it brings in is a good draw's (the Huntsman's)
+        for out in plain
+        for d in mod(c).outsiders
+        if out + d >= 0 and out + d not in plain
+    ]
+    for out, cid in [(out, None) for out in plain] + jinxed:
+        short = shortfall(without(roster, cid), good - out, out, spare_evil)
         if short is None:
-            found.append(Shape(good - out, out, out - base))
+            found.append(Shape(good - out, out, out - base, cid))
         elif short[0] < worst[0]:
             worst = short
     return found, worst

@@ -163,10 +163,11 @@ async def play_day(table, teller=None, channel=None) -> None:
             await table.env.advance_time(TIMES.day)
 
 
-async def drive(table, teller=None, channel=None, days: int = 8) -> None:
-    """Play until the game is over: night menus by DM, rulings, and days of voting."""
+async def drive(table, teller=None, channel=None, days: int = 8, steps: int | None = None) -> None:
+    """Play until the game is over (or only ``steps`` steps): night menus by DM, rulings, and
+    days of voting."""
     channel = channel or table.channel
-    for _ in range(300):
+    for _ in range(steps or 300):
         session = table.session(channel)
         if session is None:
             return
@@ -181,7 +182,8 @@ async def drive(table, teller=None, channel=None, days: int = 8) -> None:
             await play_day(table, teller, channel)
         else:
             raise AssertionError(f"nothing to do in {session.state.phase}")
-    raise AssertionError("the game did not end")
+    if steps is None:
+        raise AssertionError("the game did not end")
 
 
 # Checking -----------------------------------------------------------------------------------

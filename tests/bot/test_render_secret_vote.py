@@ -3,9 +3,12 @@ closed board, the day's history of votes; an open one as before."""
 
 from __future__ import annotations
 
-from bot.cogs.clocktower.text import votes_text
+from types import SimpleNamespace
+
+from bot.cogs.clocktower.text import status_text, votes_text
 from bot.render.clocktower import closed_vote
 from tests.engine.clocktower.game.support import SCENARIOS, load, play
+from tests.engine.clocktower.game.test_ct_experimental_minions import after_a_secret_vote
 
 
 def test_a_secret_vote_shows_no_hands_and_no_count():
@@ -18,3 +21,9 @@ def test_a_secret_vote_shows_no_hands_and_no_count():
     day1, day2 = votes_text(state, 1), votes_text(state, 2)
     assert "the tally is secret" in day1 and "hands:" not in day1
     assert "hands:" in day2 and "secret" not in day2
+
+
+def test_the_status_names_no_block_a_secret_vote_made():
+    state = after_a_secret_vote()[2]
+    assert state.block is not None
+    assert "On the block" not in status_text(SimpleNamespace(state=state))

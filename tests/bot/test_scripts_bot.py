@@ -405,3 +405,21 @@ async def test_saved_scripts_store_directly(database):
         assert [s.name for s in await store.list_scripts(db, 2)] == ["Late Show"]
     finally:
         await db.close()
+
+
+async def test_homebrew_rules_of_a_script_without_the_bootlegger_are_shown(table):
+    """A script's ``_meta.bootlegger`` rules put the Bootlegger in play: every /script answer
+    about that script shows them, and says the bot storyteller applies none of them."""
+    rule = "Seat 7 remains empty. Its choices are arbitrary."
+    script = json.dumps([{**TB[0], "bootlegger": [rule]}, *TB[1:]])
+    st = table.add("storyteller")
+    answers = [
+        await st.slash(table.channel, "script nightorder", json=script),
+        await st.slash(table.channel, "script bag", players=8, json=script, seed=1),
+        await st.slash(table.channel, "script score", json=script, games=1),
+    ]
+    for result in answers:
+        (field,) = [f for f in (await answer(result)).fields if f.name.startswith("Homebrew")]
+        assert rule in field.value and "applies none of them" in field.value
+    plain = await st.slash(table.channel, "script nightorder", json=TB_JSON)
+    assert not [f for f in (await answer(plain)).fields if f.name.startswith("Homebrew")]

@@ -280,7 +280,9 @@ class Clock:
         assert wait.who is not None and isinstance(wait.prompt, NightMenu)
         name = self.delivery.namer(session)
         gone = "" if await self.present(session, wait.who) else " (they have left the server)"
-        role = char_name(wait.prompt.character, session.state)
+        pending = session.state.pending  # the menu hides the character a Tor player holds
+        cid = wait.prompt.character or (pending.topic if pending is not None else "")
+        role = char_name(cid, session.state)
         await self.to_storyteller(
             session,
             f"⏰ In {self.channel(session)}, {name(wait.who)}{gone} has not made their night "

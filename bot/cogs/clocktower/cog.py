@@ -944,7 +944,7 @@ class ClocktowerCog(
         def action(session: Session[ct.State]) -> ct.Action:
             self.require_storyteller(session, interaction.user.id)
             prompt = self.awaited_wake(session)
-            if prompt.ask in ("character", "yesno"):
+            if prompt.ask in ("character", "yesno", "value"):
                 return ct.NightChoice(
                     interaction.user.id,
                     (self.woken_value(session, prompt.ask, value),),
@@ -981,8 +981,10 @@ class ClocktowerCog(
         if interaction.user.id != session.state.storyteller:
             return []
         prompt = woken(session.state)
-        if prompt is None or prompt.ask not in ("character", "yesno"):
+        if prompt is None or prompt.ask not in ("character", "yesno", "value"):
             return []
+        if prompt.ask == "value":
+            return matching([(str(v), v) for v in prompt.options], typed)
         return matching([(char_name(v, session.state), v) for v in prompt.options], typed)
 
     @app_commands.command(name="skip", description="Storyteller: pass over the waking player")
@@ -1003,6 +1005,13 @@ class ClocktowerCog(
             if text.casefold() not in ("yes", "no"):
                 raise RuleError("This player answers yes or no: give it as value.")
             return text.casefold()
+        if asked == "value":
+            prompt = woken(session.state)
+            named = [str(v) for v in prompt.options] if prompt else []
+            found_value = next((v for v in named if v.casefold() == text.casefold()), None)
+            if found_value is None:
+                raise RuleError(f"This player picks one of: {', '.join(named)}.")
+            return found_value
         found = known(text, session.state) if text else None
         if found is None:
             raise RuleError("This player chooses a character: give it as value.")

@@ -15,6 +15,7 @@ import engine.clocktower.game as ct
 from bot.render.clocktower import mentions
 from bot.sessions import Session
 from bot.words import plural
+from engine.clocktower.game.abilities.votes import known_block
 from engine.clocktower.game.questions import NominationMenu, Ruling, VoteBoard
 from engine.clocktower.reasoning.review import review
 from stats.charts.grimoire import grimoire_chart, grimoire_text
@@ -47,8 +48,9 @@ def status_text(session: Session[ct.State]) -> str:
     if state.phase in (ct.Phase.SETUP, ct.Phase.NIGHT):
         lines.append("The night is under way.")
         return "\n".join(lines)
-    if state.block is not None:  # today's block (the night's status shows no stale one)
-        lines.append(f"On the block: <@{state.block}> with {plural(state.block_votes, 'vote')}.")
+    block = known_block(state)  # today's, unless a secret vote put them there
+    if block is not None:  # (the night's status shows no stale one)
+        lines.append(f"On the block: <@{block}> with {plural(state.block_votes, 'vote')}.")
     for prompt in ct.open_prompts(state):
         if isinstance(prompt, Ruling):
             lines.append("Waiting for the storyteller.")

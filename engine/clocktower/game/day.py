@@ -14,7 +14,12 @@ the day: the player on the block is executed.
 
 from __future__ import annotations
 
-from engine.clocktower.game.abilities.votes import counted_votes, nomination_rule, threshold
+from engine.clocktower.game.abilities.votes import (
+    counted_votes,
+    nomination_rule,
+    threshold,
+    vote_secret,
+)
 from engine.clocktower.game.actions import CountHand, EndDay, Exile, Nominate, SetPace, Vote
 from engine.clocktower.game.death import die
 from engine.clocktower.game.ending import conclude, prevented, settle
@@ -124,7 +129,12 @@ def execute(state: State, player: int, key: str) -> Result:
         if s.alive:
             player = unit.stand_in(state, s, player, key)
     executee = seat(state, player)
-    state = evolve(state, executed=player, execution_killed=False)
+    state = evolve(
+        state,
+        executed=player,
+        execution_killed=False,
+        executions=(*state.executions, (state.day, player)),
+    )
     effects: list[Effect] = [Execution(player, state.day)]
     judged = next(
         filter(
@@ -336,16 +346,6 @@ def _tally(state: State, effects: list[Effect]) -> Result:
         current.nominee, votes, threshold=need, block=block, block_votes=block_votes
     )
     return state, concealed(state, [*effects, outcome])
-
-
-def vote_secret(state: State) -> bool:
-    """Whether a nomination's vote is secret now: its hands, count and block kept from the
-    table (``Role.conceals_vote``: the Organ Grinder's); an exile's never is."""
-    if state.vote is not None and state.vote.exile:
-        return False
-    return any(
-        u.conceals_vote(state, s, []) is not None for s, u in seats_having(state, "conceals_vote")
-    )
 
 
 def concealed(state: State, effects: list[Effect]) -> list[Effect]:

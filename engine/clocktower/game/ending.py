@@ -94,7 +94,7 @@ def unjudged(state: State) -> tuple[str, ...]:
     """The characters in play the engine does not run, which may change any ending: the seats'
     (Travellers too), a Demon the script has that no player holds while no seat holds one (a
     homebrew one; Lil' Monsta is run, ``Role.unheld``: its babysitter is the Demon), and the
-    script's Fabled and Loric without a unit (the Tor, the Knaves)."""
+    script's Fabled and Loric without a unit (a homebrew script's own)."""
     seated = [s.character for s in state.seats]
     script = game_script(state).characters
     unheld = []

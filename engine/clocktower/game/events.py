@@ -230,6 +230,15 @@ class CharacterTold(Told):
 
 
 @dataclass(frozen=True)
+class CharacterUnknown(Told):
+    """The deal, to a player who is not told their character or alignment: ``by`` is the
+    character whose rule hides them (the Tor's, ``secrecy``)."""
+
+    event = "character_unknown"
+    by: str
+
+
+@dataclass(frozen=True)
 class SetupNotes(Told):
     """To a human storyteller: what they run by hand (``counts``: the setup's note, or "")."""
 

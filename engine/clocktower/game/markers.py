@@ -2,7 +2,8 @@
 seven or more players besides Travellers), and what the evil team learns of itself.
 
 What an evil player is told of its team is a ``TeamInfo`` that units in play may change
-(``Role.evil_info``): the Magician is shown to the Demon as a Minion and to the Minions as the
+(``Role.evil_info``), and a player who does not know they are evil (``secrecy``) is told
+nothing of it: the Magician is shown to the Demon as a Minion and to the Minions as the
 Demon, the Poppy Grower keeps them apart while it has its ability (``team_info`` runs again when
 they learn each other), the Snitch gives each Minion three bluffs. Likewise an evil player's
 look at the grimoire (the Spy's) misses the tokens units hide (``Role.hides_grimoire``)."""
@@ -15,6 +16,7 @@ from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import DemonInfo, MinionInfo
 from engine.clocktower.game.model import State, TeamInfo, demons, minions
 from engine.clocktower.game.roles import Result, seats_having
+from engine.clocktower.game.secrecy import hidden
 from engine.core import Effect
 
 INFO_MARKERS_FROM = 7  # Minion and Demon info happen with this many players or more
@@ -31,6 +33,8 @@ def minion_info(state: State, key: str) -> Result:
     effects: list[Effect] = []
     team = minions(state)
     for p in team:
+        if hidden(state, p):
+            continue  # not knowing they are a Minion, they learn nothing of their team
         others = tuple(m for m in team if m != p)
         info = shaped(state, p, TeamInfo(demon=demons(state), minions=others), key)
         if info.apart and not info.bluffs:
@@ -46,6 +50,8 @@ def minion_info(state: State, key: str) -> Result:
 def demon_info(state: State, key: str) -> Result:
     effects: list[Effect] = []
     for p in demons(state):
+        if hidden(state, p):
+            continue
         info = shaped(state, p, TeamInfo(minions=minions(state), bluffs=state.bluffs), key)
         minions_ = () if info.apart else info.minions
         state, e = tell(state, DemonInfo(p, minions=minions_, bluffs=info.bluffs, apart=info.apart))
@@ -70,14 +76,16 @@ def known_evil(
     return {p for t in told for part in parts for p in t.data.get(part, ())}
 
 
-def hidden_tokens(state: State) -> set[int]:
-    """The players whose tokens an evil player's look at the grimoire misses
-    (``Role.hides_grimoire``)."""
-    return {
+def hidden_tokens(state: State, viewer: int) -> set[int]:
+    """The players whose tokens ``viewer``'s look at the grimoire misses
+    (``Role.hides_grimoire``), and the viewer's own while their character is hidden from them
+    (``secrecy``)."""
+    missed = {
         p
         for s, unit in seats_having(state, "hides_grimoire")
         for p in unit.hides_grimoire(state, s)
     }
+    return missed | {viewer} if hidden(state, viewer) else missed
 
 
 MARKERS: dict[str, Callable[[State, str], Result]] = {

@@ -234,6 +234,7 @@ class State:
     block_votes: int = 0
     executed: int | None = None  # today's (or, at night, the previous day's) executee
     execution_killed: bool = False  # whether that execution killed them (not already dead)
+    executions: tuple[tuple[int, int], ...] = ()  # (day, executee) of every execution so far
     history: tuple[Nomination, ...] = ()
     told: tuple[Told, ...] = ()
     winner: str | None = None  # "good" or "evil"

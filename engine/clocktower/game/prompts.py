@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.clocktower.game import madness
-from engine.clocktower.game.abilities.votes import nomination_rule
+from engine.clocktower.game.abilities.votes import nomination_rule, vote_secret
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import Pending, Phase, State, living, seat
 from engine.clocktower.game.questions import (
@@ -21,11 +21,13 @@ from engine.clocktower.game.questions import (
     VoteBoard,
 )
 from engine.clocktower.game.roles import seats_having
+from engine.clocktower.game.secrecy import hidden
 
 
 def prompt_for(state: State, pending: Pending) -> NightMenu | Panel | Ruling:
     """The question for a pending decision (``engine.clocktower.game.questions``): a player's
-    night choice, a human storyteller's panel for a character they run, or a ruling (the answer
+    night choice (not naming the character that wakes them while theirs is hidden from them,
+    ``secrecy``), a human storyteller's panel for a character they run, or a ruling (the answer
     to a ruling is ``StorytellerRuling(by, decision, index)`` or, with a form,
     ``StorytellerRuling(by, decision, value=(...))``)."""
     details = dict(pending.data)
@@ -38,7 +40,7 @@ def prompt_for(state: State, pending: Pending) -> NightMenu | Panel | Ruling:
             default=pending.default,
             details=details,
             decision=pending.id,
-            character=pending.topic,
+            character="" if hidden(state, pending.to) else pending.topic,
             pick=pending.pick,
             night=state.night,
             ask=ask,
@@ -90,7 +92,7 @@ def _day(state: State) -> tuple[Question, ...]:
             index=len(state.history),
             nominee=state.vote.nominee,
             exile=state.vote.exile,
-            count=len(state.vote.yes),
+            count=None if vote_secret(state) else len(state.vote.yes),
             ghost=not seat(state, voter).alive,
         )
         return (board,)

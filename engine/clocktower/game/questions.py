@@ -38,8 +38,9 @@ DONE = "done"
 @dataclass(frozen=True, kw_only=True)
 class NightMenu(Prompt):
     """A waking player chooses ``pick`` of the options: players, or (``ask``) a character or
-    yes or no. ``character`` is the one they believe they are; ``details`` says more (the
-    choice is ``optional``, another's ability ``because`` of which they choose, ``when``)."""
+    yes or no. ``character`` is the one they believe they are ("" while it is hidden from them,
+    ``secrecy``); ``details`` says more (the choice is ``optional``, another's ability
+    ``because`` of which they choose, ``when``)."""
 
     kind: ClassVar[str] = "night_choice"
     stale: ClassVar[str] = "That menu is from an earlier wake; use the one you were sent last."
@@ -115,7 +116,8 @@ class VoteBoard(Prompt):
     """The running vote: the voter the count has reached raises or lowers their hand (anyone
     still to be counted may set theirs in advance; the storyteller may answer for the voter, or
     ``count`` the next hand set in advance). ``index`` is the vote's place in the game's
-    history of nominations."""
+    history of nominations; ``count`` the hands up so far, None while the vote is secret (the
+    Organ Grinder's: the voter's eyes are closed too)."""
 
     kind: ClassVar[str] = "vote"
     stale: ClassVar[str] = "That vote is over; use the buttons of the current vote."
@@ -124,7 +126,7 @@ class VoteBoard(Prompt):
     index: int
     nominee: int
     exile: bool
-    count: int
+    count: int | None
     ghost: bool
 
     @property

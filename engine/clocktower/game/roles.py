@@ -322,6 +322,12 @@ class Role:
         Poppy Grower, while it has its ability, every one)."""
         return ()
 
+    def hides_character(self, state: State, seat: Seat, player: int) -> bool:
+        """Whether ``player`` does not know their own character or alignment now because of this
+        character (the Tor's players, until they die): nothing the game tells them names either
+        (``secrecy.hidden``)."""
+        return False
+
     def strips_ability(self, state: State, seat: Seat, target: int) -> bool:
         """Whether this character takes ``target``'s ability away now (the Preacher's chosen
         Minions): ``working.active`` asks it, so the target neither wakes nor acts, and its
@@ -403,6 +409,11 @@ class Role:
         """Whether this character makes ``learner``'s information false (the Vortox: every
         Townsfolk's)."""
         return False
+
+    def tellers(self, state: State, seat: Seat) -> tuple[str, ...]:
+        """The storytellers a player picks from, each time they learn something through an
+        ability, to tell them (the Knaves: two); () for the one storyteller."""
+        return ()
 
     def madness(self, state: State, seat: Seat) -> tuple[Madness, ...]:
         """Who this character makes mad, about what, now (the Cerenovus' choice for a day;

@@ -258,7 +258,9 @@ def _night_choice(state: State, action: NightChoice) -> Result:
     assert pending is not None
     targets = tuple(action.targets)
     data = dict(pending.data)
-    what = {"character": "character", "yesno": "answer"}.get(data.get("ask", ""), "player")
+    what = {"character": "character", "yesno": "answer", "value": "answer"}.get(
+        data.get("ask", ""), "player"
+    )
     refuse_unless(
         len(targets) == pending.pick or (not targets and data.get("optional", False)),
         f"Choose exactly {pending.pick} {what}{'s' if pending.pick > 1 else ''}.",

@@ -30,7 +30,13 @@ from engine.clocktower.game.actions import Start
 from engine.clocktower.game.cast import base_edition, char, find_char, game_script, playable
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
-from engine.clocktower.game.events import CharacterTold, SetupNotes, Started
+from engine.clocktower.game.events import (
+    CharacterTold,
+    CharacterUnknown,
+    SetupNotes,
+    Started,
+    Told,
+)
 from engine.clocktower.game.guards import refuse_unless, require_phase
 from engine.clocktower.game.markers import info_nights
 from engine.clocktower.game.model import (
@@ -51,9 +57,13 @@ from engine.clocktower.game.roles import (
     seats_having,
     unheld_seat,
 )
+from engine.clocktower.game.secrecy import hidden
 from engine.core import Effect, RuleError, seeded_rng
 
 BLUFF_OPTIONS = 6
+# A reminder on a player whose character (its note) may be among the bluffs though in play (the
+# Pope's duplicates).
+BLUFFABLE = "bluffable"
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
 _PLAIN = SetupModifier()
 Result = tuple[State, list[Effect]]
@@ -236,12 +246,16 @@ def _storyteller_notes(state: State, note: str, fabled: tuple[str, ...]) -> Resu
 
 def bluff_options(state: State, label: str = "bluffs") -> tuple[tuple[tuple[str, ...], ...], Form]:
     """A few suggested triples (drawn with the seed and ``label``), and the form of any three
-    good characters not in play (the Demon's bluffs, the Snitch's)."""
+    good characters not in play, or duplicated in play (``BLUFFABLE``: the Pope's), as the
+    Demon's bluffs (the Snitch's too)."""
     in_play = {s.character for s in state.seats} | {s.shown for s in state.seats}
+    bluffable = {m.note for m in state.marks if m.kind == BLUFFABLE}
     spare = [
         c
         for c in playable(state)
-        if char(state, c).good and c not in in_play and (char(state, c).setup or _PLAIN).in_bag
+        if char(state, c).good
+        and (c not in in_play or c in bluffable)
+        and (char(state, c).setup or _PLAIN).in_bag
     ]
     rng = seeded_rng(state.seed, label)
     size = min(3, len(spare))
@@ -275,8 +289,12 @@ def run_setup(state: State) -> tuple[State, list[Effect]]:
         bluffs = rule(state, "setup:bluffs", "bluffs", options, truth=None, form=form)
         state = evolve(state, bluffs=bluffs if isinstance(bluffs, tuple) else (bluffs,))
     effects: list[Effect] = []
+    hider = next((s.character for s, _ in seats_having(state, "hides_character")), "")
     for s in state.seats:
         shown, believed = role(s.character).briefed_as(state, s)
-        state, e = tell(state, CharacterTold(s.player, character=shown, alignment=believed))
+        told: Told = CharacterTold(s.player, character=shown, alignment=believed)
+        if hider and hidden(state, s.player):
+            told = CharacterUnknown(s.player, by=hider)
+        state, e = tell(state, told)
         effects.append(e)
     return state, effects

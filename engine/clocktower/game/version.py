@@ -33,7 +33,16 @@ from engine.clocktower.game.model import State
 # 7: the experimental Minions, Demons and Travellers, the Fabled and the Loric are automated
 #    (no longer storyteller-run panels); the quiet-dusk endings are asked at every day's end
 #    (``Role.dusk_ending``); a Fabled or Loric on the script takes part in the rules.
-RULES_VERSION = 7
+# 8: the leftovers of issue 22 by the official rulings: the bag may add the Balloonist's
+#    Outsider for a Marionette shown it; a script's homebrew rules put the Bootlegger in play;
+#    the Leviathan counts two good executions on one day; secret votes show voters no count or
+#    block; a Boomdandy executed but alive explodes; the Pope's duplicates (of Outsiders too,
+#    several, bluffable); each player picks their Knave; the Zenomancer's further goals; the
+#    Cacklejack's any-type change, always made; no "after day 3" Riot ending; the legal
+#    counts apply good characters' own Outsider changes after the evil side's, as the bag does.
+#    And the Tor is automated: on its scripts players are not told their characters or
+#    alignments (``secrecy``) and learn them on dying, even with a human storyteller.
+RULES_VERSION = 8
 
 
 def fingerprint(state: State) -> dict[str, Any]:

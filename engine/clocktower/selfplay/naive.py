@@ -4,7 +4,8 @@ Players keep a suspicion score for everyone, built only from what they were told
 ``briefing``), read through each character's unit (``Role.suspect``: an Empath's count, a Fortune
 Teller's yes/no, an Investigator's pair, a learned character) and, for evil players, who their
 teammates are, plus what the table says (``public_talk``): good players' information, shared
-with a discount, and one made-up accusation a day from each living evil player.
+with a discount, and one made-up accusation a day from each living evil player. A player whose
+character is hidden from them (``secrecy``) reads no information of theirs and tells no lies.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from engine.clocktower.game import State, briefing
 from engine.clocktower.game.roles import role
+from engine.clocktower.game.secrecy import hidden
 from engine.core import seeded_rng
 
 SHARE = 0.6
@@ -27,6 +29,7 @@ def suspicion(
     score = {s.player: rng.random() - 0.5 + (public or {}).get(s.player, 0.0) for s in state.seats}
     score[player] = -100.0
     evil_me = False
+    unaware = hidden(state, player)  # information they cannot read without their character
     for t in briefing(state, player):
         d = t.data
         if t.event == "character":
@@ -34,7 +37,7 @@ def suspicion(
         elif t.event in ("minion_info", "demon_info"):
             for p in (*d.get("demon", ()), *d.get("minions", ())):
                 score[p] = -100.0
-        elif t.event == "info":
+        elif t.event == "info" and not unaware:
             _read_info(score, d, 1.0)
     if evil_me:
         score = {p: (v if v <= -100 else 10.0 - abs(v)) for p, v in score.items()}
@@ -47,6 +50,8 @@ def public_talk(state: State, seed: int) -> dict[int, float]:
     accusation of a good player a day."""
     score = {s.player: 0.0 for s in state.seats}
     for s in state.seats:
+        if hidden(state, s.player):
+            continue  # neither reads their information nor knows to lie (the Tor's)
         if s.alignment == "good":
             for t in briefing(state, s.player):
                 if t.event == "info":

@@ -25,6 +25,11 @@ that protections that hold every night end no game unfinished. With a stand-in h
 storyteller (``storyteller`` in ``play``), the table also answers rulings at random, now and
 then chooses for, or skips, a waking player, and executes a mad player. A suspected Traveller
 is called for exile, and newcomers may arrive mid-game (``arrivals``).
+
+Under a rule that hides players' own characters from them (``secrecy``: the Tor's) the players
+are the naive ones (the model's players know who they are): one who does not know their side
+plays for the town, reads none of their information, follows no hint of their character, and
+now and then tries a day ability aimed at a player, guessing it is theirs (``GUESSES``).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.clocktower.bag import MAX_TRAVELLERS
+from engine.clocktower.catalogue import character
 from engine.clocktower.game import (
     SYSTEM,
     Ask,
@@ -53,9 +59,11 @@ from engine.clocktower.game import (
     StorytellerRuling,
     UseAbility,
     Vote,
+    apply,
     open_prompts,
 )
 from engine.clocktower.game import Claim as PublicClaim
+from engine.clocktower.game.abilities.votes import known_block
 from engine.clocktower.game.claims import claimed
 from engine.clocktower.game.day import ballot, may_vote
 from engine.clocktower.game.events import EndingReached
@@ -71,7 +79,8 @@ from engine.clocktower.game.questions import (
     Ruling,
     VoteBoard,
 )
-from engine.clocktower.game.roles import REGISTRY, role
+from engine.clocktower.game.roles import REGISTRY, Role, role
+from engine.clocktower.game.secrecy import hidden, hiders
 from engine.clocktower.game.setup import fitting_travellers
 from engine.clocktower.reasoning.infer import VOTES, Beliefs, Draws, infer
 from engine.clocktower.reasoning.moment import Setup
@@ -80,7 +89,7 @@ from engine.clocktower.reasoning.record import Claim, Record, day_moment
 from engine.clocktower.reasoning.worlds import supported
 from engine.clocktower.selfplay.naive import public_talk, suspicion
 from engine.clocktower.selfplay.talk import Talk, believes_evil, heard
-from engine.core import seeded_rng
+from engine.core import RuleError, seeded_rng
 
 MAX_NOMINATIONS = 3
 NOMINATE_AT = 0.45
@@ -102,6 +111,8 @@ NEWCOMER = 1000  # player ids of mid-game arrivals start here
 MAD_EXECUTIONS = 0.2  # how often a stand-in storyteller executes a mad player, daily
 DEAD_DEMON = 0.05  # a dead player this likely to be the Demon now is worth nominating
 LONG_GAME = 8  # from this day the naive town nominates and votes more freely (no stalemate)
+RESIDENT_TEAMS = ("townsfolk", "outsider", "minion", "demon")
+GUESSES = 0.15  # how often, daily, a player not knowing their character tries a day ability
 
 
 def _parts(answer: Any) -> tuple[Any, ...]:
@@ -138,7 +149,8 @@ class Player:
         if self.observer is None:
             self.observer = Observer(state)
             residents = tuple(s.player for s in state.seats if s.team != "traveller")
-            if self.reason and residents and supported(_dealable(state)):
+            knowing = not hiders(state)  # the model's players know who they are
+            if self.reason and residents and supported(_dealable(state)) and knowing:
                 self.setup = Setup(_dealable(state), residents)
         before = len(self.observer.record.nominations)
         record = self.observer.see(self.last, state)
@@ -199,6 +211,11 @@ class Player:
             return public.given_good(player)
         return infer(self.setup, record, mine, seed=self.seed, draws=self.draws)
 
+    def side(self, state: State, player: int) -> str:
+        """The alignment ``player`` knows they have: theirs, or good while it is hidden from them
+        (``secrecy``: not knowing, they play for the town, as most players are good)."""
+        return "good" if hidden(state, player) else seat(state, player).alignment
+
     def teammates(self, state: State, player: int) -> set[int]:
         """The evil team as ``player`` knows it (themselves, and Minion or Demon info)."""
         return {player} | known_evil(state, player)
@@ -214,7 +231,7 @@ class Player:
             return suspicion(state, player, self.rng, self._naive[1])
         demon = self.beliefs(state, player).demon
         score = {s.player: demon.get(s.player, 0.0) for s in state.seats}
-        own = self.teammates(state, player) if seat(state, player).alignment == "evil" else {player}
+        own = self.teammates(state, player) if self.side(state, player) == "evil" else {player}
         for p in own:
             score[p] = -100.0
         return score
@@ -228,7 +245,7 @@ class Player:
         evil, with a bonus (``KEEPS_LEARNING``) for a claimed character that keeps learning;
         a claimed character that cannot be killed at night (the Soldier) or passes the kill
         on (the Mayor) comes last. Without the model: the least suspected first."""
-        team = self.teammates(state, player) if seat(state, player).alignment == "evil" else set()
+        team = self.teammates(state, player) if self.side(state, player) == "evil" else set()
         pool = [p for p in pool if p not in team]
         if self.setup is None:
             return list(reversed(self.ranked(state, player, pool)))
@@ -343,7 +360,7 @@ class Player:
         me = prompt.to[0]
         cid, pick = prompt.character, prompt.pick
         optional = prompt.details.get("optional", False)
-        if prompt.ask in ("character", "yesno"):  # the unit's hint, else a random one
+        if prompt.ask in ("character", "yesno", "value"):  # the unit's hint, else a random one
             values = list(prompt.options)
             hinted = role(cid).choose(self, state, me, values, pick)
             if hinted is not None and (hinted or optional):
@@ -381,7 +398,9 @@ class Player:
     def _yes(self, state: State, voter: int, nominee: int) -> bool:
         if state.vote is not None and not state.vote.exile and ballot(state, voter) == "forced":
             return True  # the rules force the hand up (the Zealot's, or a Hermit's as one)
-        forced = role(seat(state, voter).character).votes_yes(self, state, voter)
+        forced = None
+        if not hidden(state, voter):  # a hint of their character, if they know it
+            forced = role(seat(state, voter).character).votes_yes(self, state, voter)
         if forced is not None:
             return forced
         if nominee == voter:
@@ -407,8 +426,9 @@ class Player:
         ]
         best = max((_value(beliefs, q, alive(state, q)) for q in open_), default=0.0)
         bar = max(VOTE_AT, CLOSE * best)
-        if state.block is not None and state.block != nominee:
-            bar = max(bar, self.worth(state, player, state.block))
+        block = known_block(state)  # a secret vote's block is not known (the Organ Grinder)
+        if block is not None and block != nominee:
+            bar = max(bar, self.worth(state, player, block))
         return bar
 
     def _evil_hand(self, state: State, voter: int, nominee: int) -> bool:
@@ -419,12 +439,12 @@ class Player:
         if nominee in team:
             demon = seat(state, nominee).team == "demon"
             return self.rng.random() < VOTES["demon" if demon else "minion"]
-        if state.block in team:
+        if known_block(state) in team:
             return True
         return self.worth(state, voter, nominee) >= self._bar(state, voter, nominee)
 
     def _naive_yes(self, state: State, voter: int, nominee: int) -> bool:
-        if seat(state, voter).alignment == "evil" and alive(state, voter):
+        if self.side(state, voter) == "evil" and alive(state, voter):
             # Evil hides in the crowd: it often backs good nominees, sometimes even a teammate.
             teammate = self.scores(state, voter).get(nominee, 0.0) <= -100
             return self.rng.random() < (0.2 if teammate else 0.5)
@@ -464,6 +484,7 @@ class Player:
             or owed(state)
             or self._claim(state)
             or self._day_ability(state)
+            or self._guess(state)
             or self._storyteller_run(state)
             or self._madness(state)
             or self._exile(state)
@@ -515,12 +536,36 @@ class Player:
         """A unit's day ability; its user claims the character right after (the Slayer)."""
         for unit in REGISTRY.having("day_move").values():
             move = unit.day_move(self, state)
+            by = getattr(move, "by", None)
+            if by is not None and hidden(state, by):
+                continue  # a hint for a character its holder does not know they are
             if move is not None:
-                by = getattr(move, "by", None)
                 if by is not None:
                     self.talk.breaks_cover(self, state, by, "used")
                 return move
         return None
+
+    def _guess(self, state: State) -> Any:
+        """Now and then a living player who does not know their character (``secrecy``) tries a
+        day ability of the script that aims at one player, guessing it is theirs (the Tor's
+        example: a Slayer's shot), at the player they suspect most. An attempt the rules refuse
+        is not made."""
+        if not hiders(state) or not self.once("guess", state.day):
+            return None
+        units = [u for u in REGISTRY.having("day_action").values() if _aims(state, u)]
+        guessers = [p for p in living(state) if hidden(state, p)]
+        if not units or not guessers or self.rng.random() >= GUESSES:
+            return None
+        unit, by = self.rng.choice(units), self.rng.choice(guessers)
+        targets = [t for t in unit.day_targets(state, by) if t != by]
+        if not targets:
+            return None
+        move = unit.request(by, self.ranked(state, by, targets)[0])
+        try:
+            apply(state, move)
+        except RuleError:
+            return None
+        return move
 
     def _arrive(self, state: State) -> Any:
         if not self.arrivals or state.day < 2:
@@ -591,7 +636,7 @@ class Player:
         good = [q for q in pool if q not in team]
         if not good:
             return None
-        if state.block not in team and self.rng.random() >= EVIL_NOMINATES:
+        if known_block(state) not in team and self.rng.random() >= EVIL_NOMINATES:
             return None
         town = self.beliefs(state).demon
         return max(good, key=lambda q: town.get(q, 0.0))
@@ -607,6 +652,18 @@ def _value(beliefs: Beliefs, player: int, living: bool = True) -> float:
         return demon
     minion = beliefs.evil.get(player, 0.0) - demon
     return demon + MINION * minion - WARY * beliefs.risk.get(player, 0.0)
+
+
+def _aims(state: State, unit: Role) -> bool:
+    """Whether ``unit`` is a resident's day ability on this script aimed at one player."""
+    command = unit.command
+    resident = unit.id in state.script_ids and character(unit.id).team in RESIDENT_TEAMS
+    return (
+        resident
+        and command is not None
+        and command.option != ""
+        and not (command.shape or command.statement or command.pair or command.choices)
+    )
 
 
 def _keeps_learning(cid: str) -> bool:
@@ -627,8 +684,4 @@ def _dealable(state: State) -> tuple[str, ...]:
     """The script's characters a resident may hold (Travellers, Fabled and Loric aside)."""
     from engine.clocktower.game.cast import game_script
 
-    return tuple(
-        c.id
-        for c in game_script(state).characters
-        if c.team in ("townsfolk", "outsider", "minion", "demon")
-    )
+    return tuple(c.id for c in game_script(state).characters if c.team in RESIDENT_TEAMS)

@@ -16,6 +16,9 @@ them (their briefing's ``info`` tells). When, by a rule read from the character'
 - a player says again each day what they have newly learned (the dead too), under the same
   claim.
 
+A player whose character is hidden from them (``secrecy``: the Tor's) says nothing of it: they
+neither claim nor bluff until they learn it.
+
 A unit may say otherwise (``Role.claims``: the Mutant hides, the Philosopher may name the
 ability it took), and a player made mad about a character (the Cerenovus) claims it that day
 with chance ``MAD_KEEPS``, else keeps quiet: never, that day, a claim that breaks the madness (not
@@ -48,6 +51,7 @@ from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.markers import info_nights
 from engine.clocktower.game.model import Registration, Seat
 from engine.clocktower.game.roles import REGISTRY, Table, role
+from engine.clocktower.game.secrecy import hidden
 from engine.clocktower.reasoning.record import Heard, night_moment
 from engine.core import seeded_rng
 
@@ -113,7 +117,9 @@ class Talk:
         """The day's talk, in seat order from a seeded first speaker, the evil players last
         (they like to hear the claims before they choose their own): the claims due, and what
         each claimant says they learned."""
-        seats = [s for s in state.seats if s.team != "traveller"]
+        seats = [s for s in state.seats if s.team != "traveller" and not hidden(state, s.player)]
+        if not seats:
+            return
         start = seeded_rng(self.seed, "first speaker", state.day).randrange(len(seats))
         order = seats[start:] + seats[:start]
         order.sort(key=lambda s: s.alignment == "evil")
@@ -127,7 +133,7 @@ class Talk:
         """A holding-back player is nominated, about to be, or has used their ability: they
         claim now (True if they have something to say)."""
         s = next(x for x in state.seats if x.player == player)
-        if s.team == "traveller" or s.player in self.broken:
+        if s.team == "traveller" or s.player in self.broken or hidden(state, s.player):
             return False
         if holds_back(self.character(state, s)) != why or mad_about(state, player):
             return False

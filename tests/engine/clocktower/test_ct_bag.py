@@ -25,7 +25,8 @@ def chars_of(script, bag):
 def allowed_outsiders(script, bag) -> set[int]:
     """The Outsider counts the rules allow for this bag's characters, worked out independently:
     every fixed change is added up, "-? to +?" allows anything, a removal with nothing to remove
-    does nothing, then each good character's own change and the Huntsman's Damsel may add."""
+    does nothing, then each good character's own change and the Huntsman's Damsel may add, and
+    the Balloonist the Marionette is shown (its jinx)."""
     base = setup_counts(bag["players"])["outsider"]
     by_id = {c.id: c for c in script.characters}
     in_play = set(bag["characters"]) | ({bag["demon"]} if bag["demon"] else set())
@@ -46,6 +47,10 @@ def allowed_outsiders(script, bag) -> set[int]:
             counts = {n + d for n in counts for d in c.setup.outsiders}
         if c.setup and "damsel" in c.setup.requires:
             counts |= {n + 1 for n in counts}
+    for s in bag["shown"]:  # a token whose setup rule applies as if in play (the Marionette's)
+        token = by_id.get(s["shown_as"])
+        if token and token.setup and token.id in (by_id[s["id"]].setup.shown_setup or ()):
+            counts |= {n + d for n in counts for d in token.setup.outsiders}
     return counts
 
 
@@ -304,6 +309,32 @@ def test_every_good_outsider_change_applies(monkeypatch):
         assert bag["final_counts"]["outsider"] == setup_counts(9)["outsider"] + evil + shift
         both += "balloonist" in noted and "hermit" in noted
     assert both  # both changed the count in the same bag at least once
+
+
+def test_a_marionette_shown_the_balloonist_may_add_an_outsider(monkeypatch):
+    """The jinx: a Marionette believing it is the Balloonist may have added an Outsider. The bag
+    adds one in some deals, then shows the Marionette the Balloonist and deals no Balloonist."""
+    accept_every_draw(monkeypatch)
+    script = load_script(ids_script(*TB_IDS, "balloonist", "marionette"))
+    added = kept = 0
+    for seed in range(400):
+        bag = balanced_bag(script, 10, seed)
+        if "marionette" not in bag["characters"]:
+            continue
+        assert_legal(script, bag)
+        shown = {s["id"]: s["shown_as"] for s in bag["shown"]}
+        usual = 2 * ("baron" in bag["characters"]) + sum(
+            m["effect"] == "Outsiders +1" for m in bag["modifiers"] if m["id"] == "balloonist"
+        )
+        if bag["final_counts"]["outsider"] == usual + 1:
+            added += 1
+            assert shown["marionette"] == "balloonist"
+            assert "balloonist" not in bag["characters"]
+            assert any("shown the Balloonist" in m["effect"] for m in bag["modifiers"])
+        else:
+            kept += 1
+            assert bag["final_counts"]["outsider"] == usual
+    assert added and kept
 
 
 def test_witch_hunt_fills_every_minion_slot_with_witches():

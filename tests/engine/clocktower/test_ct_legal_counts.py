@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.clocktower.bag import balanced_bag
 from engine.clocktower.catalogue import character
-from engine.clocktower.counts import legal_counts
+from engine.clocktower.counts import dealt_counts, legal_counts, needed_shown
 from engine.clocktower.game import SYSTEM, Join, Start, apply, new_game
 from engine.clocktower.game.model import Phase
 from engine.clocktower.script import load_script
@@ -52,13 +52,37 @@ def outsiders(dealt_evil: list[str], good_extra: list[str], script: list[str]) -
         (["fanggu", "godfather", "baron"], [], [], {2, 4}),
         (["imp", "poisoner", "spy"], ["balloonist"], [], {0, 1}),
         (["imp", "baron", "spy"], ["balloonist", "hermit"], [], {1, 2, 3}),
+        # the evil side's change first, then a good character's own, as the bag deals
+        (["vigormortis", "poisoner", "spy"], ["balloonist"], [], {0, 1}),
         (["imp", "poisoner", "spy"], [], ["sentinel"], {0, 1}),
         (["imp", "godfather", "spy"], [], ["sentinel"], {0, 1, 2}),
         (["imp", "poisoner", "spy"], ["huntsman", "damsel"], [], {0, 1}),
+        # The Marionette's jinxes: shown the Balloonist (on the script, not dealt), an Outsider
+        # may have been added; shown the Huntsman, the Damsel was; a Balloonist in play is not
+        # a token the Marionette can be shown, so its +1 is the only one.
+        (["imp", "marionette", "spy"], [], ["balloonist"], {0, 1}),
+        (["imp", "marionette", "spy"], [], [], {0}),
+        (["imp", "marionette", "spy"], ["balloonist"], [], {0, 1}),
+        (["imp", "marionette", "spy"], ["damsel"], ["huntsman"], {0, 1}),
     ],
 )
 def test_every_value_of_every_modifier_is_legal_and_nothing_else(evil, good, fabled, legal):
     assert outsiders(evil, good, fabled) == legal
+
+
+def test_a_deal_only_the_marionettes_jinx_explains_needs_its_token():
+    """An Outsider more than the table's beside a Marionette is legal only if it believes it is
+    the Balloonist: that is the token it must be shown; at the table's count, any will do."""
+    script = [character(c) for c in (*TF, "balloonist", "saint", "marionette", "imp")]
+    usual = [character(c) for c in ("imp", "marionette", *TF[:5])]  # 7 players: 5/0/1/1
+    extra = [*usual[:-1], character("saint")]
+    assert dealt_counts(extra) == (4, 1, 1, 1) and dealt_counts(extra) in legal_counts(
+        extra, script
+    )
+    assert needed_shown(extra, script) == ("balloonist",)
+    assert needed_shown(usual, script) == ()
+    no_balloonist = [c for c in script if c.id != "balloonist"]
+    assert dealt_counts(extra) not in legal_counts(extra, no_balloonist)
 
 
 def test_a_godfathers_minus_one_and_plus_one_at_a_table_with_an_outsider():

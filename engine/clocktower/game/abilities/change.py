@@ -1,8 +1,8 @@
 """The change pattern: a player's character or alignment changes, and they learn it at once.
 
 Every change goes through ``change_character`` or ``change_alignment`` (or ``swap``, two
-players trading characters, and alignments too when the ability says so) so the player is told,
-and reminders, night order and win conditions follow the new facts (they are read from the
+players trading characters, and alignments too when the ability says so) so the player is told
+(unless their character is hidden from them, ``secrecy``), and reminders, night order and win conditions follow the new facts (they are read from the
 seat). A new character is a new ability: one already spent is fresh again (``Seat.used``), and
 at night the player wakes in the new character's place if it is still to come tonight, or at
 once for a "you start knowing" ability (``night.wake_later``). Each change is recorded
@@ -17,11 +17,11 @@ jump: the jinx with the Scarlet Woman).
 from __future__ import annotations
 
 from engine.clocktower.game.cast import char
-from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Became, BecameDemon, Turned
 from engine.clocktower.game.model import Change, State, demons, evolve, seat, with_seat
 from engine.clocktower.game.night import wake_later
 from engine.clocktower.game.roles import Result, current, granted, seats_having
+from engine.clocktower.game.secrecy import tell_self
 from engine.core import Effect
 
 
@@ -33,8 +33,7 @@ def change_character(state: State, player: int, cid: str, told: type[Became] = B
     )
     record = Change(state.night, player, before, cid)
     state = wake_later(evolve(state, changes=(*state.changes, record)), cid, player)
-    state, effect = tell(state, told(player, character=cid))
-    return state, [effect]
+    return tell_self(state, told(player, character=cid))
 
 
 def change_alignment(state: State, player: int, alignment: str) -> Result:
@@ -45,8 +44,7 @@ def change_alignment(state: State, player: int, alignment: str) -> Result:
     ):
         return state, []
     state = with_seat(state, player, alignment=alignment)
-    state, effect = tell(state, Turned(player, alignment=alignment))
-    return state, [effect]
+    return tell_self(state, Turned(player, alignment=alignment))
 
 
 def swap(state: State, a: int, b: int, alignments: bool = False) -> Result:

@@ -31,11 +31,19 @@ from typing import Any
 
 from engine.clocktower.game import abnormal
 from engine.clocktower.game.cast import playable, script_team
-from engine.clocktower.game.decisions import rule
+from engine.clocktower.game.decisions import choose_value, rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Info
 from engine.clocktower.game.falseworld import World, false_world
-from engine.clocktower.game.model import Field, Form, State
+from engine.clocktower.game.model import (
+    SYSTEM,
+    Field,
+    Form,
+    Phase,
+    State,
+    drop_marks,
+    put_marks,
+)
 from engine.clocktower.game.registration import (
     alignments,
     misregisters,
@@ -83,6 +91,7 @@ def learn(
     true answers beside the one suggested) or registration (``also_registered``: the legal
     registrations beside those suggested). ``details`` go with the answer (the Artist's
     question)."""
+    state = picked_teller(state, player, key)
     data: dict[str, Any] = {"player": player, "character": character, "players": about}
     form = None
     registered, also_true = tuple(registered), frozenset(also_true)
@@ -131,6 +140,20 @@ def _told(
     info = Info(player, character=character, night=state.night, answer=got, players=about)
     state, effect = tell(state, replace(info, teller=by, **details))
     return state, [effect]
+
+
+def picked_teller(state: State, player: int, key: str) -> State:
+    """Where several storytellers speak (``Role.tellers``: the Knaves), the one ``player`` picks
+    to tell them this, as their ``TELLER`` reminder (by day a choice made by day)."""
+    for s, unit in seats_having(state, "tellers"):
+        names = unit.tellers(state, s)
+        if not names:
+            continue
+        when = "day" if state.phase is Phase.DAY else "night"
+        name = choose_value(state, key + ":teller", player, unit.id, names, "value", when=when)
+        state = drop_marks(state, TELLER, target=player)
+        state = put_marks(state, TELLER, SYSTEM, (player,), character=unit.id, note=str(name))
+    return state
 
 
 def teller(state: State, player: int) -> str:

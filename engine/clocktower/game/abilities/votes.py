@@ -44,3 +44,25 @@ def threshold(state: State) -> int:
             if needed is not None:
                 return needed
     return (len(living(state)) + 1) // 2
+
+
+def vote_secret(state: State) -> bool:
+    """Whether a nomination's vote is secret now: its hands, count and block kept from the
+    table (``Role.conceals_vote``: the Organ Grinder's); an exile's never is."""
+    if state.vote is not None and state.vote.exile:
+        return False
+    return any(
+        u.conceals_vote(state, s, []) is not None for s, u in seats_having(state, "conceals_vote")
+    )
+
+
+def known_block(state: State) -> int | None:
+    """Who is on the block as the table knows it: nobody while the vote that put them there was
+    secret (the Organ Grinder's: who is about to die is not said)."""
+    if state.block is None:
+        return None
+    put = next(
+        (n for n in reversed(state.history) if n.day == state.day and n.nominee == state.block),
+        None,
+    )
+    return None if put is not None and put.secret else state.block

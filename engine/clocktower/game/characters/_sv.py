@@ -14,7 +14,7 @@ from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Info
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import Seat, State
-from engine.clocktower.game.roles import Result, Role, Table, has_ability
+from engine.clocktower.game.roles import Result, Role, Table, has_ability, most_trusted
 from engine.clocktower.game.working import active
 
 GOOD_TEAMS = ("townsfolk", "outsider")
@@ -51,7 +51,8 @@ def visitor(state: State, by: int, cid: str, refusal: str) -> Seat:
     """The player using ``cid``'s private day ability (the Savant's visit, the Artist's
     question): by day, between votes, one who believes they are ``cid`` or has its ability, and
     has their ability (alive, or keeping it); else RuleError (``refusal``, to the player alone:
-    it tells them nothing they do not know)."""
+    it tells them nothing they do not know, but, to one whose character is hidden from them, that
+    the ability is not theirs, as trying it at the table would)."""
     require_day_between_votes(state)
     me = next((s for s in state.seats if s.player == by), None)
     refuse_unless(me is not None and (me.shown == cid or has_ability(state, me, cid)), refusal)
@@ -106,8 +107,7 @@ class KillsNightly(Role):
         mates = [p for p, v in table.scores(state, player).items() if v <= -100 and p in options]
         if mates and table.rng.random() < self.kills_minion:
             return (table.rng.choice(mates),)
-        targets = prey(table, state, player, options)
-        return (table.rng.choice(targets),) if targets else None
+        return most_trusted(table, state, player, prey(table, state, player, options), 1)
 
 
 def shuffled(items: list[Any], rng: random.Random) -> list[Any]:

@@ -1,17 +1,15 @@
-"""The Boomdandy: if executed (the execution kills them), all but three players die. Then
-comes the count from ten to one: every player, alive or dead, points at a living player, and
-the player most pointed at dies; with a tie for the most, nobody does. No more nominations
-follow: the day ends once the pointing is done (it is a choice the day owes, like the
-Klutz's: ``Role.owes_choice``).
+"""The Boomdandy: if executed, all but three players die, whether or not the execution kills
+the Boomdandy (one the Devil's Advocate keeps alive explodes too). Then comes the count from
+ten to one: every player, alive or dead, points at a living player, and the player most pointed
+at dies; with a tie for the most, nobody does. No more nominations follow: the day ends once the
+pointing is done. The explosion and the pointing are choices the day owes once the execution is
+announced (like the executed Klutz's: ``Role.owes_choice``).
 
 The storyteller chooses the three who live (topic ``boomdandy``: suggestions, and any three
 living players by the form); a player who cannot die (a Sailor, a Fool's first death) may
 leave a fourth alive, as the rules allow. Each player's point is their choice, asked in seat
 order (``when="day"``), and the table is told the count. A Boomdandy drunk or poisoned when
-executed does not explode.
-
-Simplified: a Boomdandy who survives their execution (the Devil's Advocate's) does not explode
-(the rules say they do); the engine reacts to the death.
+executed does not explode (``fizzled``).
 
 Bot storyteller: the Demon lives (a Boomdandy ends the game in a pointing contest, not at
 once), with two other living players chosen at random."""
@@ -30,6 +28,7 @@ from engine.clocktower.game.model import (
     Field,
     Form,
     Pending,
+    Phase,
     Seat,
     State,
     demons,
@@ -42,8 +41,9 @@ from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspec
 from engine.clocktower.game.working import sober
 from engine.core import Effect, Event, Public, seeded_rng
 
-EXPLODED = "exploded"  # on the Boomdandy: it exploded today (note: the day), pointing awaited
-POINTED = "pointed"  # on the Boomdandy: the pointing is done
+EXPLODED = "exploded"  # on the Boomdandy: it exploded (note: the day), pointing awaited
+POINTED = "pointed"  # on the Boomdandy: the pointing is done (note: the day)
+FIZZLED = "fizzled"  # on the Boomdandy: executed drunk or poisoned, no explosion (note: the day)
 SURVIVORS = 3
 SUGGESTIONS = 4
 
@@ -70,17 +70,18 @@ class Boomdandy(Role):
     reasoned = True  # the reasoning model: its blast is read as any day deaths
     events = (Exploded, Pointing)
     topics = {"boomdandy": "the three players who live when the Boomdandy explodes"}
-    reminders = {EXPLODED: "exploded today", POINTED: "the pointing is done"}
+    reminders = {
+        EXPLODED: "exploded today",
+        POINTED: "the pointing is done",
+        FIZZLED: "executed drunk or poisoned: no explosion",
+    }
     policy: ClassVar[str] = (
         "The Demon lives with two other living players chosen at random; then the players' "
         "own pointing decides."
     )
 
-    def died(self, state: State, seat_: Seat, cause: str, key: str) -> Result:
-        if cause != "execution" or seat_.character != self.id:
-            return state, []
-        if not sober(state, seat_.player):
-            return abnormal.mark(state, seat_.player), []
+    def explode(self, state: State, seat_: Seat, key: str) -> Result:
+        """The execution's blast: all but three living players die, the storyteller's three."""
         state = put_mark(state, EXPLODED, seat_.player, seat_.player, note=str(state.day))
         effects: list[Effect] = [Exploded(seat_.player)]
         alive = living(state)
@@ -101,21 +102,34 @@ class Boomdandy(Role):
         return 0  # the first suggestion is the policy's: the Demon and two at random
 
     def owes_choice(self, state: State, seat_: Seat) -> bool:
-        exploded = marks_of(state, EXPLODED, seat_.player)
-        return (
-            bool(exploded)
-            and exploded[-1].note == str(state.day)
-            and not marks_of(state, POINTED, seat_.player)
-        )
+        """Executed today (dead or not) and not yet exploded, or exploded and not yet pointed
+        at."""
+        today = str(state.day)
+        done = {m.kind for m in state.marks if m.target == seat_.player and m.note == today}
+        if EXPLODED in done:
+            return POINTED not in done
+        executed = state.phase is Phase.DAY and state.executed == seat_.player
+        return executed and seat_.character == self.id and FIZZLED not in done
 
     def choose_owed(self, state: State, seat_: Seat, key: str) -> Result:
+        """The explosion (none if drunk or poisoned), then, owed next once the deaths are told,
+        the pointing."""
+        today = str(state.day)
+        if any(m.note == today for m in marks_of(state, EXPLODED, seat_.player)):
+            return self.point(state, seat_, key)
+        if not sober(state, seat_.player):
+            state = put_mark(state, FIZZLED, seat_.player, seat_.player, note=today)
+            return abnormal.mark(state, seat_.player), []
+        return self.explode(state, seat_, key)
+
+    def point(self, state: State, seat_: Seat, key: str) -> Result:
         """Everyone points at a living player; the most pointed at dies, a tie kills nobody."""
         targets = living(state)
         points = []
         for s in state.seats:
             (target,) = choose(state, f"{key}:{s.player}", s.player, self.id, targets, when="day")
             points.append((s.player, target))
-        state = put_mark(state, POINTED, seat_.player, seat_.player)
+        state = put_mark(state, POINTED, seat_.player, seat_.player, note=str(state.day))
         tally = Counter(t for _, t in points).most_common()
         top = tally[0][0] if len(tally) == 1 or tally[0][1] > tally[1][1] else None
         effects: list[Effect] = [Pointing(tuple(points), top)]

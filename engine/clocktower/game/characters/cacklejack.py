@@ -1,18 +1,16 @@
 """The Cacklejack (Traveller): each day, by day between votes, chooses a player (told only to the
 storyteller; the player may say it aloud). Each night after the first, at its place, the
 storyteller changes the character of a player other than the one chosen that day (alive or
-dead, any player but a Traveller: ``cacklejack``) into another character of the script of their
-kind (``cacklejack_character``: in play or not; the last option, their own, leaves it as it is):
-a good character (Townsfolk or Outsider) for a good one, a Minion for a Minion, a Demon for the
-Demon, as the almanac's examples go (so one Demon stays one, and no one's team turns against
-their alignment, a choice the rules leave open and the engine does not offer). The player keeps
-their alignment, is told their new character and has its ability afresh (a "you start knowing"
-one acts that night). The Cacklejack sleeps through it; while it is drunk or poisoned, or dead,
-nothing changes.
+dead, good or evil, any player but a Traveller: ``cacklejack``) into a different character of
+the script (``cacklejack_character``: any type, in play or not). It must happen: there is no
+"no change". The player keeps their alignment (a good player made a Minion stays good, as
+with the Pit-Hag), is told their new character and has its ability afresh (a "you start
+knowing" one acts that night). The Cacklejack sleeps through it; while it is drunk or
+poisoned, or dead, nothing changes.
 
 Bot storyteller: a random player who is not the Demon and not the one chosen becomes a random
 character of their own team that is not in play (never the Drunk, never one a jinx forbids),
-so neither side is helped by design; with no such character for anyone, nobody changes."""
+else one in play, so neither side is helped by design."""
 
 from __future__ import annotations
 
@@ -48,16 +46,11 @@ class Cackle:
     target: int
 
 
-def kind(team: str) -> str:
-    """The kind of character a player may be changed within: good (Townsfolk or Outsider), Minion
-    or Demon."""
-    return "good" if team in ("townsfolk", "outsider") else team
-
-
 def changeable(state: State, player: int) -> tuple[str, ...]:
-    """The script's characters ``player`` may be changed into: of their kind (no Traveller)."""
-    mine = kind(seat(state, player).team)
-    return tuple(c for c in playable(state) if kind(char(state, c).team) == mine)
+    """The script's characters ``player`` may be changed into: any but their own (no
+    Traveller)."""
+    now = seat(state, player).character
+    return tuple(c for c in playable(state) if char(state, c).team != "traveller" and c != now)
 
 
 def spare(state: State, player: int) -> tuple[str, ...]:
@@ -81,7 +74,7 @@ class Cacklejack(Role):
     id = "cacklejack"
     policy = (
         "A random player, not the Demon nor the one chosen, becomes a random not-in-play "
-        "character of their own team (never the Drunk)."
+        "character of their own team (never the Drunk), else one in play."
     )
     topics = {
         "cacklejack": "who changes character tonight (not the player the Cacklejack chose)",
@@ -129,13 +122,12 @@ class Cacklejack(Role):
         if not works(state, player):
             return abnormal.mark(state, player), []
         target = int(rule(state, key + ":who", "cacklejack", who, truth=None, chosen=tuple(chosen)))
-        now = seat(state, target).character
-        options = (*(c for c in changeable(state, target) if c != now), now)  # last: no change
+        options = changeable(state, target)
+        if not options:
+            return state, []
         cid = str(
             rule(state, key + ":what", "cacklejack_character", options, truth=None, player=target)
         )
-        if cid == now:
-            return state, []
         state, effects = change_character(state, target, cid)
         state, more = settle_changes(state, key)
         return state, effects + more
@@ -143,11 +135,13 @@ class Cacklejack(Role):
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         if pending.topic == "cacklejack":
             fit = [p for p in pending.options if seat(state, p).team != "demon" and spare(state, p)]
-            # nobody fits: the first option, given a character it already has below (no change)
+            fit = fit or [p for p in pending.options if seat(state, p).team != "demon"]
             return pending.options.index(rng.choice(fit)) if fit else 0
         player = dict(pending.data)["player"]
+        team = seat(state, player).team
         fit = [c for c in spare(state, player) if c in pending.options]
-        return pending.options.index(rng.choice(fit)) if fit else len(pending.options) - 1
+        fit = fit or [c for c in pending.options if char(state, c).team == team]
+        return pending.options.index(rng.choice(fit or list(pending.options)))
 
     def day_move(self, table: Table, state: State) -> Cackle | None:
         for s in state.seats:

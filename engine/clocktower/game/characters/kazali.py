@@ -22,6 +22,7 @@ from engine.clocktower.game.abilities.change import (
 )
 from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.characters._demon import Demon
+from engine.clocktower.game.characters._marionette import make_marionette, may_join
 from engine.clocktower.game.decisions import choose, choose_value
 from engine.clocktower.game.model import State
 from engine.clocktower.game.roles import Result, Table
@@ -37,9 +38,6 @@ class Kazali(Demon):
     def night(self, state: State, player: int, key: str) -> Result:
         if state.night != 1:
             return super().night(state, player, key)
-        # imported here: the registry registers the units in their modules' name order
-        from engine.clocktower.game.characters.marionette import make_marionette, may_join
-
         residents = sum(s.team != "traveller" for s in state.seats)
         wanted = setup_counts(residents)["minion"]
         effects: list[Effect] = []

@@ -1,30 +1,29 @@
 """The Knaves (Loric): two storytellers, the Knave of Hearts and the Knave of Spades; one lies,
 one tells the truth, and once per game, at a dusk, they may swap.
 
-At setup the storyteller rules which Knave lies (``knaves_liar``). Whatever a player learns
-through an ability comes from one Knave, named with it (the ``teller`` reminder on the player,
-``abilities.info``): at setup for the first night, then at each dawn for that day and the night
-after, the storyteller rules each player's Knave (``knaves_teller``; by the rules the player
-picks, but as nobody knows which Knave lies, a blind pick is what the bot makes for them). The
-liar's information is false (``Role.misinforms``, as under the Vortox); a drunk or poisoned
-player may be told anything by either. At a dawn the storyteller may rule that the Knaves swap
-at that day's dusk (``knaves_switch``), once. Rules, nominations and the evil team's own info
-are always true: only abilities' information goes through a Knave."""
+At setup the storyteller rules which Knave lies (``knaves_liar``). Each time a player learns
+something through an ability they pick which Knave tells them (``Role.tellers``: a choice asked
+as they learn, by day too), and the information names that Knave (the ``teller`` reminder,
+``abilities.info``). The liar's information is false (``Role.misinforms``, as under the
+Vortox); a drunk or poisoned player may be told anything by either. At a dawn the storyteller
+may rule that the Knaves swap at that day's dusk (``knaves_switch``), once. Rules, nominations
+and the evil team's own info are always true: only abilities' information goes through a
+Knave."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine.clocktower.game.abilities.info import TELLER, teller
 from engine.clocktower.game.decisions import rule
-from engine.clocktower.game.model import NOBODY, SYSTEM, Pending, Seat, State, drop_marks, put_marks
-from engine.clocktower.game.roles import Result, Role
+from engine.clocktower.game.model import NOBODY, SYSTEM, Pending, Seat, State, put_marks
+from engine.clocktower.game.roles import Result, Role, Table, Words
 from engine.clocktower.game.working import sober
 
 KNAVES = ("the Knave of Hearts", "the Knave of Spades")
 LIAR = "knaves_liar"
 SWITCH = "knaves_switch"
-TELLS = "knaves_teller"
 SWAPS = 0.25  # the bot's chance, at each dawn until they have, that the Knaves swap at dusk
 
 
@@ -45,12 +44,11 @@ def liar(state: State) -> str:
 class Knaves(Role):
     id = "knaves"
     policy = (
-        "The liar and each player's Knave (per night and day) are picked at random; they swap "
-        "at a quarter of dusks until they have."
+        "The liar is picked at random (each player picks their own Knave as they learn); they "
+        "swap at a quarter of dusks until they have."
     )
     topics = {
         LIAR: "which Knave lies",
-        TELLS: "which Knave tells this player what they learn, until the next dawn",
         SWITCH: "whether the Knaves swap, liar and truth-teller, at this dusk (once per game)",
     }
     reminders = {
@@ -61,8 +59,7 @@ class Knaves(Role):
 
     def setup(self, state: State, seat: Seat) -> State:
         first = str(rule(state, "setup:knaves", LIAR, KNAVES, truth=None))
-        state = put_marks(state, LIAR, SYSTEM, (NOBODY,), character=self.id, note=first)
-        return self._tellers(state, "setup:knaves")
+        return put_marks(state, LIAR, SYSTEM, (NOBODY,), character=self.id, note=first)
 
     def at_dawn(self, state: State, seat: Seat, key: str) -> Result:
         if _note(state, SWITCH) is None and rule(
@@ -70,18 +67,10 @@ class Knaves(Role):
         ):
             note = str(state.day)
             state = put_marks(state, SWITCH, SYSTEM, (NOBODY,), character=self.id, note=note)
-        return self._tellers(state, key), []
+        return state, []
 
-    def _tellers(self, state: State, key: str) -> State:
-        state = drop_marks(state, TELLER)
-        for s in state.seats:
-            name = str(
-                rule(state, f"{key}:teller{s.player}", TELLS, KNAVES, truth=None, player=s.player)
-            )
-            state = put_marks(
-                state, TELLER, SYSTEM, (s.player,), character=self.id, note=name, keep=True
-            )
-        return state
+    def tellers(self, state: State, seat: Seat) -> tuple[str, ...]:
+        return KNAVES
 
     def misinforms(self, state: State, seat: Seat, learner: int) -> bool:
         return teller(state, learner) == liar(state) and sober(state, learner)
@@ -90,3 +79,11 @@ class Knaves(Role):
         if pending.topic == SWITCH:
             return pending.options.index(rng.random() < SWAPS)
         return rng.randrange(len(pending.options))
+
+    def choose(
+        self, table: Table, state: State, player: int, options: list[Any], pick: int
+    ) -> tuple[Any, ...] | None:
+        return (table.rng.choice(options),)  # nobody knows which Knave lies: a blind pick
+
+    def asks(self, menu: Any, words: Words) -> str | None:
+        return "🃏 Which Knave tells you what you learn now? One of them lies."

@@ -1,8 +1,9 @@
 """The Leviathan: a Demon that kills nobody; everyone is told it is in play. Evil wins when a
 second good player is executed (whether or not the execution kills them; counted while the
-Leviathan's ability works as the second one is executed), or when day 5 ends. Its night turn is
-the storyteller's alone: the town hears that it is in play on the first night (and on the night
-a player becomes it), and the day's executee, if good, is marked.
+Leviathan's ability works as the second one is executed; two on one day, a Butcher's second
+execution say, count as two), or when day 5 ends. Its night turn is the storyteller's alone:
+the town hears that it is in play on the first night (and on the night a player becomes it),
+and the day's good executees are marked.
 
 Jinxes (``_day_demons``): if the Leviathan nominated and executed the Soldier, the Monk's or the
 Innkeeper's player or the Exorcist's choice, good wins; if the Grandmother's grandchild dies by
@@ -53,6 +54,11 @@ def good_executions(state: State) -> tuple[int, ...]:
     return tuple(m.target for m in state.marks if m.kind == GOOD_EXECUTED)
 
 
+def executed_on(state: State, day: int) -> tuple[int, ...]:
+    """The players executed on ``day``, in order."""
+    return tuple(p for d, p in state.executions if d == day)
+
+
 class Leviathan(Role):
     id = "leviathan"
     policy = "No rulings: the town is told it is in play, and the days and executions are counted."
@@ -77,9 +83,8 @@ class Leviathan(Role):
         effects: list[Effect] = []
         if state.night == 1 or became_on(state, player) == state.night:
             effects.append(LeviathanInPlay(state.night))
-        executed = state.executed
-        if state.night > 1 and executed is not None and executed not in good_executions(state):
-            if seat(state, executed).alignment == "good":
+        for executed in executed_on(state, state.day) if state.night > 1 else ():
+            if seat(state, executed).alignment == "good" and executed not in good_executions(state):
                 state = put_mark(state, GOOD_EXECUTED, player, executed, keep=True)
         state, more = night_choice(state, player, self.id, key)
         return state, effects + more
@@ -89,7 +94,8 @@ class Leviathan(Role):
             return None
         if nominated_by(state, seat_.player, executee) and guarded(state, executee):
             return "good", f"{self.id}_{GUARDED}"
-        earlier = [p for p in good_executions(state) if p != executee]
+        today = [p for p in executed_on(state, state.day) if seat(state, p).alignment == "good"]
+        earlier = [p for p in (*good_executions(state), *today) if p != executee]
         if seat(state, executee).alignment == "good" and earlier:
             return "evil", "leviathan_executions"
         return None

@@ -21,7 +21,7 @@ Jinxes, in this unit:
   party; a Pit-Hag's change too) chooses a Minion to become instead, and babysits.
 - Psychopath, Vizier: a babysitting one dies when executed (in their units).
 - Marionette: it enters play as the first babysitter is chosen, one of their good neighbours
-  (``marionette.join``)."""
+  (``_marionette.join``)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from engine.clocktower.game.abilities.change import change_character
 from engine.clocktower.game.abilities.kill import demon_attack
 from engine.clocktower.game.cast import char, script_team
 from engine.clocktower.game.characters._demon import storyteller_prey
+from engine.clocktower.game.characters._marionette import join
 from engine.clocktower.game.decisions import choose, choose_value, rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
@@ -124,9 +125,6 @@ class LilMonsta(Role):
             state = give_token(state, sitter)
             state, told = tell(state, Babysits(sitter))
             effects.append(told)
-            # imported here: the registry registers the units in their modules' name order
-            from engine.clocktower.game.characters.marionette import join
-
             state, more = join(state, key)  # the Marionette's jinx: it enters play now
             effects += more
         held = babysitter(state)

@@ -35,6 +35,7 @@ from engine.clocktower.game.model import (
     with_seat,
 )
 from engine.clocktower.game.roles import REGISTRY, Result, Role, Words, role
+from engine.clocktower.game.secrecy import tell_self
 from engine.core import Effect, seeded_rng
 
 SUGGESTIONS = 4
@@ -140,8 +141,7 @@ class Lunatic(Role):
         bluffs = rule(
             state, key + ":bluffs", "lunatic_bluffs", choices, truth=None, form=form, player=player
         )
-        state, told = tell(state, DemonInfo(player, minions=fake, bluffs=bluffs))
-        return state, [told]
+        return tell_self(state, DemonInfo(player, minions=fake, bluffs=bluffs))
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         """The token is the real Demon's, the bluffs the real Demon's (so it can foresee the

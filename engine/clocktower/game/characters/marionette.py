@@ -12,34 +12,37 @@ Jinxes: while a Magician lives, the Demon is shown both its neighbours, not whic
 Marionette; an Alchemist may have the Marionette's ability only while the Marionette is in
 play, and it is no ability (the Alchemist's unit); the Mathematician counts the Marionette's
 false information, as any ability's (``abnormal``); a Marionette may believe it is the
-Huntsman only with a Damsel in play (as if the Huntsman had added it), and the Balloonist with
-an Outsider more than the table's count (a human storyteller's deal is noted, not refused; the
-bot's bag does not add one); a storyteller gaining the Marionette's ability by the Plague Doctor
-makes one of the Demon's good neighbours the Marionette (``make_marionette``, the Plague
-Doctor's unit).
+Huntsman only with a Damsel in play (as if the Huntsman had added it); if it believes it is the
+Balloonist, an Outsider may have been added (``SetupModifier.shown_setup``: the setup counts
+allow it, the bot's bag adds one in some deals, and a deal whose counts only the jinx explains
+shows the Marionette the Balloonist); a storyteller gaining the Marionette's ability by the
+Plague Doctor makes one of the Demon's good neighbours the Marionette (``make_marionette``, the
+Plague Doctor's unit).
 
 Bot storyteller: the believed Townsfolk at random."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.clocktower.game.cast import script_team
+from engine.clocktower.counts import needed_shown
+from engine.clocktower.game.cast import char, game_script, script_team
+from engine.clocktower.game.characters._marionette import (
+    JOIN_TOPIC,
+    WAITS,
+    MarionetteShown,
+    beside_demon,
+)
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
-from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import (
     SYSTEM,
-    Change,
     Pending,
     Seat,
     State,
     TeamInfo,
     demons,
-    drop_marks,
-    evolve,
     lives,
     neighbours,
     put_marks,
@@ -50,26 +53,6 @@ from engine.clocktower.game.roles import Result, Role, Words, role
 from engine.core import Effect, seeded_rng
 
 TOKEN_TOPIC = "marionette_token"
-JOIN_TOPIC = "marionette_joins"
-WAITS = "marionette_waits"  # a Marionette to enter play after the Demon (a game with none seated)
-
-
-@dataclass(frozen=True)
-class MarionetteShown(Told):
-    """To the Demon: ``players`` are (one of them) the Marionette."""
-
-    event = "marionette"
-    players: tuple[int, ...]
-
-
-def beside_demon(state: State, player: int) -> bool:
-    return any(seat(state, n).team == "demon" for n in neighbours(state, player))
-
-
-def may_join(state: State, player: int) -> bool:
-    """Whether ``player`` may become a Marionette entering play after the Demon (the jinx with
-    the Demons whose Minions are made in play): a good neighbour of a Demon."""
-    return seat(state, player).alignment == "good" and beside_demon(state, player)
 
 
 class Marionette(Role):
@@ -89,7 +72,17 @@ class Marionette(Role):
 
     def arranges(self, state: State, seat_: Seat) -> State:
         """Seated beside a Demon: if the deal did not, the Marionette trades seats with one of
-        the Demon's good neighbours (drawn with the seed; a deal already obeying is kept)."""
+        the Demon's good neighbours (drawn with the seed; a deal already obeying is kept). A
+        token the deal's counts need it shown (the Balloonist, whose Outsider was added: the
+        jinx) is its own before any other player's token is chosen."""
+        state = self._beside_demon(state)
+        needed = _needed(state)
+        player = next((x.player for x in state.seats if x.character == self.id), None)
+        if len(needed) != 1 or player is None or needed[0] in _taken(state):
+            return state
+        return with_seat(state, player, shown=needed[0])
+
+    def _beside_demon(self, state: State) -> State:
         found = demons(state)
         player = next((x.player for x in state.seats if x.character == self.id), None)
         if not found or player is None or beside_demon(state, player):
@@ -109,18 +102,20 @@ class Marionette(Role):
 
     def setup(self, state: State, seat_: Seat) -> State:
         player = seat_.player
-        if seat(state, player).shown != self.id:
-            return state  # already given its token
-        taken = {x.character for x in state.seats} | {x.shown for x in state.seats}
-        spare = tuple(
-            c
-            for c in script_team(state, "townsfolk")
-            if c not in taken and (c != "huntsman" or "damsel" in taken)
-        )
-        if not spare:
-            return state
-        key = f"setup:{TOKEN_TOPIC}:{player}"
-        token = rule(state, key, TOKEN_TOPIC, spare, truth=None, player=player)
+        token = seat(state, player).shown
+        if token == self.id:
+            taken, needed = _taken(state), _needed(state)
+            spare = tuple(
+                c
+                for c in script_team(state, "townsfolk")
+                if c not in taken
+                and (c != "huntsman" or "damsel" in taken)
+                and (not needed or c in needed)
+            )
+            if not spare:
+                return state
+            key = f"setup:{TOKEN_TOPIC}:{player}"
+            token = str(rule(state, key, TOKEN_TOPIC, spare, truth=None, player=player))
         if demons(state):
             return with_seat(state, player, shown=token)
         # No Demon seated (Lil' Monsta's, the Summoner's game): the Marionette enters play after
@@ -173,40 +168,16 @@ class Marionette(Role):
         return f"🎭 One of {words.players(event.players)} is your Marionette."
 
 
-def make_marionette(state: State, player: int) -> Result:
-    """``player`` becomes the Marionette during play (the Plague Doctor's jinx): evil, believing
-    they are still what they were (they are not told), and the Demon learns it."""
-    before = seat(state, player).character
-    state = with_seat(state, player, character=Marionette.id, team="minion", alignment="evil")
-    state = evolve(
-        state, changes=(*state.changes, Change(state.night, player, before, Marionette.id))
-    )
-    effects: list[Effect] = []
-    for d in demons(state):
-        state, told = tell(state, MarionetteShown(d, players=(player,)))
-        effects.append(told)
-    return state, effects
+def _taken(state: State) -> set[str]:
+    """The characters in play and the tokens already shown."""
+    return {x.character for x in state.seats} | {x.shown for x in state.seats}
 
 
-def join(state: State, key: str) -> Result:
-    """The jinx with the Demons no player holds at setup (Lil' Monsta, the Summoner's): a
-    Marionette that would be in play enters it once the Demon exists, as one of its good
-    neighbours, the storyteller's pick (their units call this as the Demon comes)."""
-    if not any(m.kind == WAITS for m in state.marks):
-        return state, []
-    state = drop_marks(state, WAITS)
-    near = sorted(
-        {
-            n
-            for d in demons(state)
-            for n in neighbours(state, d)
-            if seat(state, n).alignment == "good" and seat(state, n).team != "traveller"
-        }
-    )
-    if not near:
-        return state, []
-    who = rule(state, key + ":marionette", JOIN_TOPIC, tuple(near), truth=None)
-    return make_marionette(state, int(who))
+def _needed(state: State) -> tuple[str, ...]:
+    """The tokens one of which the Marionette must be shown for the deal's counts to be legal
+    (``counts.needed_shown``: the Balloonist, when only its added Outsider explains them)."""
+    dealt = [char(state, x.character) for x in state.seats if x.team != "traveller"]
+    return needed_shown(dealt, game_script(state).characters)
 
 
 def _trade(state: State, a: int, b: int) -> State:

@@ -15,11 +15,11 @@ from typing import Any, ClassVar
 
 from engine.clocktower.game.abilities.change import made_evil
 from engine.clocktower.game.decisions import choose, rule
-from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Turned
 from engine.clocktower.game.model import Seat, State, marks_of, put_mark, seat, with_seat
 from engine.clocktower.game.registration import alignments
 from engine.clocktower.game.roles import Result, Role, Table, most_trusted
+from engine.clocktower.game.secrecy import tell_self
 from engine.core import Effect
 
 ALWAYS_EVIL = ("spy",)  # the Spy registers as evil to the Ogre (their jinx)
@@ -56,8 +56,8 @@ class Ogre(Role):
         state = with_seat(state, player, alignment=seen)
         effects: list[Effect] = []
         if seen != them.alignment:  # a Recluse registering as evil: the Ogre learns it
-            state, told = tell(state, Turned(player, alignment=seen))
-            effects.append(told)
+            state, told = tell_self(state, Turned(player, alignment=seen))
+            effects += told
         return state, effects
 
     def choose(

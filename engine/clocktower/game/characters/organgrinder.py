@@ -10,8 +10,10 @@ Alchemist's unit offers it; ``makes_drunk`` here); the Butler may raise their ha
 vote, and it counts only if their master voted too (the Butler's own rule, as the engine runs
 it always).
 
-Simplified: the running vote's board, shown to the voter the count has reached, still says how
-many hands are up (the voter's eyes are closed at the table)."""
+Nobody sees a running count: the voter the count reaches is asked for their hand without it
+(``VoteBoard.count`` None), and who a secret vote put on the block is known to no player
+(``votes.known_block``: the status and the simulated voters read that), only to the
+storyteller, until the execution is announced."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ from engine.clocktower.game.abilities.change import (
     settle_changes,
 )
 from engine.clocktower.game.cast import script_team
-from engine.clocktower.game.characters.marionette import make_marionette
+from engine.clocktower.game.characters._marionette import make_marionette
 from engine.clocktower.game.decisions import rule
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told

@@ -1,13 +1,15 @@
-"""Riot: a Demon that kills nobody at night. On the third night its Minions become Riot too
-(they are told), so the game has several Demons; good wins once every Riot is dead, evil once
+"""Riot: a Demon that kills nobody at night. At the end of the third night its Minions become Riot
+too (they are told), so the game has several Demons; good wins once every Riot is dead, evil once
 two players are left with one alive (``ending``). Day 3 is the riot, while a living Riot's
 ability works: whoever is nominated dies at once (the Demon's ability: a player safe from the
 Demon, or one who cannot die, lives), nobody votes (``ballot``: every hand barred, so the count
 ends at once), and the nominee, dead or alive, must nominate a living player not yet nominated
 today, and only they may. It must happen: the day cannot end while a nomination is owed
 (``storyteller_turn``); the storyteller makes the first one if nobody does, and nominates on a
-silent nominee's behalf. A riot that cannot go on (nobody left to nominate) and a day 3 that
-ends with the game undecided give evil the win, as the almanac's How to Run says.
+silent nominee's behalf. By the current text the Minions become Riot on day 3, told at the end
+of night 3 (the Riot's place is the night's last, after every Minion has acted); and there is
+no "after day 3, evil wins" any more (the old text's): the riot decides the game, since a
+living Riot can always be nominated, and were a day 3 to end otherwise, play would go on.
 
 Jinxes (``_day_demons``): a Riot nominating a player the Soldier, the Monk, the Innkeeper or the
 Exorcist protects makes good win; the Grandmother's grandchild dying in the riot makes evil
@@ -99,7 +101,6 @@ class Riot(Role):
     )
     endings = {
         "riot_stopped": "the Mayor stopped the riot",
-        "riot_unfinished": "day 3 ended without the riot deciding the game",
         **jinx_endings("riot", "Riot"),
     }
     reasoned = True  # the reasoning model: its Minions becoming Riot is not modelled
@@ -187,8 +188,3 @@ class Riot(Role):
         )
         riots = [s for s in state.seats if s.character == self.id and lives(state, s.player)]
         return conclude(state, "good" if len(riots) == 1 else "evil", "riot_stopped")
-
-    def dusk_ending(self, state: State, seat_: Seat) -> tuple[str, str] | None:
-        if state.day == RIOT_DAY and state.nominees and rioting(state):
-            return "evil", "riot_unfinished"
-        return None

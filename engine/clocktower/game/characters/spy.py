@@ -59,7 +59,7 @@ class Spy(Role):
                     s.player: (cid, "evil" if char(state, cid).evil else "good")
                     for s, cid in zip(state.seats, seen, strict=True)
                 }
-        hidden = hidden_tokens(state)
+        hidden = hidden_tokens(state, player)
         if len(hidden) == len(state.seats):
             return state, []  # jinxed: the Poppy Grower keeps the grimoire shut
         for p in hidden:

@@ -23,7 +23,7 @@ Jinxes, each in this unit:
 - Lord of Typhon: it may be summoned only into a player beside a Minion, and its other
   neighbour (if not a Minion) becomes an evil Minion on the script, the storyteller's pick.
 - Marionette: it enters play as the Demon is summoned, one of its good neighbours
-  (``marionette.join``).
+  (``_marionette.join``).
 
 Bot storyteller: the player it picks is a random living player, the Demon a random one on the
 script."""
@@ -42,7 +42,7 @@ from engine.clocktower.game.abilities.change import (
     settle_changes,
 )
 from engine.clocktower.game.cast import char, script_team
-from engine.clocktower.game.characters.marionette import join
+from engine.clocktower.game.characters._marionette import join
 from engine.clocktower.game.characters.pithag import PitHag
 from engine.clocktower.game.decisions import choose, choose_value, rule
 from engine.clocktower.game.effects import tell

@@ -40,7 +40,7 @@ class Widow(Role):
     events = (WidowWarning,)
 
     def night(self, state: State, player: int, key: str) -> Result:
-        hidden = hidden_tokens(state)
+        hidden = hidden_tokens(state, player)
         shown: list[Effect] = []
         if len(hidden) < len(state.seats):  # all hidden: the Poppy Grower keeps it shut
             grimoire = tuple(

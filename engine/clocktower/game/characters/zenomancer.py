@@ -1,15 +1,18 @@
 """The Zenomancer (Loric): one or more players each have a goal; a player who achieves theirs
 learns a piece of true information.
 
-The engine runs goals it can judge: "nominate this player". At the first dawn the storyteller
-gives up to three goals (``zenomancer``: who has one, then whom they must nominate; the first
-goal is given, later ones may be "no more"), each told privately to its holder. The moment a
-holder nominates their target, the goal is achieved: the storyteller picks another player
-(``zenomancer_info``) and the holder learns that player's true alignment. A goal is achieved
-once; a dead holder can no longer nominate, so theirs lapses with them.
+A goal can be anything by the rules; the engine runs the goals it can judge, each about another
+player: nominate them (``nominate``), be nominated by them (``nominated_by``), see them executed
+(``executed``: dying or not, judged at the next dawn) or see them die (``dies``: by any means).
+At the first dawn the storyteller gives up to three goals (``zenomancer``: who has one, any
+player, a Traveller or a dead one too; then ``zenomancer_goal``: which goal about whom; the first
+goal is given, later ones may be "no more"), each told privately to its holder. When a goal is
+achieved the storyteller picks another player (``zenomancer_info``) and the holder learns that
+player's true alignment (true even if the holder is drunk or poisoned: it is the Zenomancer's).
+A goal is achieved once.
 
-Bot storyteller: one goal, to a random player, to nominate a random other player; the true
-information is about a random other player (neither side is helped by design)."""
+Bot storyteller: one goal, to a random player, a random goal about a random other player; the
+true information is about a random other player (neither side is helped by design)."""
 
 from __future__ import annotations
 
@@ -27,12 +30,22 @@ from engine.core import Effect
 GOALS = 3  # the Goal reminders
 
 
+GOAL = "goal"  # on a goal's target; its note: "<holder> <kind>"
+KINDS = {
+    "nominate": "nominate {}",
+    "nominated_by": "be nominated by {}",
+    "executed": "see {} executed",
+    "dies": "see {} die",
+}
+
+
 @dataclass(frozen=True)
 class GoalGiven(Told):
-    """To its holder: the goal, to nominate ``target``."""
+    """To its holder: the goal (``KINDS``) about ``target``."""
 
     event = "zen_goal"
     target: int
+    goal: str = "nominate"
 
 
 @dataclass(frozen=True)
@@ -44,60 +57,85 @@ class GoalAchieved(Told):
     alignment: str
 
 
-def goals(state: State) -> list[tuple[int, int]]:
-    """The goals not yet achieved: (holder, target to nominate)."""
-    return [(int(m.note), m.target) for m in state.marks if m.kind == "goal"]
+def goals(state: State, kind: str) -> list[tuple[int, int]]:
+    """The goals of ``kind`` not yet achieved: (holder, target)."""
+    found = []
+    for m in state.marks:
+        if m.kind == GOAL:
+            holder, goal = m.note.split()
+            if goal == kind:
+                found.append((int(holder), m.target))
+    return found
 
 
 class Zenomancer(Role):
     id = "zenomancer"
     policy = (
-        "One goal, to a random player: nominate a random other player; achieved, they learn a "
-        "random other player's true alignment."
+        "One goal, to a random player, a random goal about a random other player; achieved, "
+        "they learn a random other player's true alignment."
     )
     topics = {
-        "zenomancer": "who has a goal, and whom they must nominate",
+        "zenomancer": "who has a goal",
+        "zenomancer_goal": "the goal: what its holder must do or see, about whom",
         "zenomancer_info": "whose true alignment the player who achieved their goal learns",
     }
-    reminders = {"goal": "the player a goal's holder must nominate"}
+    reminders = {GOAL: "a goal's target"}
     events = (GoalGiven, GoalAchieved)
 
     def at_dawn(self, state: State, seat_: Seat, key: str) -> Result:
-        if state.day != 1 or len(state.seats) < 2:
-            return state, []
         effects: list[Effect] = []
+        for holder, target in goals(state, "executed"):  # yesterday's executions
+            if (state.day - 1, target) in state.executions:
+                state, more = self.achieved(state, holder, target, "executed", f"{key}:x{holder}")
+                effects += more
+        if state.day != 1 or len(state.seats) < 2:
+            return state, effects
         players = tuple(s.player for s in state.seats)
         for i in range(GOALS):
             holders = players if i == 0 else (None, *players)
             holder = rule(state, f"{key}:goal{i}", "zenomancer", holders, truth=None, goal=i)
             if holder is None:
                 break
-            others = tuple(p for p in players if p != holder)
-            target = int(
-                rule(state, f"{key}:target{i}", "zenomancer", others, truth=None, holder=holder)
+            options = tuple((kind, p) for kind in KINDS for p in players if p != holder)
+            kind, target = rule(
+                state, f"{key}:target{i}", "zenomancer_goal", options, truth=None, holder=holder
             )
-            state = put_mark(state, "goal", SYSTEM, target, note=str(holder), keep=True)
-            state, told = tell(state, GoalGiven(int(holder), target=target))
+            note = f"{holder} {kind}"
+            state = put_mark(state, GOAL, SYSTEM, int(target), note=note, keep=True)
+            state, told = tell(state, GoalGiven(int(holder), target=int(target), goal=str(kind)))
             effects.append(told)
         return state, effects
 
     def nominating(
         self, state: State, seat_: Seat, nominator: int, nominee: int, key: str
     ) -> Result:
-        if (nominator, nominee) not in goals(state):
-            return state, []
-        others = tuple(s.player for s in state.seats if s.player != nominator)
-        about = int(
-            rule(state, key + ":zen", "zenomancer_info", others, truth=None, holder=nominator)
-        )
+        effects: list[Effect] = []
+        if (nominator, nominee) in goals(state, "nominate"):
+            state, effects = self.achieved(state, nominator, nominee, "nominate", key + ":zen")
+        if (nominee, nominator) in goals(state, "nominated_by"):
+            state, more = self.achieved(state, nominee, nominator, "nominated_by", key + ":zenb")
+            effects += more
+        return state, effects
+
+    def someone_died(self, state: State, seat_: Seat, dead: int, cause: str, key: str) -> Result:
+        effects: list[Effect] = []
+        for holder, target in goals(state, "dies"):
+            if target == dead:
+                state, more = self.achieved(state, holder, target, "dies", f"{key}:zd{holder}")
+                effects += more
+        return state, effects
+
+    def achieved(self, state: State, holder: int, target: int, kind: str, key: str) -> Result:
+        """The goal is met: its reminder goes, and the holder learns a true alignment."""
+        note = f"{holder} {kind}"
         kept = tuple(
-            m
-            for m in state.marks
-            if not (m.kind == "goal" and m.note == str(nominator) and m.target == nominee)
+            m for m in state.marks if not (m.kind == GOAL and m.note == note and m.target == target)
         )
         state = evolve(state, marks=kept)
+        others = tuple(s.player for s in state.seats if s.player != holder)
+        about = int(rule(state, key, "zenomancer_info", others, truth=None, holder=holder))
         alignment = seat(state, about).alignment
-        state, told = tell(state, GoalAchieved(nominator, about=about, alignment=alignment))
+        state, told = tell(state, GoalAchieved(holder, about=about, alignment=alignment))
         return state, [told]
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
@@ -108,8 +146,9 @@ class Zenomancer(Role):
 
     def says(self, event: Any, words: Words) -> str:
         if isinstance(event, GoalGiven):
+            goal = KINDS.get(event.goal, KINDS["nominate"]).format(words.player(event.target))
             return (
-                f"☯️ The {words.strong('Zenomancer')} gives you a goal: nominate "
-                f"{words.player(event.target)}. Achieve it and you learn something true."
+                f"☯️ The {words.strong('Zenomancer')} gives you a goal: {goal}. Achieve it and "
+                "you learn something true."
             )
         return f"☯️ Goal achieved. {words.player(event.about)} is {words.strong(event.alignment)}."

@@ -40,7 +40,8 @@ steps. Each step is one of:
   believe}``), ``told_data`` (``{player: [event, {key: value}]}``: their last tell of that event
   has those values), ``last_told`` (``{player: [event, {data subset}]}``, the very last private
   message), ``queue`` (the characters still to wake tonight, in order), ``offered`` /
-  ``not_offered`` (values among / not among the pending question's options).
+  ``not_offered`` (values among / not among the pending question's options), ``menu`` (the
+character the open night menu names to its player: "" when it is hidden from them).
 """
 
 from __future__ import annotations
@@ -78,12 +79,14 @@ from engine.clocktower.game import (
     apply,
     briefing,
     new_game,
+    open_prompts,
     seat,
 )
 from engine.clocktower.game.abilities.votes import threshold
 from engine.clocktower.game.abnormal import since_dawn
 from engine.clocktower.game.madness import madness_of
 from engine.clocktower.game.model import lives, mark_target, neighbours
+from engine.clocktower.game.questions import NightMenu
 from engine.clocktower.game.roles import role
 from engine.clocktower.game.working import is_drunk, is_poisoned, sober
 from engine.core import Event, Public, RuleError
@@ -111,7 +114,7 @@ def start(spec: dict[str, Any]) -> State:
         state = apply(state, Join(p, traveller=character(cid).team == "traveller")).state
     state = apply(state, Start(0 if bot else ST, tuple(spec["characters"]))).state
     while state.pending is not None and state.pending.key.startswith("setup:"):
-        wanted = spec.get(state.pending.topic)
+        wanted = tupled(spec.get(state.pending.topic))  # a pair as a list, say
         if state.pending.topic == "traveller_alignment":
             wanted = spec["alignments"][str(dict(state.pending.data)["player"])]
         index = state.pending.options.index(wanted) if wanted is not None else 0
@@ -252,6 +255,9 @@ def check(state: State, want: dict[str, Any], effects: tuple = ()) -> None:
         "abnormal": lambda: sorted(set(since_dawn(state, 0))),
         "claims": lambda: [[p, c] for d, p, c in state.claims if d == state.day],
         "queue": lambda: [c for c, _ in state.queue[state.cursor + 1 :]],
+        "menu": lambda: next(
+            (q.character for q in open_prompts(state) if isinstance(q, NightMenu)), None
+        ),
     }
     for key, value in want.items():
         if key in got:

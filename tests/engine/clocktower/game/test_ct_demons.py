@@ -14,7 +14,7 @@ from engine.clocktower.game.characters._demon import storyteller_prey
 from engine.clocktower.game.model import NOBODY, demons, put_mark, with_seat
 from engine.clocktower.game.registration import may_register_as_team
 from engine.clocktower.game.roles import REGISTRY, seats_having
-from tests.engine.clocktower.game.support import TB, start
+from tests.engine.clocktower.game.support import SCENARIOS, TB, load, play, start
 
 # Lil' Monsta's table: two Minions (one to babysit) and five good players.
 LIL_MONSTA_TABLE = {
@@ -92,7 +92,7 @@ def test_the_bots_storyteller_kill_skips_a_protected_last_good_player():
 
 def test_units_that_may_be_in_play_unheld_are_few_and_named():
     """The general hook has its users, each a character whose ability no seat may hold."""
-    assert set(REGISTRY.having("unheld")) == {"lilmonsta", "summoner"}
+    assert set(REGISTRY.having("unheld")) == {"lilmonsta", "summoner", "bootlegger"}
 
 
 def test_units_react_to_changes_while_a_demon_is_unheld():
@@ -102,3 +102,13 @@ def test_units_react_to_changes_while_a_demon_is_unheld():
     assert any(s.player == NOBODY for s, _ in seats_having(state, "after_change"))
     settled, effects = settle_changes(state, "test")
     assert settled == state and effects == []
+
+
+def test_the_riot_gives_evil_no_win_for_a_day_3_left_undecided():
+    """The current Riot has no "after day 3, evil wins" (the old text's): mid-riot, no ending
+    is judged at dusk; the riot itself decides the game."""
+    spec = load(next(p for p in SCENARIOS if p.name == "riot_atheist_survives.json"))
+    state = play(spec)
+    assert state.day == 3 and state.nominees and state.winner is None
+    riot = next(s for s in state.seats if s.character == "riot")
+    assert REGISTRY.roles["riot"].dusk_ending(state, riot) is None

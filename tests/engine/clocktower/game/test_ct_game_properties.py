@@ -59,16 +59,20 @@ def check_nominations(state: State) -> None:
 
 def check_invariants(state: State) -> None:
     """What holds at every step. Alignment follows the team unless the player was told it
-    changed (the Goon) or was dealt another (the Bounty Hunter's evil Townsfolk); a Demon registering as dead may live on (the Zombuul), and the game may
-    go on without a Demon only on the Mastermind's extra day."""
+    changed (the Goon), was dealt another (the Bounty Hunter's evil Townsfolk) or had their
+    character changed in play, which keeps the alignment (a Cacklejack's change, of any type);
+    one Demon at most, besides players changed into one; a Demon registering as dead may live
+    on (the Zombuul), and the game may go on without a Demon only on the Mastermind's extra
+    day."""
     living_demons = demons(state)
-    assert len(living_demons) <= 1
+    changed = {c.player for c in state.changes}
+    assert len([d for d in living_demons if d not in changed]) <= 1
     turned = {t.to for t in state.told if t.event == "turned"}
     turned |= {  # dealt evil (the Bounty Hunter's evil Townsfolk)
         t.to for t in state.told if t.event == "character" and t.data["alignment"] == "evil"
     }
     for s in state.seats:
-        if s.team != "traveller" and s.player not in turned:
+        if s.team != "traveller" and s.player not in turned | changed:
             assert (s.alignment == "evil") == (s.team in ("minion", "demon"))
         assert s.ghost_vote or not s.alive
     if state.phase is Phase.DAY:

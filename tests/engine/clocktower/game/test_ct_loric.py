@@ -31,10 +31,9 @@ KNAVES_GAMES = int(os.environ.get("RAVENSWOOD_KNAVES_GAMES", "40"))
 RULE = "Seat 7 remains empty. Its choices are arbitrary."
 
 
-def test_the_bot_runs_these_loric_and_not_the_others():
+def test_the_bot_runs_every_loric():
     assert unsupported(LORIC + TRAVELLERS) == ()
-    assert unsupported(("knaves",)) == ()
-    assert unsupported(("tor",)) == ("tor",)
+    assert unsupported(("knaves", "tor")) == ()
 
 
 def test_the_bot_tells_the_house_rules_and_that_it_applies_none():
@@ -49,6 +48,23 @@ def test_the_bot_tells_the_house_rules_and_that_it_applies_none():
     assert HouseRules((RULE,), applied=False) in step.effects
     human = apply(start({**spec, "bot": False}), NightChoice(2, (2,)))
     assert HouseRules((RULE,), applied=True) in human.effects
+
+
+def test_house_rules_on_a_script_without_the_bootlegger_are_told_as_its_are():
+    """Real scripts carry rules in ``_meta.bootlegger`` without listing the Bootlegger: it is in
+    play by the rules all the same, and the table is told them at the first dawn."""
+    spec = {
+        "bot": True,
+        "house_rules": [RULE],
+        "characters": ["imp", "poisoner", "empath", "chef", "monk", "saint"],
+    }
+    step = apply(start(spec), NightChoice(2, (2,)))
+    assert "bootlegger" not in step.state.script_ids
+    assert HouseRules((RULE,), applied=False) in step.effects
+    human = apply(start({**spec, "bot": False}), NightChoice(2, (2,)))
+    assert HouseRules((RULE,), applied=True) in human.effects
+    plain = apply(start({**spec, "house_rules": []}), NightChoice(2, (2,)))
+    assert not any(isinstance(e, HouseRules) for e in plain.effects)
 
 
 def test_no_house_rules_nothing_told():
@@ -120,3 +136,35 @@ def test_self_played_games_with_the_knaves_hold_every_property():
         tellers.update(t.teller for t in final.told if isinstance(t, Info))
     assert set(tellers) == set(KNAVES), tellers
     assert swapped > 0
+
+
+def test_the_pope_makes_duplicates_until_stopped_and_the_demon_may_bluff_them():
+    """The storyteller swaps Townsfolk for duplicates more than once ("none" stops), never an
+    Outsider's token, and the bluffs may include a duplicated character."""
+    from engine.clocktower.game import Join, Start, StorytellerRuling
+
+    state = new_game(100, 1, (*TB, "pope"), False)
+    for p in range(1, 8):
+        state = apply(state, Join(p)).state
+    deal = ("imp", "poisoner", "empath", "chef", "monk", "soldier", "saint")
+    state = apply(state, Start(100, deal)).state
+    answers = {"setup:pope:0": (3, "chef"), "setup:pope:1": (5, "saint"), "setup:pope:2": "none"}
+    offered = {}
+    while state.phase is Phase.SETUP:
+        p = state.pending
+        offered[p.key] = p
+        pick = p.options.index(answers[p.key]) if p.key in answers else 0
+        state = apply(state, StorytellerRuling(100, p.id, pick)).state
+    assert [s.character for s in state.seats] == [
+        "imp",
+        "poisoner",
+        "chef",
+        "chef",
+        "saint",
+        "soldier",
+        "saint",
+    ]
+    assert not any(pair[0] == 7 for pair in offered["setup:pope:0"].options)  # the Saint's
+    assert offered["setup:pope:1"].options[0] == "none"
+    bluffs = offered["setup:bluffs"].form.fields[0].domain
+    assert {"chef", "saint"} <= set(bluffs) and "soldier" not in bluffs

@@ -4,10 +4,12 @@ score``'s balance never falls back to naive players, and ``/clocktower review`` 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import stats.balance
-from engine.clocktower.catalogue import character
+from engine.clocktower.catalogue import character, characters, edition_characters
 from engine.clocktower.game.roles import REGISTRY, role
 from engine.clocktower.reasoning.coverage import names, not_covered
 from engine.clocktower.reasoning.review import not_reviewable
@@ -15,6 +17,15 @@ from engine.clocktower.reasoning.worlds import supported, uncovered
 from engine.clocktower.selfplay import setup_game
 from stats.balance import Balance, NotSimulated, script_balance
 from tests.engine.clocktower.game.support import TB
+
+DEALT = ("townsfolk", "outsider", "minion", "demon")
+EDITION_NAMES = {"tb": "Trouble Brewing", "bmr": "Bad Moon Rising", "snv": "Sects & Violets"}
+WHOLE = "Editions covered whole"
+MISSING = "Characters the engine runs that the model does not cover yet"
+
+
+def edition(code: str) -> tuple[str, ...]:
+    return tuple(c.id for c in edition_characters(code) if c.team in DEALT)
 
 
 @pytest.fixture
@@ -97,3 +108,21 @@ def test_a_game_of_an_uncovered_script_is_not_reviewed_and_says_why(imp_unreason
 
 def test_a_game_of_a_covered_script_may_be_reviewed():
     assert not_reviewable(setup_game(TB, 7, 1)) is None
+
+
+def listed(docs: str, bullet: str) -> set[str]:
+    """The names a bullet of docs/clocktower.md's coverage lists gives (``a, b, c.``)."""
+    text = " ".join(docs.split())  # the list may wrap
+    start = text.index(f"- {bullet}: ") + len(bullet) + 4
+    return set(text[start : text.index(".", start)].split(", "))
+
+
+def test_the_docs_say_what_the_model_covers():
+    """docs/clocktower.md's two lists match the registry: the editions covered whole, and every
+    character the engine runs that the model does not cover (the message says what to write)."""
+    docs = (Path(__file__).parents[4] / "docs" / "clocktower.md").read_text()
+    run = tuple(c.id for c in characters() if c.team in DEALT and c.id in REGISTRY)
+    missing = sorted(character(c).name for c in uncovered(run))
+    assert listed(docs, MISSING) == set(missing), ", ".join(missing)
+    whole = [name for code, name in EDITION_NAMES.items() if not uncovered(edition(code))]
+    assert listed(docs, WHOLE) == set(whole), ", ".join(whole)
