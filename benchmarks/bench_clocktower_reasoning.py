@@ -1,13 +1,18 @@
-"""Clocktower self-play with players who claim, bluff and reason: how Trouble Brewing balances,
-how fast games go, and what the reasoning model costs.
+"""Clocktower self-play with players who claim, bluff and reason: how Trouble Brewing, Bad Moon
+Rising and Sects & Violets balance, how fast games go, and what the reasoning model costs.
 
-1. Balance, the targets of issue 17: ``GAMES`` seeded games of Trouble Brewing at 10 players
-   with the bot storyteller and a balanced bag. Good's win rate, the share of day-1 executions
-   that hit an evil player, and the Saint's executions (per game, and per game with the Saint
-   in play), each with a Wilson 95% interval; the naive heuristic players measured in the same
-   run as the peer.
+An edition the model does not cover whole (``worlds.uncovered``) is measured with the naive
+players only, and its uncovered characters are named: its reasoning rows say so.
+
+1. Balance, the targets of issues 17 and 25: per edition, ``GAMES`` seeded games at 10 players
+   with the bot storyteller and a balanced bag. Good's win rate (target 35-65%), the share of
+   day-1 executions that hit an evil player (target at least 35%), and the executions of a
+   character whose execution loses the game (the Saint; per game, and per game with one in
+   play), each with a Wilson 95% interval; the naive heuristic players measured in the same run
+   as the peer.
 2. Speed: self-played games per second (CPU time, best of ``ROUNDS`` runs of the same seeded
-   games) at 10 players (target: at least 20), and at 5, 7, 12 and 15 for scale.
+   games) at 10 players on each edition (target: at least 15), with the naive peer, and on
+   Trouble Brewing at 5, 7, 12 and 15 for scale.
 3. The model's cost: ``infer`` on the public records of self-played games (each day once its
    claims are made), cold (its caches cleared: the worlds built and every moment swept) and
    warm (the record swept before, one more nomination added, as the table meets it), with the
@@ -20,9 +25,10 @@ how fast games go, and what the reasoning model costs.
    and how many were within their stated accuracy (``Beliefs.within``: 4 standard errors +
    0.02).
 
-Run: python benchmarks/bench_clocktower_reasoning.py [--games N]
-[--parts balance,speed,cost,accuracy] [--sizes 13,15] (``--sizes``: the table sizes of the cost
-and accuracy parts beyond 12 players)
+Run: python benchmarks/bench_clocktower_reasoning.py [--games N] [--editions tb,bmr,snv]
+[--parts balance,speed,cost,accuracy] [--sizes 13,15] [--records N] (``--sizes``: the table
+sizes of the cost and accuracy parts beyond 12 players; ``--records``: the games whose records
+they weigh, per size)
 """
 
 from __future__ import annotations
@@ -42,11 +48,12 @@ from engine.clocktower.catalogue import edition_characters  # noqa: E402
 from engine.clocktower.game import Phase, apply  # noqa: E402
 from engine.clocktower.reasoning import infer as model  # noqa: E402
 from engine.clocktower.reasoning import worlds  # noqa: E402
+from engine.clocktower.reasoning.coverage import names  # noqa: E402
 from engine.clocktower.reasoning.record import Nominated  # noqa: E402
 from engine.clocktower.selfplay import Player, play, setup_game, simulate  # noqa: E402
 from stats.odds.wilson import wilson_interval  # noqa: E402
 
-TB = tuple(c.id for c in edition_characters("tb"))
+EDITIONS = {"tb": "Trouble Brewing", "bmr": "Bad Moon Rising", "snv": "Sects & Violets"}
 GAMES = 500
 SPEED_GAMES = 60
 ROUNDS = 3
@@ -60,39 +67,74 @@ def rate(hits: int, total: int) -> str:
     return f"{share:.1%} [{low:.1%}, {high:.1%}] ({hits}/{total})"
 
 
-def balance(games: int, reason: bool) -> list[str]:
-    report = simulate(TB, 10, games, seed=0, reason=reason)
+@cache
+def script(edition: str) -> tuple[str, ...]:
+    return tuple(c.id for c in edition_characters(edition))
+
+
+def covered(edition: str) -> bool:
+    return worlds.supported(script(edition))
+
+
+def uncovered_row(edition: str, columns: int) -> list[str]:
+    """The reasoning row of an edition the model does not cover: which characters it lacks."""
+    missing = names(worlds.uncovered(script(edition)))
+    return [EDITIONS[edition], "reasoning", f"not covered: {missing}", *[""] * (columns - 3)]
+
+
+def balance(edition: str, games: int, reason: bool) -> list[str]:
+    if reason and not covered(edition):
+        return uncovered_row(edition, 8)
+    start = time.process_time()
+    report = simulate(script(edition), 10, games, seed=0, reason=reason)
+    spent = time.process_time() - start
     day1 = next((d for d in report["executions_by_day"] if d["day"] == 1), None)
     hits, executions = (day1["evil"], day1["executions"]) if day1 else (0, 0)
     return [
+        EDITIONS[edition],
         report["table"],
         rate(report["good_wins"], games),
         rate(hits, executions),
         rate(report["saint_executed"], games),
         rate(report["saint_executed"], report["saint_in_play"]),
         f"{report['mean_days']:.2f}",
+        f"{games / spent:.1f}",
     ]
 
 
-def games_per_second(players: int, reason: bool = True) -> float:
-    play(TB, players, 10**6, reason=reason)  # warm the caches (script, night order)
+def games_per_second(edition: str, players: int, reason: bool = True) -> float:
+    ids = script(edition)
+    play(ids, players, 10**6, reason=reason)  # warm the caches (script, night order)
     best = float("inf")
     count = SPEED_GAMES if players <= 10 else SPEED_GAMES // 6
     for _ in range(ROUNDS):
         start = time.process_time()
         for seed in range(count):
-            play(TB, players, seed, reason=reason)
+            play(ids, players, seed, reason=reason)
         best = min(best, time.process_time() - start)
     return count / best
 
 
+def speed(editions: list[str]) -> list[list[str]]:
+    rows = [["Trouble Brewing", str(n), f"{games_per_second('tb', n):.1f}"] for n in (5, 7)]
+    for edition in editions:
+        if covered(edition):
+            rows.append([EDITIONS[edition], "10", f"{games_per_second(edition, 10):.1f}"])
+        else:
+            rows.append(uncovered_row(edition, 3)[:1] + ["10", "not covered"])
+        naive = games_per_second(edition, 10, reason=False)
+        rows.append([EDITIONS[edition], "10, naive peer", f"{naive:.1f}"])
+    rows += [["Trouble Brewing", str(n), f"{games_per_second('tb', n):.1f}"] for n in (12, 15)]
+    return rows
+
+
 @cache
-def records(players: int) -> list:
+def records(edition: str, players: int, games: int = RECORDS) -> list:
     """(game, setup, record) each day of some self-played games, once the day's claims are
     made."""
     found = []
-    for seed in range(RECORDS):
-        state = setup_game(TB, players, seed)
+    for seed in range(games):
+        state = setup_game(script(edition), players, seed)
         table = Player(seed)
         seen = 0
         while state.phase is not Phase.OVER:
@@ -111,9 +153,9 @@ def clear() -> None:
     worlds._count.cache_clear()
 
 
-def inference(players: int) -> list[str]:
+def inference(edition: str, players: int, games: int = RECORDS) -> list[str]:
     cold, warm, weighed, ess = [], [], [], []
-    for _, setup, record in records(players):
+    for _, setup, record in records(edition, players, games):
         clear()
         start = time.perf_counter()
         beliefs = model.infer(setup, record)
@@ -138,6 +180,7 @@ def inference(players: int) -> list[str]:
     cold.sort()
     ms = lambda xs, q: f"{1000 * xs[min(len(xs) - 1, int(q * len(xs)))]:.1f}"  # noqa: E731
     return [
+        EDITIONS[edition],
         str(players),
         str(len(cold)),
         ms(cold, 0.5),
@@ -149,14 +192,14 @@ def inference(players: int) -> list[str]:
     ]
 
 
-def accuracy(players: int) -> list[list[str]]:
+def accuracy(edition: str, players: int, games: int = RECORDS) -> list[list[str]]:
     """The sampled chances of the first games' records against exact enumeration: searched
     afresh for each record, and as self-play meets them, day after day, reusing its draws."""
-    picked, games = [], set()
-    for game, setup, record in records(players):
-        if len(picked) >= ACCURACY_RECORDS and game not in games:
+    picked, seen = [], set()
+    for game, setup, record in records(edition, players, games):
+        if len(picked) >= ACCURACY_RECORDS and game not in seen:
             break
-        games.add(game)
+        seen.add(game)
         picked.append((game, setup, record))
     exact = []
     for _, setup, record in picked:
@@ -170,7 +213,10 @@ def accuracy(players: int) -> list[list[str]]:
             clear()
             draws, last = model.Draws(), game
         reused.append((model.infer(setup, record, draws=draws), truth, setup))
-    return [_errors(players, "afresh", fresh), _errors(players, "reused", reused)]
+    return [
+        [EDITIONS[edition], *_errors(players, "afresh", fresh)],
+        [EDITIONS[edition], *_errors(players, "reused", reused)],
+    ]
 
 
 def _errors(players: int, how: str, found: list) -> list[str]:
@@ -207,27 +253,31 @@ def table(head: list[str], rows: list[list[str]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--editions", default=",".join(EDITIONS))
     parser.add_argument("--parts", default="balance,speed,cost,accuracy")
     parser.add_argument("--sizes", default="13,15")
+    parser.add_argument("--records", type=int, default=RECORDS, help="games per table size")
     args = parser.parse_args()
     parts, sizes = args.parts.split(","), [int(n) for n in args.sizes.split(",")]
+    editions = args.editions.split(",")
+    modelled = [e for e in editions if covered(e)]
     print(f"load before: {os.getloadavg()[0]:.2f}\n")
     if "balance" in parts:
-        head = ["players", "good wins", "day-1 executions on evil", "Saint executed (games)",
-                "Saint executed (Saint in play)", "mean days"]  # fmt: skip
-        table(head, [balance(args.games, True), balance(args.games, False)])
+        head = ["edition", "table", "good wins", "day-1 executions on evil",
+                "Saint executed (games)", "Saint executed (Saint in play)", "mean days",
+                "games/s (CPU, whole run)"]  # fmt: skip
+        rows = [balance(e, args.games, reason) for e in editions for reason in (True, False)]
+        table(head, rows)
     if "speed" in parts:
-        speed = [[str(n), f"{games_per_second(n):.1f}"] for n in (5, 7, 10, 12, 15)]
-        speed.append(["10 (naive peer)", f"{games_per_second(10, reason=False):.1f}"])
-        table(["players", "games/s (CPU, best of 3)"], speed)
+        table(["edition", "players", "games/s (CPU, best of 3)"], speed(editions))
     if "cost" in parts:
-        head = ["players", "records", "cold median ms", "cold p90 ms", "cold worst ms",
-                "warm median ms", "worlds (median)", "ESS (median)"]  # fmt: skip
-        table(head, [inference(n) for n in (7, 10, 12, *sizes)])
+        head = ["edition", "players", "records", "cold median ms", "cold p90 ms",
+                "cold worst ms", "warm median ms", "worlds (median)", "ESS (median)"]  # fmt: skip
+        table(head, [inference(e, n, args.records) for e in modelled for n in (7, 10, 12, *sizes)])
     if "accuracy" in parts:
-        head = ["players", "records", "chances", "mean error", "p99 error", "worst error",
-                "within stated accuracy", "ESS (median)", "ESS (least)"]  # fmt: skip
-        table(head, [row for n in sizes for row in accuracy(n)])
+        head = ["edition", "players", "records", "chances", "mean error", "p99 error",
+                "worst error", "within stated accuracy", "ESS (median)", "ESS (least)"]  # fmt: skip
+        table(head, [row for e in modelled for n in sizes for row in accuracy(e, n, args.records)])
     print(f"load after: {os.getloadavg()[0]:.2f}")
 
 

@@ -6,6 +6,11 @@ The quick run behind ``/script score`` plays ``quick_games(players)`` games, a n
 so that it takes a few seconds (bigger tables cost more per game: the worlds the players weigh
 grow quickly), and says how many it played; ``ravenswood script score --games`` plays more.
 ``script_report`` puts the balance beside the difficulty score, for the bot and the CLI alike.
+
+A script with a character the reasoning model does not cover gets no figure, only a sentence
+that names those characters (``coverage.not_covered``): players who ignore a character's part
+in the game would give a figure that misleads (the naive players put Bad Moon Rising's good
+wins at 2%).
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.clocktower.game import unsupported
+from engine.clocktower.reasoning.coverage import not_covered
+from engine.clocktower.reasoning.worlds import uncovered
 from engine.clocktower.scoring import Score, score_script
 from engine.clocktower.script import Script
 from engine.clocktower.selfplay import simulate
@@ -31,13 +38,12 @@ def quick_games(players: int) -> int:
 
 @dataclass(frozen=True)
 class Balance:
-    """Good's win rate over ``games`` self-played games at ``players``, with its Wilson 95%
-    interval, and which players played (``table``: ``reasoning`` or ``naive``)."""
+    """Good's win rate over ``games`` self-played games at ``players`` by the reasoning
+    players, with its Wilson 95% interval."""
 
     players: int
     games: int
     seed: int
-    table: str
     good_wins: int
     good_win_rate: float
     ci95: tuple[float, float]
@@ -52,20 +58,26 @@ class Balance:
         return (
             f"Simulated balance at {self.players} players: good wins "
             f"{self.good_win_rate:.0%} (95% CI {low:.0%}-{high:.0%}) over "
-            f"{self.games} self-played games with the bot storyteller "
-            f"({self.table} players)."
+            f"{self.games} self-played games with the bot storyteller and reasoning players."
         )
 
 
 @dataclass(frozen=True)
 class NotSimulated:
-    """A script the bot storyteller cannot run by itself (``error`` says why): no games."""
+    """A script the bot storyteller cannot run by itself, or whose characters the reasoning
+    model does not all cover (``uncovered``): no games, and ``error`` says why."""
 
     players: int
     error: str
+    uncovered: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "games": 0, "error": self.error}
+        return {
+            "players": self.players,
+            "games": 0,
+            "error": self.error,
+            "uncovered": list(self.uncovered),
+        }
 
     def text(self) -> str:
         return f"Not simulated: {self.error}."
@@ -75,7 +87,8 @@ def script_balance(
     script_ids: tuple[str, ...], players: int, games: int | None = None, seed: int = 0
 ) -> Balance | NotSimulated:
     """Good's win rate at ``players`` over ``games`` self-played games (seeds ``seed`` on), or
-    why the script cannot be played by the bot storyteller alone."""
+    why there is none: the bot storyteller cannot run the script alone, or the reasoning model
+    does not cover it."""
     count = quick_games(players) if games is None else games
     ids = dealt(script_ids)
     missing = unsupported(ids)
@@ -84,13 +97,19 @@ def script_balance(
             f" and {len(missing) - 5} more" if len(missing) > 5 else ""
         )
         return NotSimulated(players, f"the bot storyteller cannot run {names} yet")
+    why = not_covered(ids)
+    if why is not None:
+        return NotSimulated(
+            players,
+            f"{why}; a figure from players who ignore them would mislead",
+            tuple(uncovered(ids)),
+        )
     report = simulate(ids, players, count, seed)
     low, high = wilson_interval(report["good_wins"], count)
     return Balance(
         players=players,
         games=count,
         seed=seed,
-        table=report["table"],
         good_wins=report["good_wins"],
         good_win_rate=report["good_win_rate"],
         ci95=(round(low, 4), round(high, 4)),

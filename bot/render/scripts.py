@@ -22,7 +22,6 @@ from engine.clocktower.scoring import CharacterWeight
 from stats.balance import ScriptReport
 
 DESCRIPTION, FIELD, LINE, EMBED = 4096, 1024, 300, 6000
-ROOM = 900  # kept free in a score embed for the fields after the characters
 RULES = 700  # at most this much of an embed for a script's homebrew rules
 EDITIONS = {**BASE_EDITIONS, "carousel": "later characters", "fabled": "Fabled", "loric": "Loric"}
 COLOURS = {
@@ -99,22 +98,26 @@ def house_rules(embed: discord.Embed, rules: Iterable[str]) -> discord.Embed:
     return embed
 
 
-def _character_fields(
-    embed: discord.Embed, rows: Iterable[CharacterWeight], room: int = ROOM
-) -> None:
-    """Every character's tags and weight, biggest first, over as many fields as fit (``room``
-    left for the fields after them); any left over (a very long script) are named as being in
-    the attached file."""
+def _character_fields(embed: discord.Embed, rows: Iterable[CharacterWeight]) -> None:
+    """Every character's tags and weight, biggest first, over as many fields as fit in what
+    the embed's other fields leave (these come first, added last); any left over (a very long
+    script) are named as being in the attached file."""
     ranked = sorted(rows, key=lambda r: (-abs(r.weight), r.name))
     lines = [f"`{r.weight:+g}` **{safe(r.name)}** — {r.why}"[:LINE] for r in ranked]
     groups = _chunks(lines, FIELD)
+    room = EMBED - len(embed)
+    title = "Every character's tags and weight"
     for i, group in enumerate(groups):
-        name = "Every character's tags and weight" + (" (continued)" if i else "")
-        if len(embed) + len(name) + len("\n".join(group)) > EMBED - room:
-            left = sum(len(g) for g in groups[i:])
-            embed.add_field(name=name, value=f"… and {left} more in score.txt", inline=False)
+        name = title + (" (continued)" if i else "")
+        value = "\n".join(group)
+        rest = f"… and {sum(len(g) for g in groups[i:])} more in score.txt"
+        later = i + 1 < len(groups)  # then room is kept for a field saying what is left out
+        kept = len(title + " (continued)" + rest) if later else 0
+        if len(name) + len(value) + kept > room:
+            embed.insert_field_at(i, name=name, value=rest, inline=False)
             return
-        embed.add_field(name=name, value="\n".join(group), inline=False)
+        embed.insert_field_at(i, name=name, value=value, inline=False)
+        room -= len(name) + len(value)
 
 
 def score_embed(report: ScriptReport, rules: tuple[str, ...] = ()) -> discord.Embed:
@@ -131,7 +134,6 @@ def score_embed(report: ScriptReport, rules: tuple[str, ...] = ()) -> discord.Em
         ),
         colour=COLOURS.get(result.category, discord.Colour.blurple()),
     )
-    _character_fields(embed, result.characters, ROOM + (RULES + 40 if rules else 0))
     synergies = [f"`{s.delta:+g}` {_rule_name(s.rule)} — {s.why}" for s in result.synergies]
     embed.add_field(name="Synergies", value=fit(synergies, FIELD, "None fired."), inline=False)
     bases = [f"{b.name}: {b.score:g} ({b.category})" for b in comparison.base_editions]
@@ -163,6 +165,7 @@ def score_embed(report: ScriptReport, rules: tuple[str, ...] = ()) -> discord.Em
         text=f"{len(result.characters)} characters · {len(result.jinxes)} jinx(es) · "
         "score = (tag weights + synergies) × table factor · every point in score.txt"
     )
+    _character_fields(embed, result.characters)
     return embed
 
 

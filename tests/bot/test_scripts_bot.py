@@ -88,13 +88,27 @@ async def test_score_simulates_the_balance_in_a_quick_run_after_deferring(table)
     (field,) = [f for f in embed.fields if f.name == "Simulated balance at 7 players"]
     assert "over 100 self-played games" in field.value and "95% CI" in field.value
     assert "reasoning players" in field.value
-    elsewhere = await st.slash(table.channel, "script score", name="snv", players=7)
-    (field,) = [f for f in (await answer(elsewhere)).fields if f.name.startswith("Simulated")]
-    assert "over 100 self-played games" in field.value and "naive players" in field.value
     homebrew = json.dumps(SCRIPT)  # its homebrew character needs a human storyteller
     custom = await st.slash(table.channel, "script score", json=homebrew, players=7)
     (field,) = [f for f in (await answer(custom)).fields if f.name.startswith("Simulated")]
     assert field.value.startswith("Not simulated: the bot storyteller cannot run")
+
+
+async def test_a_script_the_reasoning_model_does_not_cover_gets_no_balance_figure(
+    table, monkeypatch
+):
+    """No naive figure, ever: the balance names the characters the model cannot weigh, and
+    no game is played (the Imp made unknown to the model here)."""
+    from engine.clocktower.game.roles import role
+
+    monkeypatch.setattr(type(role("imp")), "reasoned", False)
+    st = table.add("storyteller")
+    result = await st.slash(table.channel, "script score", json=TB_JSON, players=7)
+    (field,) = [f for f in (await answer(result)).fields if f.name.startswith("Simulated")]
+    assert field.value.startswith("Not simulated: the reasoning model cannot yet weigh Imp")
+    assert "%" not in field.value and "naive" not in field.value
+    report = (await posted(result).attachments[0].read()).decode()
+    assert "cannot yet weigh Imp" in report and "self-played games" not in report
 
 
 async def test_a_slash_score_above_twelve_players_caps_its_games(table, monkeypatch):
@@ -159,6 +173,7 @@ async def test_score_an_attached_file_deferring_before_the_download(table):
 
 
 async def test_score_a_base_edition_by_name(table):
+    table.env.settle_timeout = 120.0  # the reasoning model covers it: a quick run of games
     st = table.add("storyteller")
     result = await st.slash(table.channel, "script score", name="Sects & Violets")
     assert (await answer(result)).title == "Sects & Violets: Intermediate"

@@ -57,7 +57,7 @@ from engine.clocktower.game.adjust import CHANGES
 from engine.clocktower.game.model import neighbours
 from engine.clocktower.game.questions import COUNT, QUESTIONS, NightMenu, NominationMenu
 from engine.clocktower.game.roles import REGISTRY, Role, seats_having
-from engine.clocktower.reasoning.review import reviewable
+from engine.clocktower.reasoning.review import not_reviewable
 from engine.clocktower.script import Script, ScriptError, load_script
 from engine.core import GameOver, RuleError, Step
 
@@ -68,10 +68,6 @@ EXILE_CALLED = "You call for the exile; the vote goes round the circle."
 REPLAY_CHANGED = (
     "That game was played under rules this version of the bot replays differently, so it "
     "cannot be reviewed (its record is kept)."
-)
-NOT_REVIEWABLE = (
-    "The review weighs scripts whose evil characters the reasoning model knows (those of "
-    "Trouble Brewing); this game's script has others."
 )
 
 
@@ -865,8 +861,9 @@ class ClocktowerCog(
                 session = replay(game, rules, entries)
             except (Diverged, RuleError, KeyError, ValueError, TypeError):
                 raise Refusal(REPLAY_CHANGED) from None
-            if not reviewable(session.state):
-                raise Refusal(NOT_REVIEWABLE)
+            unfit = not_reviewable(session.state)
+            if unfit is not None:
+                raise Refusal(unfit)
             await interaction.response.defer(thinking=True)
             name = self.delivery.namer(session)
             content, png = await asyncio.to_thread(

@@ -155,13 +155,30 @@ class Role:
     always_drunk: ClassVar[bool] = False
     # Every (team, alignment) it may register as besides its own (the Spy, the Recluse).
     registers_as: ClassVar[tuple[tuple[str, str], ...]] = ()
-    # The reasoning model (``engine.clocktower.reasoning``): an evil character whose effect on
-    # the game the model's worlds cover (``reasoned``); one that poisons a player each night
-    # (``poisons_nightly``); a Minion that becomes the Demon when it dies with at least ``inherits``
-    # players alive.
+    # The reasoning model (``engine.clocktower.reasoning``; docs/clocktower.md, "How a character
+    # declares its part in the worlds"): an evil character whose effect on the game the model's
+    # worlds cover (``reasoned``); one that poisons a player each night (``poisons_nightly``);
+    # a Demon whose nearest Townsfolk either side are poisoned (``poisons_neighbours``); a
+    # Minion that becomes the Demon when it dies with at least ``inherits`` players alive; where
+    # a Demon that dies at night goes (``moves_to``: "minion", the star pass; "outsider", into
+    # a good Outsider; "": nowhere); a Demon that lives on after its first death (``lives_on``);
+    # a Demon under which every sober Townsfolk's information is false (``falsifies``) and a
+    # day without an execution ends the game (``quiet_day_ends``); a Minion under which the
+    # game goes on a day after the Demon's execution (``outlives_demon``), or after any death
+    # of the Demon while it lives (``keeps_game``: the Evil Twin, while good cannot win); a
+    # good character whose player claims a Townsfolk it is not and hears nothing true
+    # (``poses_as_townsfolk``: the Drunk, the Lunatic, the Mutant). How many it kills a night: ``night_kills``.
     reasoned: ClassVar[bool] = False
     poisons_nightly: ClassVar[bool] = False
+    poisons_neighbours: ClassVar[bool] = False
     inherits: ClassVar[int | None] = None
+    moves_to: ClassVar[str] = ""
+    lives_on: ClassVar[bool] = False
+    falsifies: ClassVar[bool] = False
+    quiet_day_ends: ClassVar[bool] = False
+    outlives_demon: ClassVar[bool] = False
+    keeps_game: ClassVar[bool] = False
+    poses_as_townsfolk: ClassVar[bool] = False
     # A day action (an action class of ``engine.clocktower.game.actions``) handled by ``day``,
     # requested through ``command``.
     day_action: ClassVar[type | None] = None
@@ -601,6 +618,15 @@ class Role:
         world of ``now``, for a sober holder and for an impaired one (None: the model cannot
         read it, and ignores it)."""
         return None
+
+    def night_kills(self, night: int, quiet: bool, last: int) -> tuple[float, ...]:
+        """How many players this character's ability kills on ``night``, as the reasoning
+        model's worlds reckon it: the chance of 0, 1, 2, ... kills, given whether nobody died
+        the day before (``quiet``) and how many died the night before (``last``). A Demon kills
+        one a night after the first; anyone else, nobody."""
+        if night > 1 and character(self.id).team == "demon":
+            return (0.0, 1.0)
+        return (1.0,)
 
     def public_info(self, record: Record, player: int) -> tuple[Heard, ...]:
         """What the public record told ``player``, who claims this character (a Slayer's shot,

@@ -11,9 +11,17 @@ worlds of ``worlds.build``:
   the others, until dusk: the information of that night and day is summed over who it was
   (exactly: one target a night, so two players are never both explained away by one poison).
 - A red herring (``Weight.herring``) is one good player, fixed for the game, summed over.
-- The Demon kills one good player a night, uniformly, or (rarely, ``STAR_PASS``) itself, when
-  a Minion inherits (a Scarlet Woman first, else any living Minion); a Minion is almost never
-  killed. A Demon executed or shot while the game goes on was inherited (``Role.inherits``).
+- The Demon kills good players, uniformly, or (rarely, ``STAR_PASS``) itself: then it lives
+  on (``Role.lives_on``), a Minion inherits (``Role.inherits``), or it moves as its unit says
+  (``Role.moves_to``: to any living Minion, or into a good Outsider, who turns evil), else the
+  game would have ended; a Minion is almost never killed. How many die a night is weighed by
+  the living Demon's and killing Minions' ``Role.night_kills`` (``_kill_count``). A Demon
+  executed or shot while the game goes on lived on, was inherited, or (executed) left a day
+  to a Minion that outlives it (``Role.outlives_demon``).
+- Standing effects of the living Demon hold for a night and its day: its nearest Townsfolk
+  poisoned (``Role.poisons_neighbours``), every sober Townsfolk's information false
+  (``Role.falsifies``: ``Weight.misinformed``), and a day without an execution would have
+  ended the game (``Role.quiet_day_ends``).
 - Evil players vote and nominate as ``VOTES`` and ``NOMINATES`` say: for their own team rarely,
   otherwise like anyone else (so only their hands for teammates give them away); good
   players' hands carry no evidence about the worlds.
@@ -39,7 +47,18 @@ from functools import lru_cache
 import numpy as np
 
 from engine.clocktower.game.roles import role
-from engine.clocktower.reasoning.moment import FloatArray, IntArray, Moment, Setup, Weight
+from engine.clocktower.reasoning.moment import (
+    DEMON,
+    OUTSIDER,
+    TOWNSFOLK,
+    UNKNOWN,
+    BoolArray,
+    FloatArray,
+    IntArray,
+    Moment,
+    Setup,
+    Weight,
+)
 from engine.clocktower.reasoning.record import (
     Claim,
     Death,
@@ -49,7 +68,7 @@ from engine.clocktower.reasoning.record import (
     day_moment,
 )
 from engine.clocktower.reasoning.sample import BUDGET, SLACK, draw, ess
-from engine.clocktower.reasoning.worlds import Worlds, build, count, feasible
+from engine.clocktower.reasoning.worlds import Worlds, build, count, feasible, tables
 
 LIMIT = 60_000  # enumerate up to this many feasible worlds; sample beyond (``sample``)
 SAMPLES = 8_000  # worlds drawn from the tail, when sampling
@@ -59,6 +78,13 @@ NEGLIGIBLE = 1e-20  # worlds this much less likely than the likeliest are droppe
 PRUNE_BELOW = 0.5  # ... once they are half the worlds (dropping fewer is not worth the copy)
 STAR_PASS = 0.03  # how often the Demon kills itself, as the town reckons
 MINION_KILLED = 0.01  # how often the Demon kills one of its Minions
+# The night's death count (``_kill_count``): counts of kills up to ``KILLS - 1``; how often a
+# kill is stopped (a protection, a Soldier, a Fool); how often 0, 1, 2 others die (the Gossip,
+# a Moonchild, a Tinker, a Sweetheart...).
+KILLS = 8
+SAVED = 0.15
+OTHER_DEATHS = (0.9, 0.08, 0.02)
+QUIET_DAY = 0.01  # how often a day ends with no execution under a Vortox and the game goes on
 # P(an evil voter raises a hand | the nominee is its Demon, another Minion, a good player), and
 # the rate of a good voter: the ratio is the evidence an evil voter's hand gives.
 GOOD_HANDS = 0.45
@@ -147,11 +173,24 @@ class _Item:
 @dataclass
 class _Epoch:
     """A night and its day: their information, whether the Poisoner was alive that night (per
-    world) and who was (the Poisoner's possible targets)."""
+    world) and who was (the Poisoner's possible targets); per world and seat, whom a Demon's
+    standing poison impairs (the No Dashii's neighbours; None: nobody), and per world whether
+    every sober Townsfolk's information is false (the Vortox; None: in no world)."""
 
     items: list[_Item]
     working: FloatArray
     living: frozenset[int]
+    impaired: BoolArray | None = None
+    false: BoolArray | None = None
+
+    def take(self, rows: IntArray) -> _Epoch:
+        return _Epoch(
+            [_Item(it.claimer, it.weight.take(rows), it.players) for it in self.items],
+            self.working[rows],
+            self.living,
+            None if self.impaired is None else self.impaired[rows],
+            None if self.false is None else self.false[rows],
+        )
 
 
 @dataclass(frozen=True)
@@ -165,8 +204,9 @@ class _Events:
     final: bool = False  # the game ended here (a Demon's death needed no heir)
 
 
-# The parts of a red-herring holder's epochs: (a, b, rest, items), its likelihood a + b * s.
-_Part = tuple[FloatArray, FloatArray, FloatArray, list[_Item]]
+# The parts of a red-herring holder's epochs: (a, b, rest, items, held), its likelihood
+# a + b * s in the worlds ``held`` (where the holder was sober; elsewhere already weighed).
+_Part = tuple[FloatArray, FloatArray, FloatArray, list[_Item], BoolArray]
 
 
 @dataclass
@@ -178,11 +218,23 @@ class _Sweep:
     demon: IntArray
     logw: FloatArray
     alive: frozenset[int]
+    kind: IntArray  # per world, the Demon's character code
+    undead: BoolArray  # per world, whether the Demon lives on though the town saw it die
     open: _Epoch | None = None
     herrings: dict[int, list[_Part]] = field(default_factory=dict)
+    quiet: bool = True  # nobody died the day before (public, as the Demons' ``night_kills``)
+    executed: bool = True  # somebody was executed the day before
+    last: int = 0  # how many died the night before
+
+    @staticmethod
+    def start(worlds: Worlds, logw: FloatArray) -> _Sweep:
+        """A sweep from the start of the game, everyone alive."""
+        kind = worlds.char[np.arange(len(worlds)), worlds.demon].astype(np.int64)
+        alive = frozenset(worlds.setup.seats)
+        return _Sweep(worlds, worlds.demon.copy(), logw, alive, kind, np.zeros(len(kind), bool))
 
     def copy(self) -> _Sweep:
-        epoch = self.open and _Epoch(list(self.open.items), self.open.working, self.open.living)
+        epoch = self.open and replace(self.open, items=list(self.open.items))
         herrings = {c: list(parts) for c, parts in self.herrings.items()}
         return replace(self, open=epoch, herrings=herrings)
 
@@ -196,27 +248,23 @@ class _Sweep:
         self.worlds = self.worlds.take(rows)
         self.demon = self.demon[rows]
         self.logw = self.logw[rows]
+        self.kind = self.kind[rows]
+        self.undead = self.undead[rows]
         if self.open is not None:
-            items = [
-                _Item(it.claimer, _taken(it.weight, rows), it.players) for it in self.open.items
-            ]
-            self.open = _Epoch(items, self.open.working[rows], self.open.living)
+            self.open = self.open.take(rows)
         self.herrings = {
             c: [
                 (
                     a[rows],
                     b[rows],
                     rest[rows],
-                    [_Item(it.claimer, _taken(it.weight, rows), it.players) for it in tied],
+                    [_Item(it.claimer, it.weight.take(rows), it.players) for it in tied],
+                    held[rows],
                 )
-                for a, b, rest, tied in parts
+                for a, b, rest, tied, held in parts
             ]
             for c, parts in self.herrings.items()
         }
-
-
-def _taken(w: Weight, rows: IntArray) -> Weight:
-    return Weight(w.sober[rows], w.impaired, None if w.herring is None else w.herring[rows])
 
 
 def heard_items(record: Record) -> list[tuple[int, Heard]]:
@@ -306,9 +354,9 @@ def _finish(sweep: _Sweep) -> None:
     """The last epoch's information and the red herrings' sums: the sweep's weights are then
     the worlds' posterior (unnormalised)."""
     _close(sweep)
-    for c, parts in sweep.herrings.items():
-        real = ~sweep.worlds.evil[:, c] & (sweep.worlds.drunk != c)
-        sweep.logw = sweep.logw + np.where(real, _herring(sweep.worlds, parts), 0.0)
+    for parts in sweep.herrings.values():
+        held = np.any([part[4] for part in parts], axis=0)
+        sweep.logw = sweep.logw + np.where(held, _herring(sweep.worlds, parts), 0.0)
     sweep.herrings = {}
     sweep.prune()
 
@@ -317,8 +365,7 @@ def _loglik(events: tuple[_Events, ...]) -> Callable[[Worlds], FloatArray]:
     """The log likelihood of ``events`` in each of some worlds (for fitting a proposal)."""
 
     def loglik(worlds: Worlds) -> FloatArray:
-        alive = frozenset(worlds.setup.seats)
-        sweep = _Sweep(worlds, worlds.demon.copy(), np.zeros(len(worlds)), alive)
+        sweep = _Sweep.start(worlds, np.zeros(len(worlds)))
         for ev in events:
             _advance(sweep, ev)
         _finish(sweep)
@@ -371,8 +418,7 @@ def _through(
             worlds = draw(feasible(setup, claims, good), _loglik(basis), seed, samples, budget)
         else:
             worlds = build(setup, claims, good)
-        logw = np.log(np.maximum(worlds.prior, 1e-300))
-        return _Sweep(worlds, worlds.demon.copy(), logw, frozenset(setup.seats))
+        return _Sweep.start(worlds, np.log(np.maximum(worlds.prior, 1e-300)))
     sweep = _through(setup, said, good, seed, sizes, basis, events[:-1]).copy()
     _advance(sweep, events[-1])
     return sweep
@@ -384,12 +430,17 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
     setup = sweep.worlds.setup
     if ev.moment % 2:
         _close(sweep)
+        night = (ev.moment + 1) // 2
+        if night > 1:
+            _quiet_day(sweep)
+            _kill_count(sweep, night, len(ev.deaths))
         living = np.array([p in sweep.alive for p in setup.seats])
         poisoner = sweep.worlds.holder("poisons")
         working = np.where(poisoner >= 0, living[np.maximum(poisoner, 0)], False).astype(float)
-        sweep.open = _Epoch([], working, sweep.alive)
+        sweep.open = _Epoch([], working, sweep.alive, *_standing(sweep))
         for d in ev.deaths:
             _night_death(sweep, d.player, ev.final)
+        sweep.last = len(ev.deaths)
     else:
         _nominations(sweep, ev.nominations)
     now = Moment(sweep.worlds, sweep.demon, sweep.alive)
@@ -399,7 +450,9 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
             sweep.open.items.append(_Item(setup.seat(player), weight, heard.players))
     if not ev.moment % 2:
         for d in ev.deaths:
-            _day_death(sweep, d.player, ev.final)
+            _day_death(sweep, d, ev.final)
+        sweep.quiet = not ev.deaths
+        sweep.executed = any(d.cause == "execution" for d in ev.deaths)
 
 
 def _status(sweep: _Sweep, player: int) -> tuple[np.ndarray, np.ndarray]:
@@ -409,20 +462,19 @@ def _status(sweep: _Sweep, player: int) -> tuple[np.ndarray, np.ndarray]:
     return demon, sweep.worlds.evil[:, s] & ~demon
 
 
-def _heirs(sweep: _Sweep, dead: int) -> tuple[IntArray, IntArray]:
-    """Per world, the seat of a living Minion who inherits at once (a Scarlet Woman with enough
-    players alive; -1: none), and how many living Minions there are."""
-    setup = sweep.worlds.setup
-    living = np.array([p in sweep.alive and p != dead for p in setup.seats])
-    seats = np.arange(setup.n)[None, :]
-    minion = sweep.worlds.evil & living[None, :] & (seats != sweep.demon[:, None])
-    need = sweep.worlds.per_seat("inherits")
+def _heirs(sweep: _Sweep, rows: IntArray, living: BoolArray) -> IntArray:
+    """In the worlds ``rows``, the seat of a living Minion who inherits at once (a Scarlet
+    Woman with enough players alive; -1: none)."""
+    w = sweep.worlds
+    need = tables(w.setup.chars)["inherits"][w.char[rows]]
+    minion = w.evil[rows] & living[None, :] & (np.arange(w.setup.n) != sweep.demon[rows, None])
     heir = minion & (need > 0) & (need <= len(sweep.alive))
-    return np.where(heir.any(axis=1), heir.argmax(axis=1), -1), minion.sum(axis=1)
+    found: IntArray = np.where(heir.any(axis=1), heir.argmax(axis=1), -1)
+    return found
 
 
 def _night_death(sweep: _Sweep, player: int, final: bool) -> None:
-    """The Demon's kill: a good player, uniformly; itself, rarely, passing the Demon on."""
+    """The Demon's kill: a good player, uniformly; itself, rarely (``_demon_died``)."""
     demon, minion = _status(sweep, player)
     seats = [sweep.worlds.setup.seat(p) for p in sweep.alive]
     good_alive = (~sweep.worlds.evil[:, seats]).sum(axis=1)
@@ -432,48 +484,219 @@ def _night_death(sweep: _Sweep, player: int, final: bool) -> None:
     sweep.prune()
     demon, _ = _status(sweep, player)
     if demon.any():
-        heir, minions = _heirs(sweep, player)
-        sweep.demon = np.where(demon & (heir >= 0), heir, sweep.demon)
-        orphaned = demon & (heir < 0)
-        if not final:  # a star pass with no Minion alive would have ended the game
-            dead_end = orphaned & (minions == 0)
-            sweep.logw = np.where(dead_end, sweep.logw + math.log(IMPOSSIBLE), sweep.logw)
-        _branch(sweep, orphaned & (minions > 0), player)
+        _demon_died(sweep, player, demon, final, night=True)
     sweep.alive = sweep.alive - {player}
 
 
-def _branch(sweep: _Sweep, which: np.ndarray, dead: int) -> None:
-    """Worlds where the storyteller picks which living Minion inherits: one copy per Minion,
-    each with its share of the weight."""
-    if not which.any():
+def _demon_died(
+    sweep: _Sweep, player: int, demon: BoolArray, final: bool, night: bool, executed: bool = False
+) -> None:
+    """The Demon died (in the worlds ``demon``): a Demon that lives on after its first death
+    (``Role.lives_on``) does; else a Minion who inherits at once does (the Scarlet Woman); else,
+    at night, the Demon moves as its unit says (``Role.moves_to``: the star pass to a living
+    Minion, or into a living good Outsider, who turns evil), the sweep branching on where;
+    else, executed, the game goes on a day while a Minion outlives it (the Mastermind), or
+    while a Minion that keeps the game lives (the Evil Twin). Worlds in none of these are
+    impossible while the game goes on."""
+    w = sweep.worlds
+    info = tables(w.setup.chars)
+    survives = demon & info["lives_on"][sweep.kind] & ~sweep.undead
+    sweep.undead = sweep.undead | survives
+    demon = demon & ~survives
+    if not demon.any():
         return
-    setup = sweep.worlds.setup
-    living = np.array([p in sweep.alive and p != dead for p in setup.seats])
-    seats = np.arange(setup.n)[None, :]
-    heirs = which[:, None] & sweep.worlds.evil & living[None, :] & (seats != sweep.demon[:, None])
-    count = heirs.sum(axis=1)
-    rows, heir = np.nonzero(heirs)
-    stay = np.flatnonzero(~which | (count == 0))
-    rows = np.concatenate([stay, rows])
+    living = np.array([p in sweep.alive and p != player for p in w.setup.seats])
+    rows = np.flatnonzero(demon)
+    heir = _heirs(sweep, rows, living)
+    sweep.demon = sweep.demon.copy()
+    sweep.demon[rows[heir >= 0]] = heir[heir >= 0]
+    rows = rows[heir < 0]  # orphaned
+    if night:
+        moves = info["moves"][sweep.kind[rows]]
+        heirs = np.where((moves == 1)[:, None], _minions(sweep, rows, living), 0.0)
+        jumps = moves == 2
+        if jumps.any():
+            heirs = np.where(jumps[:, None], _outsiders(w, rows, living), heirs)
+        stuck = heirs.sum(axis=1) == 0
+    else:
+        mastermind = w.per_seat("outlives_demon")[rows] & w.evil[rows] & living[None, :]
+        stuck = ~(executed & mastermind.any(axis=1))
+    keeper = w.per_seat("keeps_game")[rows] & w.evil[rows] & living[None, :]
+    stuck &= ~keeper.any(axis=1)
+    if not final:
+        sweep.logw = sweep.logw.copy()
+        sweep.logw[rows[stuck]] += math.log(IMPOSSIBLE)
+    if night:
+        _branch(sweep, rows, heirs, jumps)
+
+
+def _minions(sweep: _Sweep, rows: IntArray, living: BoolArray) -> FloatArray:
+    """In the worlds ``rows``, per seat, 1 for a living Minion (where a star pass may go)."""
+    w = sweep.worlds
+    seats = np.arange(w.setup.n)[None, :]
+    minion: FloatArray = (w.evil[rows] & living[None, :] & (seats != sweep.demon[rows, None])) * 1.0
+    return minion
+
+
+def _outsiders(w: Worlds, rows: IntArray, living: BoolArray) -> FloatArray:
+    """In the worlds ``rows``, per seat, how likely a living good player is an Outsider (where
+    the Fang Gu may jump): 1 for a claimed one; for one who has not claimed, the share of the
+    Outsiders in play that no good claimer accounts for (an approximation: the seats are not
+    enumerated)."""
+    char = w.char[rows]
+    good = ~w.evil[rows]
+    outsider = good & (w.team_table[char] == OUTSIDER)
+    unknown = good & (char == UNKNOWN)
+    free = np.clip(w.outsiders[rows] - outsider.sum(axis=1), 0, None)
+    share = free / np.maximum(unknown.sum(axis=1), 1)
+    likely = np.where(unknown, share[:, None], outsider.astype(float))
+    chance: FloatArray = likely * living[None, :]
+    return chance
+
+
+def _branch(sweep: _Sweep, moved: IntArray, heirs: FloatArray, jumps: BoolArray) -> None:
+    """The worlds ``moved``, where the Demon moved: one copy per seat it may have gone to
+    (``heirs``, per moved world and seat, each seat's weight), each with its share of the
+    weight; where it jumped into a good player (``jumps``), that player turns evil and holds
+    the Demon."""
+    total = heirs.sum(axis=1)
+    ok = total > 0
+    if not ok.any():
+        return
+    moved, heirs, jumps, total = moved[ok], heirs[ok], jumps[ok], total[ok]
+    at, heir = np.nonzero(heirs)
+    which = np.zeros(len(sweep.demon), dtype=bool)
+    which[moved] = True
+    stay = np.flatnonzero(~which)
+    share = np.concatenate([np.zeros(len(stay)), np.log(heirs[at, heir] / total[at])])
+    rows = np.concatenate([stay, moved[at]])
     heir = np.concatenate([sweep.demon[stay], heir])
+    jumped = np.concatenate([np.zeros(len(stay), dtype=bool), jumps[at]])
     order = np.argsort(rows, kind="stable")
-    rows, heir = rows[order], heir[order]
-    share = np.where(which[rows] & (count[rows] > 0), -np.log(np.maximum(count[rows], 1)), 0.0)
+    rows, heir, share, jumped = rows[order], heir[order], share[order], jumped[order]
     sweep.take(rows)
     sweep.demon = heir
     sweep.logw = sweep.logw + share
+    if jumped.any():
+        sweep.worlds = sweep.worlds.recast(jumped, heir, sweep.kind)
 
 
-def _day_death(sweep: _Sweep, player: int, final: bool) -> None:
-    """An execution or a shot: if it was the Demon and the game went on, someone inherited."""
-    demon, _ = _status(sweep, player)
+def _day_death(sweep: _Sweep, death: Death, final: bool) -> None:
+    """An execution or a shot: if it was the Demon and the game went on, it lived on, someone
+    inherited, or (executed) the Mastermind gave a day more."""
+    demon, _ = _status(sweep, death.player)
     if demon.any():
-        heir, _ = _heirs(sweep, player)
-        sweep.demon = np.where(demon & (heir >= 0), heir, sweep.demon)
-        if not final:
-            lost = demon & (heir < 0)
-            sweep.logw = np.where(lost, sweep.logw + math.log(IMPOSSIBLE), sweep.logw)
-    sweep.alive = sweep.alive - {player}
+        executed = death.cause == "execution"
+        _demon_died(sweep, death.player, demon, final, night=False, executed=executed)
+    sweep.alive = sweep.alive - {death.player}
+
+
+def _demon_alive(sweep: _Sweep) -> BoolArray:
+    """Per world, whether the Demon lives (seen alive, or living on though seen dead)."""
+    living = np.array([p in sweep.alive for p in sweep.worlds.setup.seats])
+    alive: BoolArray = living[sweep.demon] | sweep.undead
+    return alive
+
+
+@lru_cache(maxsize=1024)
+def _kill_table(
+    chars: tuple[str, ...], night: int, quiet: bool, last: int, seen: int
+) -> FloatArray | None:
+    """How likely ``seen`` deaths tonight are, for each way the night's killers may stand: a
+    table by key, ``demon * 2**k + mask`` (``demon`` the living Demon's character code or the
+    last code, for none; ``mask`` the ``kill_bit`` of each of the ``k`` non-Demons that may
+    kill, alive). None when the count tells the worlds nothing tonight (one way a Demon kills,
+    and no other killer)."""
+    kills = np.zeros((len(chars) + 1, KILLS))
+    kills[:, 0] = 1.0
+    for i, cid in enumerate(chars):
+        told = role(cid).night_kills(night, quiet, last)[:KILLS]
+        kills[i] = 0.0
+        kills[i, : len(told)] = told
+    info = tables(chars)
+    demons = {tuple(row) for row in kills[info["team"] == DEMON]}
+    killers = np.flatnonzero(info["kill_bit"])  # in the order of their bits
+    if len(demons) <= 1 and (kills[killers, 0] == 1.0).all():
+        return None
+    table = np.zeros(len(kills) << len(killers))
+    for key in range(len(table)):
+        count = kills[key >> len(killers)]
+        for j, code in enumerate(killers):
+            if key >> j & 1:
+                count = np.convolve(count, kills[code])[:KILLS]
+        table[key] = count @ SEEN[:, min(seen, KILLS - 1)]
+    return table
+
+
+def _kill_count(sweep: _Sweep, night: int, seen: int) -> None:
+    """How likely each world makes the number of deaths ``seen`` tonight: the Demon's kills and
+    each living Minion's (``Role.night_kills``), each kill stopped with chance ``SAVED``, and
+    other deaths as ``OTHER_DEATHS`` has them."""
+    w = sweep.worlds
+    table = _kill_table(w.setup.chars, night, sweep.quiet, sweep.last, seen)
+    if table is None:
+        return
+    codes = len(w.setup.chars) + 1
+    key = np.where(_demon_alive(sweep), sweep.kind, codes - 1) * (len(table) // codes)
+    bits = w.per_seat("kill_bit")
+    living = np.array([p in sweep.alive for p in w.setup.seats])
+    on = w.evil & living[None, :] & (np.arange(w.setup.n) != sweep.demon[:, None])
+    key = key + (bits * on).sum(axis=1)
+    sweep.logw = sweep.logw + np.log(np.maximum(table[key], IMPOSSIBLE))
+
+
+def _seen() -> FloatArray:
+    """P(m deaths are seen | k kills were made), for k and m below ``KILLS``."""
+    table = np.zeros((KILLS, KILLS))
+    for k in range(KILLS):
+        for j in range(k + 1):
+            made = math.comb(k, j) * (1 - SAVED) ** j * SAVED ** (k - j)
+            for extra, p in enumerate(OTHER_DEATHS):
+                if j + extra < KILLS:
+                    table[k, j + extra] += made * p
+    return table
+
+
+SEEN = _seen()
+
+
+def _quiet_day(sweep: _Sweep) -> None:
+    """A day ended with no execution and the game went on: hardly ever under a living Demon
+    whose quiet days end the game (the Vortox; ``QUIET_DAY``, for an execution the record
+    does not show as a death)."""
+    if sweep.executed:
+        return
+    ends = tables(sweep.worlds.setup.chars)["quiet_day_ends"][sweep.kind] & _demon_alive(sweep)
+    sweep.logw = np.where(ends, sweep.logw + math.log(QUIET_DAY), sweep.logw)
+
+
+def _standing(sweep: _Sweep) -> tuple[BoolArray | None, BoolArray | None]:
+    """For a night's epoch, per world: whom the living Demon's standing poison impairs (its
+    nearest Townsfolk either side, ``Role.poisons_neighbours``), and whether every sober
+    Townsfolk's information is false (``Role.falsifies``); None where no world has it."""
+    info = tables(sweep.worlds.setup.chars)
+    alive = _demon_alive(sweep)
+    poisons = info["poisons_neighbours"][sweep.kind] & alive
+    false = info["falsifies"][sweep.kind] & alive
+    impaired = _townsfolk_neighbours(sweep.worlds, sweep.demon, poisons) if poisons.any() else None
+    return impaired, false if false.any() else None
+
+
+def _townsfolk_neighbours(w: Worlds, seat: IntArray, which: BoolArray) -> BoolArray:
+    """Per world and seat, whether the player is the nearest Townsfolk clockwise or
+    counterclockwise of ``seat`` (alive or dead), in the worlds ``which``. A good player who
+    has not claimed counts as a Townsfolk (an approximation: mostly they are)."""
+    n = w.setup.n
+    townsfolk = (w.team_table[w.char] == TOWNSFOLK) | (w.char == UNKNOWN)
+    rows = np.arange(len(w))[:, None]
+    out = np.zeros((len(w), n), dtype=bool)
+    for step in (1, -1):
+        around = (seat[:, None] + step * np.arange(1, n)[None, :]) % n
+        hit = townsfolk[rows, around]
+        ok = hit.any(axis=1) & which
+        first = around[np.arange(len(w)), hit.argmax(axis=1)]
+        out[np.flatnonzero(ok), first[ok]] = True
+    return out
 
 
 def _nominations(sweep: _Sweep, nominations: tuple[Nominated, ...]) -> None:
@@ -531,10 +754,19 @@ def _close(sweep: _Sweep) -> None:
     claimers = list(dict.fromkeys(it.claimer for it in epoch.items))
     mine = {c: [it for it in epoch.items if it.claimer == c] for c in claimers}
     q = [math.prod(it.weight.impaired for it in mine[c]) for c in claimers]
-    s = []
+    s, sober = [], {}
     for c, qc in zip(claimers, q, strict=True):
         real = ~w.evil[:, c] & (w.drunk != c)  # holds what they claim
-        s.append(np.where(real, np.prod([it.weight.sober for it in mine[c]], axis=0), qc))
+        if epoch.impaired is not None:
+            real &= ~epoch.impaired[:, c]
+        told = np.prod([it.weight.sober for it in mine[c]], axis=0)
+        sober[c] = real
+        if epoch.false is not None:  # the Vortox: a sober Townsfolk's information is false
+            lied = real & epoch.false & (w.team_table[w.char[:, c]] == TOWNSFOLK)
+            false = np.prod([it.weight.misinformed() for it in mine[c]], axis=0)
+            told = np.where(lied, false, told)
+            sober[c] = real & ~lied
+        s.append(np.where(real, told, qc))
     living = [w.setup.seats[c] in epoch.living for c in claimers]
     share = 1 / max(len(epoch.living) - 1, 1)
     pi = [
@@ -551,8 +783,8 @@ def _close(sweep: _Sweep) -> None:
         b = _epoch([*s[:j], np.ones(len(w)), *s[j + 1 :]], q, pi) - a
         plain = [it.weight.sober for it in mine[c] if it.weight.herring is None]
         rest = np.prod(plain, axis=0) if plain else np.ones(len(w))
-        sweep.herrings.setdefault(c, []).append((a, b, rest, tied))
-        held |= ~w.evil[:, c] & (w.drunk != c)
+        sweep.herrings.setdefault(c, []).append((a, b, rest, tied, sober[c]))
+        held |= sober[c]
     sweep.logw = sweep.logw + np.where(held, 0.0, total)
     sweep.prune()
 
@@ -560,7 +792,8 @@ def _close(sweep: _Sweep) -> None:
 def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
     """The log likelihood of a red-herring holder's epochs, summed over its herring ``r``: a
     good player, uniformly. Each epoch's likelihood is affine in the holder's own factor,
-    ``a + b * s``, and ``s`` depends on whether ``r`` is among the players it asked about."""
+    ``a + b * s``, and ``s`` depends on whether ``r`` is among the players it asked about
+    (in the worlds where the holder was sober then; elsewhere the epoch was weighed already)."""
 
     def own(rest: FloatArray, tied: list[_Item], r: int | None) -> FloatArray:
         parts = [
@@ -575,17 +808,17 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
     good = ~w.evil
     count = np.maximum(good.sum(axis=1), 1)
     residents = set(w.setup.seats)  # the herring is a resident (Travellers are not dealt one)
-    asked = sorted({p for *_, tied in epochs for it in tied for p in it.players} & residents)
+    asked = sorted({p for *_, tied, _ in epochs for it in tied for p in it.players} & residents)
     nobody = np.ones(len(w))
-    for a, b, rest, tied in epochs:
-        nobody = nobody * (a + b * own(rest, tied, None))
+    for a, b, rest, tied, held in epochs:
+        nobody = nobody * np.where(held, a + b * own(rest, tied, None), 1.0)
     others = count.astype(float)
     total = np.zeros(len(w))
     for r in asked:
         s = w.setup.seat(r)
         term = good[:, s] / count
-        for a, b, rest, tied in epochs:
-            term = term * (a + b * own(rest, tied, r))
+        for a, b, rest, tied, held in epochs:
+            term = term * np.where(held, a + b * own(rest, tied, r), 1.0)
         total = total + term
         others = others - good[:, s]
     summed: FloatArray = np.log(np.maximum(total + others / count * nobody, 1e-300))

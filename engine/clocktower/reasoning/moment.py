@@ -75,18 +75,51 @@ class Weight:
     """What a unit's ``weigh`` hook says of one heard item: its likelihood per world when the
     holder is sober and working, its likelihood when the holder is drunk or poisoned (or lying),
     and, for a character with a red herring, the sober likelihood when the herring is among the
-    item's players."""
+    item's players.
+
+    A sober Townsfolk's information must be false while the Vortox lives: ``misinformed`` is its
+    likelihood then. ``informs`` says the item is information (False: a public event of an
+    ability, a Slayer's shot or a Virgin's nomination, which the Vortox leaves alone); ``false``
+    is the item's likelihood when it must be false, where the hook knows it better than the
+    default (``misinformed``)."""
 
     sober: FloatArray
     impaired: float
     herring: FloatArray | None = None
+    false: FloatArray | None = None
+    informs: bool = True
+
+    def misinformed(self) -> FloatArray:
+        """The item's likelihood per world when it must be false (the Vortox's sober
+        Townsfolk): the hook's ``false`` figure if it gave one; else never where it may be
+        true (the storyteller may give no true answer nor a registration, so nothing the sober
+        figure allows), and elsewhere each false answer alike; a public event as when sober."""
+        if not self.informs:
+            return self.sober
+        if self.false is not None:
+            return self.false
+        # One true answer among 1 / impaired equally likely ones: each false one is then
+        # impaired / (1 - impaired) likely (a yes-or-no's other answer is certain).
+        false = min(self.impaired / max(1.0 - self.impaired, 1e-12), 1.0)
+        figure: FloatArray = np.where(self.sober > 0, 0.0, false)
+        return figure
+
+    def take(self, rows: IntArray) -> Weight:
+        """This weight for the worlds ``rows`` (when worlds are dropped or copied)."""
+        return Weight(
+            self.sober[rows],
+            self.impaired,
+            None if self.herring is None else self.herring[rows],
+            None if self.false is None else self.false[rows],
+            self.informs,
+        )
 
 
 def fires_on(surely: np.ndarray, maybe: np.ndarray, fired: bool) -> Weight:
     """A public ability that fires when its target registers a certain way (the Slayer's shot
     on the Demon, the Virgin's nominator as a Townsfolk): it fired only where the target may
     register so, and did not only where it need not; impaired, it never fires."""
-    return Weight((maybe if fired else ~surely).astype(float), 0.0 if fired else 1.0)
+    return Weight((maybe if fired else ~surely).astype(float), 0.0 if fired else 1.0, informs=False)
 
 
 @dataclass
@@ -174,3 +207,49 @@ class Moment:
             "demon": np.ones(len(w)),
         }
         return np.asarray(k[team])
+
+    def statement(
+        self, kind: str, players: Iterable[int], value: str
+    ) -> tuple[FloatArray, FloatArray]:
+        """The chance that "one of ``players`` is ``value``" (``kind``: a character id, a team
+        or an alignment, as ``engine.clocktower.game.statements`` says it) is surely true, and
+        that it is surely false, as the players may register; what is left is open (the
+        storyteller's ruling: a Recluse may register as the Demon). A good player who has not
+        claimed is a Townsfolk as often as the worlds' good players are, and a given good
+        character one time in the script's good characters; players are taken apart. The
+        Demon is the one now (a Minion who inherited is one); characters are those dealt."""
+        size = len(self.demon)
+        none, sure_false = np.zeros(size), np.ones(size)
+        for player in players:
+            yes, no = self._holds(kind, player, value) if self.resident(player) else (none, none)
+            none = 1.0 - (1.0 - none) * (1.0 - yes)
+            sure_false = sure_false * no
+        return none, sure_false
+
+    def _holds(self, kind: str, player: int, value: str) -> tuple[FloatArray, FloatArray]:
+        """The chance ``player`` surely is ``value``, and surely is not."""
+        w, s = self.worlds, self.seat(player)
+        regs = w.registers(s)
+        chars = w.char[:, s]
+        unknown = chars == UNKNOWN
+        if kind == "alignment":
+            must, may = (f[:, s] for f in self.flags())
+            evil = (must.astype(float), (~may).astype(float))
+            return evil if value == "evil" else evil[::-1]
+        if kind == "team" and value == "demon":  # the Demon now (an heir too)
+            demon = self.demon == s
+            return demon.astype(float), (~demon & ~(regs[:, DEMON] & ~w.evil[:, s])).astype(float)
+        if kind == "team":
+            if value not in TEAMS:
+                return np.zeros(len(chars)), np.ones(len(chars))
+            t = TEAMS.index(value)
+            alone = regs[:, t] & (regs.sum(axis=1) == 1) & ~unknown
+            share = w.townsfolk / np.maximum(w.townsfolk + w.outsiders, 1)
+            base = {TOWNSFOLK: share, OUTSIDER: 1.0 - share}.get(t, np.zeros(len(chars)))
+            heir = self.demon == s  # the Demon now is of no other team (a Minion who inherited)
+            yes = np.where(unknown, base, alone & ~heir)
+            return yes, np.where(unknown, 1.0 - base, ~regs[:, t] | heir)
+        may = self.is_character(player, value)
+        code = w.setup.code(value)
+        alone = (chars == code) & (regs.sum(axis=1) == 1) & (code != UNKNOWN)
+        return np.where(unknown, may, alone), np.where(unknown, 1.0 - may, may == 0)

@@ -28,12 +28,14 @@ def day_moment(day: int) -> int:
 @dataclass(frozen=True)
 class Heard:
     """One thing a player says their ability told them, shaped as the engine's ``info`` tell:
-    as ``character``, at ``moment``, the ``answer`` about ``players``."""
+    as ``character``, at ``moment``, the ``answer`` about ``players`` (to the ``question`` they
+    asked: the Artist's)."""
 
     character: str
     moment: int
     answer: Any
     players: tuple[int, ...] = ()
+    question: Any = None
 
 
 @dataclass(frozen=True)

@@ -18,11 +18,11 @@ from typing import Any
 
 from engine.clocktower.game import State, apply
 from engine.clocktower.game.cast import game_script
+from engine.clocktower.reasoning.coverage import not_covered
 from engine.clocktower.reasoning.infer import infer
 from engine.clocktower.reasoning.moment import Setup
 from engine.clocktower.reasoning.observe import Observer
 from engine.clocktower.reasoning.record import Claim, Record, day_moment
-from engine.clocktower.reasoning.worlds import supported
 
 DEALT = ("townsfolk", "outsider", "minion", "demon")
 
@@ -48,9 +48,11 @@ def dealt_characters(state: State) -> tuple[str, ...]:
     return tuple(c.id for c in game_script(state).characters if c.team in DEALT)
 
 
-def reviewable(state: State) -> bool:
-    """Whether the reasoning model covers this game's script (its evil characters)."""
-    return supported(dealt_characters(state))
+def not_reviewable(state: State) -> str | None:
+    """Why this game cannot be reviewed (None: it can): its script has characters the
+    reasoning model does not cover, named."""
+    why = not_covered(dealt_characters(state))
+    return None if why is None else f"This game cannot be reviewed: {why}."
 
 
 def review(start: State, actions: Iterable[Any], seed: int = 0) -> Review:

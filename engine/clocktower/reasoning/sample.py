@@ -11,7 +11,7 @@ came out up to 0.5 off). So the feasible worlds are split in two strata:
   likeliest one is found too); then, repeatedly, the neighbours of the likeliest weighed worlds (``BATCH`` at a time, while they
   are at least ``EXPAND`` times as likely as the likeliest) are weighed too, until no such
   world is left unsearched or ``BUDGET`` worlds have been weighed. A world's neighbours are
-  the same evil team with any Drunk, and the teams one step from its own (two seats swapping
+  the same evil team with any Drunk (and any Outsider shift), and the teams one step from its own (two seats swapping
   characters: an evil player with a good one, the Demon with a Minion; or a Minion becoming
   another) with the same Drunk or, where that is impossible, any (another Drunk is often
   possible only if someone else is evil too). The record makes the likely worlds a few such steps apart, so the search finds
@@ -151,9 +151,11 @@ class _Search:
         self.weighed = np.zeros(0, dtype=np.int64)  # in the order weighed
         self.searched = np.zeros(0, dtype=bool)  # per weighed world
         self.count = 0
-        # The feasible world of each team (by its index in ``feasible.teams``) and Drunk seat.
-        self.index = np.full((len(feasible.teams), n + 1), -1, dtype=np.int64)
-        self.index[feasible.slot, feasible.drunk + 1] = np.arange(len(feasible))
+        # The feasible world of each team (by its index in ``feasible.teams``), Drunk seat and
+        # Outsider shift (``variant``).
+        variants = int(feasible.variant.max(initial=0)) + 1
+        self.index = np.full((len(feasible.teams), n + 1, variants), -1, dtype=np.int64)
+        self.index[feasible.slot, feasible.drunk + 1, feasible.variant] = np.arange(len(feasible))
         # Every step from a team: two seats swap characters, or one seat takes an evil code
         # (the steps that make no starting team are dropped when looked up).
         pairs = np.array([(s, t) for s in range(n) for t in range(s + 1, n)]).reshape(-1, 2)
@@ -236,8 +238,9 @@ class _Search:
         slot = np.minimum(np.searchsorted(f.teams, rows), len(f.teams) - 1)
         ok = (rows >= 0) & (f.teams[slot] == rows)
         slot, seats = slot[ok], seats[ok]
-        same = self.index[slot, seats + 1]
-        anew = np.unique(np.concatenate([slot[same < 0], f.slot[idx]]))  # any Drunk
+        same = self.index[slot, seats + 1]  # per Outsider shift
+        none = (same < 0).all(axis=1)
+        anew = np.unique(np.concatenate([slot[none], f.slot[idx]]))  # any Drunk
         found = np.concatenate([same[same >= 0], self.index[anew].ravel()])
         found = np.unique(found[found >= 0])
         fresh: IntArray = found[np.isnan(self.logpost[found])]

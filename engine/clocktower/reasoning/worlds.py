@@ -27,7 +27,7 @@ from functools import cache, lru_cache
 import numpy as np
 
 from engine.clocktower.catalogue import character, setup_counts
-from engine.clocktower.game.roles import REGISTRY, role
+from engine.clocktower.game.roles import REGISTRY, Role, role
 from engine.clocktower.reasoning.moment import (
     DEMON,
     MINION,
@@ -45,26 +45,34 @@ from engine.clocktower.reasoning.record import Claim
 
 @cache
 def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
-    """Per character code (the last entry is ``UNKNOWN``'s): its team, its outsider shift, the
-    teams it may register as (truly or, for the Spy and Recluse, by misregistration), whether it
-    poisons nightly, the players needed alive for it to inherit a dead Demon (0: it does not),
-    and whether executing it loses the game (the Saint)."""
+    """Per character code (the last entry is ``UNKNOWN``'s): its team, the teams it may register
+    as (truly or, for the Spy and Recluse, by misregistration), whether executing it loses the
+    game (the Saint), the players needed alive for it to inherit a dead Demon (0: it does not),
+    and the flags of its part in the worlds that its unit declares (``Role``: ``poisons`` for
+    ``poisons_nightly``, and ``poisons_neighbours``, ``lives_on``, ``falsifies``,
+    ``quiet_day_ends``, ``outlives_demon``; ``moves``: 1 for a star pass to a Minion, 2 for a
+    jump into an Outsider; ``kill_bit``: a bit of its own for each non-Demon that may kill at
+    night, ``Role.night_kills``)."""
     size = len(chars) + 1
     team = np.full(size, -1, dtype=np.int8)
-    shift = np.zeros(size, dtype=np.int8)
     registers = np.zeros((size, 4), dtype=bool)
-    poisons = np.zeros(size, dtype=bool)
     inherits = np.zeros(size, dtype=np.int16)  # 0: never; else the players needed alive
     losing = np.zeros(size, dtype=bool)
+    moves = np.zeros(size, dtype=np.int8)
+    kill_bit = np.zeros(size, dtype=np.int64)
+    killers = 0
+    flags = {name: np.zeros(size, dtype=bool) for name in FLAGS.values()}
     for i, cid in enumerate(chars):
         c = character(cid)
         unit = role(cid)
-        poisons[i] = unit.poisons_nightly
+        for attribute, name in FLAGS.items():
+            flags[name][i] = getattr(unit, attribute)
         inherits[i] = unit.inherits or 0
+        moves[i] = MOVES.index(unit.moves_to)
+        if c.team != "demon" and type(unit).night_kills is not Role.night_kills:
+            kill_bit[i], killers = 1 << killers, killers + 1
         losing[i] = cid in REGISTRY.own("executed")
         team[i] = TEAMS.index(c.team)
-        if c.setup is not None and len(c.setup.outsiders) == 1:
-            shift[i] = c.setup.outsiders[0]
         registers[i, team[i]] = True
         for other, _alignment in role(cid).registers_as:
             registers[i, TEAMS.index(other)] = True
@@ -74,40 +82,75 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
         "must_evil": evil & ~(registers[:, TOWNSFOLK] | registers[:, OUTSIDER]),
         "may_evil": evil | registers[:, MINION] | registers[:, DEMON],
         "team": team,
-        "shift": shift,
         "registers": registers,
-        "poisons": poisons,
         "inherits": inherits,
         "losing": losing,
+        "moves": moves,
+        "kill_bit": kill_bit,
+        **flags,
     }
 
 
+# The flags a unit declares for the worlds (``Role``), by the name ``tables`` gives them.
+FLAGS = {
+    "poisons_nightly": "poisons",
+    "poisons_neighbours": "poisons_neighbours",
+    "lives_on": "lives_on",
+    "falsifies": "falsifies",
+    "quiet_day_ends": "quiet_day_ends",
+    "outlives_demon": "outlives_demon",
+    "keeps_game": "keeps_game",
+}
+MOVES = ("", "minion", "outsider")  # ``Role.moves_to``, by its code in ``tables``
+
+
+def shifts(cid: str) -> tuple[int, ...]:
+    """The changes to the Outsider count a character's setup modifier allows (the Baron's
+    ``(2,)``, the Godfather's ``(-1, 1)``; none: ``(0,)``)."""
+    setup = character(cid).setup
+    return setup.outsiders if setup is not None else (0,)
+
+
 def supported(chars: tuple[str, ...]) -> bool:
-    """Whether the model covers this script: every Minion and Demon on it declares how it acts
-    on the worlds (``Role.reasoned``), and every setup modifier is a fixed Outsider shift that
-    deals no copies of its character (two good players never share one, in the worlds) and no
-    evil Townsfolk (the Bounty Hunter's)."""
+    """Whether the model covers this script (``uncovered`` names what it does not)."""
+    return not uncovered(chars)
+
+
+def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
+    """The characters of a script the model does not cover, each with why: an evil character
+    that does not declare how it acts on the worlds (``Role.reasoned``), or a setup modifier
+    other than a set of Outsider shifts with a Demon and the usual Minions dealt (the worlds
+    have no copies of a character, so two good players never share one, no evil Townsfolk,
+    and no Outsider count left to the storyteller)."""
+    why: dict[str, str] = {}
     for cid in chars:
         if cid not in REGISTRY:
-            return False
+            why[cid] = "the engine does not run it"
+            continue
         c = character(cid)
         if c.evil and not role(cid).reasoned:
-            return False
+            why[cid] = "its effect on the possible worlds is not modelled"
         setup = c.setup
         if setup is not None and (
-            len(setup.outsiders) != 1
+            setup.any_outsiders
             or setup.minions
             or setup.copies != (0,)
             or setup.evil_townsfolk
+            or not setup.demon
+            or setup.majority
+            or setup.duplicates
+            or setup.chosen_minions
         ):
-            return False
-    return True
+            why[cid] = "its setup changes the evil team or the bag beyond an Outsider shift"
+    return why
 
 
 @dataclass(frozen=True)
 class Teams:
     """Every starting evil team at ``n`` seats, one row each: the Demon's seat, the code of the
-    evil character at each seat (-1: a good player), and the Outsiders it adds (the Baron)."""
+    evil character at each seat (-1: a good player), and the Outsider counts it may add (the
+    Baron's 2; the Godfather's -1 or 1): one column per choice, ``NO_SHIFT`` where a team has
+    fewer."""
 
     demon: IntArray
     cast: IntArray
@@ -155,7 +198,15 @@ def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
                     rows.append(row)
     cast_array = np.array(rows, dtype=np.int16).reshape(-1, n)
     evil = cast_array >= 0
-    shift = np.where(evil, info["shift"][cast_array], 0).sum(axis=1)
+    options = [shifts(c) for c in chars]
+    choices = [
+        sorted({sum(pick) for pick in itertools.product(*(options[c] for c in row if c >= 0))})
+        for row in rows
+    ]
+    widest = max((len(c) for c in choices), default=1)
+    shift = np.full((len(rows), widest), NO_SHIFT, dtype=np.int64)
+    for i, c in enumerate(choices):
+        shift[i, : len(c)] = c
     digit = np.zeros(len(chars) + 1, dtype=np.int64)
     digit[demons + minions] = np.arange(1, len(demons) + len(minions) + 1)
     teams = Teams(
@@ -167,6 +218,7 @@ def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
     return replace(teams, keys=keys[order], order=order)
 
 
+NO_SHIFT = 99  # no such Outsider shift (``Teams.shift``)
 SMALL = 64  # counts of characters and seats stay below this
 PERMUTATIONS = np.array(
     [[math.perm(a, k) if k <= a else 0 for k in range(SMALL)] for a in range(SMALL)], dtype=float
@@ -251,6 +303,15 @@ class Worlds:
     def __len__(self) -> int:
         return len(self.demon)
 
+    def recast(self, which: BoolArray, seat: IntArray, code: IntArray) -> Worlds:
+        """These worlds with the player at ``seat`` now evil and holding ``code`` where
+        ``which`` (per world; a good player the Fang Gu jumped into)."""
+        rows = np.flatnonzero(which)
+        char, evil = self.char.copy(), self.evil.copy()
+        char[rows, seat[rows]] = code[rows]
+        evil[rows, seat[rows]] = True
+        return replace(self, char=char, evil=evil, derived={})
+
     def take(self, rows: IntArray) -> Worlds:
         return Worlds(
             self.setup,
@@ -272,7 +333,8 @@ class Worlds:
 class Feasible:
     """Every world the claims' hard facts allow, compactly: each world's evil team (``slot``,
     an index into ``teams``, the rows of ``evil_teams`` that occur), its Drunk's seat (-1:
-    none), its prior (normalised) and the counts of Outsiders and Townsfolk in play.
+    none), its prior (normalised) and the counts of Outsiders and Townsfolk in play, which of
+    its team's Outsider shifts it has (``variant``, a column of ``Teams.shift``).
     ``claimed`` is each seat's claimed character code (``UNKNOWN``: none)."""
 
     setup: Setup
@@ -283,6 +345,7 @@ class Feasible:
     prior: FloatArray
     outsiders: IntArray
     townsfolk: IntArray
+    variant: IntArray
 
     def __len__(self) -> int:
         return len(self.slot)
@@ -322,9 +385,15 @@ class Feasible:
 
 
 def _drunk_code(chars: tuple[str, ...]) -> int:
-    """The code of the script's character who always thinks it is a Townsfolk (``UNKNOWN``:
-    none)."""
-    return next((i for i, c in enumerate(chars) if role(c).always_drunk), UNKNOWN)
+    """The code of the script's good character whose player claims a Townsfolk it is not
+    (``Role.poses_as_townsfolk``: the Drunk, the Lunatic; ``UNKNOWN``: none). A script with
+    two such has the first one's worlds only (an approximation: no base script has both)."""
+    found = (
+        i
+        for i, c in enumerate(chars)
+        if role(c).poses_as_townsfolk and character(c).team in ("townsfolk", "outsider")
+    )
+    return next(found, UNKNOWN)
 
 
 def feasible(setup: Setup, claims: tuple[Claim, ...], good: tuple[int, ...] = ()) -> Feasible:
@@ -380,9 +449,6 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
             keep &= teams.good[:, holders].sum(axis=1) <= 1
     rows0 = np.flatnonzero(keep)
     counts = setup_counts(n)
-    moved = teams.shift[rows0]
-    os_total = counts["outsider"] + moved
-    tf_total = counts["townsfolk"] - moved
     good_small = teams.good[rows0]
     g_tf = good_small @ (claimed_team == TOWNSFOLK).astype(np.int16)
     g_os = good_small @ (claimed_team == OUTSIDER).astype(np.int16)
@@ -398,18 +464,26 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
         options = options[:1]
     is_drunk = np.array([[0, 1]])  # the deals' count depends only on whether one is the Drunk
     tf_real = g_tf[:, None] - is_drunk
-    t, o = tf_total[:, None] - tf_real, os_total[:, None] - g_os[:, None] - is_drunk
-    deals = (
-        _choose(unclaimed[:, None], t)
-        * _perm(n_tf - tf_real - is_drunk, t)
-        * _perm(n_os - g_os[:, None] - is_drunk, o)
-        * (bluff**evil_claimers)[:, None]
-    )
     drunk_good = np.where(options >= 0, good_small[:, np.maximum(options, 0)], 1)
-    token = np.where(options >= 0, 1 / np.maximum(n_tf - tf_total, 1)[:, None], 1.0)
-    weight = deals[:, (options >= 0).astype(np.int64)] * drunk_good * token
-    picked, column = np.nonzero(weight > 0)
-    prior = weight[picked, column]
+    moved = teams.shift[rows0]  # one column per Outsider shift a team may choose
+    os_totals = counts["outsider"] + moved
+    tf_totals = counts["townsfolk"] - moved
+    weights = []
+    for j in range(moved.shape[1]):
+        os_total, tf_total = os_totals[:, j], tf_totals[:, j]
+        t, o = tf_total[:, None] - tf_real, os_total[:, None] - g_os[:, None] - is_drunk
+        deals = (
+            _choose(unclaimed[:, None], t)
+            * _perm(n_tf - tf_real - is_drunk, t)
+            * _perm(n_os - g_os[:, None] - is_drunk, o)
+            * (bluff**evil_claimers)[:, None]
+            * (moved[:, j] != NO_SHIFT)[:, None]
+        )
+        token = np.where(options >= 0, 1 / np.maximum(n_tf - tf_total, 1)[:, None], 1.0)
+        weights.append(deals[:, (options >= 0).astype(np.int64)] * drunk_good * token)
+    weight = np.stack(weights, axis=1)  # team, shift, Drunk
+    picked, variant, column = np.nonzero(weight > 0)
+    prior = weight[picked, variant, column]
     first = np.ones(len(picked), dtype=bool)  # ``picked`` is sorted: its distinct teams
     first[1:] = picked[1:] != picked[:-1]
     used, slot = picked[first], np.cumsum(first) - 1
@@ -420,6 +494,7 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
         slot,
         options[column].astype(np.int64),
         prior / prior.sum() if len(prior) else prior,
-        os_total[picked],
-        tf_total[picked],
+        os_totals[picked, variant],
+        tf_totals[picked, variant],
+        variant.astype(np.int64),
     )

@@ -88,7 +88,7 @@ from engine.clocktower.reasoning.observe import Observer
 from engine.clocktower.reasoning.record import Claim, Record, day_moment
 from engine.clocktower.reasoning.worlds import supported
 from engine.clocktower.selfplay.naive import public_talk, suspicion
-from engine.clocktower.selfplay.talk import Talk, heard
+from engine.clocktower.selfplay.talk import Talk, believes_evil, heard
 from engine.core import RuleError, seeded_rng
 
 MAX_NOMINATIONS = 3
@@ -109,6 +109,7 @@ CLAIMS = 0.3  # how often a storyteller-run character's holder claims their day 
 DECLARES = 0.05  # how often a stand-in storyteller ends a game with such a character, daily
 NEWCOMER = 1000  # player ids of mid-game arrivals start here
 MAD_EXECUTIONS = 0.2  # how often a stand-in storyteller executes a mad player, daily
+DEAD_DEMON = 0.05  # a dead player this likely to be the Demon now is worth nominating
 LONG_GAME = 8  # from this day the naive town nominates and votes more freely (no stalemate)
 RESIDENT_TEAMS = ("townsfolk", "outsider", "minion", "demon")
 GUESSES = 0.15  # how often, daily, a player not knowing their character tries a day ability
@@ -197,11 +198,11 @@ class Player:
 
     def _view(self, state: State, player: int, public: Beliefs) -> Beliefs:
         """A player's own beliefs: an evil player's are the public ones (for how the town
-        sees things); a good player knows they are good and, when they have information they
+        sees things), and so are the Lunatic's; a good player knows they are good and, when they have information they
         have not yet said, weighs it too (their character alone they keep to themselves)."""
         assert self.setup is not None
         s = seat(state, player)
-        if s.alignment == "evil":
+        if believes_evil(s):  # the Lunatic too: it cannot say what it is
             return public
         record = self.record()
         mine = Claim(player, s.shown, heard(state, player))
@@ -283,7 +284,7 @@ class Player:
         """What executing ``nominee`` is worth to the good ``player``: the chance they are the
         Demon less the chance it loses the game, with a little noise."""
         b = self.beliefs(state, player)
-        return _value(b, nominee) + self.rng.gauss(0.0, NOISE)
+        return _value(b, nominee, alive(state, nominee)) + self.rng.gauss(0.0, NOISE)
 
     def once(self, *key: Any) -> bool:
         """True the first time a one-off choice is weighed (so a 'no' is not asked again)."""
@@ -421,11 +422,9 @@ class Player:
         best nominee still to be had today, and more than whoever is on the block."""
         beliefs = self.beliefs(state, player)
         open_ = [
-            q
-            for q in living(state)
-            if q != player and (q not in state.nominees or q == nominee) and q in beliefs.demon
+            q for q in self._candidates(state, player) if q not in state.nominees or q == nominee
         ]
-        best = max((_value(beliefs, q) for q in open_), default=0.0)
+        best = max((_value(beliefs, q, alive(state, q)) for q in open_), default=0.0)
         bar = max(VOTE_AT, CLOSE * best)
         block = known_block(state)  # a secret vote's block is not known (the Organ Grinder)
         if block is not None and block != nominee:
@@ -458,8 +457,15 @@ class Player:
     def _best(self, state: State, player: int) -> int | None:
         """The living player whose execution the good ``player`` values most."""
         beliefs = self.beliefs(state, player)
-        pool = [p for p in living(state) if p != player and p in beliefs.demon]
-        return max(pool, key=lambda p: _value(beliefs, p), default=None)
+        pool = self._candidates(state, player)
+        return max(pool, key=lambda p: _value(beliefs, p, alive(state, p)), default=None)
+
+    def _candidates(self, state: State, player: int) -> list[int]:
+        """Whom the good ``player`` might want executed: the living residents but themselves,
+        and a dead one who may be the Demon now (a Zombuul that seems dead: dead players may
+        be nominated)."""
+        demon = self.beliefs(state, player).demon
+        return [q for q in demon if q != player and (alive(state, q) or demon[q] > DEAD_DEMON)]
 
     def _trusts_quiet_dusk(self, state: State, player: int) -> bool:
         """With three alive, whether ``player`` trusts a living claimant of a character that
@@ -590,11 +596,7 @@ class Player:
         nominators = list(prompt.to)
         self.rng.shuffle(nominators)
         for p in nominators[:4]:
-            pool = [
-                q
-                for q in prompt.options
-                if q != p and alive(state, q) and seat(state, q).team != "traveller"
-            ]
+            pool = [q for q in prompt.options if q != p and seat(state, q).team != "traveller"]
             target = self._nominee(state, p, pool) if pool else None
             if target is None:
                 continue
@@ -606,7 +608,15 @@ class Player:
         return None
 
     def _nominee(self, state: State, p: int, pool: list[int]) -> int | None:
-        """Whom ``p`` would nominate from ``pool`` now (None: nobody)."""
+        """Whom ``p`` would nominate from ``pool`` now (None: nobody): a living player, or for
+        a good player who reasons, a dead one who may be the Demon now."""
+        living_pool = [q for q in pool if alive(state, q)]
+        if self.setup is None or seat(state, p).alignment == "evil":
+            pool = living_pool
+        else:
+            pool = [q for q in pool if q in self._candidates(state, p)]
+        if not pool:
+            return None
         if self.setup is None:
             score = self.scores(state, p)
             target = max(pool, key=lambda q: score.get(q, 0.0))
@@ -632,12 +642,14 @@ class Player:
         return max(good, key=lambda q: town.get(q, 0.0))
 
 
-def _value(beliefs: Beliefs, player: int) -> float:
+def _value(beliefs: Beliefs, player: int, living: bool = True) -> float:
     """What executing ``player`` is worth: the chance they are the Demon, plus ``MINION`` times
     the chance they are a Minion (one fewer liar, poisoner and evil hand), less ``WARY`` times
     the chance that it loses the game at once (a real Saint): losing outright is worse than a
-    wasted day."""
+    wasted day. A dead player's execution is worth only the chance they are the Demon."""
     demon = beliefs.demon.get(player, 0.0)
+    if not living:
+        return demon
     minion = beliefs.evil.get(player, 0.0) - demon
     return demon + MINION * minion - WARY * beliefs.risk.get(player, 0.0)
 

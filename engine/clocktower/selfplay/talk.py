@@ -21,9 +21,11 @@ neither claim nor bluff until they learn it.
 
 A unit may say otherwise (``Role.claims``: the Mutant hides, the Philosopher may name the
 ability it took), and a player made mad about a character (the Cerenovus) claims it that day
-with chance ``MAD_KEEPS``.
+with chance ``MAD_KEEPS``, else keeps quiet: never, that day, a claim that breaks the madness (not
+even on breaking cover, the Juggler's juggle), since the storyteller would execute them for it.
 
-Evil players bluff, with the same timing as the character they bluff:
+Evil players bluff, with the same timing as the character they bluff (and so does a good player
+who believes they are evil, the Lunatic, from the bluffs it was shown, saying no information):
 
 - the Demon as one of its three bluffs (good characters surely not in play), which it shares
   with its Minions: each takes one nobody has claimed while any is left;
@@ -79,6 +81,7 @@ def heard(state: State, player: int) -> tuple[Heard, ...]:
             night_moment(t.data["night"]),
             t.data["answer"],
             tuple(t.data["players"]),
+            t.data.get("question"),
         )
         for t in briefing(state, player)
         if t.event == "info"
@@ -122,7 +125,9 @@ class Talk:
         order.sort(key=lambda s: s.alignment == "evil")
         for s in order:
             if self._speaks(state, s):
-                self._claim(table, state, s, self._says(table, state, s))
+                says = self._says(table, state, s)
+                if says is not None:
+                    self._claim(table, state, s, says)
 
     def breaks_cover(self, table: Table, state: State, player: int, why: str) -> bool:
         """A holding-back player is nominated, about to be, or has used their ability: they
@@ -130,15 +135,16 @@ class Talk:
         s = next(x for x in state.seats if x.player == player)
         if s.team == "traveller" or s.player in self.broken or hidden(state, s.player):
             return False
-        if holds_back(self.character(state, s)) != why:
+        if holds_back(self.character(state, s)) != why or mad_about(state, player):
             return False
         self.broken.add(player)
         self._claim(table, state, s, self.character(state, s))
         return True
 
     def character(self, state: State, s: Seat) -> str:
-        """The character ``s`` says they are: what they were shown, or their bluff."""
-        if s.alignment == "good":
+        """The character ``s`` says they are: what they were shown, or their bluff (an evil
+        player's, or a good one's who believes they are evil: the Lunatic)."""
+        if not believes_evil(s):
             return s.shown
         if s.player not in self.bluffs:
             self.bluffs[s.player] = self._bluff(state, s)
@@ -148,28 +154,22 @@ class Talk:
         cid = self.character(state, s)
         return not holds_back(cid) or s.player in self.broken or state.day >= LATE
 
-    def _says(self, table: Table, state: State, s: Seat) -> str:
-        """Today's claim: the unit's own, or the character ``s`` is mad about (mostly), or the
-        usual one."""
+    def _says(self, table: Table, state: State, s: Seat) -> str | None:
+        """Today's claim: the character ``s`` is mad about (mostly; else nothing today), or
+        the unit's own, or the usual one."""
+        mad = mad_about(state, s.player)
+        if mad is not None:
+            return mad if table.rng.random() < MAD_KEEPS else None
         own = role(s.character).claims(table, state, s.player)
-        if own is not None:
-            return own
-        mad = [
-            t.data["character"]
-            for t in briefing(state, s.player)
-            if t.event == "mad" and t.data["day"] == state.day
-        ]
-        if mad and table.rng.random() < MAD_KEEPS:
-            return str(mad[-1])
-        return self.character(state, s)
+        return own if own is not None else self.character(state, s)
 
     def _claim(self, table: Table, state: State, s: Seat, cid: str) -> None:
         """``s`` claims ``cid`` (when it is not what they last claimed) and says what they
         learned as that character."""
         self.due.append((s.player, cid))
-        if s.alignment == "good" and cid == s.shown:
+        if not believes_evil(s) and cid == s.shown:
             said = heard(state, s.player)
-        elif cid == self.character(state, s):
+        elif s.alignment == "evil" and cid == self.character(state, s):
             said = self._made_up(table, state, s, cid)
         else:
             said = ()
@@ -183,7 +183,8 @@ class Talk:
         claims = {cid for _, _, cid in state.claims}
         said = claims | {cid for _, cid in self.due} | set(self.bluffs.values())
         taken = {x.character for x in state.seats} | {x.shown for x in state.seats}
-        spare = [b for b in state.bluffs if b not in said]
+        told = [t.data["bluffs"] for t in briefing(state, s.player) if t.event == "demon_info"]
+        spare = [b for b in (told[-1] if told else state.bluffs) if b not in said]
         if info_nights(state) and spare:  # the Demon's bluffs, shared with its Minions
             return rng.choice(spare)
         pool = list(script_team(state, "townsfolk"))
@@ -247,6 +248,22 @@ class Talk:
 def _wakes(cid: str, night: int) -> bool:
     c = character(cid)
     return bool(c.first_night if night == 1 else c.other_night)
+
+
+def believes_evil(s: Seat) -> bool:
+    """Whether ``s`` thinks they are evil: they are, or were shown an evil character (the
+    Lunatic, who then bluffs as the Demon it believes it is, with nothing made up to say)."""
+    return s.alignment == "evil" or character(s.shown).evil
+
+
+def mad_about(state: State, player: int) -> str | None:
+    """The character ``player`` was told today to be mad about (the Cerenovus'), if any."""
+    mad = [
+        t.data["character"]
+        for t in briefing(state, player)
+        if t.event == "mad" and t.data["day"] == state.day
+    ]
+    return str(mad[-1]) if mad else None
 
 
 def sees_grimoire(state: State, player: int) -> bool:

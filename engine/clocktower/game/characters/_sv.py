@@ -14,7 +14,7 @@ from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Info
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import Seat, State
-from engine.clocktower.game.roles import Result, Role, Table, has_ability
+from engine.clocktower.game.roles import Result, Role, Table, has_ability, most_trusted
 from engine.clocktower.game.working import active
 
 GOOD_TEAMS = ("townsfolk", "outsider")
@@ -107,8 +107,7 @@ class KillsNightly(Role):
         mates = [p for p, v in table.scores(state, player).items() if v <= -100 and p in options]
         if mates and table.rng.random() < self.kills_minion:
             return (table.rng.choice(mates),)
-        targets = prey(table, state, player, options)
-        return (table.rng.choice(targets),) if targets else None
+        return most_trusted(table, state, player, prey(table, state, player, options), 1)
 
 
 def shuffled(items: list[Any], rng: random.Random) -> list[Any]:

@@ -14,6 +14,8 @@ from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import State, seat
 from engine.clocktower.game.registration import may_register_as_team
 from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 
 
 class DidToday(Role):
@@ -45,6 +47,17 @@ class DidToday(Role):
             return any(world[p].team == self.team for p in doers)
 
         return learn(state, player, self.id, key, truth, registered, [not truth], doers, seen)
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """Yes where one of the doers may register as of the team, no where none surely does;
+        impaired, either evenly. The Demon is the one now (one that passed tonight, rarely,
+        is read as its heir)."""
+        if self.team == "demon":
+            surely, maybe = now.demon_among(heard.players)
+        else:
+            sure, never = now.statement("team", heard.players, self.team)
+            surely, maybe = sure > 0, never < 1
+        return Weight((maybe if heard.answer else ~surely).astype(float), 1 / 2)
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         verdict = "Yes" if info["answer"] else "No"

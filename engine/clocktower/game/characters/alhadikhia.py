@@ -102,6 +102,7 @@ def final_night(state: State, seat_: Seat) -> bool:
 
 class AlHadikhia(Demon):
     id = "alhadikhia"
+    reasoned = True  # the reasoning model: kills about one a night as the bot plays it (the first good player it chooses dies); the choices the town hears are not weighed
     policy = "No rulings: each chosen player decides by a private yes-or-no menu (silence: live)."
     events = (ThreeChosen,)
     endings = {

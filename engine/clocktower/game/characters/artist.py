@@ -33,6 +33,8 @@ from engine.clocktower.game.statements import (
     said,
 )
 from engine.clocktower.game.working import works
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 
 ANSWERS = ("yes", "no", "I don't know")
 ASKS = 0.3  # how often, on a given day, a simulated Artist asks their question
@@ -122,6 +124,17 @@ class Artist(Role):
         if statement.kind != "character" and statement.value in ("minion", "demon", "evil"):
             for p in statement.players:
                 score[p] += weight * (3.0 if info["answer"] else -1.0) / len(statement.players)
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight | None:
+        """A statement's answer: yes where it may be true, no where it may be false (a Spy or
+        Recluse either way); impaired, either evenly; under the Vortox the other one. Free
+        text is the storyteller's to judge, and not weighed."""
+        question = heard.question
+        if question is None or isinstance(question, str) or not isinstance(heard.answer, bool):
+            return None
+        sure, never = now.statement(*question)
+        sober, false = (1.0 - never, never) if heard.answer else (1.0 - sure, sure)
+        return Weight(sober, 1 / 2, false=false)
 
     def day_move(self, table: Table, state: State) -> Question | None:
         for s in state.seats:

@@ -17,6 +17,15 @@ STRIKES = 0.4  # how often a simulated Assassin strikes on a night it may
 
 class Assassin(Role):
     id = "assassin"
+    reasoned = True
+
+    def night_kills(self, night: int, quiet: bool, last: int) -> tuple[float, ...]:
+        """Its one kill, struck on a night after the first with chance ``STRIKES`` if not
+        struck before (whether it was is not public: the chance is the marginal one)."""
+        if night <= 1:
+            return (1.0,)
+        now = STRIKES * (1.0 - STRIKES) ** (night - 2)
+        return (1.0 - now, now)
 
     def wakes(self, state: State, seat: Seat) -> bool:
         return seat.alive and not seat.used

@@ -92,6 +92,7 @@ def runs_whole(cid: str) -> bool:
 
 class Boffin(Role):
     id = "boffin"
+    reasoned = True  # the reasoning model: the Demon's borrowed ability is not modelled
     events = (BoffinGift,)
     topics = {GIFT: "the not-in-play good character whose ability the Demon has"}
     reminders = {GIFT: "the Demon has the ability of"}

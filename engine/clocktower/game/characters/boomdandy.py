@@ -67,6 +67,7 @@ class Pointing(Event, Public):
 
 class Boomdandy(Role):
     id = "boomdandy"
+    reasoned = True  # the reasoning model: its blast is read as any day deaths
     events = (Exploded, Pointing)
     topics = {"boomdandy": "the three players who live when the Boomdandy explodes"}
     reminders = {

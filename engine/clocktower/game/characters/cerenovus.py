@@ -30,6 +30,7 @@ class Mad(Told):
 
 class Cerenovus(Role):
     id = "cerenovus"
+    reasoned = True
     policy = (
         "A good player who breaks madness by a public claim is executed, an evil one too unless "
         "a living Demon is on the block."

@@ -9,11 +9,15 @@ import itertools
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from engine.clocktower.game.abilities.info import learn, numbers
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Field, State
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.reasoning.moment import DEMON, MINION, Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 
 View = dict[int, str]  # each player's team as they register
 SUMMONER = "summoner"  # the jinx: registers as the Demon to the Clockmaker
@@ -53,6 +57,30 @@ class Clockmaker(Role):
         return learn(
             state, player, self.id, key, truth, registered, false, lie=counted, fields=fields
         )
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """Between the fewest steps any may-be Demon (a Recluse too) is from any may-be Minion
+        and the steps from the Demon to its nearest sure Minion (none: no Minion to count to).
+        The residents' circle: a Traveller sitting between is skipped. Impaired, any of the
+        numbers it may be told."""
+        w, n = now.worlds, now.worlds.setup.n
+        regs = np.stack([w.registers(s) for s in range(n)], axis=1)  # world, seat, team
+        team = w.team_table[w.char]
+        seats = np.arange(n)
+        is_demon = seats[None, :] == now.demon[:, None]
+        sure_minion = (team == MINION) & (regs.sum(axis=2) == 1)
+        may_minion = regs[:, :, MINION] & ~is_demon
+        may_demon = is_demon | (regs[:, :, DEMON] & ~w.evil)
+        gap = np.abs(seats[:, None] - seats[None, :])
+        ring = np.where(seats[:, None] == seats[None, :], n, np.minimum(gap, n - gap))
+        pairs = may_demon[:, :, None] & may_minion[:, None, :]
+        fewest = np.where(pairs, ring[None], n).min(axis=(1, 2))
+        near = np.where(sure_minion, ring[now.demon], n).min(axis=1)
+        if heard.answer is None:
+            said = near >= n
+        else:
+            said = (fewest <= heard.answer) & (heard.answer <= near)
+        return Weight(said.astype(float), 1 / max(n // 2, 1))
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         steps = info["answer"]

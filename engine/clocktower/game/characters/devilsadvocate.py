@@ -13,6 +13,7 @@ from engine.clocktower.game.working import works
 
 class DevilsAdvocate(Role):
     id = "devilsadvocate"
+    reasoned = True
     reminders = {"advocated": "survives execution tomorrow"}
 
     def night(self, state: State, player: int, key: str) -> Result:

@@ -15,6 +15,8 @@ from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Field, State
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspected
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 from engine.core import seeded_rng
 
 Pair = tuple[str, str]  # (a good character, an evil character)
@@ -67,6 +69,17 @@ class Dreamer(Role):
             also_true=true,
             also_registered=legal,
         )
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """The player's character (as they may register) beside one of the other alignment's
+        characters on the script at random; impaired, any good and evil character."""
+        good, evil = heard.answer
+        (target,) = heard.players
+        goods = now.script_team("townsfolk") + now.script_team("outsider")
+        evils = now.script_team("minion") + now.script_team("demon")
+        sober = now.is_character(target, good) / max(evils, 1)
+        sober = sober + now.is_character(target, evil) / max(goods, 1)
+        return Weight(sober, 1 / max(goods * evils, 1))
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         good, evil = info["answer"]

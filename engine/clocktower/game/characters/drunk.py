@@ -11,6 +11,7 @@ from engine.clocktower.game.roles import Role
 
 class Drunk(Role):
     id = "drunk"
+    poses_as_townsfolk = True
     policy = "The Drunk's token is a random Townsfolk of the script not in play."
     always_drunk = True
     topics = {"drunk_token": "the Townsfolk the Drunk believes they are"}

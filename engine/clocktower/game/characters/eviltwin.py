@@ -23,6 +23,10 @@ KNOWN = 50.0  # how much a simulated good twin suspects the Evil Twin they met
 
 class EvilTwin(Role):
     id = "eviltwin"
+    reasoned = True
+    keeps_game = (
+        True  # the reasoning model: its twin is not known, so it keeps the game while it lives
+    )
     policy = "The twin is a random player of the other alignment."
     topics = {"twin": "who the Evil Twin's twin is"}
     endings = {"evil_twin": "the good twin was executed"}

@@ -22,6 +22,8 @@ from engine.clocktower.game.working import works
 
 class FangGu(KillsNightly):
     id = "fanggu"
+    reasoned = True
+    moves_to = "outsider"
     reminders = {"once": "has jumped"}
 
     def attack(self, state: State, player: int, target: int, key: str) -> Result:

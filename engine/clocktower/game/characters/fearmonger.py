@@ -30,6 +30,7 @@ class NewFear(Event, Public):
 
 class Fearmonger(Role):
     id = "fearmonger"
+    reasoned = True  # the reasoning model: its choice is not weighed
     policy = "No rulings: the town hears of each new choice, and the chosen team loses as written."
     endings = {"fearmonger": "the Fearmonger nominated and executed the player they chose"}
     reminders = {FEARED: "chosen by the Fearmonger"}

@@ -19,6 +19,7 @@ CLAIMED = "goblin_claimed"
 
 class Goblin(Role):
     id = "goblin"
+    reasoned = True  # the reasoning model: its claim is not weighed
     policy = "No rulings: a Goblin who claimed when nominated and is executed that day wins."
     endings = {"goblin": "the Goblin claimed when nominated and was executed"}
     reminders = {CLAIMED: "claimed to be the Goblin when nominated"}

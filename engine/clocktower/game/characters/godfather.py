@@ -24,6 +24,8 @@ from engine.clocktower.game.roles import Result, Role, Table, Words
 from engine.clocktower.game.working import works
 
 MAX_SETS = 24  # sets of Outsiders offered (every one, on the base scripts)
+# How often the reasoning model reckons a day's death was an Outsider's (``night_kills``).
+OUTSIDER_DIED = 0.3
 
 
 def outsider_died_today(state: State) -> bool:
@@ -32,6 +34,12 @@ def outsider_died_today(state: State) -> bool:
 
 class Godfather(Role):
     id = "godfather"
+    reasoned = True
+
+    def night_kills(self, night: int, quiet: bool, last: int) -> tuple[float, ...]:
+        """A kill after a day on which an Outsider died; the model knows only that someone
+        died, and reckons it an Outsider ``OUTSIDER_DIED`` of the time (approximation)."""
+        return (1.0,) if quiet or night <= 1 else (1.0 - OUTSIDER_DIED, OUTSIDER_DIED)
 
     def wakes(self, state: State, seat: Seat) -> bool:
         return seat.alive and (state.night == 1 or outsider_died_today(state))

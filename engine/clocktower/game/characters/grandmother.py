@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from engine.clocktower.game.abilities.info import MAX_FALSE, learn
 from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.death import die
@@ -19,6 +21,8 @@ from engine.clocktower.game.model import Field, Seat, State, mark_target, put_ma
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import Result, Role, Words
 from engine.clocktower.game.working import works
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 from engine.core import seeded_rng
 
 
@@ -68,6 +72,18 @@ class Grandmother(Role):
         if not works(state, seat.player):
             return state, []
         return die(state, seat.player, "grandmother", key + ":grandmother")
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """A good player besides her at random, as their character (a Recluse as himself, a
+        Spy never: it is no good player); impaired, any other player as any good character."""
+        child, cid = heard.answer
+        n = len(now.worlds.setup.seats)
+        good = np.maximum(n - 1 - now.worlds.evil.sum(axis=1), 1)
+        impaired = 1 / ((n - 1) * (now.script_team("townsfolk") + now.script_team("outsider")))
+        if not now.resident(child):  # a Traveller is nobody's grandchild
+            return Weight(np.zeros(len(now.demon)), impaired)
+        real = ~now.worlds.evil[:, now.seat(child)]
+        return Weight(now.is_character(child, cid) * real / good, impaired)
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         child, cid = info["answer"]

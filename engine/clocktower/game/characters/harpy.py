@@ -52,6 +52,7 @@ def broke(state: State, first: int, second: int, day: int) -> bool:
 
 class Harpy(Role):
     id = "harpy"
+    reasoned = True  # the reasoning model: the deaths for broken madness are not modelled
     policy = (
         "The first player dies when the second was nominated and they did not vote for it; "
         "otherwise nobody dies."

@@ -17,6 +17,7 @@ class Imp(Role):
     policy = "A star pass goes to a random living Minion."
     topics = {"star_pass": "which Minion becomes the Imp"}
     reasoned = True
+    moves_to = "minion"
 
     def night(self, state: State, player: int, key: str) -> Result:
         everyone = tuple(s.player for s in state.seats)

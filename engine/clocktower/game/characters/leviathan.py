@@ -70,6 +70,11 @@ class Leviathan(Role):
     }
     reminders = {GOOD_EXECUTED: "a good player executed"}
     events = (LeviathanInPlay,)
+    reasoned = True
+
+    def night_kills(self, night: int, quiet: bool, last: int) -> tuple[float, ...]:
+        """None at night."""
+        return (1.0,)
 
     def rouses(self, state: State, seat: Seat) -> bool:
         return chooses_tonight(state)  # else the storyteller's turn alone

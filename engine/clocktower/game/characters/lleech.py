@@ -41,6 +41,7 @@ def hosts(state: State) -> tuple[int, ...]:
 
 class Lleech(Demon):
     id = "lleech"
+    reasoned = True  # the reasoning model: kills one a night; its host's poison and its shield are not modelled
     policy = "No ruling: the Lleech chooses its host, and dies when the host dies."
     reminders = {HOST: "poisoned: the Lleech's host", SPENT: "no ability"}
 

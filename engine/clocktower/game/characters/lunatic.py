@@ -53,6 +53,7 @@ class LunaticInfo(Told):
 
 class Lunatic(Role):
     id = "lunatic"
+    poses_as_townsfolk = True
     policy = (
         "The Lunatic is shown the real Demon's character and bluffs, and random other players "
         "as its Minions."

@@ -57,6 +57,7 @@ TOKEN_TOPIC = "marionette_token"
 
 class Marionette(Role):
     id = "marionette"
+    reasoned = True  # the reasoning model: it claims what it believes, as an evil claimer would; its seat beside the Demon is not weighed
     always_drunk = True
     events = (MarionetteShown,)
     topics = {

@@ -17,6 +17,8 @@ def extra_day(state: State, mastermind: int) -> int | None:
 
 class Mastermind(Role):
     id = "mastermind"
+    reasoned = True
+    outlives_demon = True
     reminders = {"extra_day": "the Demon was executed: one more day"}
     endings = {
         "mastermind_execution": "an execution on the Mastermind's extra day",

@@ -66,7 +66,7 @@ class Mayor(Role):
         )
 
     def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
-        return Weight(np.zeros(len(now.demon)), 1.0)
+        return Weight(np.zeros(len(now.demon)), 1.0, informs=False)
 
     def decide(self, state: State, pending: Pending, rng: random.Random) -> int | None:
         evil = set(demons(state))

@@ -88,6 +88,7 @@ def spoken(word: str, text: str) -> bool:
 
 class Mezepheles(Role):
     id = "mezepheles"
+    reasoned = True  # the reasoning model: the good player its word turns evil is not modelled
     events = (SecretWord, Said)
     day_action = Say
     topics = {"mezepheles_word": "the Mezepheles' secret word"}

@@ -18,6 +18,7 @@ SLIPS = 0.05  # how often a simulated Mutant claims to be the Mutant anyway
 
 class Mutant(Role):
     id = "mutant"
+    poses_as_townsfolk = True  # it hides as a Townsfolk (``claims``), its information made up
     policy = (
         "Claiming an Outsider in public gets a good Mutant executed, an evil one too unless a "
         "living Demon is on the block."

@@ -11,6 +11,8 @@ from engine.clocktower.game.working import works
 
 class NoDashii(KillsNightly):
     id = "nodashii"
+    reasoned = True
+    poisons_neighbours = True
 
     def poisons(self, state: State, seat_: Seat, target: int) -> bool:
         if seat(state, target).team != "townsfolk":

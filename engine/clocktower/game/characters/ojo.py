@@ -21,6 +21,7 @@ from engine.clocktower.game.roles import Table
 
 class Ojo(Demon):
     id = "ojo"
+    reasoned = True  # the reasoning model: kills one a night, as the default
     policy = "When the named character is not in play, a random living good player dies."
     topics = {
         "ojo_twin": "which of the players with the character the Ojo named dies",

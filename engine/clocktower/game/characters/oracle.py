@@ -10,6 +10,8 @@ from engine.clocktower.game.abilities.info import evil_views, learn, numbers
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Field, State
 from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 
 
 class Oracle(Role):
@@ -36,6 +38,14 @@ class Oracle(Role):
             lie=counted,
             fields=fields,
         )
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """The dead who may register as evil, as many as the Empath's count allows; impaired,
+        any count from none to all the dead."""
+        dead = [p for p in now.worlds.setup.seats if p not in now.alive]
+        fewest, most = now.evil_count(dead)
+        said = (fewest <= heard.answer) & (heard.answer <= most)
+        return Weight(said.astype(float), 1 / (len(dead) + 1))
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         count = info["answer"]

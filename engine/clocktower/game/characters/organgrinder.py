@@ -48,6 +48,7 @@ class SecretTally(Event, Public):
 
 class OrganGrinder(Role):
     id = "organgrinder"
+    reasoned = True  # the reasoning model: its secret votes are not recorded as hands
     events = (SecretHand, SecretTally)
     policy: ClassVar[str] = "No rulings: votes are secret while the Organ Grinder's ability works."
 

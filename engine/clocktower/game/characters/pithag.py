@@ -34,6 +34,7 @@ MAKES = {"outsider": 0.6, "townsfolk": 0.3, "minion": 0.07, "demon": 0.03}  # se
 
 class PitHag(Role):
     id = "pithag"
+    reasoned = True
     policy = (
         "With two Demons alive the old one dies first; then, half the time, a random living "
         "good player; then nobody."

@@ -21,7 +21,18 @@ def charged(state: State, player: int) -> bool:
 
 class Po(Demon):
     id = "po"
+    reasoned = True
     reminders = {"po_choice": "the Po's last choice"}
+
+    def night_kills(self, night: int, quiet: bool, last: int) -> tuple[float, ...]:
+        """One a night or (``CHARGES``) none; three after a night it chose no one, which the
+        model reads from a night without deaths (a protected kill also leaves none: an
+        approximation)."""
+        if night <= 1:
+            return (1.0,)
+        if night > 2 and last == 0:
+            return (CHARGES, 0.0, 0.0, 1.0 - CHARGES)
+        return (CHARGES, 1.0 - CHARGES)
 
     def demon_choices(
         self, state: State, player: int, key: str

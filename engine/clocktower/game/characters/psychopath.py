@@ -62,6 +62,7 @@ def nominations_begun(state: State) -> bool:
 
 class Psychopath(Role):
     id = "psychopath"
+    reasoned = True  # the reasoning model: its day kills are read as any day death
     policy = "Roshambo at execution is a fair draw: the Psychopath survives half the time."
     topics = {"roshambo": "who won the executed Psychopath's roshambo against their nominator"}
     reminders = {USED: "has chosen today"}

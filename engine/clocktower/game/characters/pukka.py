@@ -17,6 +17,8 @@ from engine.core import Effect
 
 class Pukka(Demon):
     id = "pukka"
+    reasoned = True
+    poisons_nightly = True
     reminders = {"poisoned": "poisoned"}
 
     first_night = True

@@ -103,6 +103,11 @@ class Riot(Role):
         "riot_stopped": "the Mayor stopped the riot",
         **jinx_endings("riot", "Riot"),
     }
+    reasoned = True  # the reasoning model: its Minions becoming Riot is not modelled
+
+    def night_kills(self, night: int, quiet: bool, last: int) -> tuple[float, ...]:
+        """None at night."""
+        return (1.0,)
 
     def rouses(self, state: State, seat: Seat) -> bool:
         return chooses_tonight(state)  # else the storyteller's turn: Minions are told

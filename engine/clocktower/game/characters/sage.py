@@ -5,13 +5,18 @@ Pit-Hag's arbitrary deaths) teaches nothing."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from math import comb
 from typing import Any
+
+import numpy as np
 
 from engine.clocktower.game.abilities.info import learn
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Field, Mark, Phase, Seat, State, marks_of, put_mark
 from engine.clocktower.game.registration import may_register_as_team
 from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 from engine.core import seeded_rng
 
 
@@ -68,6 +73,15 @@ class Sage(Role):
             also_true=true,
             also_registered=legal,
         )
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """The Demon with one of the other players at random (a Recluse may stand in for it):
+        each pair that holds it is 1 / (n - 2) likely; impaired, any pair of the others."""
+        n = len(now.worlds.setup.seats)
+        if heard.answer is None:
+            return Weight(np.zeros(len(now.demon)), 1 / max(comb(n - 1, 2), 1))
+        _surely, maybe = now.demon_among(heard.answer)
+        return Weight(maybe / max(n - 2, 1), 1 / max(comb(n - 1, 2), 1))
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         if info["answer"] is None:

@@ -24,6 +24,8 @@ from engine.clocktower.game.model import Field, Form, State, marks_of, put_mark
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words
 from engine.clocktower.game.statements import from_plain, invent, plain, said, sure
 from engine.clocktower.game.working import works
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 from engine.core import seeded_rng
 
 VISITS = 0.5  # how often a simulated Savant visits the storyteller on a day
@@ -94,6 +96,16 @@ class Savant(Role):
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         things = "; ".join(words.strong(f"“{said(x, words)}”") for x in info["answer"])
         return f"one of these is true and one false: {things}."
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight | None:
+        """The engine's two statements (each surely true or surely false as invented): sober,
+        one of each; impaired, one of each, both true or both false, a third each; under the
+        Vortox both false. A storyteller's own lines are not weighed."""
+        if len(heard.answer) != 2 or any(isinstance(x, str) for x in heard.answer):
+            return None
+        (true_a, false_a), (true_b, false_b) = (now.statement(*x) for x in heard.answer)
+        one_each = true_a * false_b + false_a * true_b
+        return Weight(one_each, 1 / 3, false=false_a * false_b)
 
     def day_move(self, table: Table, state: State) -> Visit | None:
         for s in state.seats:

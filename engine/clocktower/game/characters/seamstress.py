@@ -16,6 +16,8 @@ from engine.clocktower.game.model import Seat, State
 from engine.clocktower.game.registration import alignments
 from engine.clocktower.game.roles import Result, Role, Table, Words, most_suspected
 from engine.clocktower.game.working import active
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 
 USES = 0.35  # how often a simulated Seamstress uses her ability on a given night
 
@@ -41,6 +43,16 @@ class Seamstress(Role):
             return world[a].alignment == world[b].alignment
 
         return learn(state, player, self.id, key, truth, registered, [not truth], chosen, seen)
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """Alike or not as the two may register (a Spy good, a Recluse evil); impaired, either
+        answer evenly."""
+        a, b = heard.players
+        (must_a, may_a), (must_b, may_b) = now.evil_count((a,)), now.evil_count((b,))
+        must_a, may_a, must_b, may_b = (x > 0 for x in (must_a, may_a, must_b, may_b))
+        alike = (may_a & may_b) | (~must_a & ~must_b)
+        unlike = (may_a & ~must_b) | (~must_a & may_b)
+        return Weight((alike if heard.answer else unlike).astype(float), 1 / 2)
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         same = "are" if info["answer"] else "are not"

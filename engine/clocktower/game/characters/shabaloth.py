@@ -26,6 +26,7 @@ def regurgitate_chance(state: State) -> float:
 
 class Shabaloth(Demon):
     id = "shabaloth"
+    reasoned = True
     policy = (
         "Regurgitates with chance 0.3 - good's edge (within [0.1, 0.5]) a random one of those "
         "it may."
@@ -34,6 +35,10 @@ class Shabaloth(Demon):
     reminders = {"eaten": "chosen by the Shabaloth"}
 
     picks = 2
+
+    def night_kills(self, night: int, quiet: bool, last: int) -> tuple[float, ...]:
+        """Two a night after the first (a regurgitated player is not modelled)."""
+        return (0.0, 0.0, 1.0) if night > 1 else (1.0,)
 
     def night(self, state: State, player: int, key: str) -> Result:
         last_night = str(state.night - 1)

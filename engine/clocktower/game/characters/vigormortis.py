@@ -17,6 +17,7 @@ MINION_KILLS = 0.15  # how often a simulated Vigormortis attacks one of its Mini
 
 class Vigormortis(KillsNightly):
     id = "vigormortis"
+    reasoned = True
     policy = "The poisoned neighbour of a kept Minion is a random one of its Townsfolk neighbours."
     kills_minion = MINION_KILLS
     topics = {"vigormortis": "which Townsfolk the Minion killed by the Vigormortis poisons"}

@@ -79,6 +79,7 @@ def on_script(state: State, cids: tuple[str, ...]) -> bool:
 
 class Vizier(Role):
     id = "vizier"
+    reasoned = True  # the reasoning model: its decrees are read as executions
     day_action = Decree
     events = (VizierAnnounced, VizierLost, VizierFeared, Decreed)
     command = DayCommand(

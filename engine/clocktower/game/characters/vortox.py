@@ -12,6 +12,9 @@ from engine.clocktower.game.working import works
 
 class Vortox(KillsNightly):
     id = "vortox"
+    reasoned = True
+    falsifies = True
+    quiet_day_ends = True
     endings = {"vortox": "a day ended with no execution while the Vortox lived"}
 
     def misinforms(self, state: State, seat_: Seat, learner: int) -> bool:

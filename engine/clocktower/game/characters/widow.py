@@ -33,6 +33,7 @@ class WidowWarning(Told):
 
 class Widow(Role):
     id = "widow"
+    reasoned = True  # the reasoning model: her poison for the game is not modelled
     policy = "Tells a good player chosen at random that a Widow is in play."
     topics = {"widow_warning": "which good player learns that a Widow is in play"}
     reminders = {"poisoned": "poisoned"}

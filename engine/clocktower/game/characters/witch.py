@@ -18,6 +18,7 @@ LAST = 3  # with this many players alive the Witch loses her ability
 
 class Witch(Role):
     id = "witch"
+    reasoned = True
     reminders = {"cursed": "cursed"}
 
     def wakes(self, state: State, seat: Seat) -> bool:

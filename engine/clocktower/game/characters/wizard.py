@@ -72,6 +72,7 @@ class WishRefused(Told):
 
 class Wizard(Role):
     id = "wizard"
+    reasoned = True  # the reasoning model: a wish (and its price) is not modelled
     events = (WishGranted, WishLearned, WizardShown, WishRefused)
     topics = {"wizard": "whether to grant the Wizard's wish"}
     policy: ClassVar[str] = (

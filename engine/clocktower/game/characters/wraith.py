@@ -90,6 +90,7 @@ class WraithSeen(Told):
 
 class Wraith(Role):
     id = "wraith"
+    reasoned = True  # the reasoning model: nothing it sees is public
     events = (WraithSaw, WraithSeen, WraithGuessed)
     reminders = {
         OPEN: "eyes open tonight",

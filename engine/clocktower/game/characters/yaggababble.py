@@ -82,6 +82,12 @@ class Yaggababble(Role):
     }
     reminders = {PHRASE: "the secret phrase"}
     events = (SecretPhrase,)
+    reasoned = True
+
+    def night_kills(self, night: int, quiet: bool, last: int) -> tuple[float, ...]:
+        """A kill for each time it said its phrase the day before: as the bot plays it, once,
+        or twice (``AGAIN``); the phrase itself (a public claim) is not weighed."""
+        return (0.0, 1.0 - AGAIN, AGAIN) if night > 1 else (1.0,)
 
     def night(self, state: State, player: int, key: str) -> Result:
         words = phrase(state, player)

@@ -14,7 +14,13 @@ from engine.clocktower.game.working import works
 
 class Zombuul(Demon):
     id = "zombuul"
+    reasoned = True
+    lives_on = True
     reminders = {LIVES_ON: "registers as dead, but lives"}
+
+    def night_kills(self, night: int, quiet: bool, last: int) -> tuple[float, ...]:
+        """One a night after the first, only after a day on which nobody died."""
+        return (0.0, 1.0) if night > 1 and quiet else (1.0,)
 
     def wakes(self, state: State, seat: Seat) -> bool:
         return lives(state, seat.player) and not state.died_today

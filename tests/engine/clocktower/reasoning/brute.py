@@ -1,11 +1,13 @@
 """A brute-force reference for the reasoning model, written out plainly and separately.
 
-It enumerates every starting evil team (Demon seat, Minion seats and characters), the Drunk,
-the Fortune Teller's red herring, the Poisoner's target on every night and the heir of every
-star pass, and multiplies out the likelihood of everything on the record as the model's story
-has it (``engine.clocktower.reasoning.infer``'s docstring), in plain Python loops with no
-numpy and none of the model's shortcuts (the sums over poison and herring, the memoised sweep,
-the pruning). Slow: for small tables only.
+It enumerates every starting evil team (Demon seat and character, Minion seats and characters),
+every Outsider shift the team's setup allows, the Drunk (or Lunatic), the Fortune Teller's red
+herring, the nightly poisoner's target on every night and every place a dying Demon may go
+(a star pass's heir, a Fang Gu's Outsider), and multiplies out the likelihood of everything on
+the record as the model's story has it (``engine.clocktower.reasoning.infer``'s docstring), in
+plain Python loops with no numpy and none of the model's shortcuts (the sums over poison and
+herring, the memoised sweep, the pruning). What the units declare for the worlds
+(``Role.night_kills``, ``lives_on``, ``moves_to``...) is read as data. Slow: for small tables.
 """
 
 from __future__ import annotations
@@ -13,64 +15,102 @@ from __future__ import annotations
 import itertools
 import math
 from collections import defaultdict
+from dataclasses import dataclass, replace
 
 from engine.clocktower.catalogue import character, setup_counts
+from engine.clocktower.game.roles import role
 from engine.clocktower.reasoning.infer import (
     GOOD_HANDS,
     IMPOSSIBLE,
+    KILLS,
     MINION_KILLED,
     NOMINATES,
+    OTHER_DEATHS,
+    QUIET_DAY,
+    SAVED,
     STAR_PASS,
     VOTES,
 )
 from engine.clocktower.reasoning.record import Record, day_moment
 
 SOBER_CHARACTERS = {"empath", "chef", "fortuneteller", "washerwoman", "librarian",
-                    "investigator", "undertaker", "ravenkeeper"}  # fmt: skip
+                    "investigator", "undertaker", "ravenkeeper", "oracle", "seamstress", "sage",
+                    "grandmother", "dreamer", "clockmaker", "flowergirl", "towncrier",
+                    "savant", "artist"}  # fmt: skip
+STATEMENT_KINDS = {"alignment": 1, "team": 0}  # which part of a registration a statement reads
 LEARNERS = {"washerwoman": "townsfolk", "librarian": "outsider", "investigator": "minion"}
+
+
+@dataclass(frozen=True)
+class _Now:
+    """One branch of a world's story: the Demon's seat and character, who lives, the evil
+    players (a Fang Gu's jump makes one), whether the Demon lives on though seen dead, and
+    this night's standing effects (the No Dashii's poisoned neighbours, the Vortox)."""
+
+    demon: int
+    kind: str
+    alive: frozenset
+    evil: dict
+    undead: bool = False
+    poisoned: frozenset = frozenset()
+    false: bool = False
 
 
 def reference(
     chars: tuple[str, ...], record: Record, good: tuple[int, ...] = ()
 ) -> tuple[dict[int, float], dict[int, float]]:
-    """P(each player is the Demon at the end of the record), P(each is evil), for worlds in
-    which the ``good`` players are good."""
+    """P(each player is the Demon at the end of the record), P(each is evil at the end), for
+    worlds in which the ``good`` players are good."""
     seats = record.seats
-    n = len(seats)
     team = {c: character(c).team for c in chars}
     by_team = defaultdict(list)
     for c in chars:
         by_team[team[c]].append(c)
     claims = {c.player: c for c in record.claims}
-    counts = setup_counts(n)
+    counts = setup_counts(len(seats))
+    poser = next((c for c in chars if role(c).poses_as_townsfolk
+                  and team[c] in ("townsfolk", "outsider")), None)  # fmt: skip
     demon_mass: dict[int, float] = defaultdict(float)
     evil_mass: dict[int, float] = defaultdict(float)
     total = 0.0
     k = counts["minion"]
     for d in seats:
-        for minion_seats in itertools.combinations([p for p in seats if p != d], k):
-            for cast in itertools.permutations(by_team["minion"], k):
-                evil = {d: by_team["demon"][0], **dict(zip(minion_seats, cast, strict=True))}
-                if any(p in evil for p in good):
-                    continue
-                for drunk in [None, *[p for p in claims if p not in evil
-                                      and team.get(claims[p].character) == "townsfolk"]]:  # fmt: skip
-                    prior = _prior(chars, team, by_team, counts, seats, claims, evil, drunk)
-                    if prior == 0:
+        for demon_char in by_team["demon"]:
+            for minion_seats in itertools.combinations([p for p in seats if p != d], k):
+                for cast in itertools.permutations(by_team["minion"], k):
+                    evil = {d: demon_char, **dict(zip(minion_seats, cast, strict=True))}
+                    if any(p in evil for p in good):
                         continue
-                    for weight, now in _likelihoods(chars, team, by_team, record, evil, drunk):
-                        w = prior * weight
-                        total += w
-                        demon_mass[now] += w
-                        for p in evil:
-                            evil_mass[p] += w
+                    options = [_shifts(c) for c in evil.values()]
+                    for shift in sorted({sum(x) for x in itertools.product(*options)}):
+                        drunks = [None]
+                        if poser is not None:
+                            drunks += [p for p in claims if p not in evil
+                                       and team.get(claims[p].character) == "townsfolk"]  # fmt: skip
+                        for drunk in drunks:
+                            prior = _prior(chars, team, by_team, counts, seats, claims, evil,
+                                           drunk, shift)  # fmt: skip
+                            if prior == 0:
+                                continue
+                            story = _likelihoods(chars, team, by_team, record, evil, drunk, shift,
+                                                 poser)  # fmt: skip
+                            for weight, now in story:
+                                w = prior * weight
+                                total += w
+                                demon_mass[now.demon] += w
+                                for p in now.evil:
+                                    evil_mass[p] += w
     return ({p: demon_mass[p] / total for p in seats}, {p: evil_mass[p] / total for p in seats})
 
 
-def _prior(chars, team, by_team, counts, seats, claims, evil, drunk) -> float:
+def _shifts(c):
+    setup = character(c).setup
+    return setup.outsiders if setup is not None else (0,)
+
+
+def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift) -> float:
     """The number of full deals this partial world stands for, times the Drunk's token and
     the evil players' bluffs."""
-    shift = sum(character(c).setup.outsiders[0] for c in evil.values() if character(c).setup)
     n_tf, n_os = counts["townsfolk"] - shift, counts["outsider"] + shift
     good = [p for p in seats if p not in evil]
     held = [claims[p].character for p in good if p in claims]
@@ -78,8 +118,6 @@ def _prior(chars, team, by_team, counts, seats, claims, evil, drunk) -> float:
         return 0.0
     if len(set(held)) != len(held):
         return 0.0
-    if any(p in claims and claims[p].character not in team for p in evil):
-        pass  # an evil player may claim anything
     tf_real = sum(
         team[claims[p].character] == "townsfolk" for p in good if p in claims and p != drunk
     )
@@ -95,28 +133,29 @@ def _prior(chars, team, by_team, counts, seats, claims, evil, drunk) -> float:
         return 0.0
     fill = math.comb(unclaimed, t) * math.perm(tf_pool, t) * math.perm(os_pool, o)
     if drunk is not None:
-        if "drunk" not in chars:
-            return 0.0
         fill /= max(len(by_team["townsfolk"]) - n_tf, 1)
     liars = sum(p in claims for p in evil)
     return fill * (1 / (len(by_team["townsfolk"]) + len(by_team["outsider"]))) ** liars
 
 
-def _likelihoods(chars, team, by_team, record, evil, drunk):
-    """(weight, Demon's seat at the end) for every herring, poison and heir choice."""
+def _last(record):
+    return max([h.moment for c in record.claims for h in c.heard]
+               + [d.moment for d in record.deaths]
+               + [day_moment(x.day) for x in record.nominations] + [0])  # fmt: skip
+
+
+def _likelihoods(chars, team, by_team, record, evil, drunk, shift, poser):
+    """(weight, the story's end) for every herring, poison and branch choice."""
     seats = record.seats
-    n = len(seats)
     claims = {c.player: c for c in record.claims}
     good = [p for p in seats if p not in evil]
-    counts = setup_counts(n)
-    shift = sum(character(c).setup.outsiders[0] for c in evil.values() if character(c).setup)
+    counts = setup_counts(len(seats))
     in_play = {"townsfolk": counts["townsfolk"] - shift, "outsider": counts["outsider"] + shift,
                "minion": counts["minion"], "demon": 1}  # fmt: skip
     fts = [p for p in good if p in claims and p != drunk and claims[p].character == "fortuneteller"]
     herrings = [(r, 1 / len(good)) for r in good] if fts else [(None, 1.0)]
-    poisoner = next((p for p, c in evil.items() if c == "poisoner"), None)
-    last = max([h.moment for c in record.claims for h in c.heard] + [d.moment for d in record.deaths]
-               + [day_moment(x.day) for x in record.nominations] + [0])  # fmt: skip
+    poisoner = next((p for p, c in evil.items() if role(c).poisons_nightly), None)
+    last = _last(record)
     nights = range(1, (last + 1) // 2 + 1)
     alive_at = {}
     alive = set(seats)
@@ -131,72 +170,168 @@ def _likelihoods(chars, team, by_team, record, evil, drunk):
             targets.append([(x, 1 / len(others)) for x in others])
         else:
             targets.append([(None, 1.0)])
+    world = (chars, team, by_team, record, drunk, in_play, poser)
     for r, pr in herrings:
         for chosen in itertools.product(*targets):
             poisoned = {night: x for night, (x, _) in zip(nights, chosen, strict=True)}
             pp = math.prod(pt for _, pt in chosen)
-            for weight, now in _story(
-                chars, team, by_team, record, evil, drunk, r, poisoned, in_play
-            ):
+            for weight, now in _story(world, evil, r, poisoned):
                 yield pr * pp * weight, now
 
 
-def _story(chars, team, by_team, record, evil, drunk, herring, poisoned, in_play):
-    """Walk the record moment by moment for one choice of herring and poisons, branching on
-    the heirs of a star pass."""
-    seats = record.seats
-    claims = {c.player: c for c in record.claims}
-    last = max([h.moment for c in record.claims for h in c.heard] + [d.moment for d in record.deaths]
-               + [day_moment(x.day) for x in record.nominations] + [0])  # fmt: skip
+def _story(world, evil, herring, poisoned):
+    """Walk the record moment by moment for one choice of herring and poisons, branching
+    where a dying Demon may go."""
+    chars, team, by_team, record, drunk, in_play, poser = world
     final = max((d.moment for d in record.deaths), default=-1) if record.over else -1
     demon0 = next(p for p, c in evil.items() if team[c] == "demon")
-    branches = [(1.0, demon0, set(seats))]
-    for t in range(1, last + 1):
+    branches = [(1.0, _Now(demon0, evil[demon0], frozenset(record.seats), dict(evil)))]
+    for t in range(1, _last(record) + 1):
         grown = []
-        for weight, demon, alive in branches:
-            for w2, demon2, alive2 in _moment(chars, team, by_team, record, evil, drunk, herring,
-                                              poisoned, in_play, t, t == final, demon, alive):  # fmt: skip
-                grown.append((weight * w2, demon2, alive2))
+        for weight, now in branches:
+            for w2, now2 in _moment(world, herring, poisoned, t, t == final, now):
+                grown.append((weight * w2, now2))
         branches = grown
-    for weight, demon, _ in branches:
-        yield weight, demon
-    del claims
+    yield from branches
 
 
-def _moment(
-    chars, team, by_team, record, evil, drunk, herring, poisoned, in_play, t, final, demon, alive
-):
+def _demon_alive(now):
+    return now.demon in now.alive or now.undead
+
+
+def _kill_factor(world, t, now):
+    """P(the night's death count | this branch), when the script's killers differ."""
+    chars, team, by_team, record, *_ = world
+    night = (t + 1) // 2
+    quiet = not [d for d in record.deaths if d.moment == t - 1]
+    last = len([d for d in record.deaths if d.moment == t - 2])
+
+    def dist(c):
+        kills = list(role(c).night_kills(night, quiet, last)[:KILLS])
+        return kills + [0.0] * (KILLS - len(kills))
+
+    demon_dists = {tuple(dist(c)) for c in by_team["demon"]}
+    minion_killers = [c for c in chars if team[c] != "demon" and dist(c)[0] < 1]
+    if len(demon_dists) <= 1 and not minion_killers:
+        return 1.0
+    count = dist(now.kind) if _demon_alive(now) else [1.0] + [0.0] * (KILLS - 1)
+    for p, c in now.evil.items():
+        if p in now.alive and p != now.demon and c in minion_killers:
+            other = dist(c)
+            count = [sum(count[m - j] * other[j] for j in range(m + 1)) for m in range(KILLS)]
+    seen = min(len([d for d in record.deaths if d.moment == t]), KILLS - 1)
+    total = 0.0
+    for k in range(KILLS):
+        for j in range(k + 1):
+            made = math.comb(k, j) * (1 - SAVED) ** j * SAVED ** (k - j)
+            if 0 <= seen - j < len(OTHER_DEATHS):
+                total += count[k] * made * OTHER_DEATHS[seen - j]
+    return max(total, IMPOSSIBLE)
+
+
+def _standing(world, now):
+    """The night's standing effects of a living Demon: the No Dashii's nearest Townsfolk either
+    side (an unclaimed good player counts as one), the Vortox's false information."""
+    chars, team, by_team, record, drunk, in_play, poser = world
+    if not _demon_alive(now):
+        return replace(now, poisoned=frozenset(), false=False)
+    unit = role(now.kind)
+    claims = {c.player: c for c in record.claims}
+    seats = list(record.seats)
+
+    def townsfolk(p):
+        if p in now.evil:
+            return team[now.evil[p]] == "townsfolk"
+        if p == drunk:
+            return False
+        return p not in claims or team[claims[p].character] == "townsfolk"
+
+    poisoned = set()
+    if unit.poisons_neighbours:
+        i = seats.index(now.demon)
+        for step in (1, -1):
+            for k in range(1, len(seats)):
+                p = seats[(i + step * k) % len(seats)]
+                if townsfolk(p):
+                    poisoned.add(p)
+                    break
+    return replace(now, poisoned=frozenset(poisoned), false=unit.falsifies)
+
+
+def _demon_died(world, now, victim, final, night, executed=False):
+    """Where the Demon's death leads: [(weight, branch)]."""
+    chars, team, by_team, record, drunk, in_play, poser = world
+    claims = {c.player: c for c in record.claims}
+    gone = now.alive - {victim}
+    if role(now.kind).lives_on and not now.undead:
+        return [(1.0, replace(now, undead=True, alive=gone))]
+    minions = [p for p in now.evil if p != now.demon and p in now.alive and p != victim]
+    heirs = [p for p in minions if (role(now.evil[p]).inherits or 99) <= len(now.alive)]
+    if heirs:
+        return [(1.0, replace(now, demon=heirs[0], alive=gone))]
+    stuck = 1.0 if final else IMPOSSIBLE
+    moves = role(now.kind).moves_to
+    if night and moves == "minion" and minions:
+        return [(1 / len(minions), replace(now, demon=p, alive=gone)) for p in minions]
+    if night and moves == "outsider":
+        good = [p for p in record.seats if p not in now.evil]
+
+        def outsider(p):
+            return p == drunk or (p in claims and team[claims[p].character] == "outsider")
+
+        known = sum(outsider(p) for p in good)
+        unknown = [p for p in good if p not in claims]
+        share = max(in_play["outsider"] - known, 0) / max(len(unknown), 1)
+        weights = {p: 1.0 if outsider(p) else share if p in unknown else 0.0
+                   for p in good if p in gone}  # fmt: skip
+        weights = {p: x for p, x in weights.items() if x > 0}
+        if weights:
+            total = sum(weights.values())
+            return [(x / total, replace(now, demon=p, alive=gone, evil={**now.evil, p: now.kind}))
+                    for p, x in weights.items()]  # fmt: skip
+    if not night and executed:
+        if any(role(now.evil[p]).outlives_demon for p in now.evil if p in gone):
+            return [(1.0, replace(now, alive=gone))]
+    if any(role(now.evil[p]).keeps_game for p in now.evil if p in gone):
+        return [(1.0, replace(now, alive=gone))]
+    return [(stuck, replace(now, alive=gone))]
+
+
+def _moment(world, herring, poisoned, t, final, now):
+    chars, team, by_team, record, drunk, in_play, poser = world
     night = t % 2 == 1
     weight = 1.0
-    deaths = [d.player for d in record.deaths if d.moment == t]
-    outcomes = [(1.0, demon, set(alive))]
+    deaths = [d for d in record.deaths if d.moment == t]
     if night:
-        outcomes = []
-        current = [(1.0, demon, set(alive))]
-        for victim in deaths:
+        if t > 1:
+            executed = any(d.cause == "execution" for d in record.deaths if d.moment == t - 1)
+            if not executed and role(now.kind).quiet_day_ends and _demon_alive(now):
+                weight *= QUIET_DAY
+            weight *= _kill_factor(world, t, now)
+        current = [(weight, _standing(world, now))]
+        for d in deaths:
+            victim = d.player
             nxt = []
-            for w, dm, al in current:
-                good_alive = sum(p not in evil for p in al)
-                if victim == dm:
-                    heirs = _heir(evil, al, victim, dm)
-                    if heirs is None:
-                        nxt.append(
-                            (w * STAR_PASS * (1 if final else IMPOSSIBLE), dm, al - {victim})
-                        )
-                    else:
-                        for h in heirs:
-                            nxt.append((w * STAR_PASS / len(heirs), h, al - {victim}))
-                elif victim in evil:
-                    nxt.append((w * MINION_KILLED, dm, al - {victim}))
+            for w, br in current:
+                if victim == br.demon:
+                    for w2, br2 in _demon_died(world, br, victim, final, night=True):
+                        nxt.append((w * STAR_PASS * w2, br2))
+                elif victim in br.evil:
+                    nxt.append((w * MINION_KILLED, replace(br, alive=br.alive - {victim})))
                 else:
-                    nxt.append((w * (1 - STAR_PASS) / good_alive, dm, al - {victim}))
+                    good_alive = sum(p not in br.evil for p in br.alive)
+                    nxt.append((w * (1 - STAR_PASS) / good_alive,
+                                replace(br, alive=br.alive - {victim})))  # fmt: skip
             current = nxt
         outcomes = current
     else:
+        evil = now.evil
         for x in record.nominations:
             if day_moment(x.day) != t:
                 continue
-            status = "demon" if x.nominee == demon else "minion" if x.nominee in evil else "good"
+            status = (
+                "demon" if x.nominee == now.demon else "minion" if x.nominee in evil else "good"
+            )
             if x.nominator in evil:
                 weight *= NOMINATES[status]
             if x.at_once:
@@ -206,52 +341,64 @@ def _moment(
                     continue
                 rate = VOTES[status]
                 weight *= rate / GOOD_HANDS if v in x.yes else (1 - rate) / (1 - GOOD_HANDS)
+        outcomes = [(weight, now)]
     result = []
-    for w, dm, al in outcomes:
-        w *= weight * _items(chars, team, by_team, record, evil, drunk, herring, poisoned,
-                             in_play, t, dm, alive)  # fmt: skip
+    for w, br in outcomes:
+        w *= _items(world, herring, poisoned, t, br)
         if not night:
-            for victim in deaths:
-                if victim == dm:
-                    heirs = _heir(evil, al, victim, dm, star_pass=False)
-                    if heirs is None:
-                        w *= 1 if final else IMPOSSIBLE
-                    else:
-                        (dm,) = heirs
-                al = al - {victim}
-        result.append((w, dm, al))
+            for d in deaths:
+                if d.player == br.demon:
+                    options = _demon_died(world, br, d.player, final, night=False,
+                                          executed=d.cause == "execution")  # fmt: skip
+                    ((w2, br),) = options
+                    w *= w2
+                else:
+                    br = replace(br, alive=br.alive - {d.player})
+        result.append((w, br))
     return result
 
 
-def _heir(evil, alive, dead, demon, star_pass=True):
-    """Who inherits the Demon: a Scarlet Woman with five alive first; else (a star pass) any
-    living Minion; None when nobody can."""
-    minions = [p for p in evil if p != demon and p in alive and p != dead]
-    sw = [p for p in minions if evil[p] == "scarletwoman" and len(alive) >= 5]
-    if sw:
-        return sw
-    if star_pass and minions:
-        return minions
-    return None
-
-
-def _items(chars, team, by_team, record, evil, drunk, herring, poisoned, in_play, t, demon, alive):
-    """The likelihood of the heard items at moment ``t``: what the claims say, and what a
-    claimed Virgin's first nomination and a claimed Slayer's first shot showed."""
+def _items(world, herring, poisoned, t, now):
+    """The likelihood of the heard items at moment ``t`` (``now.alive``: after its night's
+    deaths): what the claims say, and what a claimed Virgin's first nomination, a claimed
+    Slayer's first shot and a claimed Tea Lady's dying neighbours showed."""
+    chars, team, by_team, record, drunk, in_play, poser = world
+    evil, demon, alive = now.evil, now.demon, now.alive
     weight = 1.0
     seats = record.seats
     n = len(seats)
     night = (t + 1) // 2
     claims = {c.player: c for c in record.claims}
     for c in record.claims:
-        impaired = c.player in evil or c.player == drunk or poisoned.get(night) == c.player
+        impaired = (
+            c.player in evil
+            or c.player == drunk
+            or poisoned.get(night) == c.player
+            or c.player in now.poisoned
+        )
+        lies = now.false and not impaired and team.get(c.character) == "townsfolk"
         for h in c.heard:
             if h.moment != t or h.character != c.character or c.character not in SOBER_CHARACTERS:
                 continue
             if impaired:
-                weight *= _impaired(h, by_team, n, chars)
+                weight *= _impaired(h, by_team, n, chars, record, alive)
+                continue
+            sober = _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n, alive)
+            if lies:  # one of the other answers, each as likely as one impaired answer
+                q = _impaired(h, by_team, n, chars, record, alive)
+                weight *= 0.0 if sober > 0 else min(q / (1 - q), 1.0)
             else:
-                weight *= _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n)
+                weight *= sober
+        if c.character == "tealady" and c.player in alive and not impaired:
+            before = [p for p in seats if p in record.alive_after(t - 1)]
+            if len(before) >= 3:
+                at = before.index(c.player)
+                near = (before[at - 1], before[(at + 1) % len(before)])
+                for d in record.deaths:
+                    if d.moment == t and d.player in near:
+                        good = all(all(a == "good" for _, a in
+                                       _registers(p, evil, drunk, claims, team)[1]) for p in near)  # fmt: skip
+                        weight *= 0.0 if good else 1.0
         if c.character == "virgin":
             first = next((x for x in record.nominations if x.nominee == c.player), None)
             if first is not None and day_moment(first.day) == t:
@@ -291,7 +438,7 @@ def _registers(p, evil, drunk, claims, team):
     return c, ways
 
 
-def _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n):
+def _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n, alive):
     claims = {c.player: c for c in record.claims}
 
     def evil_may(p):
@@ -342,12 +489,118 @@ def _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n):
         a, b, cid = ans
         k = max(in_play[want] - (want == "townsfolk"), 1)
         return (is_char(a, cid) + is_char(b, cid)) / (k * (n - 2))
+    goods = sum(team[x] in ("townsfolk", "outsider") for x in chars)
+    evils = len(chars) - goods
+    if c == "oracle":
+        dead = [p for p in seats_of(record) if p not in alive]
+        lo, hi = sum(evil_must(p) for p in dead), sum(evil_may(p) for p in dead)
+        return 1.0 if lo <= ans <= hi else 0.0
+    if c == "seamstress":
+        a, b = players
+        sides = [{w for _, w in _registers(p, evil, drunk, claims, team)[1]} for p in (a, b)]
+        return float(any((x == y) == ans for x in sides[0] for y in sides[1]))
+    if c == "sage":
+        return float(_demon_may(ans, demon, evil, drunk, claims, team)) / (n - 2)
+    if c == "grandmother":
+        child, cid = ans
+        return 0.0 if child in evil else is_char(child, cid) / (n - 1 - len(evil))
+    if c == "dreamer":
+        (target,) = players
+        return is_char(target, ans[0]) / evils + is_char(target, ans[1]) / goods
+    if c == "flowergirl":
+        if ans:
+            return float(_demon_may(players, demon, evil, drunk, claims, team))
+        return float(demon not in players)
+    if c == "towncrier":
+        ways = [{tm for tm, _ in _registers(p, evil, drunk, claims, team)[1]} for p in players]
+        may = any("minion" in w and p != demon for w, p in zip(ways, players, strict=True))
+        sure = any(w == {"minion"} and p != demon for w, p in zip(ways, players, strict=True))
+        return float(may) if ans else float(not sure)  # the Demon now (an heir) is no Minion
+    if c == "clockmaker":
+        return _clockmaker(ans, record, evil, drunk, claims, team, demon)
+    if c == "savant":
+        (t1, f1), (t2, f2) = (_statement(x, chars, evil, drunk, claims, team, demon) for x in ans)
+        return t1 * f2 + f1 * t2
+    if c == "artist":
+        t, f = _statement(h.question, chars, evil, drunk, claims, team, demon)
+        return 1 - f if ans else 1 - t
     (target,) = players  # undertaker, ravenkeeper
     return is_char(target, ans)
 
 
-def _impaired(h, by_team, n, chars):
+def seats_of(record):
+    return record.seats
+
+
+def _demon_may(players, demon, evil, drunk, claims, team):
+    return any(
+        p == demon
+        or (p not in evil and ("demon", "evil") in _registers(p, evil, drunk, claims, team)[1])
+        for p in players
+    )
+
+
+def _clockmaker(ans, record, evil, drunk, claims, team, demon):
+    """Between the fewest steps from any may-be Demon to any may-be Minion and the steps from
+    the Demon to its nearest sure Minion (the model's reading)."""
+    seats = list(record.seats)
+    n = len(seats)
+
+    def steps(a, b):
+        i, j = seats.index(a), seats.index(b)
+        return min(abs(i - j), n - abs(i - j))
+
+    ways = {p: {tm for tm, _ in _registers(p, evil, drunk, claims, team)[1]} for p in seats}
+    demons = [p for p in seats if p == demon or (p not in evil and "demon" in ways[p])]
+    minions = [p for p in seats if p != demon and "minion" in ways[p]]
+    sure = [p for p in seats if ways[p] == {"minion"}]
+    fewest = min((steps(d, m) for d in demons for m in minions if d != m), default=n)
+    near = min((steps(demon, m) for m in sure), default=n)
+    if ans is None:
+        return float(not sure)
+    return float(fewest <= ans <= near)
+
+
+def _statement(x, chars, evil, drunk, claims, team, demon):
+    """The chance a statement ("one of players is value") is surely true, and surely false;
+    a team is the one now (the Demon's heir is the Demon)."""
+    kind, players, value = x
+    yes, no = 0.0, 1.0
+    for p in players:
+        true, ways = _registers(p, evil, drunk, claims, team)
+        if kind == "character":
+            good = sum(team[c] in ("townsfolk", "outsider") for c in chars)
+            if true is None:
+                t = 1 / good if team.get(value) in ("townsfolk", "outsider") else 0.0
+                f = 1 - t
+            else:
+                may = true == value or any(tm == team.get(value) for tm, _ in ways
+                                            if tm != team[true] or true == value)  # fmt: skip
+                t, f = float(true == value and len(ways) == 1), float(not may)
+        elif kind == "team" and value == "demon":
+            t = float(p == demon)
+            f = float(p != demon and not (p not in evil and ("demon", "evil") in ways))
+        elif kind == "team" and p == demon:
+            t, f = 0.0, 1.0
+        else:
+            part = STATEMENT_KINDS[kind]
+            if true is None and kind == "team":
+                raise AssertionError("the reference judges no team of an unclaimed player")
+            got = {w[part] for w in ways}
+            t, f = float(got == {value}), float(value not in got)
+        yes, no = 1 - (1 - yes) * (1 - t), no * f
+    return yes, no
+
+
+def _impaired(h, by_team, n, chars, record, alive):
     c = h.character
+    goods = len(by_team["townsfolk"]) + len(by_team["outsider"])
+    figures = {"seamstress": 1 / 2, "sage": 1 / math.comb(n - 1, 2), "flowergirl": 1 / 2,
+               "towncrier": 1 / 2, "savant": 1 / 3, "artist": 1 / 2, "clockmaker": 1 / (n // 2),
+               "grandmother": 1 / ((n - 1) * goods), "dreamer": 1 / (goods * (len(chars) - goods)),
+               "oracle": 1 / (len([p for p in record.seats if p not in alive]) + 1)}  # fmt: skip
+    if c in figures:
+        return figures[c]
     if c == "empath":
         return 1 / 3
     if c == "chef":

@@ -10,18 +10,21 @@ from engine.clocktower.game.roles import role
 from engine.clocktower.reasoning.infer import infer
 from engine.clocktower.reasoning.moment import Setup
 from engine.clocktower.reasoning.record import Claim, Death, Heard, Nominated, Record, Shot
-from engine.clocktower.reasoning.worlds import supported
+from engine.clocktower.reasoning.worlds import supported, uncovered
 from tests.engine.clocktower.game.support import TB
 
 SEATS = tuple(range(1, 8))
 SETUP = Setup(tuple(c for c in TB), SEATS)
 
 
-def test_the_model_covers_trouble_brewing_and_leaves_other_editions_to_the_heuristics():
+def test_the_model_covers_the_three_editions_and_says_what_it_does_not():
     assert supported(TB)
     for edition in ("bmr", "snv"):
-        assert not supported(tuple(c.id for c in edition_characters(edition)))
+        assert supported(tuple(c.id for c in edition_characters(edition))), edition
     assert not supported((*TB, "my_homebrew_demon"))
+    why = uncovered((*TB, "my_homebrew_demon", "legion", "xaan"))
+    assert set(why) == {"my_homebrew_demon", "legion", "xaan"}
+    assert "setup" in why["legion"] and "engine" in why["my_homebrew_demon"]
 
 
 def test_a_slayer_and_a_virgin_learn_from_public_facts():

@@ -14,7 +14,7 @@ from engine.clocktower.reasoning.moment import Setup
 from engine.clocktower.reasoning.record import Claim
 from engine.clocktower.reasoning.review import record_of, review
 from engine.clocktower.selfplay import Player, play, setup_game
-from tests.engine.clocktower.game.support import TB
+from tests.engine.clocktower.game.support import BMR, SNV, TB
 
 
 def test_a_day_by_day_review():
@@ -32,6 +32,22 @@ def test_a_day_by_day_review():
     for player, day in executed.items():  # the day's execution is not yet known that day
         assert found.died[player] == day + 1
     assert found.claims == len({p for _, p, _ in final.claims}) > 0 and not found.sampled
+
+
+@pytest.mark.parametrize("script", [BMR, SNV], ids=["bmr", "snv"])
+def test_a_game_of_each_edition_is_reviewed(script):
+    """Bad Moon Rising and Sects & Violets as Trouble Brewing: a belief per day, each a
+    distribution over the residents, the Demons (a Fang Gu's jump, a Pit-Hag's new one)
+    named."""
+    seed = 2
+    log: list = []
+    final, _ = play(script, 9, seed, log=log)
+    found = review(setup_game(script, 9, seed), log)
+    assert [d for d, _ in found.days] == list(range(1, final.day + 1))
+    for _, chances in found.days:
+        assert set(chances) == set(found.players) and sum(chances.values()) == pytest.approx(1.0)
+    assert {s.player for s in final.seats if s.team == "demon"} <= found.demons
+    assert found.claims > 0
 
 
 def day_two() -> tuple[int, list, object]:

@@ -1,19 +1,23 @@
 """What the simulated players say: good players claim honestly (the engine's public claims), by
 the documented timing (the Virgin, Slayer and Saint hold back; the Saint speaks up before the
 town nominates it); evil players bluff the Demon's bluffs or safe characters and keep their
-made-up information consistent with their story."""
+made-up information consistent with their story; on Bad Moon Rising and Sects & Violets too,
+the Lunatic bluffing as the Demon it believes it is and mad players keeping their madness."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from engine.clocktower.game import EndDay, Nominate, Phase, apply
+from engine.clocktower.catalogue import character
+from engine.clocktower.game import Claim as PublicClaim
+from engine.clocktower.game import EndDay, Nominate, Phase, apply, briefing
 from engine.clocktower.game.claims import claimed
-from engine.clocktower.game.model import neighbours
+from engine.clocktower.game.madness import breaks, madness_of
+from engine.clocktower.game.model import neighbours, seat
 from engine.clocktower.game.roles import role
-from engine.clocktower.selfplay import Player, setup_game
-from engine.clocktower.selfplay.talk import LATE, heard, holds_back
-from tests.engine.clocktower.game.support import TB
+from engine.clocktower.selfplay import MAX_DAYS, Player, setup_game
+from engine.clocktower.selfplay.talk import LATE, believes_evil, heard, holds_back
+from tests.engine.clocktower.game.support import BMR, SNV, TB
 
 
 def games(players: int = 10, count: int = 25):
@@ -116,3 +120,45 @@ def test_bluffed_information_describes_the_story_world():
     chef = role("chef").bluff(table, state, evil.player, world, 1)
     assert chef is not None and 0 <= chef.answer <= 3
     assert role("chef").bluff(table, state, evil.player, world, 2) is None  # first night only
+
+
+def edition_games(script: tuple[str, ...], count: int, players: int = 10):
+    """(state, table, action) at every step of some self-played games of ``script``."""
+    for seed in range(count):
+        state = setup_game(script, players, seed)
+        table = Player(seed)
+        while state.phase is not Phase.OVER and state.day <= MAX_DAYS:
+            action = table.act(state)
+            yield state, table, action
+            state = apply(state, action).state
+
+
+def test_a_mad_player_keeps_madness_or_keeps_quiet():
+    """On Sects & Violets the Cerenovus makes players mad: none of them breaks it by a claim
+    (the bot storyteller would execute them), not even a Juggler who juggles."""
+    seen = Counter()
+    for state, _, action in edition_games(SNV, 20):
+        if not isinstance(action, PublicClaim) or seat(state, action.by).character == "mutant":
+            continue  # the Mutant's own claims slip now and then, by its unit
+        for m in madness_of(state, action.by):
+            assert not breaks(state, m, action.character), (action, m)
+            seen["mad claims"] += 1
+    assert seen["mad claims"] >= 10, seen
+
+
+def test_the_lunatic_bluffs_as_the_demon_it_believes_it_is():
+    """The Lunatic never claims the Demon it was shown: it bluffs a good character, from the
+    bluffs it was shown while any is unclaimed, and says nothing it learned."""
+    seen = Counter()
+    for state, table, action in edition_games(BMR, 15):
+        if not isinstance(action, PublicClaim):
+            continue
+        s = seat(state, action.by)
+        if s.character != "lunatic":
+            continue
+        assert believes_evil(s) and not character(action.character).evil
+        assert table.talk.heard_from(s.player) == ()
+        shown = [t.data["bluffs"] for t in briefing(state, s.player) if t.event == "demon_info"]
+        seen["from its bluffs"] += bool(shown) and action.character in shown[-1]
+        seen["claims"] += 1
+    assert seen["claims"] >= 3 and seen["from its bluffs"] >= 1, seen
