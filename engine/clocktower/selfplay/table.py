@@ -433,14 +433,20 @@ class Player:
 
     def _evil_hand(self, state: State, voter: int, nominee: int) -> bool:
         """An evil voter blends in: it raises a hand as the town would (by the public beliefs),
-        always to push a teammate off the block, and for a teammate only as often as the town's
-        model of evil voters says (``VOTES``)."""
+        always to push a teammate off the block; with three alive or the team it knows half
+        the living, for the first living player but a teammate to be nominated and nobody else, and for a teammate only as often as the town's model of evil voters says
+        (``VOTES``)."""
         team = self.teammates(state, voter)
         if nominee in team:
             demon = seat(state, nominee).team == "demon"
             return self.rng.random() < VOTES["demon" if demon else "minion"]
-        if known_block(state) in team:
+        block, alive_now = known_block(state), living(state)
+        if block in team:
             return True
+        if len(alive_now) <= 3 or 2 * sum(p in team for p in alive_now) >= len(alive_now):
+            # three alive (two after: evil wins), or the team holds the vote: a living player
+            # is to die today, and nobody else is to take their place on the block
+            return alive(state, nominee) and (block is None or not alive(state, block))
         return self.worth(state, voter, nominee) >= self._bar(state, voter, nominee)
 
     def _naive_yes(self, state: State, voter: int, nominee: int) -> bool:
