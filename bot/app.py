@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import re
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -12,12 +15,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cluster import Steward
 from bot.config import Config
 from bot.delivery import Courier
 from bot.errors import SORRY, Refusal, answer_refusal
 from bot.heartbeat import Heartbeat
 from bot.interactions import reply
-from bot.sessions import SessionManager
+from bot.sessions import Session, SessionManager
+from bot.shards import ShardSlice
+from bot.store import leases as lease_store
 from bot.store.connect import open_database
 from bot.store.database import Database
 from bot.views import ComponentHandler, GameButton, GameSelect, QuestionItem
@@ -37,15 +43,23 @@ COGS = (
 
 
 class Ravenswood(commands.Bot):
+    """The bot, one process of it. Several processes may share a PostgreSQL database (each
+    running a slice of the gateway shards, ``ShardedRavenswood``): each keeps its own copy of the
+    games it touches, checked against the log before every action (``SessionManager``); the
+    timers, and what a restart owes the table, run on the one holding the ``clocks`` lease
+    (``bot.cluster``); slash commands are synced by one of them."""
+
     # The file the bot's pulse goes to, for `ravenswood health` (bot.heartbeat): set by
     # `ravenswood run`; None (the tests' bots) writes none.
     heartbeat_file: str | None = None
 
-    def __init__(self, database: str, sync_guild: int | None = None) -> None:
+    def __init__(self, database: str, sync_guild: int | None = None, **options: Any) -> None:
         intents = discord.Intents.default()
         intents.members = True  # to notice players who leave the server mid-game
         intents.voice_states = True  # where players are in voice (a default intent, kept on)
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
+        )
         self.database_path = database
         self.sync_guild = sync_guild
         # Set up in setup_hook, before any cog or event can use them.
@@ -61,6 +75,10 @@ class Ravenswood(commands.Bot):
         self.component_templates: list[re.Pattern[str]] = []
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.restoring: asyncio.Task[None]
+        self.steward: Steward
+        # Whether this process has done, since it took the clocks lease, what a restart owes
+        # the table (``games_restored``: clocks back, fresh vote boards, voice rooms).
+        self.caught_up = False
         self.heartbeat: Heartbeat | None = None
 
     async def setup_hook(self) -> None:
@@ -68,6 +86,13 @@ class Ravenswood(commands.Bot):
         self.db = await open_database(self.database_path)
         self.games = SessionManager(self.db, [])
         self.courier = Courier(self, self.games)
+        self.steward = Steward(
+            self.games,
+            self.courier.flush,
+            taken=self.take_up_games,
+            dropped=self.drop_games,
+            changed=self.games_changed,
+        )
         self.voice = VoiceRooms(self, self.db)
         self.official = await asyncio.to_thread(load_official, Config.from_env().roles_json)
         if self.heartbeat_file:
@@ -81,12 +106,28 @@ class Ravenswood(commands.Bot):
         self.tree.interaction_check = self.rebuild_first  # type: ignore[method-assign]
         # Persistent components: their custom_id carries the game id, so old buttons keep working.
         self.add_dynamic_items(GameButton, GameSelect, QuestionItem)
-        if self.sync_guild:
-            guild = discord.Object(self.sync_guild)
+        self.steward.start()
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync the slash commands with Discord; on a shared database once per version of the
+        commands, by whichever process comes first (a one-shot lease named by their digest)."""
+        guild = discord.Object(self.sync_guild) if self.sync_guild else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        if self.db.shared:
+            mark = f"commands:{self.sync_guild or 'global'}:{command_digest(self.tree, guild)}"
+            holder = secrets.token_hex(8)  # this start of this process
+            if not await lease_store.acquire(self.db, mark, holder, lease_store.FOREVER):
+                log.info("slash commands: already synced by another process")
+                return
+            try:
+                await self.tree.sync(guild=guild)
+            except BaseException:
+                await lease_store.release(self.db, mark, holder)  # for the next one to try
+                raise
+            return
+        await self.tree.sync(guild=guild)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
@@ -123,7 +164,31 @@ class Ravenswood(commands.Bot):
         each game in order; then the games' own catching up (``on_games_restored``)."""
         await asyncio.shield(self.restoring)
         await self.deliver_owed()
-        self.dispatch("games_restored")
+        if self.steward.holds:
+            self.catch_up_games()
+
+    def catch_up_games(self) -> None:
+        """What a restart owes the table, done by the process holding the clocks lease."""
+        if not self.caught_up:
+            self.caught_up = True
+            self.dispatch("games_restored")
+
+    async def take_up_games(self) -> None:
+        """This process took the clocks lease (at start, or from a process that died): once
+        the games are read, it delivers what waits and restarts every game's clock."""
+        if self.is_ready() and self.restoring.done():
+            await self.games.follow()  # games opened elsewhere since this process started
+            await self.deliver_owed()
+            self.catch_up_games()
+
+    async def drop_games(self) -> None:
+        """Another process holds the clocks now: this one's timers stop."""
+        self.caught_up = False
+        self.dispatch("clocks_dropped")
+
+    async def games_changed(self, sessions: list[Session[Any]]) -> None:
+        """Games another process played on, opened or ended: their clocks are set again."""
+        self.dispatch("games_changed", sessions)
 
     async def deliver_owed(self) -> None:
         waiting = self.games.waiting()
@@ -139,6 +204,8 @@ class Ravenswood(commands.Bot):
     async def close(self) -> None:
         if hasattr(self, "restoring"):
             self.restoring.cancel()
+        if hasattr(self, "steward"):
+            await self.steward.stop()
         if self.heartbeat is not None:
             await self.heartbeat.stop()
         await super().close()
@@ -161,6 +228,28 @@ class Ravenswood(commands.Bot):
                 exc_info=error,
             )
             await reply(interaction, SORRY)
+
+
+class ShardedRavenswood(Ravenswood, commands.AutoShardedBot):
+    """The bot running a slice of the gateway's shards (``RAVENSWOOD_SHARDS``)."""
+
+
+def create_bot(
+    database: str, sync_guild: int | None = None, shards: ShardSlice | None = None
+) -> Ravenswood:
+    """One process of the bot: all of it, or the shards ``shards`` names."""
+    if shards is None:
+        return Ravenswood(database, sync_guild)
+    return ShardedRavenswood(
+        database, sync_guild, shard_ids=list(shards.ids), shard_count=shards.count
+    )
+
+
+def command_digest(tree: app_commands.CommandTree[Any], guild: discord.Object | None) -> str:
+    """A digest of the slash commands as Discord is sent them: a new version, a new sync."""
+    payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+    text = json.dumps(payload, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def load_official(path: str) -> dict[str, OfficialText]:

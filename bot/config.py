@@ -15,6 +15,7 @@ class Config:
     sync_guild: int | None = None  # sync commands to one server at once (handy in development)
     log_level: str = "INFO"
     roles_json: str = ""  # an official roles.json: show its ability texts instead of ours
+    shards: str = ""  # RAVENSWOOD_SHARDS, e.g. 0-3/16 (bot.shards.parse_shards); empty: all
     heartbeat: str = DEFAULT_HEARTBEAT  # the file the bot's pulse goes to (bot.heartbeat)
 
     @classmethod
@@ -27,5 +28,6 @@ class Config:
             sync_guild=int(guild) if guild.isdigit() else None,
             log_level=env.get("RAVENSWOOD_LOG_LEVEL", "").strip().upper() or cls.log_level,
             roles_json=env.get("RAVENSWOOD_ROLES_JSON", "").strip(),
+            shards=env.get("RAVENSWOOD_SHARDS", "").strip(),
             heartbeat=env.get("RAVENSWOOD_HEARTBEAT", "").strip() or cls.heartbeat,
         )

@@ -10,8 +10,11 @@ restart delivers what is still waiting before anything new.
 Several processes may share one (PostgreSQL) database: a game's log entries are numbered, and
 an entry's number can be written once, so a process whose copy of a game is stale cannot append
 over another's step (``StaleGame``); it reloads the log and tries the action again on the game as
-it now stands, where the rules accept or refuse it (optimistic concurrency). Each outbox message is
-claimed by the one process that delivers it (``delivering``).
+it now stands, where the rules accept or refuse it (optimistic concurrency). Before it even
+validates an action, a process compares its copy with the log (``_current``, one indexed query)
+and catches up if another process wrote since, so an action is never judged on a stale state; a
+game another process opened is read on its first touch (a DM press reaches any process). Each
+outbox message is claimed by the one process that delivers it (``delivering``).
 
 Replaying a log checks each stored checksum, so a game whose rules changed under it (a new rules
 version that plays its log differently) is closed with an explanation instead of silently
@@ -259,6 +262,7 @@ class SessionManager:
         accepted silently and not logged, so it can never be counted twice.
         """
         async with session.lock:
+            await self._current(session)
             for _ in range(ATTEMPTS):
                 step = self._validate(session, action)
                 if _no_op(session, step):
@@ -290,6 +294,7 @@ class SessionManager:
 
     async def _act(self, session: Session[Any], action: Any, by: int, reply: Reply) -> Accepted:
         async with session.lock:
+            await self._current(session)
             for _ in range(ATTEMPTS):
                 try:
                     return await self._act_once(session, action, by, reply)
@@ -386,7 +391,7 @@ class SessionManager:
         the actions still in effect, so everything said privately since is forgotten too, and
         acknowledgements still owed no longer apply.
         """
-        async with session.lock:
+        async with session.lock:  # no version check: a stale copy's undo is refused below
             if self.sessions.get(session.game.id) is not session:
                 raise RuleError("This game has already ended.")
             if not session.actions:
@@ -408,15 +413,93 @@ class SessionManager:
             session.seq += 1
             return Step(session.state)
 
-    async def _catch_up(self, session: Session[Any]) -> None:
-        """Another process (sharing a PostgreSQL database) played this game on: adopt its log.
-        A game that ended there is no longer running here either."""
-        game, status, entries = await game_store.game_and_log(self.db, session.game.id)
-        if status != "running":
-            self.sessions.pop(game.id, None)
+    async def _current(self, session: Session[Any]) -> None:
+        """On a shared database, before acting on the game in memory: the version check (one
+        indexed query). If another process has written to its log since, or ended it, this copy
+        catches up first, so it never validates an action against a stale state (and a
+        refusal is the rules' answer to the game as it stands, not to an old copy of it)."""
+        if not self.db.shared:
             return
+        found = await game_store.log_length(self.db, session.game.id)
+        if found != ("running", session.seq):
+            await self._catch_up(session)
+
+    async def refresh(self, session: Session[Any]) -> bool:
+        """The version check, for work of the process's own (a timer about to act): whether
+        the game moved on or ended elsewhere since ``session`` was last current."""
+        seq = session.seq
+        async with session.lock:
+            await self._current(session)
+        return session.seq != seq or self.sessions.get(session.game.id) is not session
+
+    async def _catch_up(self, session: Session[Any]) -> None:
+        """Another process (sharing a PostgreSQL database) played this game on: adopt its log,
+        and the acknowledgements it owes. A game that ended there is no longer running here."""
+        found = await game_store.game_and_log(self.db, session.game.id)
+        if found is None or found[1] != "running":
+            if self.sessions.get(session.game.id) is session:
+                del self.sessions[session.game.id]
+            return
+        game, _, entries = found
         fresh = replay(game, session.rules, entries)
         session.state, session.actions, session.seq = fresh.state, fresh.actions, fresh.seq
+        session.unanswered = await outbox_store.unanswered(self.db, game.id)
+
+    async def _adopt(self, game_id: int) -> None:
+        """A game this process has not read (opened, or played on, by another process sharing
+        the database since this one started): read it and rebuild it here. Its waiting messages
+        are claimed from the database when its outbox is delivered (``delivering``)."""
+        found = await game_store.game_and_log(self.db, game_id)
+        if found is None or found[1] != "running" or found[0].kind not in self.rules:
+            self.rebuilding.pop(game_id, None)
+            return
+        game, _, entries = found
+        try:
+            session = replay(game, self.rules[game.kind], entries)
+            session.unanswered = await outbox_store.unanswered(self.db, game_id)
+            self.sessions.setdefault(game_id, session)
+        finally:
+            self.rebuilding.pop(game_id, None)
+
+    async def outbox_of(self, game_id: int) -> Outbox:
+        """The outbox of a game, whatever this process knows of it (to deliver what another
+        process left owed: on a shared database, ``delivering`` claims from the table)."""
+        session = self.sessions.get(game_id)
+        if session is not None:
+            return session.outbox
+        box = self.leftovers.get(game_id)
+        if box is None:
+            (game,) = await game_store.games_by_id(self.db, [game_id])
+            box = self.leftovers[game_id] = Outbox(game)
+        return box
+
+    async def follow(self, games: set[int] | None = None) -> list[Session[Any]]:
+        """On a shared database, bring the games in memory in line with the log (all, or those
+        of ``games``; the lease holder's round, ``bot.cluster``): games opened elsewhere are
+        read, games played on elsewhere caught up, games ended elsewhere let go. The sessions
+        that changed."""
+        if not self.db.shared:
+            return []
+        await self.read()
+        lengths = await game_store.running_lengths(
+            self.db, None if games is None else sorted(games)
+        )
+        changed = []
+        for game_id, session in list(self.sessions.items()):
+            if games is not None and game_id not in games:
+                continue
+            if lengths.get(game_id) != session.seq and await self.refresh(session):
+                changed.append(session)
+        for game_id in sorted(lengths.keys() - self.sessions.keys() - self.unrestored.keys()):
+            if games is not None and game_id not in games:
+                continue
+            try:
+                adopted = await self.rebuilt(game_id)
+            except Refusal:  # logged; tried again on the next round
+                continue
+            if adopted is not None:
+                changed.append(adopted)
+        return changed
 
     @asynccontextmanager
     async def delivering(self, box: Outbox) -> AsyncIterator[Turn | None]:
@@ -525,6 +608,8 @@ class SessionManager:
         pending = self.unrestored.pop(game_id, None)
         if pending is not None:
             self.rebuilding[game_id] = asyncio.ensure_future(self._rebuild(*pending))
+        elif self.db.shared and game_id not in self.sessions and game_id not in self.rebuilding:
+            self.rebuilding[game_id] = asyncio.ensure_future(self._adopt(game_id))
         task = self.rebuilding.get(game_id)
         if task is not None:
             try:

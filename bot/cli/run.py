@@ -12,6 +12,7 @@ import discord
 
 from bot.cli.common import CliError
 from bot.config import Config
+from bot.shards import ShardSpecError, parse_shards
 from bot.store.database import StoreError, describe
 from bot.store.migrations import DatabaseTooNew
 
@@ -34,9 +35,13 @@ def looks_like_token(token: str) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.app import Ravenswood
+    from bot.app import create_bot
 
     config = Config.from_env()
+    try:
+        shards = parse_shards(config.shards)
+    except ShardSpecError as exc:
+        raise CliError(str(exc)) from None
     if not config.token:
         raise CliError(
             "DISCORD_TOKEN is not set; copy your bot's token from the Discord developer portal "
@@ -57,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     # a refused token gets; the bot turns its logs back on once logged in (setup_hook).
     logging.getLogger("discord").setLevel(logging.ERROR)
     try:
-        bot = Ravenswood(config.database, config.sync_guild)
+        bot = create_bot(config.database, config.sync_guild, shards)
         bot.heartbeat_file = config.heartbeat
         bot.run(config.token, log_handler=None)
     except discord.LoginFailure:

@@ -19,7 +19,7 @@ PostgreSQL driver for asyncio and the one the discord.py world uses.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -120,6 +120,16 @@ class Database(ABC):
             for table in ready:
                 del pending[table]
         return ordered
+
+    async def watch(self, changed: Callable[[int], None]) -> Callable[[], Awaitable[None]]:
+        """Call ``changed(game_id)`` whenever any process writes to a game or its log, until
+        the returned function is awaited. Only a shared database has other writers to tell of
+        (PostgreSQL: LISTEN/NOTIFY); SQLite's one process knows its own writes."""
+
+        async def stop() -> None:
+            return None
+
+        return stop
 
     @abstractmethod
     async def advance_counters(self) -> None:

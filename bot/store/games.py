@@ -110,10 +110,12 @@ async def running_games(db: Database) -> list[tuple[GameRow, list[LogEntry]]]:
     return [(game, logs[game.id]) for game in games]
 
 
-async def game_and_log(db: Database, game_id: int) -> tuple[GameRow, str, list[LogEntry]]:
-    """A game as stored now, its status and its whole log (to catch up with another process)."""
+async def game_and_log(db: Database, game_id: int) -> tuple[GameRow, str, list[LogEntry]] | None:
+    """A game as stored now, its status and its whole log (to catch up with another process);
+    None if there is no such game (a forged button)."""
     row = await db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
-    assert row is not None  # only games that were created are asked for
+    if row is None:
+        return None
     rows = await db.fetchall(
         "SELECT action, checksum FROM game_actions WHERE game_id = ? ORDER BY seq", (game_id,)
     )
@@ -122,6 +124,32 @@ async def game_and_log(db: Database, game_id: int) -> tuple[GameRow, str, list[L
         row["status"],
         [LogEntry(json.loads(r["action"]), r["checksum"]) for r in rows],
     )
+
+
+async def log_length(db: Database, game_id: int) -> tuple[str, int] | None:
+    """A game's status and how many entries its log has (the next entry's ``seq``): one indexed
+    look-up, to tell whether a copy of the game in memory is still current."""
+    row = await db.fetchone(
+        "SELECT status, (SELECT coalesce(max(seq) + 1, 0) FROM game_actions "
+        "WHERE game_id = games.id) AS length FROM games WHERE id = ?",
+        (game_id,),
+    )
+    return None if row is None else (row["status"], int(row["length"]))
+
+
+async def running_lengths(db: Database, ids: list[int] | None = None) -> dict[int, int]:
+    """Every running game's id (or those of ``ids`` that run) with the length of its log
+    (see ``log_length``)."""
+    sql = (
+        "SELECT id, (SELECT coalesce(max(seq) + 1, 0) FROM game_actions "
+        "WHERE game_id = games.id) AS length FROM games WHERE status = 'running'"
+    )
+    if ids is not None:
+        if not ids:
+            return {}
+        sql += f" AND id IN ({', '.join('?' * len(ids))})"
+    rows = await db.fetchall(sql, ids or ())
+    return {row["id"]: int(row["length"]) for row in rows}
 
 
 async def last_finished(

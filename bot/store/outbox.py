@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.store.database import Connection, Database, Row
@@ -98,6 +99,29 @@ async def claim(connection: Connection, game_id: int) -> tuple[Parcel | None, bo
     if row is None or first is None or row["id"] != first["id"]:
         return None, first is not None
     return _parcel(row), True
+
+
+async def unanswered(db: Database, game_id: int) -> dict[int, Parcel]:
+    """Per player, the latest acknowledgement of theirs still owed in a game (``backlog``'s
+    ``replies`` for one game: a process taking up a game another process played on)."""
+    rows = await db.fetchall(
+        "SELECT * FROM outbox WHERE game_id = ? AND kind = 'reply' AND settled_at IS NULL "
+        "ORDER BY id",
+        (game_id,),
+    )
+    return {row["recipient"]: _parcel(row) for row in rows}
+
+
+async def orphaned(db: Database, older_than: float) -> list[int]:
+    """Games with messages that have waited more than ``older_than`` seconds: their process
+    died before delivering them (a live process delivers within moments), so another must."""
+    cutoff = (datetime.now(UTC) - timedelta(seconds=older_than)).strftime("%Y-%m-%dT%H:%M:%S")
+    rows = await db.fetchall(
+        "SELECT DISTINCT game_id FROM outbox WHERE settled_at IS NULL AND kind <> 'reply' "
+        "AND created_at < ? ORDER BY game_id",
+        (cutoff,),
+    )
+    return [row["game_id"] for row in rows]
 
 
 def delivery_order(parcel: Parcel) -> tuple[bool, int]:

@@ -8,7 +8,8 @@ first process migrates and the others find the work done.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -75,8 +76,9 @@ class PostgresDatabase(Database):
     kind = "postgresql"
     shared = True
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str = "") -> None:
         self.pool = pool
+        self.url = url  # for a listening connection of its own (``watch``)
 
     @classmethod
     async def connect(
@@ -97,7 +99,7 @@ class PostgresDatabase(Database):
         except BaseException:
             await pool.close()
             raise
-        return cls(pool)
+        return cls(pool, url)
 
     async def close(self) -> None:
         await self.pool.close()
@@ -131,6 +133,24 @@ class PostgresDatabase(Database):
             if row["refers"] is not None:
                 found[row["name"]].add(row["refers"])
         return found
+
+    async def watch(self, changed: Callable[[int], None]) -> Callable[[], Awaitable[None]]:
+        """LISTEN on a connection of its own to what the triggers of ``CHANGES`` notify."""
+        connection = await asyncpg.connect(self.url)
+        channel = f"ravenswood_changes:{await connection.fetchval('SELECT current_schema()')}"
+
+        def heard(_connection: Any, _pid: int, _channel: str, payload: object) -> None:
+            changed(int(str(payload)))
+
+        await connection.add_listener(channel, heard)
+
+        async def stop() -> None:
+            try:
+                await asyncio.wait_for(connection.close(), 1)
+            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                connection.terminate()  # the server is gone or slow: just drop it
+
+        return stop
 
     async def advance_counters(self) -> None:
         """Each identity column's sequence moved past the largest id copied in."""
@@ -174,4 +194,28 @@ async def migrate(connection: PgConnection, migrations: list[Migration]) -> int:
                 continue  # another process got there first
             await connection.execute(postgres_ddl(migration.sql))
             await connection.execute("UPDATE ravenswood_schema SET version = $1", migration.version)
+    async with connection.transaction():
+        await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        if await connection.fetchval("SELECT to_regclass('game_actions') IS NOT NULL"):
+            await connection.execute(CHANGES)
     return max(current, latest)
+
+
+# Every write to a game or its log is announced to the processes that LISTEN (``watch``), on a
+# channel of the schema's own (several bots, or tests, may share one database). PostgreSQL only:
+# SQLite has one process, which knows its own writes.
+CHANGES = """
+CREATE OR REPLACE FUNCTION ravenswood_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_TABLE_NAME = 'games' THEN
+        PERFORM pg_notify('ravenswood_changes:' || current_schema(), NEW.id::text);
+    ELSE
+        PERFORM pg_notify('ravenswood_changes:' || current_schema(), NEW.game_id::text);
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER ravenswood_game_changed AFTER INSERT OR UPDATE ON games
+    FOR EACH ROW EXECUTE FUNCTION ravenswood_changed();
+CREATE OR REPLACE TRIGGER ravenswood_log_changed AFTER INSERT ON game_actions
+    FOR EACH ROW EXECUTE FUNCTION ravenswood_changed();
+"""

@@ -18,6 +18,14 @@ def db_path(database):
     return database
 
 
+@pytest.fixture(autouse=True)
+def one_process_lease(monkeypatch):
+    """A SimCord bot is the only process on its database: its clocks lease is renewed every
+    ten minutes, not every five seconds, since each renewal is a wake-up that SimCord settles
+    while it advances virtual time (the lease's own tests set their TTL)."""
+    monkeypatch.setenv("RAVENSWOOD_LEASE_TTL", "1800")
+
+
 class Raw:
     """Statements straight on a test's database, whichever its backend (to look at or tamper
     with what the bot stored); each one its own transaction."""

@@ -3,6 +3,7 @@ channels, and a scan of every public message. Helpers for the other test_clockto
 
 from __future__ import annotations
 
+import json
 import re
 
 import engine.clocktower.game as ct
@@ -68,6 +69,22 @@ async def open_game(
         joined = await member.click(lobby, label="Join as Traveller" if traveller else "Join")
         assert joined.ephemeral and "seat" in said(joined), said(joined)
     return opener, lobby
+
+
+async def open_uploaded(table, name: str, script, players: int, storyteller: str = "bot"):
+    """A lobby of ``script`` (character ids), uploaded as a script file named ``name``, with
+    ``players`` seated (the opener too, with the bot storyteller). Returns the opener."""
+    opener = table.add("opener")
+    upload = json.dumps([{"id": "_meta", "name": name}, *script]).encode()
+    opened = await opener.slash(
+        table.channel, "clocktower new", storyteller=storyteller, file=("script.json", upload)
+    )
+    assert said(opened) == "The lobby is open below.", said(opened)
+    lobby = table.channel.last_message
+    for i in range(players - (storyteller == "bot")):
+        joined = await table.add(f"p{i}").click(lobby, label="Join")
+        assert joined.ephemeral, said(joined)
+    return opener
 
 
 def nominee(s: ct.State, besides: int) -> int:

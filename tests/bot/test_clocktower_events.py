@@ -40,7 +40,10 @@ def test_the_module_declares_the_events():
 @pytest.mark.parametrize("cls", OWNED, ids=lambda cls: cls.__name__)
 def test_a_characters_own_event_is_worded_by_that_character_alone(cls):
     speaker = REGISTRY.speaker(cls)
-    assert speaker is not None and cls.__module__ == type(speaker).__module__, cls
+    assert speaker is not None, cls
+    home, _, name = type(speaker).__module__.rpartition(".")
+    # the unit's module, or its own helper module (``_marionette``, shared with its jinxes)
+    assert cls.__module__ in {f"{home}.{name}", f"{home}._{name}"}, cls
     assert cls not in ClocktowerRenderer().events, "the renderer need not know the character"
     assert [u for u in REGISTRY.roles.values() if cls in u.events] == [speaker]
 

@@ -7,7 +7,6 @@ it; neither passes with none of them run."""
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from typing import Any
 
@@ -23,6 +22,7 @@ from tests.bot.test_clocktower_bot import (
     assert_no_secret_in_public,
     deal,
     menu_id,
+    open_uploaded,
     play_day,
     results_in_db,
     said,
@@ -34,25 +34,6 @@ SCRIPT = mixed_script("tb")
 NAME = "Carousel and Brewing"
 NAMES = re.compile(r"\b(" + "|".join(re.escape(character(c).name) for c in SCRIPT) + r")\b")
 SAID_IN_PUBLIC = ("🗣️",)  # claims name characters on purpose
-
-
-async def open_lobby(table, players: int, storyteller: str):
-    """A lobby of the mixed script, uploaded as a script file; ``players`` seated (the opener
-    too, with the bot storyteller). Returns the opener."""
-    opener = table.add("opener")
-    upload = json.dumps([{"id": "_meta", "name": NAME}, *SCRIPT]).encode()
-    opened = await opener.slash(
-        table.channel,
-        "clocktower new",
-        storyteller=storyteller,
-        file=("carousel.json", upload),
-    )
-    assert said(opened) == "The lobby is open below.", said(opened)
-    lobby = table.channel.last_message
-    for i in range(players - (storyteller == "bot")):
-        joined = await table.add(f"p{i}").click(lobby, label="Join")
-        assert joined.ephemeral, said(joined)
-    return opener
 
 
 async def choose(table, prompt) -> None:
@@ -99,7 +80,7 @@ async def test_the_bot_storyteller_runs_a_script_of_experimental_characters_to_t
 ):
     assert EXPERIMENTAL, "no experimental Townsfolk or Outsider is run by the engine yet"
     deal(monkeypatch, seed_with(10, min(3, len(EXPERIMENTAL))))
-    opener = await open_lobby(table, 10, "bot")
+    opener = await open_uploaded(table, NAME, SCRIPT, 10)
     started = await opener.slash(table.channel, "clocktower start")
     assert started.ephemeral, said(started)
     in_play = {s.character for s in state(table).seats} & set(EXPERIMENTAL)
@@ -192,7 +173,7 @@ async def aim(table, prompt, targets: list[int]) -> None:
 
 async def test_a_human_storyteller_rules_experimental_characters_from_the_full_range(table):
     assert EXPERIMENTAL, "no experimental Townsfolk or Outsider is run by the engine yet"
-    teller = await open_lobby(table, 7, "me")
+    teller = await open_uploaded(table, NAME, SCRIPT, 7, "me")
     bag = ", ".join(character(c).name for c in human_deal())
     started = await teller.slash(table.channel, "clocktower start", characters=bag, shuffle=False)
     assert started.ephemeral, said(started)

@@ -6,13 +6,12 @@ said in public, and the result is recorded."""
 
 from __future__ import annotations
 
-import json
-
 import engine.clocktower.game as ct
 from tests.bot.test_clocktower_bot import (
     assert_no_secret_in_public,
     deal,
     drive,
+    open_uploaded,
     results_in_db,
     said,
     state,
@@ -24,24 +23,9 @@ NAME = "Brewing with Fabled"
 SCRIPT = [*TB, "doomsayer", "buddhist", "ferryman"]
 
 
-async def open_lobby(table, players: int):
-    """A lobby of the script, uploaded as a file, with the bot storyteller; returns the opener."""
-    opener = table.add("opener")
-    upload = json.dumps([{"id": "_meta", "name": NAME}, *SCRIPT]).encode()
-    opened = await opener.slash(
-        table.channel, "clocktower new", storyteller="bot", file=("fabled.json", upload)
-    )
-    assert said(opened) == "The lobby is open below.", said(opened)
-    lobby = table.channel.last_message
-    for i in range(players - 1):
-        joined = await table.add(f"p{i}").click(lobby, label="Join")
-        assert joined.ephemeral, said(joined)
-    return opener
-
-
 async def test_the_bot_storyteller_applies_the_fabled_through_a_whole_game(table, monkeypatch):
     deal(monkeypatch, 8)
-    opener = await open_lobby(table, 7)
+    opener = await open_uploaded(table, NAME, SCRIPT, 7)
     started = await opener.slash(table.channel, "clocktower start")
     assert started.ephemeral, said(started)
     await to_day(table)

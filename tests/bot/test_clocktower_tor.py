@@ -6,7 +6,6 @@ is recorded."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import engine.clocktower.game as ct
@@ -17,6 +16,7 @@ from tests.bot.test_clocktower_bot import (
     assert_no_secret_in_public,
     deal,
     drive,
+    open_uploaded,
     results_in_db,
     said,
     state,
@@ -28,21 +28,6 @@ from tests.engine.clocktower.game.support import TB
 NAME = "Brewing under the Tor"
 SCRIPT = [*TB, "tor"]
 LEARNED = "You have died, and learn who you were"
-
-
-async def open_lobby(table, players: int):
-    """A lobby of the script, uploaded as a file, with the bot storyteller; returns the opener."""
-    opener = table.add("opener")
-    upload = json.dumps([{"id": "_meta", "name": NAME}, *SCRIPT]).encode()
-    opened = await opener.slash(
-        table.channel, "clocktower new", storyteller="bot", file=("tor.json", upload)
-    )
-    assert said(opened) == "The lobby is open below.", said(opened)
-    lobby = table.channel.last_message
-    for i in range(players - 1):
-        joined = await table.add(f"p{i}").click(lobby, label="Join")
-        assert joined.ephemeral, said(joined)
-    return opener
 
 
 def assert_nothing_names_them(table, final: ct.State) -> None:
@@ -65,7 +50,7 @@ def assert_nothing_names_them(table, final: ct.State) -> None:
 
 async def test_the_bot_storyteller_runs_a_game_nobody_knows_their_character_in(table, monkeypatch):
     deal(monkeypatch, 3)
-    opener = await open_lobby(table, 8)
+    opener = await open_uploaded(table, NAME, SCRIPT, 8)
     started = await opener.slash(table.channel, "clocktower start")
     assert started.ephemeral, said(started)
     assert any("Nobody is told their character." in t for t in table.public_texts())

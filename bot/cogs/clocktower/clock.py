@@ -154,6 +154,8 @@ class Clock:
         if self.client.games.get(game) is not session:
             self.since.pop(game, None)
             return
+        if not self.client.steward.holds:  # another process runs the timers
+            return
         wait = waiting(session.state)
         if wait is not None:
             self.tasks[game] = asyncio.create_task(self._run(session, wait, session.seq))
@@ -173,9 +175,17 @@ class Clock:
         return started
 
     async def _run(self, session: Session[ct.State], wait: Wait, seq: int) -> None:
-        def unchanged() -> bool:
-            live = not self.client.is_closed()  # the timers of a stopped bot never act
-            return live and self.client.games.get(session.game.id) is session and session.seq == seq
+        async def unchanged() -> bool:
+            """Still this process's timer (a stopped bot's, or one whose lease is gone, never
+            acts) and still the game it was set for, as the log has it now: a game another
+            process played on meanwhile gets its clock set again instead."""
+            live = not self.client.is_closed() and self.client.steward.holds
+            if not (live and self.client.games.get(session.game.id) is session):
+                return False
+            if session.seq == seq and await self.client.games.refresh(session):
+                self.schedule(session)
+                return False
+            return session.seq == seq
 
         try:
             started = await self._started(session, wait)
@@ -185,12 +195,12 @@ class Clock:
                 if delay < 0 and index < len(plan.steps) - 1:
                     continue  # missed while the bot was away, and the next step is due too
                 await asyncio.sleep(max(delay, 0))
-                if not unchanged():
+                if not await unchanged():
                     return
                 await step(session, wait)
-            while plan.repeat and unchanged():
+            while plan.repeat and await unchanged():
                 await asyncio.sleep(plan.repeat)
-                if unchanged():
+                if await unchanged():
                     await plan.steps[-1][1](session, wait)
         except asyncio.CancelledError:
             raise

@@ -189,6 +189,18 @@ class ClocktowerCog(
                 await self.delivery.post(session, board)
             self.clock.schedule(session)
 
+    @commands.Cog.listener()
+    async def on_games_changed(self, sessions: list[Session[ct.State]]) -> None:
+        """Games another process played on (or opened, or ended): their clocks are set again
+        for what they now wait for (``bot.cluster``)."""
+        for session in sessions:
+            if session.game.kind == KIND:
+                self.clock.schedule(session)
+
+    @commands.Cog.listener()
+    async def on_clocks_dropped(self) -> None:
+        self.clock.stop()
+
     # Opening a game --------------------------------------------------------------------------
     async def resolve_script(
         self, interaction: discord.Interaction, script: str | None, file: discord.Attachment | None
