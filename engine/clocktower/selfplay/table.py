@@ -110,7 +110,7 @@ DECLARES = 0.05  # how often a stand-in storyteller ends a game with such a char
 NEWCOMER = 1000  # player ids of mid-game arrivals start here
 MAD_EXECUTIONS = 0.2  # how often a stand-in storyteller executes a mad player, daily
 DEAD_DEMON = 0.05  # a dead player this likely to be the Demon now is worth nominating
-LONG_GAME = 8  # from this day the naive town nominates and votes more freely (no stalemate)
+LONG_GAME = 8  # from this day the naive town and the evil team vote more freely (no stalemate)
 RESIDENT_TEAMS = ("townsfolk", "outsider", "minion", "demon")
 GUESSES = 0.15  # how often, daily, a player not knowing their character tries a day ability
 
@@ -433,14 +433,23 @@ class Player:
 
     def _evil_hand(self, state: State, voter: int, nominee: int) -> bool:
         """An evil voter blends in: it raises a hand as the town would (by the public beliefs),
-        always to push a teammate off the block, and for a teammate only as often as the town's
-        model of evil voters says (``VOTES``)."""
+        always to push a teammate off the block; from day ``LONG_GAME``, with three alive or
+        the team it knows half the living, for the first living player but a teammate to be
+        nominated and nobody else (so that no game stalls; always so, it left good 25% of Bad
+        Moon Rising games, against 33%), and for a teammate only as often as the town's model of evil voters says
+        (``VOTES``)."""
         team = self.teammates(state, voter)
         if nominee in team:
             demon = seat(state, nominee).team == "demon"
             return self.rng.random() < VOTES["demon" if demon else "minion"]
-        if known_block(state) in team:
+        block, alive_now = known_block(state), living(state)
+        if block in team:
             return True
+        holds = len(alive_now) <= 3 or 2 * sum(p in team for p in alive_now) >= len(alive_now)
+        if state.day >= LONG_GAME and holds:
+            # a long game, and three alive (two after: evil wins) or the team holds the vote: a
+            # living player is to die today, and nobody else is to take their place on the block
+            return alive(state, nominee) and (block is None or not alive(state, block))
         return self.worth(state, voter, nominee) >= self._bar(state, voter, nominee)
 
     def _naive_yes(self, state: State, voter: int, nominee: int) -> bool:
