@@ -34,6 +34,7 @@ now and then tries a day ability aimed at a player, guessing it is theirs (``GUE
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -111,6 +112,7 @@ NEWCOMER = 1000  # player ids of mid-game arrivals start here
 MAD_EXECUTIONS = 0.2  # how often a stand-in storyteller executes a mad player, daily
 DEAD_DEMON = 0.05  # a dead player this likely to be the Demon now is worth nominating
 LONG_GAME = 8  # from this day the naive town and the evil team vote more freely (no stalemate)
+STALEMATE = 2 * LONG_GAME  # from this day the reasoning town executes its best guess daily
 RESIDENT_TEAMS = ("townsfolk", "outsider", "minion", "demon")
 GUESSES = 0.15  # how often, daily, a player not knowing their character tries a day ability
 
@@ -419,7 +421,11 @@ class Player:
 
     def _bar(self, state: State, player: int, nominee: int | None = None) -> float:
         """What a nominee must be worth to the good ``player``: ``VOTE_AT``, ``CLOSE`` to the
-        best nominee still to be had today, and more than whoever is on the block."""
+        best nominee still to be had today, and more than whoever is on the block; nothing from
+        day ``STALEMATE`` on, when the nights have stopped the game (an Evil Twin outlived the
+        Demon, an Innkeeper keeps the Po drunk) and only executions can end it."""
+        if state.day >= STALEMATE:
+            return 0.0
         beliefs = self.beliefs(state, player)
         open_ = [
             q for q in self._candidates(state, player) if q not in state.nominees or q == nominee
@@ -474,7 +480,22 @@ class Player:
         and a dead one who may be the Demon now (a Zombuul that seems dead: dead players may
         be nominated)."""
         demon = self.beliefs(state, player).demon
-        return [q for q in demon if q != player and (alive(state, q) or demon[q] > DEAD_DEMON)]
+        spent = self._executed_dead(state)
+        return [
+            q
+            for q in demon
+            if q != player and (alive(state, q) or (demon[q] > DEAD_DEMON and q not in spent))
+        ]
+
+    def _executed_dead(self, state: State) -> set[int]:
+        """The dead players executed once already dead, with the game going on: not a Demon
+        that seemed dead (that execution would have killed it), whatever the worlds say (they
+        do not read an execution of the dead)."""
+        first: dict[int, str] = {}
+        for d in self.record().deaths:
+            first.setdefault(d.player, d.cause)
+        times = Counter(q for _day, q in state.executions)
+        return {q for q, cause in first.items() if times[q] > (cause == "execution")}
 
     def _trusts_quiet_dusk(self, state: State, player: int) -> bool:
         """With three alive, whether ``player`` trusts a living claimant of a character that
@@ -636,7 +657,8 @@ class Player:
             return None
         worth = {q: self.worth(state, p, q) for q in pool}
         target = max(pool, key=lambda q: worth[q])
-        return target if worth[target] >= max(NOMINATE_AT, self._bar(state, p, target)) else None
+        bar = NOMINATE_AT if state.day < STALEMATE else 0.0
+        return target if worth[target] >= max(bar, self._bar(state, p, target)) else None
 
     def _evil_nominee(self, state: State, player: int, pool: list[int]) -> int | None:
         """The good player the town suspects most, now and then, or at once when a teammate
