@@ -3,6 +3,7 @@ channels, and a scan of every public message. Helpers for the other test_clockto
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 
@@ -180,6 +181,17 @@ async def play_day(table, teller=None, channel=None) -> None:
             await table.env.advance_time(TIMES.day)
 
 
+async def delivered(table) -> None:
+    """Wait until every message the games owe is delivered: a game that just ended may still be
+    posting its last messages (a busy machine, or another task holding the outbox row)."""
+    for _ in range(200):
+        if not table.bot.games.waiting():
+            return
+        await table.bot.deliver_owed()
+        await asyncio.sleep(0.01)
+    raise AssertionError("the games' last messages were never delivered")
+
+
 async def drive(table, teller=None, channel=None, days: int = 8, steps: int | None = None) -> None:
     """Play until the game is over (or only ``steps`` steps): night menus by DM, rulings, and
     days of voting."""
@@ -187,7 +199,10 @@ async def drive(table, teller=None, channel=None, days: int = 8, steps: int | No
     for _ in range(steps or 300):
         session = table.session(channel)
         if session is None:
-            return
+            await delivered(table)
+            session = table.session(channel)  # on PostgreSQL a game may be read back meanwhile
+            if session is None:
+                return
         prompts = ct.open_prompts(session.state)
         kind = prompts[0].kind if prompts else None
         if kind == "night_choice":
