@@ -426,12 +426,13 @@ class Player:
         Demon, an Innkeeper keeps the Po drunk) and only executions can end it."""
         if state.day >= STALEMATE:
             return 0.0
+        floor = 0.0 if _odd_count(state) else VOTE_AT
         beliefs = self.beliefs(state, player)
         open_ = [
             q for q in self._candidates(state, player) if q not in state.nominees or q == nominee
         ]
         best = max((_value(beliefs, q, alive(state, q)) for q in open_), default=0.0)
-        bar = max(VOTE_AT, CLOSE * best)
+        bar = max(floor, CLOSE * best)
         block = known_block(state)  # a secret vote's block is not known (the Organ Grinder)
         if block is not None and block != nominee:
             bar = max(bar, self.worth(state, player, block))
@@ -657,7 +658,7 @@ class Player:
             return None
         worth = {q: self.worth(state, p, q) for q in pool}
         target = max(pool, key=lambda q: worth[q])
-        bar = NOMINATE_AT if state.day < STALEMATE else 0.0
+        bar = NOMINATE_AT if state.day < STALEMATE and not _odd_count(state) else 0.0
         return target if worth[target] >= max(bar, self._bar(state, p, target)) else None
 
     def _evil_nominee(self, state: State, player: int, pool: list[int]) -> int | None:
@@ -683,6 +684,17 @@ def _value(beliefs: Beliefs, player: int, living: bool = True) -> float:
         return demon
     minion = beliefs.evil.get(player, 0.0) - demon
     return demon + MINION * minion - WARY * beliefs.risk.get(player, 0.0)
+
+
+def _odd_count(state: State) -> bool:
+    """Whether a day without an execution would throw away one of the town's guesses: with an
+    odd number alive (three or more), executing daily leaves the town a guess on each odd count
+    down to three, while a quiet day lets the night bring an even count, and from an even count
+    one of the remaining days must be quiet anyway or the last guess comes at two alive. So on
+    an odd count the town executes its best suspect however unsure (on an even count it may
+    hold back once for free)."""
+    count = len(living(state))
+    return count >= 3 and count % 2 == 1
 
 
 def _aims(state: State, unit: Role) -> bool:
