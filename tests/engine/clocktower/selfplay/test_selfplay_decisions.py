@@ -16,7 +16,7 @@ from engine.clocktower.selfplay import table as table_module
 from engine.clocktower.selfplay.table import NOMINATE_AT, Player
 from tests.engine.clocktower.game.support import start
 
-TEN = ["imp", "poisoner", "spy", "empath", "chef", "monk", "soldier", "ravenkeeper", "slayer", "virgin"]
+TEN = ["imp", "poisoner", "spy", "empath", "chef", "monk", "soldier", "ravenkeeper", "slayer", "virgin"]  # fmt: skip
 SNV_TEN = [
     "vigormortis", "witch", "cerenovus", "clockmaker", "dreamer", "seamstress", "oracle",
     "savant", "flowergirl", "juggler",
