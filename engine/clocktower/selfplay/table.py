@@ -10,7 +10,8 @@ On a script the reasoning model covers (``engine.clocktower.reasoning``), the pl
   chance they are a Minion, less ``WARY`` times the second, with a little noise (``NOISE``) so
   that players differ. A good player nominates their best nominee
   when it is worth ``NOMINATE_AT``; raises a hand for a nominee worth ``VOTE_AT`` and more than
-  whoever is on the block; a dead player spends the ghost vote on one worth ``GHOST_AT``. With
+  whoever is on the block; a dead player spends the ghost vote on one worth ``GHOST_AT``. On an
+  odd count alive the two floors go (``_odd_count``: a quiet day there wastes a guess). With
   three alive and a credible Mayor (a claimed character that wins on a quiet dusk), nobody good
   nominates.
 - Evil players know their team. They vote as the town's model of them says (``VOTES``: rarely
@@ -420,7 +421,8 @@ class Player:
         return worth >= self._bar(state, voter, nominee)
 
     def _bar(self, state: State, player: int, nominee: int | None = None) -> float:
-        """What a nominee must be worth to the good ``player``: ``VOTE_AT``, ``CLOSE`` to the
+        """What a nominee must be worth to the good ``player``: ``VOTE_AT`` (on an even count
+        alive only, ``_odd_count``), ``CLOSE`` to the
         best nominee still to be had today, and more than whoever is on the block; nothing from
         day ``STALEMATE`` on, when the nights have stopped the game (an Evil Twin outlived the
         Demon, an Innkeeper keeps the Po drunk) and only executions can end it."""
