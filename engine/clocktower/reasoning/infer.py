@@ -58,6 +58,7 @@ from engine.clocktower.reasoning.moment import (
     Moment,
     Setup,
     Weight,
+    townsfolk_neighbours,
 )
 from engine.clocktower.reasoning.record import (
     Claim,
@@ -678,25 +679,8 @@ def _standing(sweep: _Sweep) -> tuple[BoolArray | None, BoolArray | None]:
     alive = _demon_alive(sweep)
     poisons = info["poisons_neighbours"][sweep.kind] & alive
     false = info["falsifies"][sweep.kind] & alive
-    impaired = _townsfolk_neighbours(sweep.worlds, sweep.demon, poisons) if poisons.any() else None
+    impaired = townsfolk_neighbours(sweep.worlds, sweep.demon, poisons) if poisons.any() else None
     return impaired, false if false.any() else None
-
-
-def _townsfolk_neighbours(w: Worlds, seat: IntArray, which: BoolArray) -> BoolArray:
-    """Per world and seat, whether the player is the nearest Townsfolk clockwise or
-    counterclockwise of ``seat`` (alive or dead), in the worlds ``which``. A good player who
-    has not claimed counts as a Townsfolk (an approximation: mostly they are)."""
-    n = w.setup.n
-    townsfolk = (w.team_table[w.char] == TOWNSFOLK) | (w.char == UNKNOWN)
-    rows = np.arange(len(w))[:, None]
-    out = np.zeros((len(w), n), dtype=bool)
-    for step in (1, -1):
-        around = (seat[:, None] + step * np.arange(1, n)[None, :]) % n
-        hit = townsfolk[rows, around]
-        ok = hit.any(axis=1) & which
-        first = around[np.arange(len(w)), hit.argmax(axis=1)]
-        out[np.flatnonzero(ok), first[ok]] = True
-    return out
 
 
 def _nominations(sweep: _Sweep, nominations: tuple[Nominated, ...]) -> None:
