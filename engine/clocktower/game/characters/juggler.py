@@ -2,7 +2,13 @@
 characters (``Juggle``: ``/clocktower juggle player character``, once per guess); that night they
 learn how many guesses were right (as players register then; true when sober at night, even if
 drunk when guessing). Anyone may make such guesses in public; only a real Juggler's count.
-Guesses may repeat players or characters."""
+Guesses may repeat players or characters. The count's tell carries the guesses (``question``), so
+a Juggler who says what they learned says what they guessed.
+
+The reasoning model reads the count against each world (``weigh``): a guess is surely right,
+surely wrong or open (a Spy or Recluse may misregister) as the player may register, and right
+one time in the script's good characters for a good player who has not claimed (each guess
+apart, as ``Moment.statement`` has it)."""
 
 from __future__ import annotations
 
@@ -10,6 +16,8 @@ import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from engine.clocktower.game.abilities.change import became_on
 from engine.clocktower.game.abilities.info import learn, numbers
@@ -21,6 +29,8 @@ from engine.clocktower.game.model import Field, Phase, Seat, State, living, mark
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words, has_ability
 from engine.clocktower.game.working import active
+from engine.clocktower.reasoning.moment import FloatArray, Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 from engine.core import Event, Public
 
 MAX_GUESSES = 5
@@ -115,7 +125,30 @@ class Juggler(Role):
             about,
             counted,
             fields=fields,
+            question=made,
         )
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight | None:
+        """The count between the guesses surely right and those that may be (summed over the
+        unclaimed players' characters); impaired, any count alike; under the Vortox, any count
+        no registration allows, alike. A count without its guesses is not read."""
+        made = tuple(heard.question or ())
+        if not made or len(made) != len(heard.players):
+            return None
+        size = len(made)
+        # Per world, the chance of k guesses surely right and m open so far.
+        ways = np.zeros((len(now.demon), size + 1, size + 1))
+        ways[:, 0, 0] = 1.0
+        for p, cid in made:
+            right, wrong = now.statement("character", (p,), cid)
+            grown = ways * wrong[:, None, None]
+            grown[:, 1:, :] += ways[:, :-1, :] * right[:, None, None]
+            grown[:, :, 1:] += ways[:, :, :-1] * (1.0 - right - wrong)[:, None, None]
+            ways = grown
+        k, m = np.arange(size + 1)[:, None], np.arange(size + 1)[None, :]
+        allowed = (k <= heard.answer) & (heard.answer <= k + m)
+        sober: FloatArray = (ways * allowed[None]).sum(axis=(1, 2))
+        return Weight(sober, 1 / (size + 1), false=(1.0 - sober) / size)
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         right = info["answer"]
