@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import itertools
 import math
+import sys
 from pathlib import Path
 
 import pytest
 
-from engine.clocktower.catalogue import character
+from engine.clocktower.catalogue import character, edition_characters
 from engine.clocktower.game.characters._woke import informs, wake_chance
 from engine.clocktower.game.characters.mathematician import LIES
-from engine.clocktower.game.roles import role
+from engine.clocktower.game.roles import REGISTRY, role
 from engine.clocktower.reasoning.infer import infer
 from engine.clocktower.reasoning.moment import UNKNOWN, Moment, Setup
 from engine.clocktower.reasoning.record import Claim, Death, Heard, Record
@@ -182,3 +183,21 @@ def test_a_juggler_says_what_they_guessed_beside_their_count():
     (item,) = heard(state, 3)
     guesses = ((1, "nodashii"), (4, "cerenovus"), (5, "clockmaker"), (5, "oracle"), (6, "savant"))
     assert item == Heard("juggler", 3, 3, (1, 4, 5, 5, 6), guesses)
+
+
+def test_every_good_character_of_bmr_and_snv_without_evidence_says_why():
+    """Those whose units read nothing (no ``weigh``, no ``public_info``) say why in their
+    docstring and are the docs' list, and no other does."""
+    good = [c for ed in ("bmr", "snv") for c in edition_characters(ed)
+            if c.team in ("townsfolk", "outsider")]  # fmt: skip
+    reads = set(REGISTRY.having("weigh")) | set(REGISTRY.having("public_info"))
+    docs = (Path(__file__).parents[4] / "docs" / "clocktower.md").read_text()
+    listed = docs.split("- **Good characters that give no evidence**")[1].split("\n- **")[0]
+    named = {line.split(":")[0].strip("- ") for line in listed.splitlines()[2:] if "  - " in line}
+    assert named == {c.name for c in good if c.id not in reads}
+    for c in good:
+        says = (
+            "The reasoning model reads no evidence"
+            in sys.modules[type(role(c.id)).__module__].__doc__
+        )
+        assert says == (c.id not in reads), c.id
