@@ -131,15 +131,17 @@ def townsfolk_neighbours(w: Rows, seat: IntArray, which: BoolArray) -> BoolArray
     counterclockwise of ``seat`` (alive or dead), in the worlds ``which``. A good player who
     has not claimed counts as a Townsfolk (an approximation: mostly they are)."""
     n = w.setup.n
-    townsfolk = (w.team_table[w.char] == TOWNSFOLK) | (w.char == UNKNOWN)
-    rows = np.arange(len(w))[:, None]
     out = np.zeros((len(w), n), dtype=bool)
+    rows = np.flatnonzero(which)
+    char = w.char[rows]
+    townsfolk = (w.team_table[char] == TOWNSFOLK) | (char == UNKNOWN)
+    at = np.arange(len(rows))
     for step in (1, -1):
-        around = (seat[:, None] + step * np.arange(1, n)[None, :]) % n
-        hit = townsfolk[rows, around]
-        ok = hit.any(axis=1) & which
-        first = around[np.arange(len(w)), hit.argmax(axis=1)]
-        out[np.flatnonzero(ok), first[ok]] = True
+        around = (seat[rows, None] + step * np.arange(1, n)[None, :]) % n
+        hit = townsfolk[at[:, None], around]
+        ok = hit.any(axis=1)
+        first = around[at, hit.argmax(axis=1)]
+        out[rows[ok], first[ok]] = True
     return out
 
 

@@ -93,7 +93,8 @@ def wakes(
 
 def count_chance(chances: FloatArray, top: int) -> FloatArray:
     """Per world (row), the chance of each count 0..``top`` of independent events with the
-    given per-column chances (the Poisson binomial, by a running convolution)."""
+    given per-column chances (the Poisson binomial, by a running convolution; counts above
+    ``top`` are dropped, which leaves those up to it exact)."""
     out = np.zeros((chances.shape[0], top + 1))
     out[:, 0] = 1.0
     for j in range(chances.shape[1]):

@@ -14,16 +14,23 @@ other drunkenness no world holds."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 import numpy as np
 
 from engine.clocktower.game.abilities.info import learn
 from engine.clocktower.game.abnormal import since_dawn
-from engine.clocktower.game.characters._woke import count_chance, poses, wakes
+from engine.clocktower.game.characters._woke import count_chance, wakes
 from engine.clocktower.game.model import Field, State
 from engine.clocktower.game.roles import Result, Role, Words, role
-from engine.clocktower.reasoning.moment import FloatArray, Moment, Weight, townsfolk_neighbours
+from engine.clocktower.reasoning.moment import (
+    BoolArray,
+    FloatArray,
+    Moment,
+    Weight,
+    townsfolk_neighbours,
+)
 from engine.clocktower.reasoning.record import Heard
 
 MAX_FALSE = 3
@@ -44,10 +51,11 @@ class Mathematician(Role):
         """How likely the count is, each other living good player abnormal independently
         (``abnormal_chance``); impaired, any count alike; under the Vortox, any other count."""
         chances = abnormal_chance(now, (heard.moment + 1) // 2, claimer)
-        n = now.worlds.setup.n
-        counts = count_chance(chances, n)
-        told = heard.answer
-        sober = counts[:, told] if 0 <= told <= n else np.zeros(len(counts))
+        n, told = now.worlds.setup.n, heard.answer
+        if 0 <= told <= n:  # counts above the one told do not matter
+            sober = count_chance(chances[:, chances.any(axis=0)], told)[:, told]
+        else:
+            sober = np.zeros(len(chances))
         return Weight(sober, 1 / (n + 1), false=(1.0 - sober) / n)
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
@@ -57,24 +65,30 @@ class Mathematician(Role):
 
 
 def abnormal_chance(now: Moment, night: int, mathematician: int) -> FloatArray:
-    """Per world and seat, the chance the player's ability worked abnormally on ``night``."""
+    """Per world, and per living seat but the Mathematician's, the chance the player's ability
+    worked abnormally on ``night`` (an evil player's: never)."""
     w = now.worlds
-    chars, rows = w.setup.chars, np.arange(len(w))
-    told = wakes(chars, night, info=True)[w.char]
-    kind = w.char[rows, w.demon]  # the Demon's character, whoever holds it now
-    alive = np.array([p in now.alive for p in w.setup.seats])
+    chars, seats = w.setup.chars, w.setup.seats
+    alive = np.array([p in now.alive for p in seats])
+    cols = np.flatnonzero(alive & (np.array(seats) != mathematician))
+    char = w.char[:, cols]
+    kind = w.char[np.arange(len(w)), w.demon]  # the Demon's character, whoever holds it now
     demon_alive = alive[now.demon]
-    code = {cid: i for i, cid in enumerate(chars)}
-    falsifies = np.array([role(c).falsifies for c in chars] + [False])[kind] & demon_alive
-    neighbours = np.array([role(c).poisons_neighbours for c in chars] + [False])[kind]
-    drunk = np.isin(w.char, [code[c] for c in chars if poses(c)])
-    impaired = drunk | townsfolk_neighbours(w, now.demon, neighbours & demon_alive)
-    poisoner = np.isin(w.char, [code[c] for c in chars if role(c).poisons_nightly])
-    poisoner &= alive[None, :]
-    others = max(len(now.alive) - 1, 1)
-    target = np.where(poisoner.any(axis=1, keepdims=True) & ~poisoner, 1 / others, 0.0)
-    impaired_chance = 1 - (1 - impaired) * (1 - target)
-    lied = falsifies[:, None] * wakes(chars, night, info=True, townsfolk_only=True)[w.char]
-    counted = alive & (np.array(w.setup.seats) != mathematician)
-    chance: FloatArray = (lied + (told - lied) * impaired_chance * LIES) * (~w.evil & counted)
+    falsifies = _flags(chars, "falsifies")[kind] & demon_alive
+    neighbours = _flags(chars, "poisons_neighbours")[kind] & demon_alive
+    near = townsfolk_neighbours(w, now.demon, neighbours)[:, cols]
+    drunk = _flags(chars, "always_drunk")[char] & _flags(chars, "poses_as_townsfolk")[char]
+    poisoner = _flags(chars, "poisons_nightly")[w.char] & alive[None, :]
+    target = np.where(poisoner.any(axis=1, keepdims=True), 1 / max(len(now.alive) - 1, 1), 0.0)
+    target = target * ~poisoner[:, cols]
+    impaired = 1 - (1 - (drunk | near)) * (1 - target)
+    told = wakes(chars, night, info=True)[char]
+    lied = falsifies[:, None] * wakes(chars, night, info=True, townsfolk_only=True)[char]
+    chance: FloatArray = (lied + (told - lied) * impaired * LIES) * ~w.evil[:, cols]
     return chance
+
+
+@cache
+def _flags(chars: tuple[str, ...], flag: str) -> BoolArray:
+    """Per character code (the last: a good player who has not claimed), its unit's ``flag``."""
+    return np.array([bool(getattr(role(c), flag)) for c in chars] + [False])
