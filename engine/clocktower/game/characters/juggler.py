@@ -23,6 +23,7 @@ from engine.clocktower.game.abilities.change import became_on
 from engine.clocktower.game.abilities.info import learn, numbers
 from engine.clocktower.game.actions import Juggle
 from engine.clocktower.game.cast import find_char
+from engine.clocktower.game.characters._woke import count_chance
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import Field, Phase, Seat, State, living, marks_of, put_mark
@@ -135,19 +136,15 @@ class Juggler(Role):
         made = tuple(heard.question or ())
         if not made or len(made) != len(heard.players):
             return None
-        size = len(made)
-        # Per world, the chance of k guesses surely right and m open so far.
-        ways = np.zeros((len(now.demon), size + 1, size + 1))
-        ways[:, 0, 0] = 1.0
-        for p, cid in made:
-            right, wrong = now.statement("character", (p,), cid)
-            grown = ways * wrong[:, None, None]
-            grown[:, 1:, :] += ways[:, :-1, :] * right[:, None, None]
-            grown[:, :, 1:] += ways[:, :, :-1] * (1.0 - right - wrong)[:, None, None]
-            ways = grown
-        k, m = np.arange(size + 1)[:, None], np.arange(size + 1)[None, :]
-        allowed = (k <= heard.answer) & (heard.answer <= k + m)
-        sober: FloatArray = (ways * allowed[None]).sum(axis=(1, 2))
+        size, told = len(made), heard.answer
+        odds = [now.statement("character", (p,), cid) for p, cid in made]
+        right = np.stack([yes for yes, _ in odds], axis=1)
+        may = np.stack([1.0 - no for _, no in odds], axis=1)
+        # The count lies between those surely right (L) and those that may be (H >= L), so
+        # P(L <= told <= H) = P(L <= told) - P(H <= told - 1).
+        fewest = count_chance(right, size)[:, : told + 1].sum(axis=1)
+        most = count_chance(may, size)[:, :told].sum(axis=1)
+        sober: FloatArray = np.clip(fewest - most, 0.0, 1.0) if 0 <= told <= size else 0 * fewest
         return Weight(sober, 1 / (size + 1), false=(1.0 - sober) / size)
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
