@@ -189,10 +189,10 @@ class Node:
         for session in sessions:
             self.clock.schedule(session)
 
-    async def choose(self, game_id: int) -> Session[ct.State] | None:
+    async def choose(self, game_id: int) -> tuple[Session[ct.State], int] | None:
         """``game_id``'s player answering their night wake in a DM handed to this process by
-        Discord: the game with their choice accepted (its messages not yet delivered), or None
-        if no night choice was open or the game moved on first."""
+        Discord: the game with their choice accepted (its messages not yet delivered) and the
+        log entry it wrote, or None if no night choice was open or the game moved on first."""
         session = await self.games.rebuilt(game_id)
         if session is None:
             return None
@@ -205,15 +205,17 @@ class Node:
             accepted = await self.games.act(session, action, pending.to, "Your choice is in.")
         except RuleError:  # the clock, or another process, got there first
             return None
-        await self._record("discord_pressed", game_id, session.seq - 1, pending.to)
+        entry = session.seq - 1
+        await self._record("discord_pressed", game_id, entry, pending.to)
         await self.games.answered(session, accepted)
-        return session
+        return session, entry
 
     async def press(self, game_id: int) -> bool:
         """A night choice pressed in a DM, answered as the cog answers it; whether accepted."""
-        session = await self.choose(game_id)
-        if session is None:
+        chosen = await self.choose(game_id)
+        if chosen is None:
             return False
+        session, _ = chosen
         await self.courier.flush(session.outbox)
         self.clock.schedule(session)  # as the cog does: only the lease holder's clock runs
         return True

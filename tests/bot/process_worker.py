@@ -30,13 +30,17 @@ from tests.bot.cluster_node import TTL, Node, open_games
 
 async def owe(node: Node, games: list[int]) -> dict[str, Any]:
     """Pause every send, then accept a night choice in the first of ``games`` that has one
-    open: what it owes stays undelivered until the process dies. Nothing accepted, or nothing
-    owed: sends resume and the answer says so."""
+    open: the messages it caused stay undelivered until the process dies. Nothing accepted, or
+    no messages: sends resume and the answer says so."""
     node.courier.free.clear()
     for game_id in games:
-        session = await node.choose(game_id)
-        if session is not None and session.outbox.parcels:
-            return {"game": game_id, "owed": [p.id for p in session.outbox.parcels]}
+        chosen = await node.choose(game_id)
+        if chosen is None:
+            continue
+        session, entry = chosen
+        owed = [p.id for p in session.outbox.parcels if p.seq == entry]
+        if owed:
+            return {"game": game_id, "owed": owed}
     node.courier.free.set()
     return {"game": None, "owed": []}
 
