@@ -30,19 +30,21 @@ from tests.bot.cluster_node import TTL, Node, open_games
 
 async def owe(node: Node, games: list[int]) -> dict[str, Any]:
     """Pause every send, then accept a night choice in the first of ``games`` that has one
-    open: the messages it caused stay undelivered until the process dies. Nothing accepted, or
-    no messages: sends resume and the answer says so."""
+    open and causes messages: they stay undelivered until the process dies. None of them: sends
+    resume and the answer says so. Either way, how many choices it accepted."""
     node.courier.free.clear()
+    accepted = 0
     for game_id in games:
         chosen = await node.choose(game_id)
         if chosen is None:
             continue
+        accepted += 1
         session, entry = chosen
         owed = [p.id for p in session.outbox.parcels if p.seq == entry]
         if owed:
-            return {"game": game_id, "owed": owed}
+            return {"game": game_id, "owed": owed, "accepted": accepted}
     node.courier.free.set()
-    return {"game": None, "owed": []}
+    return {"game": None, "owed": [], "accepted": accepted}
 
 
 async def obey(node: Node, order: dict[str, Any], stopped: asyncio.Event) -> dict[str, Any]:
