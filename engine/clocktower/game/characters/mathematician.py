@@ -7,9 +7,10 @@ than the Mathematician worked abnormally if they were told something tonight (``
 was false: surely for a Townsfolk while the Vortox lives, and with chance ``LIES`` for one
 drunk or poisoned: the Drunk, the No Dashii's neighbours, and the Poisoner's target, which is
 summed out as a chance a player (one in the other living players), apart from the sum over it
-that weighs the rest of the night's information. What the worlds do not hold is left out: an
-evil player's failed ability, a misregistration, the day's information, the Sweetheart's and
-other drunkenness no world holds."""
+that weighs the rest of the night's information, and, once a good Sweetheart has died, the one
+she made drunk (the storyteller's choice: one in the other players). What the worlds do not
+hold is left out: an evil player's failed ability, a misregistration, the day's information,
+drunkenness no world holds (the Courtier's, the Minstrel's)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ from engine.clocktower.reasoning.record import Heard
 
 MAX_FALSE = 3
 LIES = 0.5  # how often a drunk or poisoned player is told something false, as the town reckons
+DRUNK_ONCE_DEAD = ("sweetheart",)  # whose death makes one player drunk for the rest of the game
 
 
 class Mathematician(Role):
@@ -81,7 +83,9 @@ def abnormal_chance(now: Moment, night: int, mathematician: int) -> FloatArray:
     poisoner = _flags(chars, "poisons_nightly")[w.char] & alive[None, :]
     target = np.where(poisoner.any(axis=1, keepdims=True), 1 / max(len(now.alive) - 1, 1), 0.0)
     target = target * ~poisoner[:, cols]
-    impaired = 1 - (1 - (drunk | near)) * (1 - target)
+    widow = _among(chars, DRUNK_ONCE_DEAD)[w.char] & ~alive
+    sweet = widow.any(axis=1, keepdims=True) / max(len(seats) - 1, 1)
+    impaired = 1 - (1 - (drunk | near)) * (1 - target) * (1 - sweet)
     told = wakes(chars, night, info=True)[char]
     lied = falsifies[:, None] * wakes(chars, night, info=True, townsfolk_only=True)[char]
     chance: FloatArray = (lied + (told - lied) * impaired * LIES) * ~w.evil[:, cols]
@@ -92,3 +96,10 @@ def abnormal_chance(now: Moment, night: int, mathematician: int) -> FloatArray:
 def _flags(chars: tuple[str, ...], flag: str) -> BoolArray:
     """Per character code (the last: a good player who has not claimed), its unit's ``flag``."""
     return np.array([bool(getattr(role(c), flag)) for c in chars] + [False])
+
+
+@cache
+def _among(chars: tuple[str, ...], names: tuple[str, ...]) -> BoolArray:
+    """Per character code (the last: a good player who has not claimed), whether it is one of
+    ``names``."""
+    return np.array([c in names for c in chars] + [False])

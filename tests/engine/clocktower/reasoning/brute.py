@@ -483,7 +483,9 @@ def _counted(h, claimer, world, now, t):
         lied = standing.false * _wake(held, night, chars, team, info=True, townsfolk_only=True)
         fixed = p == drunk or p in standing.poisoned
         target = 1 / (len(now.alive) - 1) if poisoner and p not in poisoner else 0.0
-        impaired = 1 - (1 - fixed) * (1 - target)
+        sweet = any(p not in now.alive and _holding(p, world, now) == "sweetheart"
+                    for p in record.seats) / (len(record.seats) - 1)  # fmt: skip
+        impaired = 1 - (1 - fixed) * (1 - target) * (1 - sweet)
         chances.append(lied + (told - lied) * impaired * MATHEMATICIAN_LIES)
     return _count_is(chances, h.answer), len(record.seats)
 

@@ -26,10 +26,11 @@ from tests.engine.clocktower.reasoning.brute import reference
 
 COUNTS = ("chambermaid", "juggler", "mathematician", "oracle", "sage", "seamstress")
 CHARS = (*(c for c in TB if c not in ("washerwoman", "librarian", "investigator", "chef")),
-         *COUNTS, "vortox", "nodashii")  # fmt: skip
+         *COUNTS, "sweetheart", "vortox", "nodashii")  # fmt: skip
 SEATS = tuple(range(1, 8))
 SETUP = Setup(CHARS, SEATS)
-CLAIMS = (Claim(1, "mathematician"), Claim(2, "recluse"), Claim(4, "empath"), Claim(6, "sage"))
+CLAIMS = (Claim(1, "mathematician"), Claim(2, "recluse"), Claim(4, "empath"),
+          Claim(5, "sweetheart"), Claim(6, "sage"))  # fmt: skip
 GOODS = [c for c in CHARS if character(c).team in ("townsfolk", "outsider")]
 SCENARIOS = Path(__file__).parents[1] / "game" / "scenarios"
 
@@ -111,8 +112,9 @@ def test_the_juggler_counts_the_guesses_surely_right_and_those_that_may_be(told)
 @pytest.mark.parametrize("told", [0, 1, 3])
 def test_the_mathematician_counts_who_may_have_been_told_false(told):
     """Plainly per seat: under the Vortox a Townsfolk told something is surely abnormal; the
-    Drunk, the No Dashii's Townsfolk neighbours and the Poisoner's target (a marginal chance)
-    are abnormal with chance ``LIES`` when told something."""
+    Drunk, the No Dashii's Townsfolk neighbours, the Poisoner's target and the one the dead
+    Sweetheart made drunk (marginal chances) are abnormal with chance ``LIES`` when told
+    something."""
     dead = frozenset({5})
     worlds, weight = weighed(Heard("mathematician", 3, told), dead=dead)
     alive = [p for p in SEATS if p not in dead]
@@ -135,7 +137,8 @@ def test_the_mathematician_counts_who_may_have_been_told_false(told):
             lied = (kind == "vortox") * waking(chars[s], 2, info=True, townsfolk=True)
             fixed = chars[s] == "drunk" or s in near
             target = 1 / (len(alive) - 1) if poisoners else 0.0
-            impaired = 1 - (1 - fixed) * (1 - target)
+            sweet = (chars[4] == "sweetheart") / 6  # she died: one of the others is drunk
+            impaired = 1 - (1 - fixed) * (1 - target) * (1 - sweet)
             chances.append(lied + (told_now - lied) * impaired * LIES)
         assert sober == pytest.approx(exactly(chances, told), abs=1e-12)
     assert weight.impaired == 1 / 8
@@ -159,7 +162,8 @@ RECORDS = [
         said(1, "juggler", Heard("juggler", 3, 1, (2, 3), ((2, "recluse"), (3, "nodashii")))),
         said(4, "mathematician", Heard("mathematician", 1, 0), Heard("mathematician", 3, 1)),
         said(5, "chambermaid", Heard("chambermaid", 3, 1, (1, 7))),
-        Claim(2, "recluse"), said(7, "seamstress", Heard("seamstress", 1, False, (3, 6))),
+        Claim(2, "recluse"), Claim(6, "sweetheart"),
+        said(7, "seamstress", Heard("seamstress", 1, False, (3, 6))),
     ), (Death(6, 3, "night"),), dusks=1),
 ]  # fmt: skip
 
