@@ -32,19 +32,23 @@ SOMETIMES = {
     "courtier": 0.3,
     "professor": 0.3,
     "assassin": 0.3,
-    "juggler": 0.5,  # the night after their first day, if they guessed
+    "juggler": 0.9,  # if they guessed on their first day (``ONLY_ON``)
     "sweetheart": 0.05,  # the night she dies
     "barber": 0.05,
     "moonchild": 0.05,
     "gossip": 0.0,  # the storyteller's turn alone
     "tinker": 0.0,
 }
+# The one night a character wakes, for one dealt at the start (the Juggler: after day 1).
+ONLY_ON = {"juggler": 2}
 
 
 def wake_chance(cid: str, night: int) -> float:
     """How likely a holder of ``cid`` wakes for its own ability on ``night``."""
     c = character(cid)
     if not (c.first_night if night == 1 else c.other_night):
+        return 0.0
+    if ONLY_ON.get(cid, night) != night:
         return 0.0
     if night == 1 and cid == "godfather":
         return 1.0  # they learn the Outsiders in play

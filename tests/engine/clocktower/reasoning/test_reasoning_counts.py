@@ -205,3 +205,11 @@ def test_every_good_character_of_bmr_and_snv_without_evidence_says_why():
             in sys.modules[type(role(c.id)).__module__].__doc__
         )
         assert says == (c.id not in reads), c.id
+
+
+def test_who_wakes_for_their_ability_by_the_night_order_and_the_exceptions():
+    assert [wake_chance("juggler", night) for night in (1, 2, 3)] == [0.0, 0.9, 0.0]
+    assert wake_chance("clockmaker", 1) == 1.0 and wake_chance("clockmaker", 2) == 0.0
+    assert wake_chance("gossip", 2) == wake_chance("tinker", 2) == 0.0  # the storyteller's turn
+    assert wake_chance("godfather", 1) == 1.0 > wake_chance("godfather", 2) > 0.0
+    assert wake_chance("saint", 2) == 0.0 and wake_chance("poisoner", 2) == 1.0
