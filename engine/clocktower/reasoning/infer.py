@@ -437,7 +437,7 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
         living = np.array([p in sweep.alive for p in setup.seats])
         poisoner = sweep.worlds.holder("poisons")
         working = np.where(poisoner >= 0, living[np.maximum(poisoner, 0)], False).astype(float)
-        sweep.open = _Epoch([], working, sweep.alive, *_standing(sweep))
+        sweep.open = _Epoch([], working, sweep.alive, *_standing(sweep, night))
         for d in ev.deaths:
             _night_death(sweep, d.player, ev.final)
         sweep.last = len(ev.deaths)
@@ -670,15 +670,25 @@ def _quiet_day(sweep: _Sweep) -> None:
     sweep.logw = np.where(ends, sweep.logw + math.log(QUIET_DAY), sweep.logw)
 
 
-def _standing(sweep: _Sweep) -> tuple[BoolArray | None, BoolArray | None]:
-    """For a night's epoch, per world: whom the living Demon's standing poison impairs (its
-    nearest Townsfolk either side, ``Role.poisons_neighbours``), and whether every sober
-    Townsfolk's information is false (``Role.falsifies``); None where no world has it."""
-    info = tables(sweep.worlds.setup.chars)
+def _standing(sweep: _Sweep, night: int) -> tuple[BoolArray | None, BoolArray | None]:
+    """For a night's epoch, per world: whom a standing poison impairs (the living Demon's
+    nearest Townsfolk either side, ``Role.poisons_neighbours``; every good Townsfolk on the
+    night numbered as the Outsiders in play, under a Minion alive at dusk that declares
+    ``poisons_townsfolk_on_night_x``), and whether every sober Townsfolk's information is
+    false (``Role.falsifies``); None where no world has it."""
+    w = sweep.worlds
+    info = tables(w.setup.chars)
     alive = _demon_alive(sweep)
     poisons = info["poisons_neighbours"][sweep.kind] & alive
     false = info["falsifies"][sweep.kind] & alive
-    impaired = _townsfolk_neighbours(sweep.worlds, sweep.demon, poisons) if poisons.any() else None
+    impaired = _townsfolk_neighbours(w, sweep.demon, poisons) if poisons.any() else None
+    if info["night_x"].any():
+        xaan = w.holder("night_x")
+        living = np.array([p in sweep.alive for p in w.setup.seats])
+        on = (xaan >= 0) & living[np.maximum(xaan, 0)] & (w.outsiders == night)
+        if on.any():
+            townsfolk = ~w.evil & (w.team_table[w.char] == TOWNSFOLK) & on[:, None]
+            impaired = townsfolk if impaired is None else impaired | townsfolk
     return impaired, false if false.any() else None
 
 

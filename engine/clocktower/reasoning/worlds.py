@@ -26,7 +26,9 @@ from functools import cache, lru_cache
 
 import numpy as np
 
+from engine.clocktower.bag import settings
 from engine.clocktower.catalogue import character, setup_counts
+from engine.clocktower.counts import outsider_rule
 from engine.clocktower.game.roles import REGISTRY, Role, role
 from engine.clocktower.reasoning.moment import (
     DEMON,
@@ -50,7 +52,8 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
     game (the Saint), the players needed alive for it to inherit a dead Demon (0: it does not),
     and the flags of its part in the worlds that its unit declares (``Role``: ``poisons`` for
     ``poisons_nightly``, and ``poisons_neighbours``, ``lives_on``, ``falsifies``,
-    ``quiet_day_ends``, ``outlives_demon``; ``moves``: 1 for a star pass to a Minion, 2 for a
+    ``quiet_day_ends``, ``outlives_demon``, ``keeps_game``, ``night_x`` for
+    ``poisons_townsfolk_on_night_x``; ``moves``: 1 for a star pass to a Minion, 2 for a
     jump into an Outsider; ``kill_bit``: a bit of its own for each non-Demon that may kill at
     night, ``Role.night_kills``)."""
     size = len(chars) + 1
@@ -100,15 +103,20 @@ FLAGS = {
     "quiet_day_ends": "quiet_day_ends",
     "outlives_demon": "outlives_demon",
     "keeps_game": "keeps_game",
+    "poisons_townsfolk_on_night_x": "night_x",
 }
 MOVES = ("", "minion", "outsider")  # ``Role.moves_to``, by its code in ``tables``
 
 
-def shifts(cid: str) -> tuple[int, ...]:
-    """The changes to the Outsider count a character's setup modifier allows (the Baron's
-    ``(2,)``, the Godfather's ``(-1, 1)``; none: ``(0,)``)."""
-    setup = character(cid).setup
-    return setup.outsiders if setup is not None else (0,)
+def outsider_counts(cids: tuple[str, ...], n: int) -> tuple[int, ...]:
+    """The Outsider counts a deal with the characters ``cids`` in play may have at ``n`` seats,
+    as the bag deals them (``counts.outsider_rule``): the table's count moved by each
+    character's shifts (the Baron's 2; the Godfather's -1 or 1), or, where one leaves it to the
+    storyteller (the Lord of Typhon, the Xaan: at least one), any count within the bag's
+    ``free_outsider_band`` of that."""
+    rule = outsider_rule(character(c) for c in cids)
+    band = int(settings()["free_outsider_band"])
+    return tuple(rule.counts(setup_counts(n)["outsider"], band))
 
 
 def supported(chars: tuple[str, ...]) -> bool:
@@ -119,9 +127,9 @@ def supported(chars: tuple[str, ...]) -> bool:
 def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
     """The characters of a script the model does not cover, each with why: an evil character
     that does not declare how it acts on the worlds (``Role.reasoned``), or a setup modifier
-    other than a set of Outsider shifts with a Demon and the usual Minions dealt (the worlds
-    have no copies of a character, so two good players never share one, no evil Townsfolk,
-    and no Outsider count left to the storyteller)."""
+    beyond what ``evil_teams`` deals: Outsider shifts or a free Outsider count, a Demon's extra
+    Minions (seated as its unit says). The worlds have no copies of a character, so two good
+    players never share one, no evil Townsfolk, and always a Demon dealt beside the Minions."""
     why: dict[str, str] = {}
     for cid in chars:
         if cid not in REGISTRY:
@@ -132,8 +140,7 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
             why[cid] = "its effect on the possible worlds is not modelled"
         setup = c.setup
         if setup is not None and (
-            setup.any_outsiders
-            or setup.minions
+            (setup.minions and c.team != "demon")
             or setup.copies != (0,)
             or setup.evil_townsfolk
             or not setup.demon
@@ -148,9 +155,11 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
 @dataclass(frozen=True)
 class Teams:
     """Every starting evil team at ``n`` seats, one row each: the Demon's seat, the code of the
-    evil character at each seat (-1: a good player), and the Outsider counts it may add (the
-    Baron's 2; the Godfather's -1 or 1): one column per choice, ``NO_SHIFT`` where a team has
-    fewer."""
+    evil character at each seat (-1: a good player), how many deals of the evil team's seats it
+    stands for (``deals``: 1, or more where a Demon's seating rule moves the dealt Minions to
+    these seats, the Lord of Typhon's line), and the Outsider shifts its deal may have (the
+    Baron's 2; the Godfather's -1 or 1; a free count's several): one column per choice,
+    ``NO_SHIFT`` where a team has fewer."""
 
     demon: IntArray
     cast: IntArray
@@ -160,6 +169,7 @@ class Teams:
     digit: IntArray  # per character code (the last entry: a good seat), its digit in a key
     keys: IntArray  # each row's key (its cast, read as a number), sorted
     order: IntArray  # the row of each sorted key
+    deals: FloatArray
 
     def key(self, cast: IntArray) -> IntArray:
         """Each cast's key: its seats' digits, read as a number in base ``digit.max() + 1``."""
@@ -175,32 +185,46 @@ class Teams:
         return np.where(self.keys[at] == keys, self.order[at], -1)
 
 
+def minion_seats(cid: str, n: int, seat: int) -> dict[tuple[int, ...], int]:
+    """The seats the Minions dealt beside the Demon ``cid`` at ``seat`` may hold, each with how
+    many deals of their seats lead there: as many Minions as the table has and the Demon adds
+    (the Lord of Typhon's one more), seated as its unit says (``Role.seat_minions``)."""
+    setup = character(cid).setup
+    k = setup_counts(n)["minion"] + (setup.minions if setup is not None else 0)
+    unit = role(cid)
+    found: dict[tuple[int, ...], int] = {}
+    for dealt in itertools.combinations([s for s in range(n) if s != seat], k):
+        seats = unit.seat_minions(n, seat, dealt)
+        found[seats] = found.get(seats, 0) + 1
+    return found
+
+
 @cache
 def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
-    """Every Demon seat and character, every set of Minion seats and every assignment of
-    distinct Minion characters to them."""
+    """Every Demon seat and character, every set of Minion seats it may have beside it
+    (``minion_seats``) and every assignment of distinct Minion characters to them, with the
+    Outsider counts each team's characters allow (``outsider_counts``)."""
     info = tables(chars)
     codes = info["team"]
     demons = [i for i, t in enumerate(codes[:-1]) if t == DEMON]
     minions = [i for i, t in enumerate(codes[:-1]) if t == MINION]
-    k = setup_counts(n)["minion"]
-    heads, rows = [], []
+    heads, rows, deals = [], [], []
     for d in range(n):
-        others = [s for s in range(n) if s != d]
         for demon in demons:
-            for seats in itertools.combinations(others, k):
-                for cast in itertools.permutations(minions, k):
+            for seats, ways in minion_seats(chars[demon], n, d).items():
+                for cast in itertools.permutations(minions, len(seats)):
                     row = [-1] * n
                     for s, m in zip(seats, cast, strict=True):
                         row[s] = m
                     row[d] = demon
                     heads.append(d)
                     rows.append(row)
+                    deals.append(ways)
     cast_array = np.array(rows, dtype=np.int16).reshape(-1, n)
     evil = cast_array >= 0
-    options = [shifts(c) for c in chars]
+    base = setup_counts(n)["outsider"]
     choices = [
-        sorted({sum(pick) for pick in itertools.product(*(options[c] for c in row if c >= 0))})
+        [count - base for count in outsider_counts(tuple(chars[c] for c in row if c >= 0), n)]
         for row in rows
     ]
     widest = max((len(c) for c in choices), default=1)
@@ -212,6 +236,7 @@ def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
     teams = Teams(
         np.array(heads, dtype=np.int64), cast_array, evil, (~evil).astype(np.int16), shift,
         digit, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
+        np.array(deals, dtype=float),
     )  # fmt: skip
     keys = teams.key(cast_array)
     order = np.argsort(keys)
@@ -467,7 +492,7 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     drunk_good = np.where(options >= 0, good_small[:, np.maximum(options, 0)], 1)
     moved = teams.shift[rows0]  # one column per Outsider shift a team may choose
     os_totals = counts["outsider"] + moved
-    tf_totals = counts["townsfolk"] - moved
+    tf_totals = good_small.sum(axis=1)[:, None] - os_totals  # the good seats not Outsiders
     weights = []
     for j in range(moved.shape[1]):
         os_total, tf_total = os_totals[:, j], tf_totals[:, j]
@@ -478,6 +503,7 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
             * _perm(n_os - g_os[:, None] - is_drunk, o)
             * (bluff**evil_claimers)[:, None]
             * (moved[:, j] != NO_SHIFT)[:, None]
+            * teams.deals[rows0][:, None]
         )
         token = np.where(options >= 0, 1 / np.maximum(n_tf - tf_total, 1)[:, None], 1.0)
         weights.append(deals[:, (options >= 0).astype(np.int64)] * drunk_good * token)

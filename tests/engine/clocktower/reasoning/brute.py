@@ -17,6 +17,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
+from engine.clocktower.bag import settings
 from engine.clocktower.catalogue import character, setup_counts
 from engine.clocktower.game.roles import role
 from engine.clocktower.reasoning.infer import (
@@ -73,16 +74,14 @@ def reference(
     demon_mass: dict[int, float] = defaultdict(float)
     evil_mass: dict[int, float] = defaultdict(float)
     total = 0.0
-    k = counts["minion"]
     for d in seats:
         for demon_char in by_team["demon"]:
-            for minion_seats in itertools.combinations([p for p in seats if p != d], k):
-                for cast in itertools.permutations(by_team["minion"], k):
+            for minion_seats in _dealt_minions(demon_char, seats, d):
+                for cast in itertools.permutations(by_team["minion"], len(minion_seats)):
                     evil = {d: demon_char, **dict(zip(minion_seats, cast, strict=True))}
                     if any(p in evil for p in good):
                         continue
-                    options = [_shifts(c) for c in evil.values()]
-                    for shift in sorted({sum(x) for x in itertools.product(*options)}):
+                    for shift in _shifts(list(evil.values()), len(seats)):
                         drunks = [None]
                         if poser is not None:
                             drunks += [p for p in claims if p not in evil
@@ -103,15 +102,43 @@ def reference(
     return ({p: demon_mass[p] / total for p in seats}, {p: evil_mass[p] / total for p in seats})
 
 
-def _shifts(c):
-    setup = character(c).setup
-    return setup.outsiders if setup is not None else (0,)
+def _dealt_minions(demon_char, seats, d):
+    """Every deal of the Minions' seats beside the Demon at ``d`` (the table's count, and the
+    Demon's extra), each one by one, where its seating rule moves them (the Lord of Typhon)."""
+    setup = character(demon_char).setup
+    k = setup_counts(len(seats))["minion"] + (setup.minions if setup is not None else 0)
+    at = seats.index(d)
+    others = [i for i in range(len(seats)) if i != at]
+    for dealt in itertools.combinations(others, k):
+        yield [seats[i] for i in role(demon_char).seat_minions(len(seats), at, dealt)]
+
+
+def _shifts(evil_chars, n):
+    """The Outsider shifts the evil characters allow: each one's shifts added up; a free count
+    (``any_outsiders``) within the bag's band of those; at least the largest minimum (or that
+    minimum, when none is)."""
+    sums = {0}
+    free, least = False, 0
+    for c in evil_chars:
+        setup = character(c).setup
+        if setup is None:
+            continue
+        sums = {a + b for a in sums for b in setup.outsiders}
+        free = free or setup.any_outsiders
+        least = max(least, setup.min_outsiders)
+    if free:
+        band = settings()["free_outsider_band"]
+        sums = {a + b for a in sums for b in range(-band, band + 1)}
+    base = setup_counts(n)["outsider"]
+    legal = sorted(x for x in sums if base + x >= least)
+    return legal or [least - base]
 
 
 def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift) -> float:
     """The number of full deals this partial world stands for, times the Drunk's token and
     the evil players' bluffs."""
-    n_tf, n_os = counts["townsfolk"] - shift, counts["outsider"] + shift
+    n_os = counts["outsider"] + shift
+    n_tf = len(seats) - len(evil) - n_os
     good = [p for p in seats if p not in evil]
     held = [claims[p].character for p in good if p in claims]
     if any(team.get(c) not in ("townsfolk", "outsider") for c in held):
@@ -150,8 +177,9 @@ def _likelihoods(chars, team, by_team, record, evil, drunk, shift, poser):
     claims = {c.player: c for c in record.claims}
     good = [p for p in seats if p not in evil]
     counts = setup_counts(len(seats))
-    in_play = {"townsfolk": counts["townsfolk"] - shift, "outsider": counts["outsider"] + shift,
-               "minion": counts["minion"], "demon": 1}  # fmt: skip
+    in_play = {"townsfolk": len(good) - counts["outsider"] - shift,
+               "outsider": counts["outsider"] + shift, "minion": len(evil) - 1,
+               "demon": 1}  # fmt: skip
     fts = [p for p in good if p in claims and p != drunk and claims[p].character == "fortuneteller"]
     herrings = [(r, 1 / len(good)) for r in good] if fts else [(None, 1.0)]
     poisoner = next((p for p, c in evil.items() if role(c).poisons_nightly), None)
@@ -229,13 +257,12 @@ def _kill_factor(world, t, now):
     return max(total, IMPOSSIBLE)
 
 
-def _standing(world, now):
-    """The night's standing effects of a living Demon: the No Dashii's nearest Townsfolk either
-    side (an unclaimed good player counts as one), the Vortox's false information."""
+def _standing(world, now, night):
+    """The night's standing effects: a living Demon's (the No Dashii's nearest Townsfolk
+    either side, an unclaimed good player counting as one; the Vortox's false information),
+    and on night X every claimed good Townsfolk poisoned while a Xaan lives (X: the Outsiders
+    in play)."""
     chars, team, by_team, record, drunk, in_play, poser = world
-    if not _demon_alive(now):
-        return replace(now, poisoned=frozenset(), false=False)
-    unit = role(now.kind)
     claims = {c.player: c for c in record.claims}
     seats = list(record.seats)
 
@@ -247,7 +274,9 @@ def _standing(world, now):
         return p not in claims or team[claims[p].character] == "townsfolk"
 
     poisoned = set()
-    if unit.poisons_neighbours:
+    unit = role(now.kind)
+    alive = _demon_alive(now)
+    if alive and unit.poisons_neighbours:
         i = seats.index(now.demon)
         for step in (1, -1):
             for k in range(1, len(seats)):
@@ -255,7 +284,11 @@ def _standing(world, now):
                 if townsfolk(p):
                     poisoned.add(p)
                     break
-    return replace(now, poisoned=frozenset(poisoned), false=unit.falsifies)
+    xaan = any(role(c).poisons_townsfolk_on_night_x and p in now.alive
+               for p, c in now.evil.items())  # fmt: skip
+    if xaan and in_play["outsider"] == night:
+        poisoned |= {p for p in claims if p not in now.evil and townsfolk(p)}
+    return replace(now, poisoned=frozenset(poisoned), false=alive and unit.falsifies)
 
 
 def _demon_died(world, now, victim, final, night, executed=False):
@@ -308,7 +341,7 @@ def _moment(world, herring, poisoned, t, final, now):
             if not executed and role(now.kind).quiet_day_ends and _demon_alive(now):
                 weight *= QUIET_DAY
             weight *= _kill_factor(world, t, now)
-        current = [(weight, _standing(world, now))]
+        current = [(weight, _standing(world, now, (t + 1) // 2))]
         for d in deaths:
             victim = d.player
             nxt = []
