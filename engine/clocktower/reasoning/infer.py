@@ -456,10 +456,11 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
 
 
 def _status(sweep: _Sweep, player: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per world: whether ``player`` is the Demon now, and whether they are an evil Minion."""
+    """Per world: whether ``player`` is the Demon now, and whether they are a Minion (of its
+    team: a Townsfolk made evil is not, ``Worlds.evil_team``)."""
     s = sweep.worlds.setup.seat(player)
     demon = sweep.demon == s
-    return demon, sweep.worlds.evil[:, s] & ~demon
+    return demon, sweep.worlds.evil_team[:, s] & ~demon
 
 
 def _heirs(sweep: _Sweep, rows: IntArray, living: BoolArray) -> IntArray:
@@ -477,7 +478,7 @@ def _night_death(sweep: _Sweep, player: int, final: bool) -> None:
     """The Demon's kill: a good player, uniformly; itself, rarely (``_demon_died``)."""
     demon, minion = _status(sweep, player)
     seats = [sweep.worlds.setup.seat(p) for p in sweep.alive]
-    good_alive = (~sweep.worlds.evil[:, seats]).sum(axis=1)
+    good_alive = (~sweep.worlds.evil_team[:, seats]).sum(axis=1)
     p_good = (1 - STAR_PASS) / np.maximum(good_alive, 1)
     factor = np.where(demon, STAR_PASS, np.where(minion, MINION_KILLED, p_good))
     sweep.logw = sweep.logw + np.log(np.maximum(factor, IMPOSSIBLE))
@@ -534,7 +535,8 @@ def _minions(sweep: _Sweep, rows: IntArray, living: BoolArray) -> FloatArray:
     """In the worlds ``rows``, per seat, 1 for a living Minion (where a star pass may go)."""
     w = sweep.worlds
     seats = np.arange(w.setup.n)[None, :]
-    minion: FloatArray = (w.evil[rows] & living[None, :] & (seats != sweep.demon[rows, None])) * 1.0
+    team = w.evil_team[rows]
+    minion: FloatArray = (team & living[None, :] & (seats != sweep.demon[rows, None])) * 1.0
     return minion
 
 
@@ -712,7 +714,7 @@ def _townsfolk_neighbours(w: Worlds, seat: IntArray, which: BoolArray) -> BoolAr
 def _nominations(sweep: _Sweep, nominations: tuple[Nominated, ...]) -> None:
     """Each nomination's evidence: an evil nominator's choice, and every evil voter's hand."""
     setup = sweep.worlds.setup
-    evil = sweep.worlds.evil
+    evil = sweep.worlds.evil_team
     for n in nominations:
         if n.nominee not in setup.seats:
             continue

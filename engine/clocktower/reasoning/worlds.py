@@ -108,6 +108,13 @@ FLAGS = {
 MOVES = ("", "minion", "outsider")  # ``Role.moves_to``, by its code in ``tables``
 
 
+@lru_cache(maxsize=4096)
+def _outsider_counts(chars: tuple[str, ...], codes: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """``outsider_counts`` of the characters ``codes`` of ``chars`` (the evil Townsfolk's,
+    ``len(chars)``, changes nothing), once per set of them."""
+    return outsider_counts(tuple(chars[c] for c in codes if c < len(chars)), n)
+
+
 def outsider_counts(cids: tuple[str, ...], n: int) -> tuple[int, ...]:
     """The Outsider counts a deal with the characters ``cids`` in play may have at ``n`` seats,
     as the bag deals them (``counts.outsider_rule``): the table's count moved by each
@@ -128,8 +135,9 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
     """The characters of a script the model does not cover, each with why: an evil character
     that does not declare how it acts on the worlds (``Role.reasoned``), or a setup modifier
     beyond what ``evil_teams`` deals: Outsider shifts or a free Outsider count, a Demon's extra
-    Minions (seated as its unit says). The worlds have no copies of a character, so two good
-    players never share one, no evil Townsfolk, and always a Demon dealt beside the Minions."""
+    Minions (seated as its unit says), a Townsfolk made evil (the Bounty Hunter's). The worlds
+    have no copies of a character, so two good players never share one, and always a Demon
+    dealt beside the Minions."""
     why: dict[str, str] = {}
     for cid in chars:
         if cid not in REGISTRY:
@@ -142,7 +150,7 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
         if setup is not None and (
             (setup.minions and c.team != "demon")
             or setup.copies != (0,)
-            or setup.evil_townsfolk
+            or setup.evil_townsfolk > 1
             or not setup.demon
             or setup.majority
             or setup.duplicates
@@ -155,7 +163,8 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
 @dataclass(frozen=True)
 class Teams:
     """Every starting evil team at ``n`` seats, one row each: the Demon's seat, the code of the
-    evil character at each seat (-1: a good player), how many deals of the evil team's seats it
+    evil character at each seat (-1: a good player; ``len(chars)``: the Townsfolk a
+    ``converter`` made evil, whose character is summed out), how many deals of the evil team's seats it
     stands for (``deals``: 1, or more where a Demon's seating rule moves the dealt Minions to
     these seats, the Lord of Typhon's line), and the Outsider shifts its deal may have (the
     Baron's 2; the Godfather's -1 or 1; a free count's several): one column per choice,
@@ -166,10 +175,16 @@ class Teams:
     evil: BoolArray
     good: np.ndarray  # ~evil as small integers, for counting by matrix products
     shift: IntArray
-    digit: IntArray  # per character code (the last entry: a good seat), its digit in a key
+    digit: IntArray  # per cast code (the last entry: a good seat), its digit in a key
     keys: IntArray  # each row's key (its cast, read as a number), sorted
     order: IntArray  # the row of each sorted key
     deals: FloatArray
+
+    @property
+    def converted(self) -> BoolArray:
+        """Per row, whether a Townsfolk is evil (the Bounty Hunter is in play)."""
+        converted: BoolArray = (self.cast == self.digit.size - 2).any(axis=1)
+        return converted
 
     def key(self, cast: IntArray) -> IntArray:
         """Each cast's key: its seats' digits, read as a number in base ``digit.max() + 1``."""
@@ -199,6 +214,14 @@ def minion_seats(cid: str, n: int, seat: int) -> dict[tuple[int, ...], int]:
     return found
 
 
+def converter(chars: tuple[str, ...]) -> int | None:
+    """The code of the script's Townsfolk whose setup makes another Townsfolk evil (the
+    Bounty Hunter's ``evil_townsfolk``; None: none). That Townsfolk's cast code in ``Teams``
+    is ``len(chars)``; in ``Worlds`` it is an evil ``UNKNOWN``."""
+    found = (i for i, c in enumerate(chars) if (s := character(c).setup) and s.evil_townsfolk)
+    return next(found, None)
+
+
 @cache
 def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
     """Every Demon seat and character, every set of Minion seats it may have beside it
@@ -208,6 +231,7 @@ def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
     codes = info["team"]
     demons = [i for i, t in enumerate(codes[:-1]) if t == DEMON]
     minions = [i for i, t in enumerate(codes[:-1]) if t == MINION]
+    converts = converter(chars) is not None
     heads, rows, deals = [], [], []
     for d in range(n):
         for demon in demons:
@@ -217,22 +241,29 @@ def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
                     for s, m in zip(seats, cast, strict=True):
                         row[s] = m
                     row[d] = demon
-                    heads.append(d)
-                    rows.append(row)
-                    deals.append(ways)
+                    made = [row]
+                    if converts:  # with the Bounty Hunter in play, any good seat is evil
+                        made += [row[:e] + [len(chars)] + row[e + 1 :] for e in range(n)
+                                 if row[e] < 0]  # fmt: skip
+                    heads += [d] * len(made)
+                    rows += made
+                    deals += [ways] * len(made)
     cast_array = np.array(rows, dtype=np.int16).reshape(-1, n)
     evil = cast_array >= 0
     base = setup_counts(n)["outsider"]
     choices = [
-        [count - base for count in outsider_counts(tuple(chars[c] for c in row if c >= 0), n)]
+        [
+            count - base
+            for count in _outsider_counts(chars, tuple(sorted(c for c in row if c >= 0)), n)
+        ]
         for row in rows
     ]
     widest = max((len(c) for c in choices), default=1)
     shift = np.full((len(rows), widest), NO_SHIFT, dtype=np.int64)
     for i, c in enumerate(choices):
         shift[i, : len(c)] = c
-    digit = np.zeros(len(chars) + 1, dtype=np.int64)
-    digit[demons + minions] = np.arange(1, len(demons) + len(minions) + 1)
+    digit = np.zeros(len(chars) + 2, dtype=np.int64)  # the evil Townsfolk's: len(chars)
+    digit[[*demons, *minions, len(chars)]] = np.arange(1, len(demons) + len(minions) + 2)
     teams = Teams(
         np.array(heads, dtype=np.int64), cast_array, evil, (~evil).astype(np.int16), shift,
         digit, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
@@ -304,8 +335,19 @@ class Worlds:
     @property
     def flags(self) -> tuple[BoolArray, BoolArray]:
         """Per world and seat: whether the player surely registers as evil, and whether they
-        may (the Spy may register good, the Recluse evil)."""
-        return self.per_seat("must_evil"), self.per_seat("may_evil")
+        may (the Spy may register good, the Recluse evil); a Townsfolk made evil surely
+        does."""
+        made = self.evil & (self.char == UNKNOWN)
+        must = self._derive("flag:must", lambda: self.per_seat("must_evil") | made)
+        return must, self._derive("flag:may", lambda: self.per_seat("may_evil") | made)
+
+    @property
+    def evil_team(self) -> BoolArray:
+        """Per world and seat, whether the player is of the Demon's team (evil, and no
+        Townsfolk made evil, who knows no teammate and plays as the good do: the Demon kills
+        them as it kills the good, they never inherit, and their hands and nominations are
+        as good as a good player's)."""
+        return self._derive("evil_team", lambda: self.evil & (self.char != UNKNOWN))
 
     @property
     def team_table(self) -> np.ndarray:
@@ -389,7 +431,9 @@ class Feasible:
         teams = evil_teams(self.setup.chars, self.setup.n)
         rows = self.teams[self.slot[pick]]
         evil = teams.evil[rows]
-        char = np.where(evil, teams.cast[rows], self.claimed[None, :]).astype(np.int16)
+        cast = teams.cast[rows]
+        char = np.where(evil, cast, self.claimed[None, :]).astype(np.int16)
+        char[cast == len(self.setup.chars)] = UNKNOWN  # a Townsfolk made evil: any of them
         drunk = self.drunk[pick]
         has = drunk >= 0
         char[np.flatnonzero(has), drunk[has]] = _drunk_code(self.setup.chars)
@@ -407,6 +451,30 @@ class Feasible:
             sampled,
             len(self),
         )
+
+
+def _townsfolk_fill(
+    unclaimed: IntArray, t: IntArray, pool: IntArray, converted: IntArray, total: IntArray,
+    claimed: IntArray | None,
+) -> FloatArray:  # fmt: skip
+    """Per team and Drunk column (``_feasible``'s), the ways to deal the ``t`` Townsfolk among
+    the ``unclaimed`` good players from the ``pool`` of Townsfolk no good claimer holds. With
+    a converter on the script (``claimed``: per team, whether a good player claims it), a
+    team with a Townsfolk made evil needs it in play, truly claimed or dealt unclaimed, and
+    that Townsfolk's character is one more from the pool, the storyteller's pick one in the
+    ``total`` Townsfolk less the converter; a team without one needs it out of play."""
+    ways = _choose(unclaimed[:, None], t)
+    if claimed is None:
+        plain: FloatArray = ways * _perm(pool, t)
+        return plain
+    real = claimed[:, None] * np.array([[1, 1, 0]])  # held, unless by the Drunk (who claims it)
+    free = 1 - claimed[:, None]  # in the pool, not claimed by a good player
+    without = ways * _perm(pool - free, t)  # the unclaimed hold it not
+    within = ways * t * _perm(pool - 1, t - 1) * free  # one of them holds it
+    pick = np.maximum(pool - t, 0) / np.maximum(total - 1, 1)[:, None]
+    made = converted[:, None].astype(bool)
+    fill: FloatArray = np.where(made, (real * without + within) * pick, (1 - real) * without)
+    return fill
 
 
 def _drunk_code(chars: tuple[str, ...]) -> int:
@@ -487,26 +555,38 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     options = np.array([-1, *np.flatnonzero(claimed_team == TOWNSFOLK).tolist()])
     if drunk_code == UNKNOWN:
         options = options[:1]
-    is_drunk = np.array([[0, 1]])  # the deals' count depends only on whether one is the Drunk
+    # The deals' count depends only on whether one is the Drunk, and whether the Drunk is the
+    # one who claims the converter (the Bounty Hunter): columns none, another, that one.
+    is_drunk = np.array([[0, 1, 1]])
     tf_real = g_tf[:, None] - is_drunk
+    kind = np.where(options >= 0, 1, 0)
+    conv_code = converter(setup.chars)
+    if conv_code is not None:
+        kind[(options >= 0) & (claimed[np.maximum(options, 0)] == conv_code)] = 2
     drunk_good = np.where(options >= 0, good_small[:, np.maximum(options, 0)], 1)
     moved = teams.shift[rows0]  # one column per Outsider shift a team may choose
     os_totals = counts["outsider"] + moved
-    tf_totals = good_small.sum(axis=1)[:, None] - os_totals  # the good seats not Outsiders
+    converted = teams.converted[rows0].astype(np.int64)
+    team_size = evil[rows0].sum(axis=1) - converted  # the Demon and its Minions
+    tf_totals = (n - team_size)[:, None] - os_totals  # the Townsfolk made evil is one
     weights = []
     for j in range(moved.shape[1]):
         os_total, tf_total = os_totals[:, j], tf_totals[:, j]
-        t, o = tf_total[:, None] - tf_real, os_total[:, None] - g_os[:, None] - is_drunk
+        t = tf_total[:, None] - tf_real - converted[:, None]
+        o = os_total[:, None] - g_os[:, None] - is_drunk
+        fill = _townsfolk_fill(
+            unclaimed, t, n_tf - tf_real - is_drunk, converted, tf_total,
+            None if conv_code is None else good_small @ (claimed == conv_code).astype(np.int16),
+        )  # fmt: skip
         deals = (
-            _choose(unclaimed[:, None], t)
-            * _perm(n_tf - tf_real - is_drunk, t)
+            fill
             * _perm(n_os - g_os[:, None] - is_drunk, o)
             * (bluff**evil_claimers)[:, None]
             * (moved[:, j] != NO_SHIFT)[:, None]
             * teams.deals[rows0][:, None]
         )
         token = np.where(options >= 0, 1 / np.maximum(n_tf - tf_total, 1)[:, None], 1.0)
-        weights.append(deals[:, (options >= 0).astype(np.int64)] * drunk_good * token)
+        weights.append(deals[:, kind] * drunk_good * token)
     weight = np.stack(weights, axis=1)  # team, shift, Drunk
     picked, variant, column = np.nonzero(weight > 0)
     prior = weight[picked, variant, column]

@@ -40,6 +40,12 @@ SOBER_CHARACTERS = {"empath", "chef", "fortuneteller", "washerwoman", "librarian
                     "savant", "artist"}  # fmt: skip
 STATEMENT_KINDS = {"alignment": 1, "team": 0}  # which part of a registration a statement reads
 LEARNERS = {"washerwoman": "townsfolk", "librarian": "outsider", "investigator": "minion"}
+EVIL_TF = "a townsfolk made evil"  # the Bounty Hunter's: evil, of no team, any Townsfolk
+
+
+def _team(evil):
+    """The Demon's team among the evil players (not a Townsfolk made evil)."""
+    return {p: c for p, c in evil.items() if c != EVIL_TF}
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,8 @@ def reference(
     counts = setup_counts(len(seats))
     poser = next((c for c in chars if role(c).poses_as_townsfolk
                   and team[c] in ("townsfolk", "outsider")), None)  # fmt: skip
+    converter = next((c for c in chars if character(c).setup is not None
+                      and character(c).setup.evil_townsfolk), None)  # fmt: skip
     demon_mass: dict[int, float] = defaultdict(float)
     evil_mass: dict[int, float] = defaultdict(float)
     total = 0.0
@@ -78,27 +86,32 @@ def reference(
         for demon_char in by_team["demon"]:
             for minion_seats in _dealt_minions(demon_char, seats, d):
                 for cast in itertools.permutations(by_team["minion"], len(minion_seats)):
-                    evil = {d: demon_char, **dict(zip(minion_seats, cast, strict=True))}
-                    if any(p in evil for p in good):
-                        continue
-                    for shift in _shifts(list(evil.values()), len(seats)):
-                        drunks = [None]
-                        if poser is not None:
-                            drunks += [p for p in claims if p not in evil
-                                       and team.get(claims[p].character) == "townsfolk"]  # fmt: skip
-                        for drunk in drunks:
-                            prior = _prior(chars, team, by_team, counts, seats, claims, evil,
-                                           drunk, shift)  # fmt: skip
-                            if prior == 0:
-                                continue
-                            story = _likelihoods(chars, team, by_team, record, evil, drunk, shift,
-                                                 poser)  # fmt: skip
-                            for weight, now in story:
-                                w = prior * weight
-                                total += w
-                                demon_mass[now.demon] += w
-                                for p in now.evil:
-                                    evil_mass[p] += w
+                    side = {d: demon_char, **dict(zip(minion_seats, cast, strict=True))}
+                    made = [None]
+                    if converter is not None:
+                        made += [p for p in seats if p not in side]
+                    for e in made:
+                        evil = side if e is None else {**side, e: EVIL_TF}
+                        if any(p in evil for p in good):
+                            continue
+                        for shift in _shifts(list(side.values()), len(seats)):
+                            drunks = [None]
+                            if poser is not None:
+                                drunks += [p for p in claims if p not in evil
+                                           and team.get(claims[p].character) == "townsfolk"]  # fmt: skip
+                            for drunk in drunks:
+                                prior = _prior(chars, team, by_team, counts, seats, claims, evil,
+                                               drunk, shift, converter)  # fmt: skip
+                                if prior == 0:
+                                    continue
+                                story = _likelihoods(chars, team, by_team, record, evil, drunk,
+                                                     shift, poser)  # fmt: skip
+                                for weight, now in story:
+                                    w = prior * weight
+                                    total += w
+                                    demon_mass[now.demon] += w
+                                    for p in now.evil:
+                                        evil_mass[p] += w
     return ({p: demon_mass[p] / total for p in seats}, {p: evil_mass[p] / total for p in seats})
 
 
@@ -134,35 +147,63 @@ def _shifts(evil_chars, n):
     return legal or [least - base]
 
 
-def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift) -> float:
+def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift, converter) -> float:
     """The number of full deals this partial world stands for, times the Drunk's token and
-    the evil players' bluffs."""
+    the evil players' bluffs; with a ``converter`` (the Bounty Hunter) on the script, a world
+    with a Townsfolk made evil needs it in play (claimed by a good player who is not the Drunk,
+    or held by one who has not claimed), times the storyteller's pick of that Townsfolk among
+    the others, and a world without one needs it out of play."""
     n_os = counts["outsider"] + shift
-    n_tf = len(seats) - len(evil) - n_os
+    n_tf = len(seats) - len(_team(evil)) - n_os  # a Townsfolk made evil is one of them
+    made = next((p for p, c in evil.items() if c == EVIL_TF), None)
     good = [p for p in seats if p not in evil]
     held = [claims[p].character for p in good if p in claims]
     if any(team.get(c) not in ("townsfolk", "outsider") for c in held):
         return 0.0
     if len(set(held)) != len(held):
         return 0.0
-    tf_real = sum(
-        team[claims[p].character] == "townsfolk" for p in good if p in claims and p != drunk
-    )
+    real_tf = [claims[p].character for p in good if p in claims and p != drunk
+               and team[claims[p].character] == "townsfolk"]  # fmt: skip
     os_real = sum(team[claims[p].character] == "outsider" for p in good if p in claims)
     os_real += drunk is not None
-    unclaimed = sum(p not in claims for p in good)
-    t, o = n_tf - tf_real, n_os - os_real
-    if t < 0 or o < 0 or t + o != unclaimed:
+    unclaimed = [p for p in good if p not in claims]
+    t = n_tf - len(real_tf) - (made is not None)
+    o = n_os - os_real
+    if t < 0 or o < 0 or t + o != len(unclaimed):
         return 0.0
-    tf_pool = len(by_team["townsfolk"]) - tf_real - (drunk is not None)
+    token = claims[drunk].character if drunk is not None else None
+    pool = [c for c in by_team["townsfolk"] if c not in real_tf and c != token]
     os_pool = len(by_team["outsider"]) - (os_real - (drunk is not None)) - (drunk is not None)
-    if tf_pool < t or os_pool < o:
+    if os_pool < o:
         return 0.0
-    fill = math.comb(unclaimed, t) * math.perm(tf_pool, t) * math.perm(os_pool, o)
+    u = len(unclaimed)
+    if converter is None:
+        fill = math.comb(u, t) * _perm(len(pool), t)
+    elif made is None:  # the converter is not in play
+        if converter in real_tf:
+            return 0.0
+        fill = math.comb(u, t) * _perm(len([c for c in pool if c != converter]), t)
+    elif converter in real_tf:  # claimed truly: the made one is any Townsfolk left
+        fill = math.comb(u, t) * _perm(len(pool), t) * max(len(pool) - t, 0)
+    elif converter in pool:  # held by one who has not claimed: which one, then the rest
+        fill = sum(  # each who has not claimed may hold it: one Townsfolk slot of theirs
+            math.comb(u - 1, t - 1) * _perm(len(pool) - 1, t - 1) * max(len(pool) - t, 0)
+            for _holder in unclaimed
+            if t >= 1
+        )
+    else:
+        return 0.0
+    if made is not None:
+        fill /= max(n_tf - 1, 1)
+    fill *= _perm(os_pool, o)
     if drunk is not None:
         fill /= max(len(by_team["townsfolk"]) - n_tf, 1)
     liars = sum(p in claims for p in evil)
     return fill * (1 / (len(by_team["townsfolk"]) + len(by_team["outsider"]))) ** liars
+
+
+def _perm(a, k):
+    return math.perm(a, k) if 0 <= k <= a else 0
 
 
 def _last(record):
@@ -177,12 +218,12 @@ def _likelihoods(chars, team, by_team, record, evil, drunk, shift, poser):
     claims = {c.player: c for c in record.claims}
     good = [p for p in seats if p not in evil]
     counts = setup_counts(len(seats))
-    in_play = {"townsfolk": len(good) - counts["outsider"] - shift,
-               "outsider": counts["outsider"] + shift, "minion": len(evil) - 1,
+    in_play = {"townsfolk": len(seats) - len(_team(evil)) - counts["outsider"] - shift,
+               "outsider": counts["outsider"] + shift, "minion": len(_team(evil)) - 1,
                "demon": 1}  # fmt: skip
     fts = [p for p in good if p in claims and p != drunk and claims[p].character == "fortuneteller"]
     herrings = [(r, 1 / len(good)) for r in good] if fts else [(None, 1.0)]
-    poisoner = next((p for p, c in evil.items() if role(c).poisons_nightly), None)
+    poisoner = next((p for p, c in _team(evil).items() if role(c).poisons_nightly), None)
     last = _last(record)
     nights = range(1, (last + 1) // 2 + 1)
     alive_at = {}
@@ -212,7 +253,7 @@ def _story(world, evil, herring, poisoned):
     where a dying Demon may go."""
     chars, team, by_team, record, drunk, in_play, poser = world
     final = max((d.moment for d in record.deaths), default=-1) if record.over else -1
-    demon0 = next(p for p, c in evil.items() if team[c] == "demon")
+    demon0 = next(p for p, c in _team(evil).items() if team[c] == "demon")
     branches = [(1.0, _Now(demon0, evil[demon0], frozenset(record.seats), dict(evil)))]
     for t in range(1, _last(record) + 1):
         grown = []
@@ -268,7 +309,7 @@ def _standing(world, now, night):
 
     def townsfolk(p):
         if p in now.evil:
-            return team[now.evil[p]] == "townsfolk"
+            return now.evil[p] == EVIL_TF or team[now.evil[p]] == "townsfolk"
         if p == drunk:
             return False
         return p not in claims or team[claims[p].character] == "townsfolk"
@@ -285,7 +326,7 @@ def _standing(world, now, night):
                     poisoned.add(p)
                     break
     xaan = any(role(c).poisons_townsfolk_on_night_x and p in now.alive
-               for p, c in now.evil.items())  # fmt: skip
+               for p, c in _team(now.evil).items())  # fmt: skip
     if xaan and in_play["outsider"] == night:
         poisoned |= {p for p in claims if p not in now.evil and townsfolk(p)}
     return replace(now, poisoned=frozenset(poisoned), false=alive and unit.falsifies)
@@ -298,7 +339,7 @@ def _demon_died(world, now, victim, final, night, executed=False):
     gone = now.alive - {victim}
     if role(now.kind).lives_on and not now.undead:
         return [(1.0, replace(now, undead=True, alive=gone))]
-    minions = [p for p in now.evil if p != now.demon and p in now.alive and p != victim]
+    minions = [p for p in _team(now.evil) if p != now.demon and p in now.alive and p != victim]
     heirs = [p for p in minions if (role(now.evil[p]).inherits or 99) <= len(now.alive)]
     if heirs:
         return [(1.0, replace(now, demon=heirs[0], alive=gone))]
@@ -323,9 +364,9 @@ def _demon_died(world, now, victim, final, night, executed=False):
             return [(x / total, replace(now, demon=p, alive=gone, evil={**now.evil, p: now.kind}))
                     for p, x in weights.items()]  # fmt: skip
     if not night and executed:
-        if any(role(now.evil[p]).outlives_demon for p in now.evil if p in gone):
+        if any(role(c).outlives_demon for p, c in _team(now.evil).items() if p in gone):
             return [(1.0, replace(now, alive=gone))]
-    if any(role(now.evil[p]).keeps_game for p in now.evil if p in gone):
+    if any(role(c).keeps_game for p, c in _team(now.evil).items() if p in gone):
         return [(1.0, replace(now, alive=gone))]
     return [(stuck, replace(now, alive=gone))]
 
@@ -349,16 +390,16 @@ def _moment(world, herring, poisoned, t, final, now):
                 if victim == br.demon:
                     for w2, br2 in _demon_died(world, br, victim, final, night=True):
                         nxt.append((w * STAR_PASS * w2, br2))
-                elif victim in br.evil:
+                elif victim in _team(br.evil):
                     nxt.append((w * MINION_KILLED, replace(br, alive=br.alive - {victim})))
                 else:
-                    good_alive = sum(p not in br.evil for p in br.alive)
+                    good_alive = sum(p not in _team(br.evil) for p in br.alive)
                     nxt.append((w * (1 - STAR_PASS) / good_alive,
                                 replace(br, alive=br.alive - {victim})))  # fmt: skip
             current = nxt
         outcomes = current
     else:
-        evil = now.evil
+        evil = _team(now.evil)  # a Townsfolk made evil nominates and votes as the good do
         for x in record.nominations:
             if day_moment(x.day) != t:
                 continue
@@ -454,6 +495,8 @@ def _items(world, herring, poisoned, t, now):
 def _registers(p, evil, drunk, claims, team):
     """The (team, alignment) ways ``p`` may register; ``None`` team for a good player who has
     not claimed (some good character)."""
+    if p in evil and evil[p] == EVIL_TF:
+        return None, {(None, "evil")}
     if p in evil:
         c = evil[p]
         ways = {(team[c], "evil")}

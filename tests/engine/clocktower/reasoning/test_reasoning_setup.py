@@ -1,14 +1,18 @@
 """The model's worlds for setups that change the evil team or the bag (``worlds.evil_teams``)
 equal a plain brute-force enumeration of its story (``brute``) on seeded random records of
 small tables: the Lord of Typhon's extra Minion seated in a line beside it and its free
-Outsider count, the Xaan's free count (at least one) and its night of poisoned Townsfolk."""
+Outsider count, the Xaan's free count (at least one) and its night of poisoned Townsfolk, the
+Bounty Hunter's evil Townsfolk. Self-play with each reasons to the end."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
 from engine.clocktower.catalogue import character
 from engine.clocktower.reasoning.moment import Setup
+from engine.clocktower.reasoning.record import Record
 from engine.clocktower.reasoning.worlds import build, minion_seats, uncovered
 from engine.clocktower.selfplay import play, setup_game, table
 from tests.engine.clocktower.game.support import TB
@@ -17,10 +21,27 @@ from tests.engine.clocktower.reasoning.test_reasoning_evil import TOWNSFOLK, agr
 TYPHON = (*TOWNSFOLK, "lunatic", "saint", "recluse", "poisoner", "godfather", "assassin",
           "lordoftyphon", "imp")  # fmt: skip
 XAAN = (*TOWNSFOLK, "lunatic", "saint", "recluse", "xaan", "poisoner", "imp", "nodashii")
+HUNTER = (*TOWNSFOLK, "bountyhunter", "lunatic", "saint", "poisoner", "scarletwoman",
+          "godfather", "imp", "fanggu")  # fmt: skip
 
 
-def test_lord_of_typhon_and_xaan_are_covered():
-    assert uncovered(TYPHON) == {} and uncovered(XAAN) == {}
+def claiming(record: Record, old: str, new: str) -> Record:
+    """The record with the claims of ``old`` made claims of ``new`` (the same information)."""
+    claims = tuple(replace(c, character=new) if c.character == old else c for c in record.claims)
+    return replace(record, claims=claims)
+
+
+def test_lord_of_typhon_xaan_and_bounty_hunter_are_covered():
+    assert uncovered(TYPHON) == {} and uncovered(XAAN) == {} and uncovered(HUNTER) == {}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_bounty_hunter_matches_brute_force(seed):
+    """Claimed (by a good player, a liar or the Lunatic) or not (one who has not claimed may
+    hold it), the Bounty Hunter's evil Townsfolk is evil, killed and voting as the good,
+    never the Demon's heir."""
+    record = random_record(7, 600 + seed, 3)
+    agree(HUNTER, claiming(record, "monk", "bountyhunter") if seed % 2 else record)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -83,9 +104,15 @@ def test_the_lord_of_typhons_seats_are_those_the_engine_deals(order):
 
 
 GOOD_TB = tuple(c for c in TB if not character(c).evil)
+# Per character: a script, and a deal of ten that holds it, or () for the bot's own deals
+# (which always hold it on that script).
 SELF_PLAYED = {
-    "lordoftyphon": (*GOOD_TB, "poisoner", "spy", "scarletwoman", "baron", "lordoftyphon"),
-    "xaan": (*GOOD_TB, "xaan", "poisoner", "imp"),
+    "lordoftyphon": ((*GOOD_TB, "poisoner", "spy", "scarletwoman", "baron", "lordoftyphon"), ()),
+    "xaan": ((*GOOD_TB, "xaan", "poisoner", "imp"), ()),
+    "bountyhunter": (
+        (*TB, "bountyhunter"),
+        ("imp", "poisoner", "spy", "bountyhunter", *GOOD_TB[:6]),
+    ),
 }
 
 
@@ -97,8 +124,9 @@ def test_self_play_with_the_character_reasons_to_the_end(cid, monkeypatch):
     model = table.infer
     monkeypatch.setattr(table, "infer", lambda *a, **k: asked.append(1) or model(*a, **k))
     monkeypatch.setattr(table, "suspicion", _never)
-    for seed, players in ((1, 10), (2, 11)):
-        state, outcome = play(SELF_PLAYED[cid], players, seed)
+    script, deal = SELF_PLAYED[cid]
+    for seed in (1, 2):
+        state, outcome = play(script, 10, seed, deal)
         assert any(s.character == cid for s in state.seats) and outcome.ending != "unfinished"
     assert asked
 
