@@ -135,9 +135,9 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
     """The characters of a script the model does not cover, each with why: an evil character
     that does not declare how it acts on the worlds (``Role.reasoned``), or a setup modifier
     beyond what ``evil_teams`` deals: Outsider shifts or a free Outsider count, a Demon's extra
-    Minions (seated as its unit says), a Townsfolk made evil (the Bounty Hunter's). The worlds
-    have no copies of a character, so two good players never share one, and always a Demon
-    dealt beside the Minions."""
+    Minions (seated as its unit says), a Townsfolk made evil (the Bounty Hunter's), Minions
+    the Demon makes of good players (the Kazali's). The worlds have no copies of a character,
+    so two good players never share one, and always a Demon, dealt."""
     why: dict[str, str] = {}
     for cid in chars:
         if cid not in REGISTRY:
@@ -154,7 +154,6 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
             or not setup.demon
             or setup.majority
             or setup.duplicates
-            or setup.chosen_minions
         ):
             why[cid] = "its setup changes the evil team or the bag beyond an Outsider shift"
     return why
@@ -166,9 +165,11 @@ class Teams:
     evil character at each seat (-1: a good player; ``len(chars)``: the Townsfolk a
     ``converter`` made evil, whose character is summed out), how many deals of the evil team's seats it
     stands for (``deals``: 1, or more where a Demon's seating rule moves the dealt Minions to
-    these seats, the Lord of Typhon's line), and the Outsider shifts its deal may have (the
-    Baron's 2; the Godfather's -1 or 1; a free count's several): one column per choice,
-    ``NO_SHIFT`` where a team has fewer."""
+    these seats, the Lord of Typhon's line; for Minions the Demon made of good players, the
+    Kazali's, the chance of its choice of them), whether the Minions' seats were dealt good
+    (``chosen``), and the Outsider shifts its deal may have (the Baron's 2; the Godfather's -1
+    or 1; a free count's several): one column per choice, ``NO_SHIFT`` where a team has
+    fewer."""
 
     demon: IntArray
     cast: IntArray
@@ -179,6 +180,7 @@ class Teams:
     keys: IntArray  # each row's key (its cast, read as a number), sorted
     order: IntArray  # the row of each sorted key
     deals: FloatArray
+    chosen: BoolArray
 
     @property
     def converted(self) -> BoolArray:
@@ -222,6 +224,17 @@ def converter(chars: tuple[str, ...]) -> int | None:
     return next(found, None)
 
 
+def _chosen(cid: str, n: int, minions: int) -> float | None:
+    """For a Demon that makes its Minions of good players (the Kazali's ``chosen_minions``),
+    the chance of each of its choices (which players become which of the script's Minions,
+    uniformly); None for a Demon dealt beside its Minions."""
+    setup = character(cid).setup
+    if setup is None or not setup.chosen_minions:
+        return None
+    k = setup_counts(n)["minion"]
+    return 1.0 / (math.comb(n - 1, k) * math.perm(minions, k))
+
+
 @cache
 def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
     """Every Demon seat and character, every set of Minion seats it may have beside it
@@ -232,31 +245,32 @@ def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
     demons = [i for i, t in enumerate(codes[:-1]) if t == DEMON]
     minions = [i for i, t in enumerate(codes[:-1]) if t == MINION]
     converts = converter(chars) is not None
-    heads, rows, deals = [], [], []
+    heads, rows, deals, chosen = [], [], [], []
     for d in range(n):
         for demon in demons:
+            made = _chosen(chars[demon], n, len(minions))
             for seats, ways in minion_seats(chars[demon], n, d).items():
                 for cast in itertools.permutations(minions, len(seats)):
                     row = [-1] * n
                     for s, m in zip(seats, cast, strict=True):
                         row[s] = m
                     row[d] = demon
-                    made = [row]
+                    these = [row]
                     if converts:  # with the Bounty Hunter in play, any good seat is evil
-                        made += [row[:e] + [len(chars)] + row[e + 1 :] for e in range(n)
-                                 if row[e] < 0]  # fmt: skip
-                    heads += [d] * len(made)
-                    rows += made
-                    deals += [ways] * len(made)
+                        these += [row[:e] + [len(chars)] + row[e + 1 :] for e in range(n)
+                                  if row[e] < 0]  # fmt: skip
+                    heads += [d] * len(these)
+                    rows += these
+                    deals += [ways * (1.0 if made is None else made)] * len(these)
+                    chosen += [made is not None] * len(these)
     cast_array = np.array(rows, dtype=np.int16).reshape(-1, n)
     evil = cast_array >= 0
     base = setup_counts(n)["outsider"]
+    # The Outsider counts of the characters in play at setup (not the Kazali's Minions).
+    at_setup = [[row[d]] if made else sorted(c for c in row if c >= 0)
+                for row, d, made in zip(rows, heads, chosen, strict=True)]  # fmt: skip
     choices = [
-        [
-            count - base
-            for count in _outsider_counts(chars, tuple(sorted(c for c in row if c >= 0)), n)
-        ]
-        for row in rows
+        [count - base for count in _outsider_counts(chars, tuple(codes), n)] for codes in at_setup
     ]
     widest = max((len(c) for c in choices), default=1)
     shift = np.full((len(rows), widest), NO_SHIFT, dtype=np.int64)
@@ -267,7 +281,7 @@ def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
     teams = Teams(
         np.array(heads, dtype=np.int64), cast_array, evil, (~evil).astype(np.int16), shift,
         digit, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
-        np.array(deals, dtype=float),
+        np.array(deals, dtype=float), np.array(chosen, dtype=bool),
     )  # fmt: skip
     keys = teams.key(cast_array)
     order = np.argsort(keys)
@@ -545,7 +559,11 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     good_small = teams.good[rows0]
     g_tf = good_small @ (claimed_team == TOWNSFOLK).astype(np.int16)
     g_os = good_small @ (claimed_team == OUTSIDER).astype(np.int16)
-    unclaimed = good_small @ (claimed < 0).astype(np.int16)
+    chosen = teams.chosen[rows0]
+    team_size = evil[rows0].sum(axis=1) - teams.converted[rows0]  # the Demon and its Minions
+    # Minions the Demon made of good players (the Kazali's) were dealt good characters, as
+    # unknown as those of the good who have not claimed (their claims are their bluffs).
+    unclaimed = good_small @ (claimed < 0).astype(np.int16) + np.where(chosen, team_size - 1, 0)
     evil_claimers = (1 - good_small) @ (claimed >= 0).astype(np.int16)
     n_tf = int((team[:-1] == TOWNSFOLK).sum())
     n_os = int((team[:-1] == OUTSIDER).sum())
@@ -567,8 +585,8 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     moved = teams.shift[rows0]  # one column per Outsider shift a team may choose
     os_totals = counts["outsider"] + moved
     converted = teams.converted[rows0].astype(np.int64)
-    team_size = evil[rows0].sum(axis=1) - converted  # the Demon and its Minions
-    tf_totals = (n - team_size)[:, None] - os_totals  # the Townsfolk made evil is one
+    dealt_good = n - np.where(chosen, 1, team_size)  # the seats dealt a good character
+    tf_totals = dealt_good[:, None] - os_totals  # the Townsfolk made evil is one
     weights = []
     for j in range(moved.shape[1]):
         os_total, tf_total = os_totals[:, j], tf_totals[:, j]

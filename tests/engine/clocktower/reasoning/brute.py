@@ -48,6 +48,12 @@ def _team(evil):
     return {p: c for p, c in evil.items() if c != EVIL_TF}
 
 
+def _chosen(evil):
+    """Whether the Demon made its Minions of good players on the first night (the Kazali)."""
+    return any(character(c).setup is not None and character(c).setup.chosen_minions
+               for c in _team(evil).values())  # fmt: skip
+
+
 @dataclass(frozen=True)
 class _Now:
     """One branch of a world's story: the Demon's seat and character, who lives, the evil
@@ -94,7 +100,8 @@ def reference(
                         evil = side if e is None else {**side, e: EVIL_TF}
                         if any(p in evil for p in good):
                             continue
-                        for shift in _shifts(list(side.values()), len(seats)):
+                        at_setup = [demon_char] if _chosen(side) else list(side.values())
+                        for shift in _shifts(at_setup, len(seats)):
                             drunks = [None]
                             if poser is not None:
                                 drunks += [p for p in claims if p not in evil
@@ -154,7 +161,10 @@ def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift, conv
     or held by one who has not claimed), times the storyteller's pick of that Townsfolk among
     the others, and a world without one needs it out of play."""
     n_os = counts["outsider"] + shift
-    n_tf = len(seats) - len(_team(evil)) - n_os  # a Townsfolk made evil is one of them
+    side = _team(evil)
+    demon = next(p for p, c in side.items() if team[c] == "demon")
+    chosen = _chosen(evil)  # the Kazali's: its Minions were dealt good
+    n_tf = len(seats) - (1 if chosen else len(side)) - n_os  # a Townsfolk made evil is one
     made = next((p for p, c in evil.items() if c == EVIL_TF), None)
     good = [p for p in seats if p not in evil]
     held = [claims[p].character for p in good if p in claims]
@@ -167,6 +177,8 @@ def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift, conv
     os_real = sum(team[claims[p].character] == "outsider" for p in good if p in claims)
     os_real += drunk is not None
     unclaimed = [p for p in good if p not in claims]
+    if chosen:  # what the Kazali's Minions were dealt is unknown (their claims are bluffs)
+        unclaimed += [p for p in side if p != demon]
     t = n_tf - len(real_tf) - (made is not None)
     o = n_os - os_real
     if t < 0 or o < 0 or t + o != len(unclaimed):
@@ -198,6 +210,9 @@ def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift, conv
     fill *= _perm(os_pool, o)
     if drunk is not None:
         fill /= max(len(by_team["townsfolk"]) - n_tf, 1)
+    if chosen:  # the Kazali's choice of players and Minions
+        k = len(side) - 1
+        fill /= math.comb(len(seats) - 1, k) * math.perm(len(by_team["minion"]), k)
     liars = sum(p in claims for p in evil)
     return fill * (1 / (len(by_team["townsfolk"]) + len(by_team["outsider"]))) ** liars
 
@@ -218,7 +233,8 @@ def _likelihoods(chars, team, by_team, record, evil, drunk, shift, poser):
     claims = {c.player: c for c in record.claims}
     good = [p for p in seats if p not in evil]
     counts = setup_counts(len(seats))
-    in_play = {"townsfolk": len(seats) - len(_team(evil)) - counts["outsider"] - shift,
+    dealt = 1 if _chosen(evil) else len(_team(evil))  # the seats dealt evil characters
+    in_play = {"townsfolk": len(seats) - dealt - counts["outsider"] - shift,
                "outsider": counts["outsider"] + shift, "minion": len(_team(evil)) - 1,
                "demon": 1}  # fmt: skip
     fts = [p for p in good if p in claims and p != drunk and claims[p].character == "fortuneteller"]

@@ -21,6 +21,8 @@ from tests.engine.clocktower.reasoning.test_reasoning_evil import TOWNSFOLK, agr
 TYPHON = (*TOWNSFOLK, "lunatic", "saint", "recluse", "poisoner", "godfather", "assassin",
           "lordoftyphon", "imp")  # fmt: skip
 XAAN = (*TOWNSFOLK, "lunatic", "saint", "recluse", "xaan", "poisoner", "imp", "nodashii")
+KAZALI = (*TOWNSFOLK, "lunatic", "saint", "recluse", "poisoner", "scarletwoman", "baron",
+          "kazali", "imp")  # fmt: skip
 HUNTER = (*TOWNSFOLK, "bountyhunter", "lunatic", "saint", "poisoner", "scarletwoman",
           "godfather", "imp", "fanggu")  # fmt: skip
 
@@ -31,8 +33,16 @@ def claiming(record: Record, old: str, new: str) -> Record:
     return replace(record, claims=claims)
 
 
-def test_lord_of_typhon_xaan_and_bounty_hunter_are_covered():
-    assert uncovered(TYPHON) == {} and uncovered(XAAN) == {} and uncovered(HUNTER) == {}
+def test_lord_of_typhon_xaan_bounty_hunter_and_kazali_are_covered():
+    for script in (TYPHON, XAAN, HUNTER, KAZALI):
+        assert uncovered(script) == {}, script
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_kazali_matches_brute_force(seed):
+    """Its Minions were dealt good characters, as unknown as an unclaimed player's; the
+    Outsider count is free, and a Baron it makes adds none; beside an Imp and a Baron."""
+    agree(KAZALI, random_record(7 + seed % 2, 700 + seed, 3))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -109,6 +119,7 @@ GOOD_TB = tuple(c for c in TB if not character(c).evil)
 SELF_PLAYED = {
     "lordoftyphon": ((*GOOD_TB, "poisoner", "spy", "scarletwoman", "baron", "lordoftyphon"), ()),
     "xaan": ((*GOOD_TB, "xaan", "poisoner", "imp"), ()),
+    "kazali": ((*GOOD_TB, "poisoner", "spy", "scarletwoman", "baron", "kazali"), ()),
     "bountyhunter": (
         (*TB, "bountyhunter"),
         ("imp", "poisoner", "spy", "bountyhunter", *GOOD_TB[:6]),
@@ -133,3 +144,13 @@ def test_self_play_with_the_character_reasons_to_the_end(cid, monkeypatch):
 
 def _never(*args: object, **kwargs: object) -> None:
     raise AssertionError("the table fell back to the naive heuristics")
+
+
+def test_the_kazalis_minions_change_no_setup():
+    """Its Minions are made on the first night: a Baron it makes adds no Outsider (its free
+    count is 0 to 2 at seven seats), as the Imp's Baron adds two."""
+    worlds = build(Setup(KAZALI, tuple(range(7))), ())
+    kazali = worlds.char[range(len(worlds)), worlds.demon] == KAZALI.index("kazali")
+    baron = (worlds.char == KAZALI.index("baron")).any(axis=1)
+    assert set(worlds.outsiders[kazali & baron].tolist()) == {0, 1, 2}
+    assert set(worlds.outsiders[~kazali & baron].tolist()) == {2}
