@@ -169,7 +169,8 @@ class Role:
     # good character whose player claims a Townsfolk it is not and hears nothing true
     # (``poses_as_townsfolk``: the Drunk, the Lunatic, the Mutant); a Minion under which every
     # Townsfolk is poisoned on the night numbered as the Outsiders dealt, and its day
-    # (``poisons_townsfolk_on_night_x``: the Xaan). How many it kills a night: ``night_kills``;
+    # (``poisons_townsfolk_on_night_x``: the Xaan); the teams it registers as besides its own,
+    # always (``registers_too``: Legion's Minion). How many it kills a night: ``night_kills``;
     # where the dealt Minions sit beside this Demon: ``seat_minions``.
     reasoned: ClassVar[bool] = False
     poisons_nightly: ClassVar[bool] = False
@@ -183,6 +184,7 @@ class Role:
     keeps_game: ClassVar[bool] = False
     poses_as_townsfolk: ClassVar[bool] = False
     poisons_townsfolk_on_night_x: ClassVar[bool] = False
+    registers_too: ClassVar[tuple[str, ...]] = ()
     # A day action (an action class of ``engine.clocktower.game.actions``) handled by ``day``,
     # requested through ``command``.
     day_action: ClassVar[type | None] = None

@@ -48,7 +48,7 @@ from engine.clocktower.reasoning.record import Claim
 @cache
 def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
     """Per character code (the last entry is ``UNKNOWN``'s): its team, the teams it may register
-    as (truly or, for the Spy and Recluse, by misregistration), whether executing it loses the
+    as (truly, Legion as a Minion too, or, for the Spy and Recluse, by misregistration), whether executing it loses the
     game (the Saint), the players needed alive for it to inherit a dead Demon (0: it does not),
     and the flags of its part in the worlds that its unit declares (``Role``: ``poisons`` for
     ``poisons_nightly``, and ``poisons_neighbours``, ``lives_on``, ``falsifies``,
@@ -77,7 +77,7 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
         losing[i] = cid in REGISTRY.own("executed")
         team[i] = TEAMS.index(c.team)
         registers[i, team[i]] = True
-        for other, _alignment in role(cid).registers_as:
+        for other in (*(t for t, _alignment in unit.registers_as), *unit.registers_too):
             registers[i, TEAMS.index(other)] = True
     registers[-1, [TOWNSFOLK, OUTSIDER]] = True  # an unclaimed good player: some good character
     evil = (team == MINION) | (team == DEMON)
@@ -136,8 +136,9 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
     that does not declare how it acts on the worlds (``Role.reasoned``), or a setup modifier
     beyond what ``evil_teams`` deals: Outsider shifts or a free Outsider count, a Demon's extra
     Minions (seated as its unit says), a Townsfolk made evil (the Bounty Hunter's), Minions
-    the Demon makes of good players (the Kazali's). The worlds have no copies of a character,
-    so two good players never share one, and always a Demon, dealt."""
+    the Demon makes of good players (the Kazali's), a Demon most players hold (Legion). The
+    worlds have no copies of a good character, so two good players never share one, and
+    always a Demon, dealt."""
     why: dict[str, str] = {}
     for cid in chars:
         if cid not in REGISTRY:
@@ -152,8 +153,7 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
             or setup.copies != (0,)
             or setup.evil_townsfolk > 1
             or not setup.demon
-            or setup.majority
-            or setup.duplicates
+            or (setup.duplicates and not setup.majority)
         ):
             why[cid] = "its setup changes the evil team or the bag beyond an Outsider shift"
     return why
@@ -205,8 +205,13 @@ class Teams:
 def minion_seats(cid: str, n: int, seat: int) -> dict[tuple[int, ...], int]:
     """The seats the Minions dealt beside the Demon ``cid`` at ``seat`` may hold, each with how
     many deals of their seats lead there: as many Minions as the table has and the Demon adds
-    (the Lord of Typhon's one more), seated as its unit says (``Role.seat_minions``)."""
+    (the Lord of Typhon's one more), seated as its unit says (``Role.seat_minions``). For a
+    Demon most players hold (Legion's ``majority``), its other seats, all after ``seat``: the
+    first in seat order is the Demon now (the one whose attack it is; the others inherit in
+    seat order, ``Role.inherits``)."""
     setup = character(cid).setup
+    if setup is not None and setup.majority:
+        return dict.fromkeys(itertools.combinations(range(seat + 1, n), n // 2), 1)
     k = setup_counts(n)["minion"] + (setup.minions if setup is not None else 0)
     unit = role(cid)
     found: dict[tuple[int, ...], int] = {}
@@ -222,6 +227,12 @@ def converter(chars: tuple[str, ...]) -> int | None:
     is ``len(chars)``; in ``Worlds`` it is an evil ``UNKNOWN``."""
     found = (i for i, c in enumerate(chars) if (s := character(c).setup) and s.evil_townsfolk)
     return next(found, None)
+
+
+def _holds_majority(cid: str) -> bool:
+    """Whether most players hold this Demon (Legion): its other seats are copies of it."""
+    setup = character(cid).setup
+    return setup is not None and setup.majority
 
 
 def _chosen(cid: str, n: int, minions: int) -> float | None:
@@ -249,8 +260,12 @@ def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
     for d in range(n):
         for demon in demons:
             made = _chosen(chars[demon], n, len(minions))
+            held = _holds_majority(chars[demon])
             for seats, ways in minion_seats(chars[demon], n, d).items():
-                for cast in itertools.permutations(minions, len(seats)):
+                casts = (
+                    [(demon,) * len(seats)] if held else itertools.permutations(minions, len(seats))
+                )
+                for cast in casts:
                     row = [-1] * n
                     for s, m in zip(seats, cast, strict=True):
                         row[s] = m

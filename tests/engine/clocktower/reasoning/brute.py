@@ -90,8 +90,11 @@ def reference(
     total = 0.0
     for d in seats:
         for demon_char in by_team["demon"]:
+            held = character(demon_char).setup is not None and character(demon_char).setup.majority
             for minion_seats in _dealt_minions(demon_char, seats, d):
-                for cast in itertools.permutations(by_team["minion"], len(minion_seats)):
+                casts = ([(demon_char,) * len(minion_seats)] if held  # Legion's other seats
+                         else itertools.permutations(by_team["minion"], len(minion_seats)))  # fmt: skip
+                for cast in casts:
                     side = {d: demon_char, **dict(zip(minion_seats, cast, strict=True))}
                     made = [None]
                     if converter is not None:
@@ -126,8 +129,13 @@ def _dealt_minions(demon_char, seats, d):
     """Every deal of the Minions' seats beside the Demon at ``d`` (the table's count, and the
     Demon's extra), each one by one, where its seating rule moves them (the Lord of Typhon)."""
     setup = character(demon_char).setup
-    k = setup_counts(len(seats))["minion"] + (setup.minions if setup is not None else 0)
     at = seats.index(d)
+    if setup is not None and setup.majority:  # Legion: the first in seat order is the Demon
+        yield from (
+            list(later) for later in itertools.combinations(seats[at + 1 :], len(seats) // 2)
+        )
+        return
+    k = setup_counts(len(seats))["minion"] + (setup.minions if setup is not None else 0)
     others = [i for i in range(len(seats)) if i != at]
     for dealt in itertools.combinations(others, k):
         yield [seats[i] for i in role(demon_char).seat_minions(len(seats), at, dealt)]
@@ -518,6 +526,7 @@ def _registers(p, evil, drunk, claims, team):
         ways = {(team[c], "evil")}
         if c == "spy":
             ways |= {("townsfolk", "good"), ("outsider", "good")}
+        ways |= {(other, "evil") for other in role(c).registers_too}
         return c, ways
     if p == drunk:
         return "drunk", {("outsider", "good")}

@@ -11,8 +11,9 @@ from dataclasses import replace
 import pytest
 
 from engine.clocktower.catalogue import character
+from engine.clocktower.reasoning.infer import infer
 from engine.clocktower.reasoning.moment import Setup
-from engine.clocktower.reasoning.record import Record
+from engine.clocktower.reasoning.record import Claim, Death, Heard, Nominated, Record
 from engine.clocktower.reasoning.worlds import build, minion_seats, uncovered
 from engine.clocktower.selfplay import play, setup_game, table
 from tests.engine.clocktower.game.support import TB
@@ -23,6 +24,8 @@ TYPHON = (*TOWNSFOLK, "lunatic", "saint", "recluse", "poisoner", "godfather", "a
 XAAN = (*TOWNSFOLK, "lunatic", "saint", "recluse", "xaan", "poisoner", "imp", "nodashii")
 KAZALI = (*TOWNSFOLK, "lunatic", "saint", "recluse", "poisoner", "scarletwoman", "baron",
           "kazali", "imp")  # fmt: skip
+LEGION = (*TOWNSFOLK, "lunatic", "saint", "recluse", "poisoner", "scarletwoman", "godfather",
+          "legion", "imp")  # fmt: skip
 HUNTER = (*TOWNSFOLK, "bountyhunter", "lunatic", "saint", "poisoner", "scarletwoman",
           "godfather", "imp", "fanggu")  # fmt: skip
 
@@ -33,9 +36,45 @@ def claiming(record: Record, old: str, new: str) -> Record:
     return replace(record, claims=claims)
 
 
-def test_lord_of_typhon_xaan_bounty_hunter_and_kazali_are_covered():
-    for script in (TYPHON, XAAN, HUNTER, KAZALI):
+def test_lord_of_typhon_xaan_bounty_hunter_kazali_and_legion_are_covered():
+    for script in (TYPHON, XAAN, HUNTER, KAZALI, LEGION):
         assert uncovered(script) == {}, script
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_legion_matches_brute_force(seed):
+    """Just over half the seats are Legion, the first alive the Demon now, the next its heir;
+    each registers as a Minion too."""
+    agree(LEGION, random_record(6 + seed % 2, 800 + seed, 3))
+
+
+def test_legion_holds_most_seats_and_the_first_is_the_demon():
+    worlds = build(Setup(LEGION, tuple(range(7))), ())
+    legion = (worlds.char == LEGION.index("legion")).sum(axis=1)
+    assert set(legion.tolist()) == {0, 4}
+    held = legion == 4
+    first = (worlds.char[held] == LEGION.index("legion")).argmax(axis=1)
+    assert (worlds.demon[held] == first).all() and (worlds.evil[held].sum(axis=1) == 4).all()
+
+
+LEGION_ONLY = (*TOWNSFOLK, "saint", "recluse", "godfather", "legion")
+
+
+def test_an_executed_legion_passes_the_demon_on():
+    """Player 1, executed, is the Demon now whenever they are Legion (the first in seat
+    order): the game goes on, as the next Legion is the Demon now."""
+    seats = tuple(range(1, 8))
+    record = Record(seats, (), (Death(1, 2, "execution"),), (Nominated(1, 2, 1, (), seats),), 1)
+    assert infer(Setup(LEGION_ONLY, seats), record).evil[1] > 0.5
+
+
+def test_legion_registers_as_a_minion():
+    """An Investigator shown one of two players as the Godfather, where only Legion is evil:
+    one of them is Legion."""
+    seats = tuple(range(1, 8))
+    shown = Heard("investigator", 1, (2, 3, "godfather"), (2, 3))
+    beliefs = infer(Setup(LEGION_ONLY, seats), Record(seats, (Claim(7, "investigator", (shown,)),)))
+    assert beliefs.evil[2] > beliefs.evil[1] + 0.1
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -120,6 +159,7 @@ SELF_PLAYED = {
     "lordoftyphon": ((*GOOD_TB, "poisoner", "spy", "scarletwoman", "baron", "lordoftyphon"), ()),
     "xaan": ((*GOOD_TB, "xaan", "poisoner", "imp"), ()),
     "kazali": ((*GOOD_TB, "poisoner", "spy", "scarletwoman", "baron", "kazali"), ()),
+    "legion": ((*GOOD_TB, "poisoner", "spy", "legion"), ()),
     "bountyhunter": (
         (*TB, "bountyhunter"),
         ("imp", "poisoner", "spy", "bountyhunter", *GOOD_TB[:6]),
