@@ -221,6 +221,7 @@ def minion_seats(cid: str, n: int, seat: int) -> dict[tuple[int, ...], int]:
     return found
 
 
+@cache
 def converter(chars: tuple[str, ...]) -> int | None:
     """The code of the script's Townsfolk whose setup makes another Townsfolk evil (the
     Bounty Hunter's ``evil_townsfolk``; None: none). That Townsfolk's cast code in ``Teams``
@@ -366,7 +367,9 @@ class Worlds:
         """Per world and seat: whether the player surely registers as evil, and whether they
         may (the Spy may register good, the Recluse evil); a Townsfolk made evil surely
         does."""
-        made = self.evil & (self.char == UNKNOWN)
+        if converter(self.setup.chars) is None:
+            return self.per_seat("must_evil"), self.per_seat("may_evil")
+        made = self._derive("made", lambda: self.evil & (self.char == UNKNOWN))
         must = self._derive("flag:must", lambda: self.per_seat("must_evil") | made)
         return must, self._derive("flag:may", lambda: self.per_seat("may_evil") | made)
 
@@ -376,6 +379,8 @@ class Worlds:
         Townsfolk made evil, who knows no teammate and plays as the good do: the Demon kills
         them as it kills the good, they never inherit, and their hands and nominations are
         as good as a good player's)."""
+        if converter(self.setup.chars) is None:
+            return self.evil
         return self._derive("evil_team", lambda: self.evil & (self.char != UNKNOWN))
 
     @property
