@@ -226,7 +226,7 @@ class Moment:
         k = {
             "townsfolk": w.townsfolk,
             "outsider": w.outsiders,
-            "minion": (w.evil.sum(axis=1) - 1),
+            "minion": ((w.evil & (w.char != UNKNOWN)).sum(axis=1) - 1),  # no Townsfolk made evil
             "demon": np.ones(len(w)),
         }
         return np.asarray(k[team])
