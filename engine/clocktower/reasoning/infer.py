@@ -58,6 +58,7 @@ from engine.clocktower.reasoning.moment import (
     Moment,
     Setup,
     Weight,
+    townsfolk_neighbours,
 )
 from engine.clocktower.reasoning.record import (
     Claim,
@@ -683,7 +684,7 @@ def _standing(sweep: _Sweep, night: int) -> tuple[BoolArray | None, BoolArray | 
     alive = _demon_alive(sweep)
     poisons = info["poisons_neighbours"][sweep.kind] & alive
     false = info["falsifies"][sweep.kind] & alive
-    impaired = _townsfolk_neighbours(w, sweep.demon, poisons) if poisons.any() else None
+    impaired = townsfolk_neighbours(w, sweep.demon, poisons) if poisons.any() else None
     if info["night_x"].any():
         xaan = w.holder("night_x")
         living = np.array([p in sweep.alive for p in w.setup.seats])
@@ -692,23 +693,6 @@ def _standing(sweep: _Sweep, night: int) -> tuple[BoolArray | None, BoolArray | 
             townsfolk = ~w.evil & (w.team_table[w.char] == TOWNSFOLK) & on[:, None]
             impaired = townsfolk if impaired is None else impaired | townsfolk
     return impaired, false if false.any() else None
-
-
-def _townsfolk_neighbours(w: Worlds, seat: IntArray, which: BoolArray) -> BoolArray:
-    """Per world and seat, whether the player is the nearest Townsfolk clockwise or
-    counterclockwise of ``seat`` (alive or dead), in the worlds ``which``. A good player who
-    has not claimed counts as a Townsfolk (an approximation: mostly they are)."""
-    n = w.setup.n
-    townsfolk = (w.team_table[w.char] == TOWNSFOLK) | (w.char == UNKNOWN)
-    rows = np.arange(len(w))[:, None]
-    out = np.zeros((len(w), n), dtype=bool)
-    for step in (1, -1):
-        around = (seat[:, None] + step * np.arange(1, n)[None, :]) % n
-        hit = townsfolk[rows, around]
-        ok = hit.any(axis=1) & which
-        first = around[np.arange(len(w)), hit.argmax(axis=1)]
-        out[np.flatnonzero(ok), first[ok]] = True
-    return out
 
 
 def _nominations(sweep: _Sweep, nominations: tuple[Nominated, ...]) -> None:

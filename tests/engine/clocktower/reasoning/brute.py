@@ -19,6 +19,8 @@ from dataclasses import dataclass, replace
 
 from engine.clocktower.bag import settings
 from engine.clocktower.catalogue import character, setup_counts
+from engine.clocktower.game.characters._woke import informs, wake_chance
+from engine.clocktower.game.characters.mathematician import LIES as MATHEMATICIAN_LIES
 from engine.clocktower.game.roles import role
 from engine.clocktower.reasoning.infer import (
     GOOD_HANDS,
@@ -37,7 +39,9 @@ from engine.clocktower.reasoning.record import Record, day_moment
 SOBER_CHARACTERS = {"empath", "chef", "fortuneteller", "washerwoman", "librarian",
                     "investigator", "undertaker", "ravenkeeper", "oracle", "seamstress", "sage",
                     "grandmother", "dreamer", "clockmaker", "flowergirl", "towncrier",
-                    "savant", "artist", "villageidiot"}  # fmt: skip
+                    "savant", "artist", "chambermaid", "juggler", "mathematician",
+                    "villageidiot"}  # fmt: skip
+COUNTED = {"chambermaid", "juggler", "mathematician"}  # a count of chances: ``_counted``
 STATEMENT_KINDS = {"alignment": 1, "team": 0}  # which part of a registration a statement reads
 LEARNERS = {"washerwoman": "townsfolk", "librarian": "outsider", "investigator": "minion"}
 EVIL_TF = "a townsfolk made evil"  # the Bounty Hunter's: evil, of no team, any Townsfolk
@@ -548,6 +552,10 @@ def _items(world, herring, poisoned, t, now):
             if impaired:
                 weight *= _impaired(h, by_team, n, chars, record, alive)
                 continue
+            if c.character in COUNTED:
+                sober, spread = _counted(h, c.player, world, now, t)
+                weight *= (1 - sober) / spread if lies else sober
+                continue
             sober = _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n, alive)
             if lies:  # one of the other answers, each as likely as one impaired answer
                 q = _impaired(h, by_team, n, chars, record, alive)
@@ -581,6 +589,81 @@ def _items(world, herring, poisoned, t, now):
                 sober = may if shot.died else not must
                 weight *= (0.0 if shot.died else 1.0) if impaired else float(sober)
     return weight
+
+
+def _holding(p, world, now):
+    """What ``p`` holds, plainly: an evil character, "drunk", a claimed one, or None."""
+    chars, team, by_team, record, drunk, in_play, poser = world
+    claims = {c.player: c.character for c in record.claims}
+    if p in now.evil:
+        return now.evil[p]
+    return "drunk" if p == drunk else claims.get(p)
+
+
+def _wake(cid, night, chars, team, info=False, townsfolk_only=False):
+    """How likely a holder of ``cid`` (None: unclaimed good) wakes for its ability tonight."""
+
+    def one(c):
+        told = informs(c) if info else True
+        kept = team[c] == "townsfolk" if townsfolk_only else True
+        return wake_chance(c, night) * told * kept
+
+    goods = [c for c in chars if team[c] in ("townsfolk", "outsider")]
+    if cid is None:
+        return sum(one(c) for c in goods) / len(goods)
+    if cid == "drunk":
+        townsfolk = [c for c in goods if team[c] == "townsfolk"]
+        return 0.0 if townsfolk_only else sum(one(c) for c in townsfolk) / len(townsfolk)
+    return one(cid)
+
+
+def _counted(h, claimer, world, now, t):
+    """A count of chances (the Chambermaid's wakers, the Juggler's right guesses, the
+    Mathematician's abnormal abilities): the sober likelihood, summed plainly over every way
+    the chances fall, and how many other answers a false one is among."""
+    chars, team, by_team, record, drunk, in_play, poser = world
+    claims = {c.player: c for c in record.claims}
+    night = (t + 1) // 2
+    if h.character == "chambermaid":
+        chances = [_wake(_holding(p, world, now), night, chars, team) for p in h.players]
+        return _count_is(chances, h.answer), 2
+    if h.character == "juggler":
+        odds = [_statement(("character", (p,), cid), chars, now.evil, drunk, claims, team,
+                           now.demon) for p, cid in h.question]  # fmt: skip
+        total = 0.0
+        for fall in itertools.product(range(3), repeat=len(odds)):
+            w = math.prod(
+                (yes, no, 1 - yes - no)[f] for (yes, no), f in zip(odds, fall, strict=True)
+            )
+            right, open_ = fall.count(0), fall.count(2)
+            total += w * (right <= h.answer <= right + open_)
+        return total, len(odds)
+    standing = _standing(world, now, night)
+    poisoner = [p for p in now.alive if p in now.evil and role(now.evil[p]).poisons_nightly]
+    chances = []
+    for p in record.seats:
+        if p == claimer or p in now.evil or p not in now.alive:
+            continue
+        held = _holding(p, world, now)
+        told = _wake(held, night, chars, team, info=True)
+        lied = standing.false * _wake(held, night, chars, team, info=True, townsfolk_only=True)
+        fixed = p == drunk or p in standing.poisoned
+        target = 1 / (len(now.alive) - 1) if poisoner and p not in poisoner else 0.0
+        sweet = any(p not in now.alive and _holding(p, world, now) == "sweetheart"
+                    for p in record.seats) / (len(record.seats) - 1)  # fmt: skip
+        impaired = 1 - (1 - fixed) * (1 - target) * (1 - sweet)
+        chances.append(lied + (told - lied) * impaired * MATHEMATICIAN_LIES)
+    return _count_is(chances, h.answer), len(record.seats)
+
+
+def _count_is(chances, count):
+    """The chance exactly ``count`` of independent events with these chances happen, summed
+    over every subset."""
+    total = 0.0
+    for fall in itertools.product((False, True), repeat=len(chances)):
+        if sum(fall) == count:
+            total += math.prod(c if f else 1 - c for c, f in zip(chances, fall, strict=True))
+    return total
 
 
 def _registers(p, evil, drunk, claims, team):
@@ -769,7 +852,9 @@ def _impaired(h, by_team, n, chars, record, alive):
     figures = {"seamstress": 1 / 2, "villageidiot": 1 / 2, "sage": 1 / math.comb(n - 1, 2), "flowergirl": 1 / 2,
                "towncrier": 1 / 2, "savant": 1 / 3, "artist": 1 / 2, "clockmaker": 1 / (n // 2),
                "grandmother": 1 / ((n - 1) * goods), "dreamer": 1 / (goods * (len(chars) - goods)),
-               "oracle": 1 / (len([p for p in record.seats if p not in alive]) + 1)}  # fmt: skip
+               "oracle": 1 / (len([p for p in record.seats if p not in alive]) + 1),
+               "chambermaid": 1 / 3, "mathematician": 1 / (n + 1),
+               "juggler": 1 / (len(h.question or ()) + 1)}  # fmt: skip
     if c in figures:
         return figures[c]
     if c == "empath":
