@@ -593,7 +593,7 @@ def _items(world, herring, poisoned, t, now):
 
 def _holding(p, world, now):
     """What ``p`` holds, plainly: an evil character, "drunk", a claimed one, or None."""
-    chars, team, by_team, record, drunk, in_play, poser = world
+    chars, team, by_team, record, drunk, in_play, poser, *_ = world
     claims = {c.player: c.character for c in record.claims}
     if p in now.evil:
         return now.evil[p]
@@ -621,7 +621,7 @@ def _counted(h, claimer, world, now, t):
     """A count of chances (the Chambermaid's wakers, the Juggler's right guesses, the
     Mathematician's abnormal abilities): the sober likelihood, summed plainly over every way
     the chances fall, and how many other answers a false one is among."""
-    chars, team, by_team, record, drunk, in_play, poser = world
+    chars, team, by_team, record, drunk, in_play, poser, *_ = world
     claims = {c.player: c for c in record.claims}
     night = (t + 1) // 2
     if h.character == "chambermaid":
