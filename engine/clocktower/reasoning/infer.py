@@ -755,7 +755,7 @@ def _close(sweep: _Sweep) -> None:
     q = [math.prod(it.weight.impaired for it in mine[c]) for c in claimers]
     s, sober = [], {}
     for c, qc in zip(claimers, q, strict=True):
-        real = ~w.evil[:, c] & (w.drunk != c)  # holds what they claim
+        real = ~w.evil[:, c] & (w.drunk != c) & (w.drunk_copy != c)  # holds it, sober
         if epoch.impaired is not None:
             real &= ~epoch.impaired[:, c]
         told = np.prod([it.weight.sober for it in mine[c]], axis=0)
