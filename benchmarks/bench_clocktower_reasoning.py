@@ -39,6 +39,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -249,11 +250,12 @@ def _errors(players: int, how: str, found: list) -> list[str]:
     ]
 
 
-def table(head: list[str], rows: list[list[str]]) -> None:
+def table(head: list[str], rows: Iterable[list[str]]) -> None:
+    """A markdown table, each row printed as soon as it is measured."""
     print("| " + " | ".join(head) + " |")
-    print("|" + " --- |" * len(head))
+    print("|" + " --- |" * len(head), flush=True)
     for row in rows:
-        print("| " + " | ".join(row) + " |")
+        print("| " + " | ".join(row) + " |", flush=True)
     print()
 
 
@@ -285,7 +287,7 @@ def main() -> None:
         head = ["edition", "players", "records", "chances", "mean error", "p99 error",
                 "worst error", "within stated accuracy", "ESS (median)", "ESS (least)",
                 "sampled ms per record (mean)"]  # fmt: skip
-        table(head, [row for e in modelled for n in sizes for row in accuracy(e, n, args.records)])
+        table(head, (row for e in modelled for n in sizes for row in accuracy(e, n, args.records)))
     print(f"load after: {os.getloadavg()[0]:.2f}")
 
 
