@@ -108,7 +108,9 @@ class Beliefs:
         n = setup.n
         self.demon = _per_player(setup, np.bincount(demon, weights=p, minlength=n))
         self.evil = _per_player(setup, p @ evil)
-        self.risk = _per_player(setup, p @ lose)
+        self.risk = (
+            _per_player(setup, p @ lose) if lose is not None else dict.fromkeys(setup.seats, 0.0)
+        )
         self.worlds = len(p)
         self.ess = ess(self._drawn(), worlds.copies) if self.sampled else math.inf
         self._errors: dict[str, dict[int, float]] | None = None
@@ -157,7 +159,8 @@ class Beliefs:
         return Beliefs(self.setup, p, self._arrays, self._worlds)
 
 
-_Arrays = tuple[IntArray, FloatArray, FloatArray]  # per world: the Demon now, evil, Saint
+# Per world: the Demon now, evil, a Saint (None: in no world, so no risk to weigh).
+_Arrays = tuple[IntArray, FloatArray, FloatArray | None]
 
 
 def _per_player(setup: Setup, values: FloatArray) -> dict[int, float]:
@@ -832,5 +835,7 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
 def _beliefs(sweep: _Sweep, setup: Setup) -> Beliefs:
     w = sweep.worlds
     p = np.exp(sweep.logw - sweep.logw.max())
-    arrays = (sweep.demon, w.evil.astype(float), w.per_seat("losing").astype(float))
+    losing = w.per_seat("losing")
+    lose = losing.astype(float) if losing.any() else None
+    arrays = (sweep.demon, w.evil.astype(float), lose)
     return Beliefs(setup, p / p.sum(), arrays, w)
