@@ -309,15 +309,8 @@ def infer(
     feasible worlds, the likely ones are searched for (weighing at most ``budget``) and
     ``samples`` of the rest drawn (``sample``), or, with ``draws``, those of an earlier call
     reused."""
-    if viewer is not None:
-        record = record.with_claim(viewer)
-    good = (viewer.player,) if viewer is not None else ()
-    said = tuple(sorted((c.player, c.character) for c in record.claims if c.player in setup.seats))
-    size = count(setup, record.claims, good)
-    if not size:
-        record, said = replace(record, claims=()), ()  # the claims contradict: ignore them
-        size = count(setup, (), good)
-    events = _timeline(record, setup)
+    said, good, events = prepared(setup, record, viewer)
+    size = count(setup, tuple(Claim(p, c) for p, c in said), good)
     sizes = (limit, samples, budget)
     if size <= limit:
         return _weighed(setup, said, good, seed, sizes, (), events)
@@ -331,6 +324,21 @@ def infer(
     if draws is not None:
         draws.bases[key] = basis
     return _weighed(setup, said, good, seed, sizes, basis, events)
+
+
+def prepared(
+    setup: Setup, record: Record, viewer: Claim | None = None
+) -> tuple[tuple[tuple[int, str], ...], tuple[int, ...], tuple[_Events, ...]]:
+    """What the worlds are built from and weighed by: the claimed characters, the players
+    known to be good (a ``viewer``, whose claim joins the record) and the record's events.
+    Claims no world allows are ignored (shared by ``infer`` and ``exact``, which must agree)."""
+    if viewer is not None:
+        record = record.with_claim(viewer)
+    good = (viewer.player,) if viewer is not None else ()
+    said = tuple(sorted((c.player, c.character) for c in record.claims if c.player in setup.seats))
+    if not count(setup, record.claims, good):
+        record, said = replace(record, claims=()), ()  # the claims contradict: ignore them
+    return said, good, _timeline(record, setup)
 
 
 def _weighed(

@@ -22,10 +22,12 @@ CASES = [(6, seed, 2) for seed in range(6)] + [(7, seed, 3) for seed in range(6)
 CASES += [(8, seed, 3) for seed in range(3)]
 
 
-def record_at(players: int, seed: int, day: int) -> tuple[Setup, Record, Player, object]:
-    """The public record of a self-played game once the claims of ``day`` are made (or at its
-    end), with its table and state."""
-    state = setup_game(TB, players, seed)
+def record_at(
+    players: int, seed: int, day: int, script: tuple[str, ...] = TB
+) -> tuple[Setup, Record, Player, object]:
+    """The public record of a self-played game of ``script`` once the claims of ``day`` are
+    made (or at its end), with its table and state."""
+    state = setup_game(script, players, seed)
     table = Player(seed)
     while state.phase is not Phase.OVER:
         action = table.act(state)

@@ -1,0 +1,49 @@
+"""The chunked exact reference (``reasoning.exact``) equals ``infer``'s own enumeration on
+records of self-played Trouble Brewing, Bad Moon Rising and Sects & Violets games, whatever
+the chunk size: it weighs every world as ``infer`` does, only never all of them at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.clocktower.reasoning.exact import exact
+from engine.clocktower.reasoning.infer import LIMIT, infer
+from engine.clocktower.reasoning.record import Claim
+from engine.clocktower.reasoning.worlds import count
+from engine.clocktower.selfplay.talk import heard
+from tests.engine.clocktower.game.support import SCRIPTS
+from tests.engine.clocktower.reasoning.test_reasoning_exact import record_at
+
+CASES = [
+    (edition, players, seed, day)
+    for edition in ("tb", "bmr", "snv")
+    for players, seed, day in ((7, 0, 2), (7, 1, 3), (8, 2, 3), (9, 3, 4))
+]
+
+
+def same(found, beliefs, seats):
+    for p in seats:
+        assert found.demon[p] == pytest.approx(beliefs.demon[p], abs=1e-9), p
+        assert found.evil[p] == pytest.approx(beliefs.evil[p], abs=1e-9), p
+
+
+@pytest.mark.parametrize("edition, players, seed, day", CASES)
+def test_chunks_give_the_enumerated_beliefs(edition, players, seed, day):
+    setup, record, _, _ = record_at(players, seed, day, SCRIPTS[edition])
+    size = count(setup, record.claims)
+    assert size <= LIMIT  # so that ``infer`` enumerates
+    beliefs = infer(setup, record)
+    assert not beliefs.sampled
+    chunk = size // 4 + 1  # four chunks, the last one short
+    found = exact(setup, record, chunk=chunk)
+    assert found.worlds > 3 * chunk
+    same(found, beliefs, setup.seats)
+
+
+@pytest.mark.parametrize("edition", ["bmr", "snv"])
+def test_a_players_own_view_matches_too(edition):
+    setup, record, _, state = record_at(8, 1, 3, SCRIPTS[edition])
+    me = next(s for s in state.seats if s.alignment == "good" and heard(state, s.player))
+    mine = Claim(me.player, me.shown, heard(state, me.player))
+    found = exact(setup, record, mine, chunk=97)
+    same(found, infer(setup, record, mine), setup.seats)
