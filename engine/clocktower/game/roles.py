@@ -167,7 +167,11 @@ class Role:
     # game goes on a day after the Demon's execution (``outlives_demon``), or after any death
     # of the Demon while it lives (``keeps_game``: the Evil Twin, while good cannot win); a
     # good character whose player claims a Townsfolk it is not and hears nothing true
-    # (``poses_as_townsfolk``: the Drunk, the Lunatic, the Mutant). How many it kills a night: ``night_kills``.
+    # (``poses_as_townsfolk``: the Drunk, the Lunatic, the Mutant); a Minion under which every
+    # Townsfolk is poisoned on the night numbered as the Outsiders dealt, and its day
+    # (``poisons_townsfolk_on_night_x``: the Xaan); the teams it registers as besides its own,
+    # always (``registers_too``: Legion's Minion). How many it kills a night: ``night_kills``;
+    # where the dealt Minions sit beside this Demon: ``seat_minions``.
     reasoned: ClassVar[bool] = False
     poisons_nightly: ClassVar[bool] = False
     poisons_neighbours: ClassVar[bool] = False
@@ -179,6 +183,8 @@ class Role:
     outlives_demon: ClassVar[bool] = False
     keeps_game: ClassVar[bool] = False
     poses_as_townsfolk: ClassVar[bool] = False
+    poisons_townsfolk_on_night_x: ClassVar[bool] = False
+    registers_too: ClassVar[tuple[str, ...]] = ()
     # A day action (an action class of ``engine.clocktower.game.actions``) handled by ``day``,
     # requested through ``command``.
     day_action: ClassVar[type | None] = None
@@ -627,6 +633,12 @@ class Role:
         if night > 1 and character(self.id).team == "demon":
             return (0.0, 1.0)
         return (1.0,)
+
+    def seat_minions(self, n: int, seat: int, dealt: tuple[int, ...]) -> tuple[int, ...]:
+        """Where Minions dealt to the seat indices ``dealt`` (of ``n`` residents) sit once this
+        Demon, at ``seat``, has arranged them (``arranges``), as the reasoning model's worlds
+        reckon it: where they were dealt, unless its seating rule moves them."""
+        return dealt
 
     def public_info(self, record: Record, player: int) -> tuple[Heard, ...]:
         """What the public record told ``player``, who claims this character (a Slayer's shot,

@@ -58,6 +58,7 @@ from engine.clocktower.reasoning.moment import (
     Moment,
     Setup,
     Weight,
+    townsfolk_neighbours,
 )
 from engine.clocktower.reasoning.record import (
     Claim,
@@ -441,7 +442,7 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
         living = np.array([p in sweep.alive for p in setup.seats])
         poisoner = sweep.worlds.holder("poisons")
         working = np.where(poisoner >= 0, living[np.maximum(poisoner, 0)], False).astype(float)
-        sweep.open = _Epoch([], working, sweep.alive, *_standing(sweep))
+        sweep.open = _Epoch([], working, sweep.alive, *_standing(sweep, night))
         for d in ev.deaths:
             _night_death(sweep, d.player, ev.final)
         sweep.last = len(ev.deaths)
@@ -460,10 +461,11 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
 
 
 def _status(sweep: _Sweep, player: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per world: whether ``player`` is the Demon now, and whether they are an evil Minion."""
+    """Per world: whether ``player`` is the Demon now, and whether they are a Minion (of its
+    team: a Townsfolk made evil is not, ``Worlds.evil_team``)."""
     s = sweep.worlds.setup.seat(player)
     demon = sweep.demon == s
-    return demon, sweep.worlds.evil[:, s] & ~demon
+    return demon, sweep.worlds.evil_team[:, s] & ~demon
 
 
 def _heirs(sweep: _Sweep, rows: IntArray, living: BoolArray) -> IntArray:
@@ -481,7 +483,7 @@ def _night_death(sweep: _Sweep, player: int, final: bool) -> None:
     """The Demon's kill: a good player, uniformly; itself, rarely (``_demon_died``)."""
     demon, minion = _status(sweep, player)
     seats = [sweep.worlds.setup.seat(p) for p in sweep.alive]
-    good_alive = (~sweep.worlds.evil[:, seats]).sum(axis=1)
+    good_alive = (~sweep.worlds.evil_team[:, seats]).sum(axis=1)
     p_good = (1 - STAR_PASS) / np.maximum(good_alive, 1)
     factor = np.where(demon, STAR_PASS, np.where(minion, MINION_KILLED, p_good))
     sweep.logw = sweep.logw + np.log(np.maximum(factor, IMPOSSIBLE))
@@ -538,7 +540,8 @@ def _minions(sweep: _Sweep, rows: IntArray, living: BoolArray) -> FloatArray:
     """In the worlds ``rows``, per seat, 1 for a living Minion (where a star pass may go)."""
     w = sweep.worlds
     seats = np.arange(w.setup.n)[None, :]
-    minion: FloatArray = (w.evil[rows] & living[None, :] & (seats != sweep.demon[rows, None])) * 1.0
+    team = w.evil_team[rows]
+    minion: FloatArray = (team & living[None, :] & (seats != sweep.demon[rows, None])) * 1.0
     return minion
 
 
@@ -674,39 +677,32 @@ def _quiet_day(sweep: _Sweep) -> None:
     sweep.logw = np.where(ends, sweep.logw + math.log(QUIET_DAY), sweep.logw)
 
 
-def _standing(sweep: _Sweep) -> tuple[BoolArray | None, BoolArray | None]:
-    """For a night's epoch, per world: whom the living Demon's standing poison impairs (its
-    nearest Townsfolk either side, ``Role.poisons_neighbours``), and whether every sober
-    Townsfolk's information is false (``Role.falsifies``); None where no world has it."""
-    info = tables(sweep.worlds.setup.chars)
+def _standing(sweep: _Sweep, night: int) -> tuple[BoolArray | None, BoolArray | None]:
+    """For a night's epoch, per world: whom a standing poison impairs (the living Demon's
+    nearest Townsfolk either side, ``Role.poisons_neighbours``; every good Townsfolk on the
+    night numbered as the Outsiders in play, under a Minion alive at dusk that declares
+    ``poisons_townsfolk_on_night_x``), and whether every sober Townsfolk's information is
+    false (``Role.falsifies``); None where no world has it."""
+    w = sweep.worlds
+    info = tables(w.setup.chars)
     alive = _demon_alive(sweep)
     poisons = info["poisons_neighbours"][sweep.kind] & alive
     false = info["falsifies"][sweep.kind] & alive
-    impaired = _townsfolk_neighbours(sweep.worlds, sweep.demon, poisons) if poisons.any() else None
+    impaired = townsfolk_neighbours(w, sweep.demon, poisons) if poisons.any() else None
+    if info["night_x"].any():
+        xaan = w.holder("night_x")
+        living = np.array([p in sweep.alive for p in w.setup.seats])
+        on = (xaan >= 0) & living[np.maximum(xaan, 0)] & (w.outsiders == night)
+        if on.any():
+            townsfolk = ~w.evil & (w.team_table[w.char] == TOWNSFOLK) & on[:, None]
+            impaired = townsfolk if impaired is None else impaired | townsfolk
     return impaired, false if false.any() else None
-
-
-def _townsfolk_neighbours(w: Worlds, seat: IntArray, which: BoolArray) -> BoolArray:
-    """Per world and seat, whether the player is the nearest Townsfolk clockwise or
-    counterclockwise of ``seat`` (alive or dead), in the worlds ``which``. A good player who
-    has not claimed counts as a Townsfolk (an approximation: mostly they are)."""
-    n = w.setup.n
-    townsfolk = (w.team_table[w.char] == TOWNSFOLK) | (w.char == UNKNOWN)
-    rows = np.arange(len(w))[:, None]
-    out = np.zeros((len(w), n), dtype=bool)
-    for step in (1, -1):
-        around = (seat[:, None] + step * np.arange(1, n)[None, :]) % n
-        hit = townsfolk[rows, around]
-        ok = hit.any(axis=1) & which
-        first = around[np.arange(len(w)), hit.argmax(axis=1)]
-        out[np.flatnonzero(ok), first[ok]] = True
-    return out
 
 
 def _nominations(sweep: _Sweep, nominations: tuple[Nominated, ...]) -> None:
     """Each nomination's evidence: an evil nominator's choice, and every evil voter's hand."""
     setup = sweep.worlds.setup
-    evil = sweep.worlds.evil
+    evil = sweep.worlds.evil_team
     for n in nominations:
         if n.nominee not in setup.seats:
             continue

@@ -42,7 +42,8 @@ class Setup:
 
 class Rows(Protocol):
     """What a moment reads of the worlds, one row each (``worlds.Worlds``): each seat's
-    character code and alignment, the counts in play, and per seat what it may register as."""
+    character code and alignment, the starting Demon's seat (its character is the Demon's now,
+    whoever inherited it), the counts in play, and per seat what it may register as."""
 
     @property
     def setup(self) -> Setup: ...
@@ -52,6 +53,9 @@ class Rows(Protocol):
 
     @property
     def evil(self) -> BoolArray: ...
+
+    @property
+    def demon(self) -> IntArray: ...
 
     @property
     def outsiders(self) -> IntArray: ...
@@ -120,6 +124,25 @@ def fires_on(surely: np.ndarray, maybe: np.ndarray, fired: bool) -> Weight:
     on the Demon, the Virgin's nominator as a Townsfolk): it fired only where the target may
     register so, and did not only where it need not; impaired, it never fires."""
     return Weight((maybe if fired else ~surely).astype(float), 0.0 if fired else 1.0, informs=False)
+
+
+def townsfolk_neighbours(w: Rows, seat: IntArray, which: BoolArray) -> BoolArray:
+    """Per world and seat, whether the player is the nearest Townsfolk clockwise or
+    counterclockwise of ``seat`` (alive or dead), in the worlds ``which``. A good player who
+    has not claimed counts as a Townsfolk (an approximation: mostly they are)."""
+    n = w.setup.n
+    out = np.zeros((len(w), n), dtype=bool)
+    rows = np.flatnonzero(which)
+    char = w.char[rows]
+    townsfolk = (w.team_table[char] == TOWNSFOLK) | (char == UNKNOWN)
+    at = np.arange(len(rows))
+    for step in (1, -1):
+        around = (seat[rows, None] + step * np.arange(1, n)[None, :]) % n
+        hit = townsfolk[at[:, None], around]
+        ok = hit.any(axis=1)
+        first = around[at, hit.argmax(axis=1)]
+        out[rows[ok], first[ok]] = True
+    return out
 
 
 @dataclass
@@ -203,7 +226,7 @@ class Moment:
         k = {
             "townsfolk": w.townsfolk,
             "outsider": w.outsiders,
-            "minion": (w.evil.sum(axis=1) - 1),
+            "minion": ((w.evil & (w.char != UNKNOWN)).sum(axis=1) - 1),  # no Townsfolk made evil
             "demon": np.ones(len(w)),
         }
         return np.asarray(k[team])

@@ -258,7 +258,7 @@ class _Tilt:
     def __init__(self, feasible: Feasible) -> None:
         self.feasible = feasible
         self.cast = evil_teams(feasible.setup.chars, feasible.setup.n).cast[feasible.teams]
-        self.classes = 2 + len(feasible.setup.chars)
+        self.classes = 3 + len(feasible.setup.chars)  # and a Townsfolk made evil's class
         self.log_prior = np.log(feasible.prior)
 
     def shares(self, slot: IntArray, drunk: IntArray, weight: FloatArray) -> FloatArray:

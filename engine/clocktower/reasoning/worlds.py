@@ -26,7 +26,9 @@ from functools import cache, lru_cache
 
 import numpy as np
 
+from engine.clocktower.bag import settings
 from engine.clocktower.catalogue import character, setup_counts
+from engine.clocktower.counts import outsider_rule
 from engine.clocktower.game.roles import REGISTRY, Role, role
 from engine.clocktower.reasoning.moment import (
     DEMON,
@@ -46,11 +48,12 @@ from engine.clocktower.reasoning.record import Claim
 @cache
 def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
     """Per character code (the last entry is ``UNKNOWN``'s): its team, the teams it may register
-    as (truly or, for the Spy and Recluse, by misregistration), whether executing it loses the
+    as (truly, Legion as a Minion too, or, for the Spy and Recluse, by misregistration), whether executing it loses the
     game (the Saint), the players needed alive for it to inherit a dead Demon (0: it does not),
     and the flags of its part in the worlds that its unit declares (``Role``: ``poisons`` for
     ``poisons_nightly``, and ``poisons_neighbours``, ``lives_on``, ``falsifies``,
-    ``quiet_day_ends``, ``outlives_demon``; ``moves``: 1 for a star pass to a Minion, 2 for a
+    ``quiet_day_ends``, ``outlives_demon``, ``keeps_game``, ``night_x`` for
+    ``poisons_townsfolk_on_night_x``; ``moves``: 1 for a star pass to a Minion, 2 for a
     jump into an Outsider; ``kill_bit``: a bit of its own for each non-Demon that may kill at
     night, ``Role.night_kills``)."""
     size = len(chars) + 1
@@ -74,7 +77,7 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
         losing[i] = cid in REGISTRY.own("executed")
         team[i] = TEAMS.index(c.team)
         registers[i, team[i]] = True
-        for other, _alignment in role(cid).registers_as:
+        for other in (*(t for t, _alignment in unit.registers_as), *unit.registers_too):
             registers[i, TEAMS.index(other)] = True
     registers[-1, [TOWNSFOLK, OUTSIDER]] = True  # an unclaimed good player: some good character
     evil = (team == MINION) | (team == DEMON)
@@ -100,15 +103,27 @@ FLAGS = {
     "quiet_day_ends": "quiet_day_ends",
     "outlives_demon": "outlives_demon",
     "keeps_game": "keeps_game",
+    "poisons_townsfolk_on_night_x": "night_x",
 }
 MOVES = ("", "minion", "outsider")  # ``Role.moves_to``, by its code in ``tables``
 
 
-def shifts(cid: str) -> tuple[int, ...]:
-    """The changes to the Outsider count a character's setup modifier allows (the Baron's
-    ``(2,)``, the Godfather's ``(-1, 1)``; none: ``(0,)``)."""
-    setup = character(cid).setup
-    return setup.outsiders if setup is not None else (0,)
+@lru_cache(maxsize=4096)
+def _outsider_counts(chars: tuple[str, ...], codes: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """``outsider_counts`` of the characters ``codes`` of ``chars`` (the evil Townsfolk's,
+    ``len(chars)``, changes nothing), once per set of them."""
+    return outsider_counts(tuple(chars[c] for c in codes if c < len(chars)), n)
+
+
+def outsider_counts(cids: tuple[str, ...], n: int) -> tuple[int, ...]:
+    """The Outsider counts a deal with the characters ``cids`` in play may have at ``n`` seats,
+    as the bag deals them (``counts.outsider_rule``): the table's count moved by each
+    character's shifts (the Baron's 2; the Godfather's -1 or 1), or, where one leaves it to the
+    storyteller (the Lord of Typhon, the Xaan: at least one), any count within the bag's
+    ``free_outsider_band`` of that."""
+    rule = outsider_rule(character(c) for c in cids)
+    band = int(settings()["free_outsider_band"])
+    return tuple(rule.counts(setup_counts(n)["outsider"], band))
 
 
 def supported(chars: tuple[str, ...]) -> bool:
@@ -119,9 +134,11 @@ def supported(chars: tuple[str, ...]) -> bool:
 def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
     """The characters of a script the model does not cover, each with why: an evil character
     that does not declare how it acts on the worlds (``Role.reasoned``), or a setup modifier
-    other than a set of Outsider shifts with a Demon and the usual Minions dealt (the worlds
-    have no copies of a character, so two good players never share one, no evil Townsfolk,
-    and no Outsider count left to the storyteller)."""
+    beyond what ``evil_teams`` deals: Outsider shifts or a free Outsider count, a Demon's extra
+    Minions (seated as its unit says), a Townsfolk made evil (the Bounty Hunter's), Minions
+    the Demon makes of good players (the Kazali's), a Demon most players hold (Legion). The
+    worlds have no copies of a good character, so two good players never share one, and
+    always a Demon, dealt."""
     why: dict[str, str] = {}
     for cid in chars:
         if cid not in REGISTRY:
@@ -132,14 +149,11 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
             why[cid] = "its effect on the possible worlds is not modelled"
         setup = c.setup
         if setup is not None and (
-            setup.any_outsiders
-            or setup.minions
+            (setup.minions and c.team != "demon")
             or setup.copies != (0,)
-            or setup.evil_townsfolk
+            or setup.evil_townsfolk > 1
             or not setup.demon
-            or setup.majority
-            or setup.duplicates
-            or setup.chosen_minions
+            or (setup.duplicates and not setup.majority)
         ):
             why[cid] = "its setup changes the evil team or the bag beyond an Outsider shift"
     return why
@@ -148,8 +162,13 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
 @dataclass(frozen=True)
 class Teams:
     """Every starting evil team at ``n`` seats, one row each: the Demon's seat, the code of the
-    evil character at each seat (-1: a good player), and the Outsider counts it may add (the
-    Baron's 2; the Godfather's -1 or 1): one column per choice, ``NO_SHIFT`` where a team has
+    evil character at each seat (-1: a good player; ``len(chars)``: the Townsfolk a
+    ``converter`` made evil, whose character is summed out), how many deals of the evil team's seats it
+    stands for (``deals``: 1, or more where a Demon's seating rule moves the dealt Minions to
+    these seats, the Lord of Typhon's line; for Minions the Demon made of good players, the
+    Kazali's, the chance of its choice of them), whether the Minions' seats were dealt good
+    (``chosen``), and the Outsider shifts its deal may have (the Baron's 2; the Godfather's -1
+    or 1; a free count's several): one column per choice, ``NO_SHIFT`` where a team has
     fewer."""
 
     demon: IntArray
@@ -157,9 +176,17 @@ class Teams:
     evil: BoolArray
     good: np.ndarray  # ~evil as small integers, for counting by matrix products
     shift: IntArray
-    digit: IntArray  # per character code (the last entry: a good seat), its digit in a key
+    digit: IntArray  # per cast code (the last entry: a good seat), its digit in a key
     keys: IntArray  # each row's key (its cast, read as a number), sorted
     order: IntArray  # the row of each sorted key
+    deals: FloatArray
+    chosen: BoolArray
+
+    @property
+    def converted(self) -> BoolArray:
+        """Per row, whether a Townsfolk is evil (the Bounty Hunter is in play)."""
+        converted: BoolArray = (self.cast == self.digit.size - 2).any(axis=1)
+        return converted
 
     def key(self, cast: IntArray) -> IntArray:
         """Each cast's key: its seats' digits, read as a number in base ``digit.max() + 1``."""
@@ -175,43 +202,102 @@ class Teams:
         return np.where(self.keys[at] == keys, self.order[at], -1)
 
 
+def minion_seats(cid: str, n: int, seat: int) -> dict[tuple[int, ...], int]:
+    """The seats the Minions dealt beside the Demon ``cid`` at ``seat`` may hold, each with how
+    many deals of their seats lead there: as many Minions as the table has and the Demon adds
+    (the Lord of Typhon's one more), seated as its unit says (``Role.seat_minions``). For a
+    Demon most players hold (Legion's ``majority``), its other seats, all after ``seat``: the
+    first in seat order is the Demon now (the one whose attack it is; the others inherit in
+    seat order, ``Role.inherits``)."""
+    setup = character(cid).setup
+    if setup is not None and setup.majority:
+        return dict.fromkeys(itertools.combinations(range(seat + 1, n), n // 2), 1)
+    k = setup_counts(n)["minion"] + (setup.minions if setup is not None else 0)
+    unit = role(cid)
+    found: dict[tuple[int, ...], int] = {}
+    for dealt in itertools.combinations([s for s in range(n) if s != seat], k):
+        seats = unit.seat_minions(n, seat, dealt)
+        found[seats] = found.get(seats, 0) + 1
+    return found
+
+
+@cache
+def converter(chars: tuple[str, ...]) -> int | None:
+    """The code of the script's Townsfolk whose setup makes another Townsfolk evil (the
+    Bounty Hunter's ``evil_townsfolk``; None: none). That Townsfolk's cast code in ``Teams``
+    is ``len(chars)``; in ``Worlds`` it is an evil ``UNKNOWN``."""
+    found = (i for i, c in enumerate(chars) if (s := character(c).setup) and s.evil_townsfolk)
+    return next(found, None)
+
+
+def _holds_majority(cid: str) -> bool:
+    """Whether most players hold this Demon (Legion): its other seats are copies of it."""
+    setup = character(cid).setup
+    return setup is not None and setup.majority
+
+
+def _chosen(cid: str, n: int, minions: int) -> float | None:
+    """For a Demon that makes its Minions of good players (the Kazali's ``chosen_minions``),
+    the chance of each of its choices (which players become which of the script's Minions,
+    uniformly); None for a Demon dealt beside its Minions."""
+    setup = character(cid).setup
+    if setup is None or not setup.chosen_minions:
+        return None
+    k = setup_counts(n)["minion"]
+    return 1.0 / (math.comb(n - 1, k) * math.perm(minions, k))
+
+
 @cache
 def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
-    """Every Demon seat and character, every set of Minion seats and every assignment of
-    distinct Minion characters to them."""
+    """Every Demon seat and character, every set of Minion seats it may have beside it
+    (``minion_seats``) and every assignment of distinct Minion characters to them, with the
+    Outsider counts each team's characters allow (``outsider_counts``)."""
     info = tables(chars)
     codes = info["team"]
     demons = [i for i, t in enumerate(codes[:-1]) if t == DEMON]
     minions = [i for i, t in enumerate(codes[:-1]) if t == MINION]
-    k = setup_counts(n)["minion"]
-    heads, rows = [], []
+    converts = converter(chars) is not None
+    heads, rows, deals, chosen = [], [], [], []
     for d in range(n):
-        others = [s for s in range(n) if s != d]
         for demon in demons:
-            for seats in itertools.combinations(others, k):
-                for cast in itertools.permutations(minions, k):
+            made = _chosen(chars[demon], n, len(minions))
+            held = _holds_majority(chars[demon])
+            for seats, ways in minion_seats(chars[demon], n, d).items():
+                casts = (
+                    [(demon,) * len(seats)] if held else itertools.permutations(minions, len(seats))
+                )
+                for cast in casts:
                     row = [-1] * n
                     for s, m in zip(seats, cast, strict=True):
                         row[s] = m
                     row[d] = demon
-                    heads.append(d)
-                    rows.append(row)
+                    these = [row]
+                    if converts:  # with the Bounty Hunter in play, any good seat is evil
+                        these += [row[:e] + [len(chars)] + row[e + 1 :] for e in range(n)
+                                  if row[e] < 0]  # fmt: skip
+                    heads += [d] * len(these)
+                    rows += these
+                    deals += [ways * (1.0 if made is None else made)] * len(these)
+                    chosen += [made is not None] * len(these)
     cast_array = np.array(rows, dtype=np.int16).reshape(-1, n)
     evil = cast_array >= 0
-    options = [shifts(c) for c in chars]
+    base = setup_counts(n)["outsider"]
+    # The Outsider counts of the characters in play at setup (not the Kazali's Minions).
+    at_setup = [[row[d]] if made else sorted(c for c in row if c >= 0)
+                for row, d, made in zip(rows, heads, chosen, strict=True)]  # fmt: skip
     choices = [
-        sorted({sum(pick) for pick in itertools.product(*(options[c] for c in row if c >= 0))})
-        for row in rows
+        [count - base for count in _outsider_counts(chars, tuple(codes), n)] for codes in at_setup
     ]
     widest = max((len(c) for c in choices), default=1)
     shift = np.full((len(rows), widest), NO_SHIFT, dtype=np.int64)
     for i, c in enumerate(choices):
         shift[i, : len(c)] = c
-    digit = np.zeros(len(chars) + 1, dtype=np.int64)
-    digit[demons + minions] = np.arange(1, len(demons) + len(minions) + 1)
+    digit = np.zeros(len(chars) + 2, dtype=np.int64)  # the evil Townsfolk's: len(chars)
+    digit[[*demons, *minions, len(chars)]] = np.arange(1, len(demons) + len(minions) + 2)
     teams = Teams(
         np.array(heads, dtype=np.int64), cast_array, evil, (~evil).astype(np.int16), shift,
         digit, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
+        np.array(deals, dtype=float), np.array(chosen, dtype=bool),
     )  # fmt: skip
     keys = teams.key(cast_array)
     order = np.argsort(keys)
@@ -279,8 +365,23 @@ class Worlds:
     @property
     def flags(self) -> tuple[BoolArray, BoolArray]:
         """Per world and seat: whether the player surely registers as evil, and whether they
-        may (the Spy may register good, the Recluse evil)."""
-        return self.per_seat("must_evil"), self.per_seat("may_evil")
+        may (the Spy may register good, the Recluse evil); a Townsfolk made evil surely
+        does."""
+        if converter(self.setup.chars) is None:
+            return self.per_seat("must_evil"), self.per_seat("may_evil")
+        made = self._derive("made", lambda: self.evil & (self.char == UNKNOWN))
+        must = self._derive("flag:must", lambda: self.per_seat("must_evil") | made)
+        return must, self._derive("flag:may", lambda: self.per_seat("may_evil") | made)
+
+    @property
+    def evil_team(self) -> BoolArray:
+        """Per world and seat, whether the player is of the Demon's team (evil, and no
+        Townsfolk made evil, who knows no teammate and plays as the good do: the Demon kills
+        them as it kills the good, they never inherit, and their hands and nominations are
+        as good as a good player's)."""
+        if converter(self.setup.chars) is None:
+            return self.evil
+        return self._derive("evil_team", lambda: self.evil & (self.char != UNKNOWN))
 
     @property
     def team_table(self) -> np.ndarray:
@@ -364,7 +465,9 @@ class Feasible:
         teams = evil_teams(self.setup.chars, self.setup.n)
         rows = self.teams[self.slot[pick]]
         evil = teams.evil[rows]
-        char = np.where(evil, teams.cast[rows], self.claimed[None, :]).astype(np.int16)
+        cast = teams.cast[rows]
+        char = np.where(evil, cast, self.claimed[None, :]).astype(np.int16)
+        char[cast == len(self.setup.chars)] = UNKNOWN  # a Townsfolk made evil: any of them
         drunk = self.drunk[pick]
         has = drunk >= 0
         char[np.flatnonzero(has), drunk[has]] = _drunk_code(self.setup.chars)
@@ -382,6 +485,30 @@ class Feasible:
             sampled,
             len(self),
         )
+
+
+def _townsfolk_fill(
+    unclaimed: IntArray, t: IntArray, pool: IntArray, converted: IntArray, total: IntArray,
+    claimed: IntArray | None,
+) -> FloatArray:  # fmt: skip
+    """Per team and Drunk column (``_feasible``'s), the ways to deal the ``t`` Townsfolk among
+    the ``unclaimed`` good players from the ``pool`` of Townsfolk no good claimer holds. With
+    a converter on the script (``claimed``: per team, whether a good player claims it), a
+    team with a Townsfolk made evil needs it in play, truly claimed or dealt unclaimed, and
+    that Townsfolk's character is one more from the pool, the storyteller's pick one in the
+    ``total`` Townsfolk less the converter; a team without one needs it out of play."""
+    ways = _choose(unclaimed[:, None], t)
+    if claimed is None:
+        plain: FloatArray = ways * _perm(pool, t)
+        return plain
+    real = claimed[:, None] * np.array([[1, 1, 0]])  # held, unless by the Drunk (who claims it)
+    free = 1 - claimed[:, None]  # in the pool, not claimed by a good player
+    without = ways * _perm(pool - free, t)  # the unclaimed hold it not
+    within = ways * t * _perm(pool - 1, t - 1) * free  # one of them holds it
+    pick = np.maximum(pool - t, 0) / np.maximum(total - 1, 1)[:, None]
+    made = converted[:, None].astype(bool)
+    fill: FloatArray = np.where(made, (real * without + within) * pick, (1 - real) * without)
+    return fill
 
 
 def _drunk_code(chars: tuple[str, ...]) -> int:
@@ -452,7 +579,11 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     good_small = teams.good[rows0]
     g_tf = good_small @ (claimed_team == TOWNSFOLK).astype(np.int16)
     g_os = good_small @ (claimed_team == OUTSIDER).astype(np.int16)
-    unclaimed = good_small @ (claimed < 0).astype(np.int16)
+    chosen = teams.chosen[rows0]
+    team_size = evil[rows0].sum(axis=1) - teams.converted[rows0]  # the Demon and its Minions
+    # Minions the Demon made of good players (the Kazali's) were dealt good characters, as
+    # unknown as those of the good who have not claimed (their claims are their bluffs).
+    unclaimed = good_small @ (claimed < 0).astype(np.int16) + np.where(chosen, team_size - 1, 0)
     evil_claimers = (1 - good_small) @ (claimed >= 0).astype(np.int16)
     n_tf = int((team[:-1] == TOWNSFOLK).sum())
     n_os = int((team[:-1] == OUTSIDER).sum())
@@ -462,25 +593,38 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     options = np.array([-1, *np.flatnonzero(claimed_team == TOWNSFOLK).tolist()])
     if drunk_code == UNKNOWN:
         options = options[:1]
-    is_drunk = np.array([[0, 1]])  # the deals' count depends only on whether one is the Drunk
+    # The deals' count depends only on whether one is the Drunk, and whether the Drunk is the
+    # one who claims the converter (the Bounty Hunter): columns none, another, that one.
+    is_drunk = np.array([[0, 1, 1]])
     tf_real = g_tf[:, None] - is_drunk
+    kind = np.where(options >= 0, 1, 0)
+    conv_code = converter(setup.chars)
+    if conv_code is not None:
+        kind[(options >= 0) & (claimed[np.maximum(options, 0)] == conv_code)] = 2
     drunk_good = np.where(options >= 0, good_small[:, np.maximum(options, 0)], 1)
     moved = teams.shift[rows0]  # one column per Outsider shift a team may choose
     os_totals = counts["outsider"] + moved
-    tf_totals = counts["townsfolk"] - moved
+    converted = teams.converted[rows0].astype(np.int64)
+    dealt_good = n - np.where(chosen, 1, team_size)  # the seats dealt a good character
+    tf_totals = dealt_good[:, None] - os_totals  # the Townsfolk made evil is one
     weights = []
     for j in range(moved.shape[1]):
         os_total, tf_total = os_totals[:, j], tf_totals[:, j]
-        t, o = tf_total[:, None] - tf_real, os_total[:, None] - g_os[:, None] - is_drunk
+        t = tf_total[:, None] - tf_real - converted[:, None]
+        o = os_total[:, None] - g_os[:, None] - is_drunk
+        fill = _townsfolk_fill(
+            unclaimed, t, n_tf - tf_real - is_drunk, converted, tf_total,
+            None if conv_code is None else good_small @ (claimed == conv_code).astype(np.int16),
+        )  # fmt: skip
         deals = (
-            _choose(unclaimed[:, None], t)
-            * _perm(n_tf - tf_real - is_drunk, t)
+            fill
             * _perm(n_os - g_os[:, None] - is_drunk, o)
             * (bluff**evil_claimers)[:, None]
             * (moved[:, j] != NO_SHIFT)[:, None]
+            * teams.deals[rows0][:, None]
         )
         token = np.where(options >= 0, 1 / np.maximum(n_tf - tf_total, 1)[:, None], 1.0)
-        weights.append(deals[:, (options >= 0).astype(np.int64)] * drunk_good * token)
+        weights.append(deals[:, kind] * drunk_good * token)
     weight = np.stack(weights, axis=1)  # team, shift, Drunk
     picked, variant, column = np.nonzero(weight > 0)
     prior = weight[picked, variant, column]

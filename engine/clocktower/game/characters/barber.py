@@ -2,7 +2,10 @@
 another Demon; themself allowed, dead players too) to swap characters, alignments kept; each
 learns their new character. The Demon may choose nobody. With several Demons alive the
 storyteller picks which one chooses (``barber``; the bot storyteller: at random). Drunk or
-poisoned when they die, there are no haircuts (abnormally)."""
+poisoned when they die, there are no haircuts (abnormally).
+
+The reasoning model reads no evidence from it: it learns nothing, and the swap its death allows
+is in no world."""
 
 from __future__ import annotations
 

@@ -8,7 +8,10 @@ shown is remembered (a ``bounty`` reminder), and the Bounty Hunter wakes again w
 Jinx with the Philosopher: a Philosopher who gains this ability may make a Townsfolk evil,
 when first woken with it (``bounty_convert`` again, with "nobody" among the options). Anyone
 else who comes to have the ability (a Drunk who thinks they are the Bounty Hunter, an
-Apprentice) turns nobody evil."""
+Apprentice) turns nobody evil.
+
+The reasoning model's worlds hold the evil Townsfolk (``worlds.converter``: its setup's
+``evil_townsfolk``) where the Bounty Hunter is in play; what it learns is not weighed."""
 
 from __future__ import annotations
 

@@ -1,18 +1,27 @@
 """The Chambermaid: each night chooses two other living players and learns how many of them woke
 tonight for their own ability (drunk or poisoned ones count; being woken for Minion or Demon
-info, or by another's ability, does not). Not woken unless two others live."""
+info, or by another's ability, does not). Not woken unless two others live.
+
+The reasoning model reads the count against each world's characters for the two (``weigh``):
+whether each woke is a chance per character (``_woke``), so the count's likelihood is the sum
+over the four ways the two may have woken."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from engine.clocktower.game.abilities.info import learn
 from engine.clocktower.game.abilities.targeting import aim_all
 from engine.clocktower.game.abilities.wake import woke_tonight
+from engine.clocktower.game.characters._woke import count_chance, wakes
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.model import Field, Seat, State
 from engine.clocktower.game.roles import Result, Role, Words
+from engine.clocktower.reasoning.moment import Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 
 
 class Chambermaid(Role):
@@ -34,6 +43,18 @@ class Chambermaid(Role):
             state, player, self.id, key, truth, (), false, tuple(chosen), fields=fields
         )
         return state, effects + more
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight:
+        """How likely the count is, each chosen player waking as their character in the world
+        wakes tonight (``_woke.wakes``; a Traveller never counted); impaired, 0, 1 or 2 alike;
+        under the Vortox, one of the two other counts alike."""
+        night = (heard.moment + 1) // 2
+        seats = [now.seat(p) for p in heard.players if now.resident(p)]
+        chances = wakes(now.worlds.setup.chars, night)[now.worlds.char[:, seats]]
+        counts = count_chance(chances, 2)
+        told = heard.answer
+        sober = counts[:, told] if 0 <= told <= 2 else np.zeros(len(counts))
+        return Weight(sober, 1 / 3, false=(1.0 - sober) / 2)
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         count = info["answer"]

@@ -1,7 +1,10 @@
 """The Courtier: once per game, at night, may choose a character; whoever holds it is drunk for
 three nights and three days (until the third dusk after), while the Courtier's ability works.
 Choosing a character no one holds, or choosing while drunk or poisoned, spends the ability to no
-effect. Each night until then the Courtier may choose no one."""
+effect. Each night until then the Courtier may choose no one.
+
+The reasoning model reads no evidence from it: it learns nothing, and the drunkenness it brings
+is in no world."""
 
 from __future__ import annotations
 

@@ -1,7 +1,10 @@
 """The Exorcist: each night after the first chooses a player other than last night's; a Demon so
 chosen learns who the Exorcist is and does not wake tonight (a Pukka's earlier poison still
 kills). A Lunatic so chosen is treated the same, to keep up its belief that it is the Demon;
-the real Demon then wakes as usual."""
+the real Demon then wakes as usual.
+
+The reasoning model reads no evidence from it: it learns nothing, and a night the Demon did not
+wake is read only through the night's death count."""
 
 from __future__ import annotations
 

@@ -1,6 +1,9 @@
 """The Fool: the first time they would die, they do not (if their ability works then; the
 Assassin's kill is not stopped). A death some protection already stops does not spend it. By
-day the town sees the executed Fool survive; at night nothing shows."""
+day the town sees the executed Fool survive; at night nothing shows.
+
+The reasoning model reads no evidence from it: it learns nothing; the death it escapes is among
+the stopped kills of the night's death count (``SAVED``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,10 @@
 """The Gambler: each night after the first chooses a player and guesses their character; a wrong
 guess kills the Gambler (unless something keeps them alive). A player who may register as
 another character (a Spy, a Recluse) makes it the storyteller's ruling whether the guess is
-right. A drunk or poisoned Gambler never dies of it."""
+right. A drunk or poisoned Gambler never dies of it.
+
+The reasoning model reads no evidence from it: its guess is private; the death of a wrong guess
+is one of the night's other deaths (``OTHER_DEATHS``), not read as evidence about the guess."""
 
 from __future__ import annotations
 

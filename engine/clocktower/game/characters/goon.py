@@ -1,7 +1,10 @@
 """The Goon: each night, the first player to choose the Goon with their ability is drunk until
 dusk, and the Goon turns to that player's alignment (and is told). A drunk, poisoned or dead
 Goon does neither, and the night's first choice is still spent. A Demon given the Goon's
-ability (the Boffin's) cannot turn good by it, by the jinx."""
+ability (the Boffin's) cannot turn good by it, by the jinx.
+
+The reasoning model reads no evidence from it: it learns nothing, and the drunkenness it brings
+and the alignment it takes are in no world."""
 
 from __future__ import annotations
 

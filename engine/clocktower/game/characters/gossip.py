@@ -5,7 +5,10 @@ Gossip still works tonight. A statement that registration leaves open (a Recluse
 Demon) is the storyteller's ruling, as ``statements.judge`` says.
 
 Bot storyteller: the victim is a Minion when good is behind (with chance 0.5 - good's edge,
-clamped to [0.2, 0.8]) and there is one, else a random living good player; never the Demon."""
+clamped to [0.2, 0.8]) and there is one, else a random living good player; never the Demon.
+
+The reasoning model reads no evidence from it: its statements are not on the public record; a
+death a true one causes is one of the night's other deaths (``OTHER_DEATHS``)."""
 
 from __future__ import annotations
 

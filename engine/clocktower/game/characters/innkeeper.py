@@ -5,7 +5,10 @@ one and makes no one drunk; one made drunk by their own ability still protects t
 (an ability is not undone by its own effect: ``working.holds``).
 
 Bot storyteller: the drunk guest is one who is not a Townsfolk if there is one (their drink
-costs the good team least), else a random one."""
+costs the good team least), else a random one.
+
+The reasoning model reads no evidence from it: its guests are private and it learns nothing; a
+kill it stops is among the stopped kills of the night's death count (``SAVED``)."""
 
 from __future__ import annotations
 

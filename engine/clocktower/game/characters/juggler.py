@@ -2,7 +2,13 @@
 characters (``Juggle``: ``/clocktower juggle player character``, once per guess); that night they
 learn how many guesses were right (as players register then; true when sober at night, even if
 drunk when guessing). Anyone may make such guesses in public; only a real Juggler's count.
-Guesses may repeat players or characters."""
+Guesses may repeat players or characters. The count's tell carries the guesses (``question``), so
+a Juggler who says what they learned says what they guessed.
+
+The reasoning model reads the count against each world (``weigh``): a guess is surely right,
+surely wrong or open (a Spy or Recluse may misregister) as the player may register, and right
+one time in the script's good characters for a good player who has not claimed (each guess
+apart, as ``Moment.statement`` has it)."""
 
 from __future__ import annotations
 
@@ -11,16 +17,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from engine.clocktower.game.abilities.change import became_on
 from engine.clocktower.game.abilities.info import learn, numbers
 from engine.clocktower.game.actions import Juggle
 from engine.clocktower.game.cast import find_char
+from engine.clocktower.game.characters._woke import count_chance
 from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.guards import refuse_unless, require_day_between_votes
 from engine.clocktower.game.model import Field, Phase, Seat, State, living, marks_of, put_mark
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import DayCommand, Result, Role, Table, Words, has_ability
 from engine.clocktower.game.working import active
+from engine.clocktower.reasoning.moment import FloatArray, Moment, Weight
+from engine.clocktower.reasoning.record import Heard
 from engine.core import Event, Public
 
 MAX_GUESSES = 5
@@ -115,7 +126,26 @@ class Juggler(Role):
             about,
             counted,
             fields=fields,
+            question=made,
         )
+
+    def weigh(self, heard: Heard, now: Moment, claimer: int) -> Weight | None:
+        """The count between the guesses surely right and those that may be (summed over the
+        unclaimed players' characters); impaired, any count alike; under the Vortox, any count
+        no registration allows, alike. A count without its guesses is not read."""
+        made = tuple(heard.question or ())
+        if not made or len(made) != len(heard.players):
+            return None
+        size, told = len(made), heard.answer
+        odds = [now.statement("character", (p,), cid) for p, cid in made]
+        right = np.stack([yes for yes, _ in odds], axis=1)
+        may = np.stack([1.0 - no for _, no in odds], axis=1)
+        # The count lies between those surely right (L) and those that may be (H >= L), so
+        # P(L <= told <= H) = P(L <= told) - P(H <= told - 1).
+        fewest = count_chance(right, size)[:, : told + 1].sum(axis=1)
+        most = count_chance(may, size)[:, :told].sum(axis=1)
+        sober: FloatArray = np.clip(fewest - most, 0.0, 1.0) if 0 <= told <= size else 0 * fewest
+        return Weight(sober, 1 / (size + 1), false=(1.0 - sober) / size)
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
         right = info["answer"]

@@ -8,7 +8,12 @@ Jinx with the Bounty Hunter: a Bounty Hunter the Kazali makes a Minion creates n
 Townsfolk, so the Townsfolk its setup made evil is good again (and told so). Jinx with the
 Marionette (it enters play after the Demon, as its neighbour): the Kazali may make only a good
 neighbour the Marionette, who is not told and believes they are still what they were; the
-Kazali learns it as a Demon learns its Marionette."""
+Kazali learns it as a Demon learns its Marionette.
+
+The reasoning model's worlds hold its Minions from the first night, each player and Minion its
+uniform choice, their seats dealt good characters as unknown as an unclaimed player's (the
+counts in play stay those dealt); it kills one a night, as any Demon. Its jinxes are not
+weighed."""
 
 from __future__ import annotations
 
@@ -34,6 +39,7 @@ MARIONETTE = "marionette"  # the jinx: only a good neighbour, and not told
 
 class Kazali(Demon):
     id = "kazali"
+    reasoned = True
 
     def night(self, state: State, player: int, key: str) -> Result:
         if state.night != 1:

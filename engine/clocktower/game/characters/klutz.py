@@ -4,7 +4,10 @@ publicly choose a living player, and the game waits for it (a human storyteller 
 the prompt's default). If that player is evil (as they register: a ruling when a Spy or Recluse
 may go either way), the Klutz's team loses at once. A Klutz drunk or poisoned when choosing
 changes nothing. Any other dead player may make the same gesture in public, once
-(``KlutzChoice``: ``/clocktower klutz player``, a bluff), and it changes nothing."""
+(``KlutzChoice``: ``/clocktower klutz player``, a bluff), and it changes nothing.
+
+The reasoning model reads no evidence from it: its choice is not on the public record (a Klutz
+who chose evil ends the game)."""
 
 from __future__ import annotations
 

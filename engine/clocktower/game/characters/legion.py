@@ -17,6 +17,11 @@ Jinxes, in this unit:
   Engineer's, the Hatter's) makes every evil player Legion.
 - Preacher, Minstrel: Legion keeps its ability (both act on true Minions only); what they
   "might learn" of Legion is left to a human storyteller.
+
+The reasoning model's worlds deal Legion to just over half the seats; the first living one in
+seat order is the Demon now, the next inherits when it dies (``inherits``), and each registers
+as a Minion too (``registers_too``; as one that may). Its uncounted hands and its jinxes are
+not weighed.
 """
 
 from __future__ import annotations
@@ -55,6 +60,9 @@ def legion(state: State) -> list[Seat]:
 
 class Legion(Role):
     id = "legion"
+    reasoned = True
+    inherits = 1  # the next Legion in seat order is the Demon now, at any count alive
+    registers_too = ("minion",)
     policy = (
         "Each night a random living good player the attack can kill is attacked (else another "
         "player it can kill); a Politician, Zealot or Magician registers as evil to Legion with the "

@@ -7,6 +7,10 @@ its left, and the good characters dealt there take the Minions' seats. Nobody ha
 character yet, so nothing is told twice. A deal whose evil players already form such a line is
 left as it is; a human storyteller's own deal is arranged the same way, as the rule demands.
 
+The reasoning model's worlds hold the same seats (``seat_minions``: a deal is arranged as
+``arranges`` arranges it), one Minion more and the Outsider counts the bag deals; it kills one a
+night, as any Demon.
+
 Bot storyteller: no rulings beyond the deal."""
 
 from __future__ import annotations
@@ -41,6 +45,12 @@ def in_line(evil: set[int], middle: int, n: int) -> bool:
 class LordOfTyphon(Demon):
     id = "lordoftyphon"
     policy = "No rulings: the dealt Minions are seated in a line either side of it."
+    reasoned = True
+
+    def seat_minions(self, n: int, seat: int, dealt: tuple[int, ...]) -> tuple[int, ...]:
+        if in_line(set(dealt), seat, n):
+            return dealt
+        return tuple(sorted(line_seats(list(range(n)), seat, len(dealt))))
 
     def arranges(self, state: State, seat: Seat) -> State:
         seats = [s for s in state.seats if s.team != "traveller"]

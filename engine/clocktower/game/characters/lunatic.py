@@ -8,7 +8,10 @@ Lunatic keeps them asleep and is learned, as a Demon's would be.
 
 Bot storyteller: the token is the real Demon's character and the bluffs the real Demon's; the
 Lunatic's Minions are random players other than the Lunatic (the general policy's pick among
-the suggestions)."""
+the suggestions).
+
+The reasoning model reads no evidence from it: what it is told is a Demon's information it
+believes it has, and a good player shown a Demon says nothing it learned (it bluffs)."""
 
 from __future__ import annotations
 

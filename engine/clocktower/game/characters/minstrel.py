@@ -1,6 +1,9 @@
 """The Minstrel: when a Minion dies by execution, every other player but the Travellers is drunk
 until dusk tomorrow, while the Minstrel's ability works (a Minstrel drunk, poisoned or dead at
-that moment does nothing)."""
+that moment does nothing).
+
+The reasoning model reads no evidence from it: it learns nothing, and the drunkenness it brings
+is in no world."""
 
 from __future__ import annotations
 

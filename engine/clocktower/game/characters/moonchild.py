@@ -2,7 +2,10 @@
 a living player in public; tonight, if that player is good, they die. The choice is the
 player's (the storyteller may choose for an absent one); whether a player who may register
 either way (a Spy, a Recluse) counts as good is the storyteller's ruling. A Moonchild drunk or
-poisoned when choosing kills no one."""
+poisoned when choosing kills no one.
+
+The reasoning model reads no evidence from it: its choice is not on the public record; the death
+it causes is one of the night's other deaths (``OTHER_DEATHS``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,10 @@
 """The Mutant: if they are "mad" about being an Outsider (they try to convince the group they
 are one), they might be executed. While their ability works they must not seem an Outsider:
 publicly claiming an Outsider breaks that madness (``madness``); the bot storyteller's policy
-is the madness module's."""
+is the madness module's.
+
+The reasoning model reads no evidence from it: it learns nothing, and a Mutant hides
+(``Role.claims``), so its claim carries nothing."""
 
 from __future__ import annotations
 

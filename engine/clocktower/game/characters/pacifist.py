@@ -2,7 +2,10 @@
 while the Pacifist's ability works. The town sees that they survive.
 
 Bot storyteller: the executed good player survives with chance 0.5 - good's edge, clamped to
-[0.25, 0.75]: more often when good is behind (``policy.good_edge``)."""
+[0.25, 0.75]: more often when good is behind (``policy.good_edge``).
+
+The reasoning model reads no evidence from it: it learns nothing, and an executed good player
+who lives is not read as evidence."""
 
 from __future__ import annotations
 

@@ -8,7 +8,10 @@ ability at once: ``night.wake_later``), and its hooks apply to them (``Role.gain
 the engine asks only of a player's own character, such as dying or registering, are passed on
 here). They remain the Philosopher, and register as one. A Philosopher whose ability fails when
 choosing (drunk, poisoned) spends it for nothing: they wake as that character but are drunk for
-it (``pretend``)."""
+it (``pretend``).
+
+The reasoning model reads no evidence from it: the information of the ability it gains is told
+as that character's, not the claimed Philosopher's, so it is not read."""
 
 from __future__ import annotations
 

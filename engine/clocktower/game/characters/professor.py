@@ -1,7 +1,10 @@
 """The Professor: once per game, at night after the first, may choose a dead player; if they are
 a Townsfolk (as they register: a dead Spy may), they come back to life, with their ability and
 their vote. One whose turn comes later in the night wakes tonight. Choosing anyone else, or
-choosing while drunk or poisoned, spends the ability to no effect."""
+choosing while drunk or poisoned, spends the ability to no effect.
+
+The reasoning model reads no evidence from it: it learns nothing, and a revival is not on the
+public record."""
 
 from __future__ import annotations
 

@@ -3,7 +3,10 @@ the Sailor or that player (the storyteller's choice, ``sailor_drunk``) is drunk 
 Sailor who chooses themself is the drunk one, and so can die until dusk.
 
 Bot storyteller, as the almanac advises: a chosen Townsfolk is the drunk one, otherwise (an
-Outsider, a Minion, the Demon or a Traveller) the Sailor is."""
+Outsider, a Minion, the Demon or a Traveller) the Sailor is.
+
+The reasoning model reads no evidence from it: its choice and the drunkenness it brings are
+private, and a kill it stops is among the stopped kills of the night's death count (``SAVED``)."""
 
 from __future__ import annotations
 

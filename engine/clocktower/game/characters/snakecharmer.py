@@ -2,7 +2,10 @@
 characters and alignments, and the old Demon, now the Snake Charmer, is poisoned for the rest of
 the game. The charm needs a true Demon (misregistration does not make a Recluse swap). A Snake
 Charmer whose ability fails (drunk, poisoned) choosing the Demon works abnormally. The new
-Demon wakes in the Demon's place later tonight (``change``)."""
+Demon wakes in the Demon's place later tonight (``change``).
+
+The reasoning model reads no evidence from it: it learns only that it became the Demon, which is
+private, and the swap is in no world."""
 
 from __future__ import annotations
 

@@ -2,7 +2,10 @@
 the rest of the game. Drunk or poisoned when she dies, nothing happens (abnormally).
 
 Bot storyteller (``sweetheart``): a random living Townsfolk other than her, else any living
-player."""
+player.
+
+The reasoning model reads no evidence from it: it learns nothing, and the drunkenness her death
+brings is in no world."""
 
 from __future__ import annotations
 

@@ -3,7 +3,10 @@ place (``tinker``), while the Tinker's ability works; protection still keeps the
 human storyteller may also kill them by day with ``/clocktower adjust kill``.
 
 Bot storyteller: the Tinker dies on a night with chance 0.1 + good's edge, clamped to
-[0.05, 0.3] (more often when good is ahead: ``policy.good_edge``)."""
+[0.05, 0.3] (more often when good is ahead: ``policy.good_edge``).
+
+The reasoning model reads no evidence from it: it learns nothing; its death is one of the
+night's other deaths (``OTHER_DEATHS``)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,12 @@ the number of Outsiders in play when the game began (the setup deals any number 
 least one: the catalogue's ``any_outsiders``). X is fixed at setup: Outsiders made or lost
 later do not move it, so it is counted from each seat's first character (``State.changes``).
 The Xaan must be alive with its ability working (neither drunk nor poisoned) for the poison to
-hold, moment by moment: a Xaan who dies on day X stops poisoning at once."""
+hold, moment by moment: a Xaan who dies on day X stops poisoning at once.
+
+The reasoning model's worlds deal the Outsider counts the bag deals (at least one) and poison
+every good Townsfolk's information of night X and its day in the worlds whose Xaan was alive
+at dusk (``poisons_townsfolk_on_night_x``; an approximation: a Xaan killed that night or
+executed that day, or itself poisoned, still counts)."""
 
 from __future__ import annotations
 
@@ -30,6 +35,8 @@ def night_x(state: State) -> int:
 
 class Xaan(Role):
     id = "xaan"
+    reasoned = True
+    poisons_townsfolk_on_night_x = True
     policy: ClassVar[str] = (
         "No rulings: the deal sets the Outsider count, and every Townsfolk is poisoned on that "
         "night and the next day while the Xaan lives."

@@ -335,15 +335,14 @@ def test_self_play_on_a_script_of_the_group_ends_by_the_rules_and_replays():
     assert set(dealt) == set(MINE), dealt
 
 
-def test_the_reasoning_model_covers_the_group_but_an_evil_townsfolk():
-    """The worlds know no evil Townsfolk (the Bounty Hunter's): such a script is left to the
-    naive heuristics; without it the reasoning players play the group."""
-    assert not supported(SCRIPT)
-    script = tuple(c for c in SCRIPT if c != "bountyhunter")
-    assert supported(script)
-    for seed in range(6):
-        final, outcome = self_play(script, 8 + seed % 3, seed, reason=True)
-        assert final.phase is Phase.OVER, outcome
+def test_the_reasoning_model_covers_the_group_with_its_evil_townsfolk():
+    """The worlds hold the Bounty Hunter's evil Townsfolk, so the reasoning players play the
+    whole group, with and without it."""
+    for script in (SCRIPT, tuple(c for c in SCRIPT if c != "bountyhunter")):
+        assert supported(script)
+        for seed in range(6):
+            final, outcome = self_play(script, 8 + seed % 3, seed, reason=True)
+            assert final.phase is Phase.OVER, outcome
 
 
 def test_the_fishermans_advice_weighs_on_who_the_demon_is():

@@ -17,7 +17,10 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
+from engine.clocktower.bag import settings
 from engine.clocktower.catalogue import character, setup_counts
+from engine.clocktower.game.characters._woke import informs, wake_chance
+from engine.clocktower.game.characters.mathematician import LIES as MATHEMATICIAN_LIES
 from engine.clocktower.game.roles import role
 from engine.clocktower.reasoning.infer import (
     GOOD_HANDS,
@@ -36,9 +39,22 @@ from engine.clocktower.reasoning.record import Record, day_moment
 SOBER_CHARACTERS = {"empath", "chef", "fortuneteller", "washerwoman", "librarian",
                     "investigator", "undertaker", "ravenkeeper", "oracle", "seamstress", "sage",
                     "grandmother", "dreamer", "clockmaker", "flowergirl", "towncrier",
-                    "savant", "artist"}  # fmt: skip
+                    "savant", "artist", "chambermaid", "juggler", "mathematician"}  # fmt: skip
+COUNTED = {"chambermaid", "juggler", "mathematician"}  # a count of chances: ``_counted``
 STATEMENT_KINDS = {"alignment": 1, "team": 0}  # which part of a registration a statement reads
 LEARNERS = {"washerwoman": "townsfolk", "librarian": "outsider", "investigator": "minion"}
+EVIL_TF = "a townsfolk made evil"  # the Bounty Hunter's: evil, of no team, any Townsfolk
+
+
+def _team(evil):
+    """The Demon's team among the evil players (not a Townsfolk made evil)."""
+    return {p: c for p, c in evil.items() if c != EVIL_TF}
+
+
+def _chosen(evil):
+    """Whether the Demon made its Minions of good players on the first night (the Kazali)."""
+    return any(character(c).setup is not None and character(c).setup.chosen_minions
+               for c in _team(evil).values())  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -70,72 +86,150 @@ def reference(
     counts = setup_counts(len(seats))
     poser = next((c for c in chars if role(c).poses_as_townsfolk
                   and team[c] in ("townsfolk", "outsider")), None)  # fmt: skip
+    converter = next((c for c in chars if character(c).setup is not None
+                      and character(c).setup.evil_townsfolk), None)  # fmt: skip
     demon_mass: dict[int, float] = defaultdict(float)
     evil_mass: dict[int, float] = defaultdict(float)
     total = 0.0
-    k = counts["minion"]
     for d in seats:
         for demon_char in by_team["demon"]:
-            for minion_seats in itertools.combinations([p for p in seats if p != d], k):
-                for cast in itertools.permutations(by_team["minion"], k):
-                    evil = {d: demon_char, **dict(zip(minion_seats, cast, strict=True))}
-                    if any(p in evil for p in good):
-                        continue
-                    options = [_shifts(c) for c in evil.values()]
-                    for shift in sorted({sum(x) for x in itertools.product(*options)}):
-                        drunks = [None]
-                        if poser is not None:
-                            drunks += [p for p in claims if p not in evil
-                                       and team.get(claims[p].character) == "townsfolk"]  # fmt: skip
-                        for drunk in drunks:
-                            prior = _prior(chars, team, by_team, counts, seats, claims, evil,
-                                           drunk, shift)  # fmt: skip
-                            if prior == 0:
-                                continue
-                            story = _likelihoods(chars, team, by_team, record, evil, drunk, shift,
-                                                 poser)  # fmt: skip
-                            for weight, now in story:
-                                w = prior * weight
-                                total += w
-                                demon_mass[now.demon] += w
-                                for p in now.evil:
-                                    evil_mass[p] += w
+            held = character(demon_char).setup is not None and character(demon_char).setup.majority
+            for minion_seats in _dealt_minions(demon_char, seats, d):
+                casts = ([(demon_char,) * len(minion_seats)] if held  # Legion's other seats
+                         else itertools.permutations(by_team["minion"], len(minion_seats)))  # fmt: skip
+                for cast in casts:
+                    side = {d: demon_char, **dict(zip(minion_seats, cast, strict=True))}
+                    made = [None]
+                    if converter is not None:
+                        made += [p for p in seats if p not in side]
+                    for e in made:
+                        evil = side if e is None else {**side, e: EVIL_TF}
+                        if any(p in evil for p in good):
+                            continue
+                        at_setup = [demon_char] if _chosen(side) else list(side.values())
+                        for shift in _shifts(at_setup, len(seats)):
+                            drunks = [None]
+                            if poser is not None:
+                                drunks += [p for p in claims if p not in evil
+                                           and team.get(claims[p].character) == "townsfolk"]  # fmt: skip
+                            for drunk in drunks:
+                                prior = _prior(chars, team, by_team, counts, seats, claims, evil,
+                                               drunk, shift, converter)  # fmt: skip
+                                if prior == 0:
+                                    continue
+                                story = _likelihoods(chars, team, by_team, record, evil, drunk,
+                                                     shift, poser)  # fmt: skip
+                                for weight, now in story:
+                                    w = prior * weight
+                                    total += w
+                                    demon_mass[now.demon] += w
+                                    for p in now.evil:
+                                        evil_mass[p] += w
     return ({p: demon_mass[p] / total for p in seats}, {p: evil_mass[p] / total for p in seats})
 
 
-def _shifts(c):
-    setup = character(c).setup
-    return setup.outsiders if setup is not None else (0,)
+def _dealt_minions(demon_char, seats, d):
+    """Every deal of the Minions' seats beside the Demon at ``d`` (the table's count, and the
+    Demon's extra), each one by one, where its seating rule moves them (the Lord of Typhon)."""
+    setup = character(demon_char).setup
+    at = seats.index(d)
+    if setup is not None and setup.majority:  # Legion: the first in seat order is the Demon
+        yield from (
+            list(later) for later in itertools.combinations(seats[at + 1 :], len(seats) // 2)
+        )
+        return
+    k = setup_counts(len(seats))["minion"] + (setup.minions if setup is not None else 0)
+    others = [i for i in range(len(seats)) if i != at]
+    for dealt in itertools.combinations(others, k):
+        yield [seats[i] for i in role(demon_char).seat_minions(len(seats), at, dealt)]
 
 
-def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift) -> float:
+def _shifts(evil_chars, n):
+    """The Outsider shifts the evil characters allow: each one's shifts added up; a free count
+    (``any_outsiders``) within the bag's band of those; at least the largest minimum (or that
+    minimum, when none is)."""
+    sums = {0}
+    free, least = False, 0
+    for c in evil_chars:
+        setup = character(c).setup
+        if setup is None:
+            continue
+        sums = {a + b for a in sums for b in setup.outsiders}
+        free = free or setup.any_outsiders
+        least = max(least, setup.min_outsiders)
+    if free:
+        band = settings()["free_outsider_band"]
+        sums = {a + b for a in sums for b in range(-band, band + 1)}
+    base = setup_counts(n)["outsider"]
+    legal = sorted(x for x in sums if base + x >= least)
+    return legal or [least - base]
+
+
+def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift, converter) -> float:
     """The number of full deals this partial world stands for, times the Drunk's token and
-    the evil players' bluffs."""
-    n_tf, n_os = counts["townsfolk"] - shift, counts["outsider"] + shift
+    the evil players' bluffs; with a ``converter`` (the Bounty Hunter) on the script, a world
+    with a Townsfolk made evil needs it in play (claimed by a good player who is not the Drunk,
+    or held by one who has not claimed), times the storyteller's pick of that Townsfolk among
+    the others, and a world without one needs it out of play."""
+    n_os = counts["outsider"] + shift
+    side = _team(evil)
+    demon = next(p for p, c in side.items() if team[c] == "demon")
+    chosen = _chosen(evil)  # the Kazali's: its Minions were dealt good
+    n_tf = len(seats) - (1 if chosen else len(side)) - n_os  # a Townsfolk made evil is one
+    made = next((p for p, c in evil.items() if c == EVIL_TF), None)
     good = [p for p in seats if p not in evil]
     held = [claims[p].character for p in good if p in claims]
     if any(team.get(c) not in ("townsfolk", "outsider") for c in held):
         return 0.0
     if len(set(held)) != len(held):
         return 0.0
-    tf_real = sum(
-        team[claims[p].character] == "townsfolk" for p in good if p in claims and p != drunk
-    )
+    real_tf = [claims[p].character for p in good if p in claims and p != drunk
+               and team[claims[p].character] == "townsfolk"]  # fmt: skip
     os_real = sum(team[claims[p].character] == "outsider" for p in good if p in claims)
     os_real += drunk is not None
-    unclaimed = sum(p not in claims for p in good)
-    t, o = n_tf - tf_real, n_os - os_real
-    if t < 0 or o < 0 or t + o != unclaimed:
+    unclaimed = [p for p in good if p not in claims]
+    if chosen:  # what the Kazali's Minions were dealt is unknown (their claims are bluffs)
+        unclaimed += [p for p in side if p != demon]
+    t = n_tf - len(real_tf) - (made is not None)
+    o = n_os - os_real
+    if t < 0 or o < 0 or t + o != len(unclaimed):
         return 0.0
-    tf_pool = len(by_team["townsfolk"]) - tf_real - (drunk is not None)
+    token = claims[drunk].character if drunk is not None else None
+    pool = [c for c in by_team["townsfolk"] if c not in real_tf and c != token]
     os_pool = len(by_team["outsider"]) - (os_real - (drunk is not None)) - (drunk is not None)
-    if tf_pool < t or os_pool < o:
+    if os_pool < o:
         return 0.0
-    fill = math.comb(unclaimed, t) * math.perm(tf_pool, t) * math.perm(os_pool, o)
+    u = len(unclaimed)
+    if converter is None:
+        fill = math.comb(u, t) * _perm(len(pool), t)
+    elif made is None:  # the converter is not in play
+        if converter in real_tf:
+            return 0.0
+        fill = math.comb(u, t) * _perm(len([c for c in pool if c != converter]), t)
+    elif converter in real_tf:  # claimed truly: the made one is any Townsfolk left
+        fill = math.comb(u, t) * _perm(len(pool), t) * max(len(pool) - t, 0)
+    elif converter in pool:  # held by one who has not claimed: which one, then the rest
+        fill = sum(  # each who has not claimed may hold it: one Townsfolk slot of theirs
+            math.comb(u - 1, t - 1) * _perm(len(pool) - 1, t - 1) * max(len(pool) - t, 0)
+            for _holder in unclaimed
+            if t >= 1
+        )
+    else:
+        return 0.0
+    if made is not None:
+        fill /= max(n_tf - 1, 1)
+    fill *= _perm(os_pool, o)
     if drunk is not None:
         fill /= max(len(by_team["townsfolk"]) - n_tf, 1)
+    if chosen:  # the Kazali's choice of players and Minions
+        k = len(side) - 1
+        fill /= math.comb(len(seats) - 1, k) * math.perm(len(by_team["minion"]), k)
     liars = sum(p in claims for p in evil)
     return fill * (1 / (len(by_team["townsfolk"]) + len(by_team["outsider"]))) ** liars
+
+
+def _perm(a, k):
+    return math.perm(a, k) if 0 <= k <= a else 0
 
 
 def _last(record):
@@ -150,11 +244,13 @@ def _likelihoods(chars, team, by_team, record, evil, drunk, shift, poser):
     claims = {c.player: c for c in record.claims}
     good = [p for p in seats if p not in evil]
     counts = setup_counts(len(seats))
-    in_play = {"townsfolk": counts["townsfolk"] - shift, "outsider": counts["outsider"] + shift,
-               "minion": counts["minion"], "demon": 1}  # fmt: skip
+    dealt = 1 if _chosen(evil) else len(_team(evil))  # the seats dealt evil characters
+    in_play = {"townsfolk": len(seats) - dealt - counts["outsider"] - shift,
+               "outsider": counts["outsider"] + shift, "minion": len(_team(evil)) - 1,
+               "demon": 1}  # fmt: skip
     fts = [p for p in good if p in claims and p != drunk and claims[p].character == "fortuneteller"]
     herrings = [(r, 1 / len(good)) for r in good] if fts else [(None, 1.0)]
-    poisoner = next((p for p, c in evil.items() if role(c).poisons_nightly), None)
+    poisoner = next((p for p, c in _team(evil).items() if role(c).poisons_nightly), None)
     last = _last(record)
     nights = range(1, (last + 1) // 2 + 1)
     alive_at = {}
@@ -184,7 +280,7 @@ def _story(world, evil, herring, poisoned):
     where a dying Demon may go."""
     chars, team, by_team, record, drunk, in_play, poser = world
     final = max((d.moment for d in record.deaths), default=-1) if record.over else -1
-    demon0 = next(p for p, c in evil.items() if team[c] == "demon")
+    demon0 = next(p for p, c in _team(evil).items() if team[c] == "demon")
     branches = [(1.0, _Now(demon0, evil[demon0], frozenset(record.seats), dict(evil)))]
     for t in range(1, _last(record) + 1):
         grown = []
@@ -229,25 +325,26 @@ def _kill_factor(world, t, now):
     return max(total, IMPOSSIBLE)
 
 
-def _standing(world, now):
-    """The night's standing effects of a living Demon: the No Dashii's nearest Townsfolk either
-    side (an unclaimed good player counts as one), the Vortox's false information."""
+def _standing(world, now, night):
+    """The night's standing effects: a living Demon's (the No Dashii's nearest Townsfolk
+    either side, an unclaimed good player counting as one; the Vortox's false information),
+    and on night X every claimed good Townsfolk poisoned while a Xaan lives (X: the Outsiders
+    in play)."""
     chars, team, by_team, record, drunk, in_play, poser = world
-    if not _demon_alive(now):
-        return replace(now, poisoned=frozenset(), false=False)
-    unit = role(now.kind)
     claims = {c.player: c for c in record.claims}
     seats = list(record.seats)
 
     def townsfolk(p):
         if p in now.evil:
-            return team[now.evil[p]] == "townsfolk"
+            return now.evil[p] == EVIL_TF or team[now.evil[p]] == "townsfolk"
         if p == drunk:
             return False
         return p not in claims or team[claims[p].character] == "townsfolk"
 
     poisoned = set()
-    if unit.poisons_neighbours:
+    unit = role(now.kind)
+    alive = _demon_alive(now)
+    if alive and unit.poisons_neighbours:
         i = seats.index(now.demon)
         for step in (1, -1):
             for k in range(1, len(seats)):
@@ -255,7 +352,11 @@ def _standing(world, now):
                 if townsfolk(p):
                     poisoned.add(p)
                     break
-    return replace(now, poisoned=frozenset(poisoned), false=unit.falsifies)
+    xaan = any(role(c).poisons_townsfolk_on_night_x and p in now.alive
+               for p, c in _team(now.evil).items())  # fmt: skip
+    if xaan and in_play["outsider"] == night:
+        poisoned |= {p for p in claims if p not in now.evil and townsfolk(p)}
+    return replace(now, poisoned=frozenset(poisoned), false=alive and unit.falsifies)
 
 
 def _demon_died(world, now, victim, final, night, executed=False):
@@ -265,7 +366,7 @@ def _demon_died(world, now, victim, final, night, executed=False):
     gone = now.alive - {victim}
     if role(now.kind).lives_on and not now.undead:
         return [(1.0, replace(now, undead=True, alive=gone))]
-    minions = [p for p in now.evil if p != now.demon and p in now.alive and p != victim]
+    minions = [p for p in _team(now.evil) if p != now.demon and p in now.alive and p != victim]
     heirs = [p for p in minions if (role(now.evil[p]).inherits or 99) <= len(now.alive)]
     if heirs:
         return [(1.0, replace(now, demon=heirs[0], alive=gone))]
@@ -290,9 +391,9 @@ def _demon_died(world, now, victim, final, night, executed=False):
             return [(x / total, replace(now, demon=p, alive=gone, evil={**now.evil, p: now.kind}))
                     for p, x in weights.items()]  # fmt: skip
     if not night and executed:
-        if any(role(now.evil[p]).outlives_demon for p in now.evil if p in gone):
+        if any(role(c).outlives_demon for p, c in _team(now.evil).items() if p in gone):
             return [(1.0, replace(now, alive=gone))]
-    if any(role(now.evil[p]).keeps_game for p in now.evil if p in gone):
+    if any(role(c).keeps_game for p, c in _team(now.evil).items() if p in gone):
         return [(1.0, replace(now, alive=gone))]
     return [(stuck, replace(now, alive=gone))]
 
@@ -308,7 +409,7 @@ def _moment(world, herring, poisoned, t, final, now):
             if not executed and role(now.kind).quiet_day_ends and _demon_alive(now):
                 weight *= QUIET_DAY
             weight *= _kill_factor(world, t, now)
-        current = [(weight, _standing(world, now))]
+        current = [(weight, _standing(world, now, (t + 1) // 2))]
         for d in deaths:
             victim = d.player
             nxt = []
@@ -316,16 +417,16 @@ def _moment(world, herring, poisoned, t, final, now):
                 if victim == br.demon:
                     for w2, br2 in _demon_died(world, br, victim, final, night=True):
                         nxt.append((w * STAR_PASS * w2, br2))
-                elif victim in br.evil:
+                elif victim in _team(br.evil):
                     nxt.append((w * MINION_KILLED, replace(br, alive=br.alive - {victim})))
                 else:
-                    good_alive = sum(p not in br.evil for p in br.alive)
+                    good_alive = sum(p not in _team(br.evil) for p in br.alive)
                     nxt.append((w * (1 - STAR_PASS) / good_alive,
                                 replace(br, alive=br.alive - {victim})))  # fmt: skip
             current = nxt
         outcomes = current
     else:
-        evil = now.evil
+        evil = _team(now.evil)  # a Townsfolk made evil nominates and votes as the good do
         for x in record.nominations:
             if day_moment(x.day) != t:
                 continue
@@ -383,6 +484,10 @@ def _items(world, herring, poisoned, t, now):
             if impaired:
                 weight *= _impaired(h, by_team, n, chars, record, alive)
                 continue
+            if c.character in COUNTED:
+                sober, spread = _counted(h, c.player, world, now, t)
+                weight *= (1 - sober) / spread if lies else sober
+                continue
             sober = _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n, alive)
             if lies:  # one of the other answers, each as likely as one impaired answer
                 q = _impaired(h, by_team, n, chars, record, alive)
@@ -418,14 +523,92 @@ def _items(world, herring, poisoned, t, now):
     return weight
 
 
+def _holding(p, world, now):
+    """What ``p`` holds, plainly: an evil character, "drunk", a claimed one, or None."""
+    chars, team, by_team, record, drunk, in_play, poser = world
+    claims = {c.player: c.character for c in record.claims}
+    if p in now.evil:
+        return now.evil[p]
+    return "drunk" if p == drunk else claims.get(p)
+
+
+def _wake(cid, night, chars, team, info=False, townsfolk_only=False):
+    """How likely a holder of ``cid`` (None: unclaimed good) wakes for its ability tonight."""
+
+    def one(c):
+        told = informs(c) if info else True
+        kept = team[c] == "townsfolk" if townsfolk_only else True
+        return wake_chance(c, night) * told * kept
+
+    goods = [c for c in chars if team[c] in ("townsfolk", "outsider")]
+    if cid is None:
+        return sum(one(c) for c in goods) / len(goods)
+    if cid == "drunk":
+        townsfolk = [c for c in goods if team[c] == "townsfolk"]
+        return 0.0 if townsfolk_only else sum(one(c) for c in townsfolk) / len(townsfolk)
+    return one(cid)
+
+
+def _counted(h, claimer, world, now, t):
+    """A count of chances (the Chambermaid's wakers, the Juggler's right guesses, the
+    Mathematician's abnormal abilities): the sober likelihood, summed plainly over every way
+    the chances fall, and how many other answers a false one is among."""
+    chars, team, by_team, record, drunk, in_play, poser = world
+    claims = {c.player: c for c in record.claims}
+    night = (t + 1) // 2
+    if h.character == "chambermaid":
+        chances = [_wake(_holding(p, world, now), night, chars, team) for p in h.players]
+        return _count_is(chances, h.answer), 2
+    if h.character == "juggler":
+        odds = [_statement(("character", (p,), cid), chars, now.evil, drunk, claims, team,
+                           now.demon) for p, cid in h.question]  # fmt: skip
+        total = 0.0
+        for fall in itertools.product(range(3), repeat=len(odds)):
+            w = math.prod(
+                (yes, no, 1 - yes - no)[f] for (yes, no), f in zip(odds, fall, strict=True)
+            )
+            right, open_ = fall.count(0), fall.count(2)
+            total += w * (right <= h.answer <= right + open_)
+        return total, len(odds)
+    standing = _standing(world, now, night)
+    poisoner = [p for p in now.alive if p in now.evil and role(now.evil[p]).poisons_nightly]
+    chances = []
+    for p in record.seats:
+        if p == claimer or p in now.evil or p not in now.alive:
+            continue
+        held = _holding(p, world, now)
+        told = _wake(held, night, chars, team, info=True)
+        lied = standing.false * _wake(held, night, chars, team, info=True, townsfolk_only=True)
+        fixed = p == drunk or p in standing.poisoned
+        target = 1 / (len(now.alive) - 1) if poisoner and p not in poisoner else 0.0
+        sweet = any(p not in now.alive and _holding(p, world, now) == "sweetheart"
+                    for p in record.seats) / (len(record.seats) - 1)  # fmt: skip
+        impaired = 1 - (1 - fixed) * (1 - target) * (1 - sweet)
+        chances.append(lied + (told - lied) * impaired * MATHEMATICIAN_LIES)
+    return _count_is(chances, h.answer), len(record.seats)
+
+
+def _count_is(chances, count):
+    """The chance exactly ``count`` of independent events with these chances happen, summed
+    over every subset."""
+    total = 0.0
+    for fall in itertools.product((False, True), repeat=len(chances)):
+        if sum(fall) == count:
+            total += math.prod(c if f else 1 - c for c, f in zip(chances, fall, strict=True))
+    return total
+
+
 def _registers(p, evil, drunk, claims, team):
     """The (team, alignment) ways ``p`` may register; ``None`` team for a good player who has
     not claimed (some good character)."""
+    if p in evil and evil[p] == EVIL_TF:
+        return None, {(None, "evil")}
     if p in evil:
         c = evil[p]
         ways = {(team[c], "evil")}
         if c == "spy":
             ways |= {("townsfolk", "good"), ("outsider", "good")}
+        ways |= {(other, "evil") for other in role(c).registers_too}
         return c, ways
     if p == drunk:
         return "drunk", {("outsider", "good")}
@@ -598,7 +781,9 @@ def _impaired(h, by_team, n, chars, record, alive):
     figures = {"seamstress": 1 / 2, "sage": 1 / math.comb(n - 1, 2), "flowergirl": 1 / 2,
                "towncrier": 1 / 2, "savant": 1 / 3, "artist": 1 / 2, "clockmaker": 1 / (n // 2),
                "grandmother": 1 / ((n - 1) * goods), "dreamer": 1 / (goods * (len(chars) - goods)),
-               "oracle": 1 / (len([p for p in record.seats if p not in alive]) + 1)}  # fmt: skip
+               "oracle": 1 / (len([p for p in record.seats if p not in alive]) + 1),
+               "chambermaid": 1 / 3, "mathematician": 1 / (n + 1),
+               "juggler": 1 / (len(h.question or ()) + 1)}  # fmt: skip
     if c in figures:
         return figures[c]
     if c == "empath":

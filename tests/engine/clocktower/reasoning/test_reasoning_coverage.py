@@ -48,13 +48,13 @@ def test_a_setup_modifier_the_worlds_cannot_hold_is_uncovered_even_on_a_good_cha
     """The Village Idiot deals copies of itself: two good players may share it, which the
     worlds rule out; a good character whose information is not weighed is still covered. Each
     group of characters is named with its reason."""
-    script = ("villageidiot", "bountyhunter", *TB)
-    assert list(uncovered(script)) == ["villageidiot", "bountyhunter"]
+    script = ("villageidiot", "summoner", *TB)
+    assert list(uncovered(script)) == ["villageidiot", "summoner"]
     assert "butler" not in REGISTRY.having("weigh") and "butler" not in uncovered(script)
     why = uncovered(script)["villageidiot"]
     assert (
         not_covered(script)
-        == f"the reasoning model cannot yet weigh Village Idiot and Bounty Hunter ({why})"
+        == f"the reasoning model cannot yet weigh Village Idiot and Summoner ({why})"
     )
 
 
