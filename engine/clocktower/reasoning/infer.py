@@ -108,7 +108,9 @@ class Beliefs:
         n = setup.n
         self.demon = _per_player(setup, np.bincount(demon, weights=p, minlength=n))
         self.evil = _per_player(setup, p @ evil)
-        self.risk = _per_player(setup, p @ lose)
+        self.risk = (
+            _per_player(setup, p @ lose) if lose is not None else dict.fromkeys(setup.seats, 0.0)
+        )
         self.worlds = len(p)
         self.ess = ess(self._drawn(), worlds.copies) if self.sampled else math.inf
         self._errors: dict[str, dict[int, float]] | None = None
@@ -161,7 +163,8 @@ class Beliefs:
         return self._given[player]
 
 
-_Arrays = tuple[IntArray, FloatArray, FloatArray]  # per world: the Demon now, evil, Saint
+# Per world: the Demon now, evil, a Saint (None: in no world, so no risk to weigh).
+_Arrays = tuple[IntArray, FloatArray, FloatArray | None]
 
 
 def _per_player(setup: Setup, values: FloatArray) -> dict[int, float]:
@@ -756,7 +759,7 @@ def _close(sweep: _Sweep) -> None:
     q = [math.prod(it.weight.impaired for it in mine[c]) for c in claimers]
     s, sober = [], {}
     for c, qc in zip(claimers, q, strict=True):
-        real = ~w.evil[:, c] & (w.drunk != c)  # holds what they claim
+        real = ~w.evil[:, c] & (w.drunk != c) & (w.drunk_copy != c)  # holds it, sober
         if epoch.impaired is not None:
             real &= ~epoch.impaired[:, c]
         told = np.prod([it.weight.sober for it in mine[c]], axis=0)
@@ -828,5 +831,7 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
 def _beliefs(sweep: _Sweep, setup: Setup) -> Beliefs:
     w = sweep.worlds
     p = np.exp(sweep.logw - sweep.logw.max())
-    arrays = (sweep.demon, w.evil.astype(float), w.per_seat("losing").astype(float))
+    losing = w.per_seat("losing")
+    lose = losing.astype(float) if losing.any() else None
+    arrays = (sweep.demon, w.evil.astype(float), lose)
     return Beliefs(setup, p / p.sum(), arrays, w)

@@ -203,9 +203,9 @@ class _Search:
         marked searched."""
         logpost = self.logpost[self.weighed]
         open_ = np.flatnonzero(~self.searched & (logpost >= logpost.max() + np.log(EXPAND)))
-        if len(open_) > BATCH:  # only those as likely as the BATCH-th need sorting
-            cut = -np.partition(-logpost[open_], BATCH - 1)[BATCH - 1]
-            open_ = open_[logpost[open_] >= cut]
+        if len(open_) > BATCH:  # only those tied with the BATCH-th or likelier need sorting
+            least = -np.partition(-logpost[open_], BATCH - 1)[BATCH - 1]
+            open_ = open_[logpost[open_] >= least]
         chosen = open_[np.argsort(-logpost[open_], kind="stable")][:BATCH]
         self.searched[chosen] = True
         frontier: IntArray = self.weighed[chosen]

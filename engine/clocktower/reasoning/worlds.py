@@ -136,9 +136,9 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
     that does not declare how it acts on the worlds (``Role.reasoned``), or a setup modifier
     beyond what ``evil_teams`` deals: Outsider shifts or a free Outsider count, a Demon's extra
     Minions (seated as its unit says), a Townsfolk made evil (the Bounty Hunter's), Minions
-    the Demon makes of good players (the Kazali's), a Demon most players hold (Legion). The
-    worlds have no copies of a good character, so two good players never share one, and
-    always a Demon, dealt."""
+    the Demon makes of good players (the Kazali's), a Demon most players hold (Legion), copies
+    of a Townsfolk (the Village Idiot's, but beside a Townsfolk made evil). The worlds always
+    hold a Demon, dealt."""
     why: dict[str, str] = {}
     for cid in chars:
         if cid not in REGISTRY:
@@ -150,7 +150,7 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
         setup = c.setup
         if setup is not None and (
             (setup.minions and c.team != "demon")
-            or setup.copies != (0,)
+            or (setup.copies != (0,) and (not c.good or converter(chars) is not None))
             or setup.evil_townsfolk > 1
             or not setup.demon
             or (setup.duplicates and not setup.majority)
@@ -219,6 +219,25 @@ def minion_seats(cid: str, n: int, seat: int) -> dict[tuple[int, ...], int]:
         seats = unit.seat_minions(n, seat, dealt)
         found[seats] = found.get(seats, 0) + 1
     return found
+
+
+@cache
+def copied(chars: tuple[str, ...]) -> int | None:
+    """The code of the script's Townsfolk the setup may deal in copies (the Village Idiot's
+    ``copies``, one of them drunk when there are several; None: none)."""
+    found = (
+        i
+        for i, c in enumerate(chars)
+        if (s := character(c).setup) and s.copies != (0,) and character(c).team == "townsfolk"
+    )
+    return next(found, None)
+
+
+def copies_of(chars: tuple[str, ...]) -> tuple[int, ...]:
+    """How many more copies of the ``copied`` character the setup may deal ((0,): none)."""
+    code = copied(chars)
+    setup = character(chars[code]).setup if code is not None else None
+    return setup.copies if setup is not None else (0,)
 
 
 @cache
@@ -331,7 +350,9 @@ def _choose(a: IntArray, k: IntArray) -> FloatArray:
 class Worlds:
     """The worlds, one row each. ``char`` is each seat's true character code (``UNKNOWN`` for a
     good player who has not claimed); ``demon`` the starting Demon's seat; ``drunk`` the seat of
-    a claimed Townsfolk who is really the Drunk (-1: none such); ``prior`` each world's weight
+    a claimed Townsfolk who is really the Drunk (-1: none such); ``drunk_copy`` that of a
+    claimer of a character dealt in copies who is the drunk one (the Village Idiots'; -1: none
+    such); ``prior`` each world's weight
     (for sampled worlds, the importance weight of its draws); ``outsiders`` and ``townsfolk``
     the counts in play. ``origin`` says which of the worlds first built a row descends from (a
     sweep may split a world in two, one per heir), ``copies`` how often each of those was drawn
@@ -342,6 +363,7 @@ class Worlds:
     evil: BoolArray
     demon: IntArray
     drunk: IntArray
+    drunk_copy: IntArray
     outsiders: IntArray
     townsfolk: IntArray
     prior: FloatArray
@@ -420,6 +442,7 @@ class Worlds:
             self.evil[rows],
             self.demon[rows],
             self.drunk[rows],
+            self.drunk_copy[rows],
             self.outsiders[rows],
             self.townsfolk[rows],
             self.prior[rows],
@@ -435,8 +458,10 @@ class Feasible:
     """Every world the claims' hard facts allow, compactly: each world's evil team (``slot``,
     an index into ``teams``, the rows of ``evil_teams`` that occur), its Drunk's seat (-1:
     none), its prior (normalised) and the counts of Outsiders and Townsfolk in play, which of
-    its team's Outsider shifts it has (``variant``, a column of ``Teams.shift``).
-    ``claimed`` is each seat's claimed character code (``UNKNOWN``: none)."""
+    its team's Outsider shifts it has and which claimer of a copied character is the drunk
+    one (``variant``: a column of ``Teams.shift`` times the copies' columns, plus the column
+    of ``drunk_copy``, that claimer's seat, -1: none). ``claimed`` is each seat's claimed
+    character code (``UNKNOWN``: none)."""
 
     setup: Setup
     claimed: IntArray
@@ -447,6 +472,7 @@ class Feasible:
     outsiders: IntArray
     townsfolk: IntArray
     variant: IntArray
+    drunk_copy: IntArray
 
     def __len__(self) -> int:
         return len(self.slot)
@@ -477,6 +503,7 @@ class Feasible:
             evil,
             teams.demon[rows],
             drunk,
+            self.drunk_copy[pick],
             self.outsiders[pick],
             self.townsfolk[pick],
             prior,
@@ -509,6 +536,50 @@ def _townsfolk_fill(
     made = converted[:, None].astype(bool)
     fill: FloatArray = np.where(made, (real * without + within) * pick, (1 - real) * without)
     return fill
+
+
+def _copies(
+    unclaimed: IntArray, t: IntArray, total: IntArray, n_tf: int, good: np.ndarray,
+    claimed: IntArray, claimed_team: IntArray, code: int, extra: tuple[int, ...],
+    options: IntArray, kind: IntArray, copy_options: IntArray,
+) -> FloatArray:  # fmt: skip
+    """Per team, Drunk column and drunk copy's column (``_feasible``'s), on a script with a
+    Townsfolk dealt in copies (the Village Idiot: as many more of it as one of its ``copies``,
+    uniformly, each in another Townsfolk's place; with several, one of them drunk, uniformly):
+    the ways to deal the ``t`` Townsfolk among the ``unclaimed`` good players (per Drunk
+    column), summed over how many of them hold it, times the chance of its copies and the
+    Drunk's token (one of the Townsfolk not in play). A Drunk who claims it holds its token:
+    then it is not in play."""
+    held = good @ (claimed == code).astype(np.int16)  # its good claimers
+    others = good @ ((claimed_team == TOWNSFOLK) & (claimed != code)).astype(np.int16)
+    pool = (n_tf - 1 - others)[:, None]  # other Townsfolk no good claimer holds
+    real = held[:, None] - (kind == 2)[None, :]  # its claimers who hold it
+    u, total2 = unclaimed[:, None], total[:, None]
+    out = np.zeros((len(held), len(options), len(copy_options)))
+    claimer = claimed[np.maximum(copy_options, 0)] == code
+    sober = good[:, np.maximum(copy_options, 0)].astype(bool) & claimer[None, :]  # team, column
+    for j in range(max(extra) + 2):  # how many who have not claimed hold it
+        m = real + j  # in play
+        ways = _choose(u, t) * _choose(t, np.full_like(t, j)) * _perm(pool, t - j)
+        legal = (real >= 0) & ((m == 0) | (np.isin(m - 1, extra) & (kind != 2)[None, :]))
+        dealt = (
+            m * _perm(n_tf - 1 - (total2 - m), m - 1) / np.maximum(_choose(total2 - 1, m - 1), 1)
+        )
+        chance = np.where(m == 0, 1.0, dealt / len(extra)) * legal
+        left = n_tf - (total2 - m + (m > 0))  # the Townsfolk not in play, for the Drunk's token
+        token = np.where(options[None, :] >= 0, 1 / np.maximum(left, 1), 1.0)
+        base = ways * chance * token
+        several = m >= 2
+        column = np.empty((*m.shape, len(copy_options)))
+        column[:, :, 0] = np.where(several, j / np.maximum(m, 1), 1.0)  # none who claimed
+        drunk_claimer = sober[:, None, 1:] & (
+            copy_options[None, None, 1:] != options[None, :, None]
+        )
+        column[:, :, 1:] = np.where(
+            several[:, :, None] & drunk_claimer, 1 / np.maximum(m, 1)[:, :, None], 0.0
+        )
+        out += base[:, :, None] * column
+    return out
 
 
 def _drunk_code(chars: tuple[str, ...]) -> int:
@@ -570,10 +641,13 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     keep = ~evil[:, must_be_evil].any(axis=1)
     liars = (claimed_team == MINION) | (claimed_team == DEMON) | ((claimed_team < 0) & spoke)
     keep &= evil[:, liars].all(axis=1)  # a good player never claims an evil (or unknown) one
+    copy_code = copied(setup.chars)
+    extra = copies_of(setup.chars)
     for code in set(claimed[claimed >= 0].tolist()):
         holders = np.flatnonzero(claimed == code)
-        if len(holders) > 1:  # two good players never hold one character
-            keep &= teams.good[:, holders].sum(axis=1) <= 1
+        most = 1 if code != copy_code else 1 + max(extra)
+        if len(holders) > most:  # two good players never hold one character (but copies)
+            keep &= teams.good[:, holders].sum(axis=1) <= most
     rows0 = np.flatnonzero(keep)
     counts = setup_counts(n)
     good_small = teams.good[rows0]
@@ -599,8 +673,13 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     tf_real = g_tf[:, None] - is_drunk
     kind = np.where(options >= 0, 1, 0)
     conv_code = converter(setup.chars)
-    if conv_code is not None:
-        kind[(options >= 0) & (claimed[np.maximum(options, 0)] == conv_code)] = 2
+    special = conv_code if conv_code is not None else copy_code
+    if special is not None:
+        kind[(options >= 0) & (claimed[np.maximum(options, 0)] == special)] = 2
+    # Columns of the drunk one of a character dealt in copies: none claimed, or this claimer.
+    copy_options = np.array(
+        [-1, *np.flatnonzero(claimed == (copy_code if copy_code is not None else -2)).tolist()]
+    )
     drunk_good = np.where(options >= 0, good_small[:, np.maximum(options, 0)], 1)
     moved = teams.shift[rows0]  # one column per Outsider shift a team may choose
     os_totals = counts["outsider"] + moved
@@ -612,22 +691,29 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
         os_total, tf_total = os_totals[:, j], tf_totals[:, j]
         t = tf_total[:, None] - tf_real - converted[:, None]
         o = os_total[:, None] - g_os[:, None] - is_drunk
-        fill = _townsfolk_fill(
-            unclaimed, t, n_tf - tf_real - is_drunk, converted, tf_total,
-            None if conv_code is None else good_small @ (claimed == conv_code).astype(np.int16),
-        )  # fmt: skip
-        deals = (
-            fill
-            * _perm(n_os - g_os[:, None] - is_drunk, o)
+        other = (
+            _perm(n_os - g_os[:, None] - is_drunk, o)
             * (bluff**evil_claimers)[:, None]
             * (moved[:, j] != NO_SHIFT)[:, None]
             * teams.deals[rows0][:, None]
         )
-        token = np.where(options >= 0, 1 / np.maximum(n_tf - tf_total, 1)[:, None], 1.0)
-        weights.append(deals[:, kind] * drunk_good * token)
-    weight = np.stack(weights, axis=1)  # team, shift, Drunk
-    picked, variant, column = np.nonzero(weight > 0)
-    prior = weight[picked, variant, column]
+        if copy_code is None:
+            fill = _townsfolk_fill(
+                unclaimed, t, n_tf - tf_real - is_drunk, converted, tf_total,
+                None if conv_code is None else good_small @ (claimed == conv_code).astype(np.int16),
+            )  # fmt: skip
+            token = np.where(options >= 0, 1 / np.maximum(n_tf - tf_total, 1)[:, None], 1.0)
+            weights.append(((fill * other)[:, kind] * drunk_good * token)[:, :, None])
+        else:
+            fill_token = _copies(
+                unclaimed, t[:, kind], tf_total, n_tf, good_small, claimed, claimed_team,
+                copy_code, extra, options, kind, copy_options,
+            )  # fmt: skip
+            weights.append(other[:, kind, None] * fill_token * drunk_good[:, :, None])
+    weight = np.stack(weights, axis=1)  # team, shift, Drunk, drunk copy
+    picked, shift_at, column, copy_at = np.nonzero(weight > 0)
+    prior = weight[picked, shift_at, column, copy_at]
+    variant = shift_at * len(copy_options) + copy_at
     first = np.ones(len(picked), dtype=bool)  # ``picked`` is sorted: its distinct teams
     first[1:] = picked[1:] != picked[:-1]
     used, slot = picked[first], np.cumsum(first) - 1
@@ -638,7 +724,8 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
         slot,
         options[column].astype(np.int64),
         prior / prior.sum() if len(prior) else prior,
-        os_totals[picked, variant],
-        tf_totals[picked, variant],
+        os_totals[picked, shift_at],
+        tf_totals[picked, shift_at],
         variant.astype(np.int64),
+        copy_options[copy_at].astype(np.int64),
     )

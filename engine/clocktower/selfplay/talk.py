@@ -48,6 +48,7 @@ from engine.clocktower.game import State, briefing
 from engine.clocktower.game.cast import script_team
 from engine.clocktower.game.claims import claimed
 from engine.clocktower.game.falseworld import World
+from engine.clocktower.game.madness import breaks, madness_of
 from engine.clocktower.game.markers import info_nights
 from engine.clocktower.game.model import Registration, Seat
 from engine.clocktower.game.roles import REGISTRY, Table, role
@@ -161,6 +162,8 @@ class Talk:
         if mad is not None:
             return mad if table.rng.random() < MAD_KEEPS else None
         own = role(s.character).claims(table, state, s.player)
+        if own is not None and own != s.character and _breaks_madness(state, s.player, own):
+            own = None  # a Philosopher who took the Mutant's ability does not name it
         return own if own is not None else self.character(state, s)
 
     def _claim(self, table: Table, state: State, s: Seat, cid: str) -> None:
@@ -254,6 +257,12 @@ def believes_evil(s: Seat) -> bool:
     """Whether ``s`` thinks they are evil: they are, or were shown an evil character (the
     Lunatic, who then bluffs as the Demon it believes it is, with nothing made up to say)."""
     return s.alignment == "evil" or character(s.shown).evil
+
+
+def _breaks_madness(state: State, player: int, cid: str) -> bool:
+    """Whether claiming ``cid`` breaks a madness ``player`` is under (the storyteller may
+    execute them for it)."""
+    return any(breaks(state, m, cid) for m in madness_of(state, player))
 
 
 def mad_about(state: State, player: int) -> str | None:

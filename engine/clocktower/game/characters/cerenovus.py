@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.clocktower.game import abnormal, madness
 from engine.clocktower.game.characters._sv import GOOD_TEAMS, of_teams, prey
+from engine.clocktower.game.claims import claimed
 from engine.clocktower.game.decisions import choose, choose_value
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
@@ -63,10 +64,14 @@ class Cerenovus(Role):
     def choose(
         self, table: Table, state: State, player: int, options: list[Any], pick: int
     ) -> tuple[Any, ...] | None:
+        """The good player the town trusts most, made mad about a character nobody claims: to
+        keep their madness they must drop their true, trusted claim, else they risk execution."""
         if options and isinstance(options[0], str):
-            return (table.rng.choice(options),)
-        targets = prey(table, state, player, options)
-        return (table.rng.choice(targets),) if targets else None
+            said = {claimed(state, s.player) for s in state.seats}
+            unclaimed = [c for c in options if c not in said] or options
+            return (table.rng.choice(unclaimed),)
+        targets = table.trusted(state, player, prey(table, state, player, options))
+        return (targets[0],) if targets else None
 
     def says(self, event: Any, words: Words) -> str:
         return (

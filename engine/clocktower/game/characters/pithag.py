@@ -103,6 +103,8 @@ class PitHag(Role):
     def choose(
         self, table: Table, state: State, player: int, options: list[Any], pick: int
     ) -> tuple[Any, ...] | None:
+        """The good player the town trusts most (its best source of information), made mostly
+        an Outsider (``MAKES``): the town loses what it learns from them."""
         if options and isinstance(options[0], str):
             in_play = {s.character for s in state.seats}
             spare = [c for c in options if c not in in_play]
@@ -110,5 +112,5 @@ class PitHag(Role):
             team = table.rng.choices(teams, weights=[MAKES[t] for t in teams])[0]
             fits = [c for c in spare if char(state, c).team == team] or spare or options
             return (table.rng.choice(fits),)
-        targets = prey(table, state, player, options)
-        return (table.rng.choice(targets),) if targets else None
+        targets = table.trusted(state, player, prey(table, state, player, options))
+        return (targets[0],) if targets else None

@@ -9,7 +9,11 @@ Several players may hold the character: each is a seat of its own, woken in turn
 character's place, with its own choices and reminders. The drunk one's reminder is its own
 (``holds``: it lasts while that player is a Village Idiot, whatever befalls the others).
 A Spy may register good and a Recluse evil (a ruling); a drunk or poisoned Village Idiot may be
-told either alignment, the consistent lie (the alignment in their false world) first."""
+told either alignment, the consistent lie (the alignment in their false world) first.
+
+The reasoning model's worlds deal its copies as the bag does (each count of them alike, in
+other Townsfolk's places; ``worlds._copies``), up to three good players may claim it, and one
+of several is drunk (``Worlds.drunk_copy``). Beside the Bounty Hunter it is not covered."""
 
 from __future__ import annotations
 

@@ -51,5 +51,7 @@ class Witch(Role):
     def choose(
         self, table: Table, state: State, player: int, options: list[int], pick: int
     ) -> tuple[int, ...] | None:
-        targets = prey(table, state, player, options)
-        return (table.rng.choice(targets),) if targets else None
+        """The good player the town trusts most: the one whose nomination the town would follow
+        (a cursed leader either dies nominating or keeps quiet for a day)."""
+        targets = table.trusted(state, player, prey(table, state, player, options))
+        return (targets[0],) if targets else None

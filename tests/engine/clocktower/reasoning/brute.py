@@ -39,7 +39,8 @@ from engine.clocktower.reasoning.record import Record, day_moment
 SOBER_CHARACTERS = {"empath", "chef", "fortuneteller", "washerwoman", "librarian",
                     "investigator", "undertaker", "ravenkeeper", "oracle", "seamstress", "sage",
                     "grandmother", "dreamer", "clockmaker", "flowergirl", "towncrier",
-                    "savant", "artist", "chambermaid", "juggler", "mathematician"}  # fmt: skip
+                    "savant", "artist", "chambermaid", "juggler", "mathematician",
+                    "villageidiot"}  # fmt: skip
 COUNTED = {"chambermaid", "juggler", "mathematician"}  # a count of chances: ``_counted``
 STATEMENT_KINDS = {"alignment": 1, "team": 0}  # which part of a registration a statement reads
 LEARNERS = {"washerwoman": "townsfolk", "librarian": "outsider", "investigator": "minion"}
@@ -88,6 +89,8 @@ def reference(
                   and team[c] in ("townsfolk", "outsider")), None)  # fmt: skip
     converter = next((c for c in chars if character(c).setup is not None
                       and character(c).setup.evil_townsfolk), None)  # fmt: skip
+    copied = next((c for c in chars if character(c).setup is not None
+                   and character(c).setup.copies != (0,)), None)  # fmt: skip
     demon_mass: dict[int, float] = defaultdict(float)
     evil_mass: dict[int, float] = defaultdict(float)
     total = 0.0
@@ -108,17 +111,21 @@ def reference(
                             continue
                         at_setup = [demon_char] if _chosen(side) else list(side.values())
                         for shift in _shifts(at_setup, len(seats)):
+                            copied_drunks = [None] + [p for p in claims if p not in evil
+                                                      and claims[p].character == copied]  # fmt: skip
                             drunks = [None]
                             if poser is not None:
                                 drunks += [p for p in claims if p not in evil
                                            and team.get(claims[p].character) == "townsfolk"]  # fmt: skip
-                            for drunk in drunks:
+                            for drunk, drunk_copy in itertools.product(drunks, copied_drunks):
+                                if drunk is not None and drunk == drunk_copy:
+                                    continue
                                 prior = _prior(chars, team, by_team, counts, seats, claims, evil,
-                                               drunk, shift, converter)  # fmt: skip
+                                               drunk, shift, converter, drunk_copy)  # fmt: skip
                                 if prior == 0:
                                     continue
                                 story = _likelihoods(chars, team, by_team, record, evil, drunk,
-                                                     shift, poser)  # fmt: skip
+                                                     shift, poser, drunk_copy)  # fmt: skip
                                 for weight, now in story:
                                     w = prior * weight
                                     total += w
@@ -165,7 +172,8 @@ def _shifts(evil_chars, n):
     return legal or [least - base]
 
 
-def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift, converter) -> float:
+def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift, converter,
+           drunk_copy=None) -> float:  # fmt: skip
     """The number of full deals this partial world stands for, times the Drunk's token and
     the evil players' bluffs; with a ``converter`` (the Bounty Hunter) on the script, a world
     with a Townsfolk made evil needs it in play (claimed by a good player who is not the Drunk,
@@ -181,8 +189,14 @@ def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift, conv
     held = [claims[p].character for p in good if p in claims]
     if any(team.get(c) not in ("townsfolk", "outsider") for c in held):
         return 0.0
-    if len(set(held)) != len(held):
+    copied = next((c for c in chars if character(c).setup is not None
+                   and character(c).setup.copies != (0,)), None)  # fmt: skip
+    if any(held.count(c) > (1 if c != copied else 1 + max(character(c).setup.copies))
+           for c in held):  # fmt: skip
         return 0.0
+    if copied is not None:
+        return _prior_copies(chars, team, by_team, counts, seats, claims, evil, drunk, shift,
+                             drunk_copy, copied)  # fmt: skip
     real_tf = [claims[p].character for p in good if p in claims and p != drunk
                and team[claims[p].character] == "townsfolk"]  # fmt: skip
     os_real = sum(team[claims[p].character] == "outsider" for p in good if p in claims)
@@ -228,6 +242,59 @@ def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift, conv
     return fill * (1 / (len(by_team["townsfolk"]) + len(by_team["outsider"]))) ** liars
 
 
+def _prior_copies(chars, team, by_team, counts, seats, claims, evil, drunk, shift, drunk_copy,
+                  copied):  # fmt: skip
+    """``_prior`` on a script with a Townsfolk dealt in copies (the Village Idiot): which of
+    those who have not claimed hold a copy, one by one; each count of copies as likely (one
+    of them drunk when there are several); a Drunk shown it means it is not in play."""
+    extra = character(copied).setup.copies
+    n_os = counts["outsider"] + shift
+    side = _team(evil)
+    n_tf = len(seats) - (1 if _chosen(evil) else len(side)) - n_os
+    good = [p for p in seats if p not in evil]
+    sober = [p for p in good if p in claims and p != drunk]
+    real = [p for p in sober if claims[p].character == copied]  # hold it
+    if drunk_copy is not None and drunk_copy not in real:
+        return 0.0
+    others = [claims[p].character for p in sober
+              if team[claims[p].character] == "townsfolk" and p not in real]  # fmt: skip
+    os_real = sum(team[claims[p].character] == "outsider" for p in good if p in claims)
+    os_real += drunk is not None
+    unclaimed = [p for p in good if p not in claims]
+    if _chosen(evil):  # what the Kazali's Minions were dealt is unknown
+        unclaimed += [p for p, c in side.items() if character(c).team != "demon"]
+    t = n_tf - len(others) - len(real)
+    o = n_os - os_real
+    if t < 0 or o < 0 or t + o != len(unclaimed):
+        return 0.0
+    token = claims[drunk].character if drunk is not None else None
+    pool = [c for c in by_team["townsfolk"] if c != copied and c not in others and c != token]
+    total = 0.0
+    for j in range(max(extra) + 2):
+        for _holders in itertools.combinations(unclaimed, j):  # those who hold a copy
+            m = len(real) + j
+            if m and (token == copied or m - 1 not in extra):
+                continue
+            rest = len(unclaimed) - j
+            ways = math.comb(rest, t - j) * _perm(len(pool), t - j) if t >= j else 0
+            if m == 0:
+                chance = 1.0
+            else:  # which one was dealt, the others' Townsfolk it replaced, which were chosen
+                replaced = len(by_team["townsfolk"]) - 1 - (n_tf - m)
+                chance = m * _perm(replaced, m - 1) / math.comb(n_tf - 1, m - 1) / len(extra)
+            if m >= 2:
+                chance *= (1 if drunk_copy is not None else j) / m
+            elif drunk_copy is not None:
+                chance = 0.0
+            if drunk is not None:
+                chance /= max(len(by_team["townsfolk"]) - (n_tf - m + (m > 0)), 1)
+            total += ways * chance
+    liars = sum(p in claims for p in evil)
+    bluff = (1 / (len(by_team["townsfolk"]) + len(by_team["outsider"]))) ** liars
+    os_pool = len(by_team["outsider"]) - (os_real - (drunk is not None)) - (drunk is not None)
+    return total * _perm(os_pool, o) * bluff
+
+
 def _perm(a, k):
     return math.perm(a, k) if 0 <= k <= a else 0
 
@@ -238,7 +305,7 @@ def _last(record):
                + [day_moment(x.day) for x in record.nominations] + [0])  # fmt: skip
 
 
-def _likelihoods(chars, team, by_team, record, evil, drunk, shift, poser):
+def _likelihoods(chars, team, by_team, record, evil, drunk, shift, poser, drunk_copy=None):
     """(weight, the story's end) for every herring, poison and branch choice."""
     seats = record.seats
     claims = {c.player: c for c in record.claims}
@@ -266,7 +333,7 @@ def _likelihoods(chars, team, by_team, record, evil, drunk, shift, poser):
             targets.append([(x, 1 / len(others)) for x in others])
         else:
             targets.append([(None, 1.0)])
-    world = (chars, team, by_team, record, drunk, in_play, poser)
+    world = (chars, team, by_team, record, drunk, in_play, poser, drunk_copy)
     for r, pr in herrings:
         for chosen in itertools.product(*targets):
             poisoned = {night: x for night, (x, _) in zip(nights, chosen, strict=True)}
@@ -278,7 +345,7 @@ def _likelihoods(chars, team, by_team, record, evil, drunk, shift, poser):
 def _story(world, evil, herring, poisoned):
     """Walk the record moment by moment for one choice of herring and poisons, branching
     where a dying Demon may go."""
-    chars, team, by_team, record, drunk, in_play, poser = world
+    chars, team, by_team, record, drunk, in_play, poser, drunk_copy = world
     final = max((d.moment for d in record.deaths), default=-1) if record.over else -1
     demon0 = next(p for p, c in _team(evil).items() if team[c] == "demon")
     branches = [(1.0, _Now(demon0, evil[demon0], frozenset(record.seats), dict(evil)))]
@@ -330,7 +397,7 @@ def _standing(world, now, night):
     either side, an unclaimed good player counting as one; the Vortox's false information),
     and on night X every claimed good Townsfolk poisoned while a Xaan lives (X: the Outsiders
     in play)."""
-    chars, team, by_team, record, drunk, in_play, poser = world
+    chars, team, by_team, record, drunk, in_play, poser, drunk_copy = world
     claims = {c.player: c for c in record.claims}
     seats = list(record.seats)
 
@@ -361,7 +428,7 @@ def _standing(world, now, night):
 
 def _demon_died(world, now, victim, final, night, executed=False):
     """Where the Demon's death leads: [(weight, branch)]."""
-    chars, team, by_team, record, drunk, in_play, poser = world
+    chars, team, by_team, record, drunk, in_play, poser, drunk_copy = world
     claims = {c.player: c for c in record.claims}
     gone = now.alive - {victim}
     if role(now.kind).lives_on and not now.undead:
@@ -399,7 +466,7 @@ def _demon_died(world, now, victim, final, night, executed=False):
 
 
 def _moment(world, herring, poisoned, t, final, now):
-    chars, team, by_team, record, drunk, in_play, poser = world
+    chars, team, by_team, record, drunk, in_play, poser, drunk_copy = world
     night = t % 2 == 1
     weight = 1.0
     deaths = [d for d in record.deaths if d.moment == t]
@@ -463,7 +530,7 @@ def _items(world, herring, poisoned, t, now):
     """The likelihood of the heard items at moment ``t`` (``now.alive``: after its night's
     deaths): what the claims say, and what a claimed Virgin's first nomination, a claimed
     Slayer's first shot and a claimed Tea Lady's dying neighbours showed."""
-    chars, team, by_team, record, drunk, in_play, poser = world
+    chars, team, by_team, record, drunk, in_play, poser, drunk_copy = world
     evil, demon, alive = now.evil, now.demon, now.alive
     weight = 1.0
     seats = record.seats
@@ -474,6 +541,7 @@ def _items(world, herring, poisoned, t, now):
         impaired = (
             c.player in evil
             or c.player == drunk
+            or c.player == drunk_copy
             or poisoned.get(night) == c.player
             or c.player in now.poisoned
         )
@@ -525,7 +593,7 @@ def _items(world, herring, poisoned, t, now):
 
 def _holding(p, world, now):
     """What ``p`` holds, plainly: an evil character, "drunk", a claimed one, or None."""
-    chars, team, by_team, record, drunk, in_play, poser = world
+    chars, team, by_team, record, drunk, in_play, poser, *_ = world
     claims = {c.player: c.character for c in record.claims}
     if p in now.evil:
         return now.evil[p]
@@ -553,7 +621,7 @@ def _counted(h, claimer, world, now, t):
     """A count of chances (the Chambermaid's wakers, the Juggler's right guesses, the
     Mathematician's abnormal abilities): the sober likelihood, summed plainly over every way
     the chances fall, and how many other answers a false one is among."""
-    chars, team, by_team, record, drunk, in_play, poser = world
+    chars, team, by_team, record, drunk, in_play, poser, *_ = world
     claims = {c.player: c for c in record.claims}
     night = (t + 1) // 2
     if h.character == "chambermaid":
@@ -646,6 +714,9 @@ def _sober(h, chars, team, record, evil, drunk, herring, in_play, demon, n, aliv
         )
 
     c, ans, players = h.character, h.answer, h.players
+    if c == "villageidiot":
+        (target,) = players
+        return float(evil_may(target)) if ans == "evil" else float(not evil_must(target))
     if c == "empath":
         lo = sum(evil_must(p) for p in players)
         hi = sum(evil_may(p) for p in players)
@@ -778,7 +849,7 @@ def _statement(x, chars, evil, drunk, claims, team, demon):
 def _impaired(h, by_team, n, chars, record, alive):
     c = h.character
     goods = len(by_team["townsfolk"]) + len(by_team["outsider"])
-    figures = {"seamstress": 1 / 2, "sage": 1 / math.comb(n - 1, 2), "flowergirl": 1 / 2,
+    figures = {"seamstress": 1 / 2, "villageidiot": 1 / 2, "sage": 1 / math.comb(n - 1, 2), "flowergirl": 1 / 2,
                "towncrier": 1 / 2, "savant": 1 / 3, "artist": 1 / 2, "clockmaker": 1 / (n // 2),
                "grandmother": 1 / ((n - 1) * goods), "dreamer": 1 / (goods * (len(chars) - goods)),
                "oracle": 1 / (len([p for p in record.seats if p not in alive]) + 1),

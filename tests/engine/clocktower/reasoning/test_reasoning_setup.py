@@ -2,10 +2,12 @@
 equal a plain brute-force enumeration of its story (``brute``) on seeded random records of
 small tables: the Lord of Typhon's extra Minion seated in a line beside it and its free
 Outsider count, the Xaan's free count (at least one) and its night of poisoned Townsfolk, the
-Bounty Hunter's evil Townsfolk. Self-play with each reasons to the end."""
+Bounty Hunter's evil Townsfolk, the Kazali's Minions, Legion, the Village Idiot's copies and
+its drunk one. Self-play with each reasons to the end."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -13,7 +15,14 @@ import pytest
 from engine.clocktower.catalogue import character
 from engine.clocktower.reasoning.infer import infer
 from engine.clocktower.reasoning.moment import Setup
-from engine.clocktower.reasoning.record import Claim, Death, Heard, Nominated, Record
+from engine.clocktower.reasoning.record import (
+    Claim,
+    Death,
+    Heard,
+    Nominated,
+    Record,
+    night_moment,
+)
 from engine.clocktower.reasoning.worlds import build, minion_seats, uncovered
 from engine.clocktower.selfplay import play, setup_game, table
 from tests.engine.clocktower.game.support import TB
@@ -30,15 +39,45 @@ HUNTER = (*TOWNSFOLK, "bountyhunter", "lunatic", "saint", "poisoner", "scarletwo
           "godfather", "imp", "fanggu")  # fmt: skip
 
 
+IDIOTS = (*TOWNSFOLK, "villageidiot", "lunatic", "saint", "recluse", "poisoner", "godfather",
+          "imp")  # fmt: skip
+
+
+def idiots(record: Record, seed: int, *old: str) -> Record:
+    """The record with the claims of ``old`` made Village Idiots', each with an alignment
+    learned each night of a random player."""
+    rng = random.Random(seed)
+    for cid in old:
+        record = claiming(record, cid, "villageidiot")
+    nights = range(1, record.dusks + 1)
+    claims = tuple(
+        replace(c, heard=tuple(
+            Heard("villageidiot", night_moment(d), rng.choice(("good", "evil")),
+                  (rng.choice(record.seats),))
+            for d in nights))
+        if c.character == "villageidiot" else c
+        for c in record.claims
+    )  # fmt: skip
+    return replace(record, claims=claims)
+
+
 def claiming(record: Record, old: str, new: str) -> Record:
     """The record with the claims of ``old`` made claims of ``new`` (the same information)."""
     claims = tuple(replace(c, character=new) if c.character == old else c for c in record.claims)
     return replace(record, claims=claims)
 
 
-def test_lord_of_typhon_xaan_bounty_hunter_kazali_and_legion_are_covered():
-    for script in (TYPHON, XAAN, HUNTER, KAZALI, LEGION):
+def test_the_experimental_setups_are_covered():
+    for script in (TYPHON, XAAN, HUNTER, KAZALI, LEGION, IDIOTS):
         assert uncovered(script) == {}, script
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_village_idiots_match_brute_force(seed):
+    """One, two or three claimed (the rest of the copies may be among those who have not
+    claimed), one of several drunk; a Lunatic may claim one too."""
+    old = ("monk", "soldier", "chef")[: 1 + seed % 3]
+    agree(IDIOTS, idiots(random_record(7, 900 + seed, 2), seed, *old))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -160,6 +199,10 @@ SELF_PLAYED = {
     "xaan": ((*GOOD_TB, "xaan", "poisoner", "imp"), ()),
     "kazali": ((*GOOD_TB, "poisoner", "spy", "scarletwoman", "baron", "kazali"), ()),
     "legion": ((*GOOD_TB, "poisoner", "spy", "legion"), ()),
+    "villageidiot": (
+        (*TB, "villageidiot"),
+        ("imp", "poisoner", "spy", *["villageidiot"] * 3, *GOOD_TB[:4]),
+    ),
     "bountyhunter": (
         (*TB, "bountyhunter"),
         ("imp", "poisoner", "spy", "bountyhunter", *GOOD_TB[:6]),
