@@ -114,6 +114,7 @@ class Beliefs:
         self.worlds = len(p)
         self.ess = ess(self._drawn(), worlds.copies) if self.sampled else math.inf
         self._errors: dict[str, dict[int, float]] | None = None
+        self._given: dict[int, Beliefs] = {}
 
     def _drawn(self, values: FloatArray | None = None) -> FloatArray:
         """Per world first built (a row's ``origin``), the sum of its rows' weights (times
@@ -152,11 +153,14 @@ class Beliefs:
         return 4 * self.error(player, of) + SLACK if self.sampled else 0.0
 
     def given_good(self, player: int) -> Beliefs:
-        """These beliefs for ``player``, who knows they are good (and has said all they know)."""
-        p = self.p * (1.0 - self._arrays[1][:, self.setup.seat(player)])
-        total = p.sum()
-        p = p / total if total > 0 else self.p
-        return Beliefs(self.setup, p, self._arrays, self._worlds)
+        """These beliefs for ``player``, who knows they are good (and has said all they know);
+        memoised, as self-play asks for them again and again."""
+        if player not in self._given:
+            p = self.p * (1.0 - self._arrays[1][:, self.setup.seat(player)])
+            total = p.sum()
+            p = p / total if total > 0 else self.p
+            self._given[player] = Beliefs(self.setup, p, self._arrays, self._worlds)
+        return self._given[player]
 
 
 # Per world: the Demon now, evil, a Saint (None: in no world, so no risk to weigh).
