@@ -33,8 +33,10 @@ from engine.clocktower.reasoning.infer import (
     SAVED,
     STAR_PASS,
     VOTES,
+    infer,
 )
-from engine.clocktower.reasoning.record import Record, day_moment
+from engine.clocktower.reasoning.moment import Setup
+from engine.clocktower.reasoning.record import Claim, Record, day_moment
 
 SOBER_CHARACTERS = {"empath", "chef", "fortuneteller", "washerwoman", "librarian",
                     "investigator", "undertaker", "ravenkeeper", "oracle", "seamstress", "sage",
@@ -868,3 +870,17 @@ def _impaired(h, by_team, n, chars, record, alive):
             return 0.25
         return 1 / ((n - 1) * (n - 2) / 2 * len(by_team[LEARNERS[c]]))
     return 1 / len(chars)
+
+
+def assert_as_brute(setup: Setup, record: Record, moves: float) -> None:
+    """The model's beliefs on ``record`` are the plain enumeration's (to 1e-9), and what was
+    heard moved some player's chance of being evil by more than ``moves`` (so the test would
+    notice information left unread)."""
+    beliefs = infer(setup, record)
+    demon, evil = reference(setup.chars, record)
+    for p in record.seats:
+        assert abs(beliefs.demon[p] - demon[p]) <= 1e-9, p
+        assert abs(beliefs.evil[p] - evil[p]) <= 1e-9, p
+    claims = tuple(Claim(c.player, c.character) for c in record.claims)
+    quiet = infer(setup, Record(record.seats, claims, record.deaths, dusks=record.dusks))
+    assert max(abs(beliefs.evil[p] - quiet.evil[p]) for p in record.seats) > moves

@@ -16,13 +16,12 @@ from engine.clocktower.catalogue import character, edition_characters
 from engine.clocktower.game.characters._woke import informs, wake_chance
 from engine.clocktower.game.characters.mathematician import LIES
 from engine.clocktower.game.roles import REGISTRY, role
-from engine.clocktower.reasoning.infer import infer
 from engine.clocktower.reasoning.moment import UNKNOWN, Moment, Setup
 from engine.clocktower.reasoning.record import Claim, Death, Heard, Record
 from engine.clocktower.reasoning.worlds import build
 from engine.clocktower.selfplay.talk import heard
 from tests.engine.clocktower.game.support import TB, load, play
-from tests.engine.clocktower.reasoning.brute import reference
+from tests.engine.clocktower.reasoning.brute import assert_as_brute
 
 COUNTS = ("chambermaid", "juggler", "mathematician", "oracle", "sage", "seamstress")
 CHARS = (*(c for c in TB if c not in ("washerwoman", "librarian", "investigator", "chef")),
@@ -172,14 +171,7 @@ RECORDS = [
 def test_the_counts_compose_with_the_sweep_as_brute_force_has_it(record):
     """Poison summed over its target, the Drunk, the Vortox's false counts, the No Dashii's
     neighbours, deaths: the model's beliefs are the plain enumeration's."""
-    beliefs = infer(SETUP, record)
-    demon, evil = reference(SETUP.chars, record)
-    for p in SEATS:
-        assert beliefs.demon[p] == pytest.approx(demon[p], abs=1e-9), p
-        assert beliefs.evil[p] == pytest.approx(evil[p], abs=1e-9), p
-    quiet = Record(SEATS, tuple(Claim(c.player, c.character) for c in record.claims),
-                   record.deaths, dusks=record.dusks)  # fmt: skip
-    assert max(abs(beliefs.evil[p] - infer(SETUP, quiet).evil[p]) for p in SEATS) > 0.02
+    assert_as_brute(SETUP, record, moves=0.02)
 
 
 def test_a_juggler_says_what_they_guessed_beside_their_count():
