@@ -87,6 +87,13 @@ def prey(table: Table, state: State, player: int, options: list[int]) -> list[in
     return [p for p in options if p not in mates] or options
 
 
+def trusted_prey(table: Table, state: State, player: int, options: list[int]) -> int | None:
+    """The good player the town trusts most among ``prey`` (the Witch's, Cerenovus's and
+    Pit-Hag's aim: what the town would lose most by them); None: no option."""
+    targets = table.trusted(state, player, prey(table, state, player, options))
+    return targets[0] if targets else None
+
+
 class KillsNightly(Role):
     """A Demon that, each night but the first, chooses a player who dies (unless protected)."""
 

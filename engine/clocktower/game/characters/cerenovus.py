@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.clocktower.game import abnormal, madness
-from engine.clocktower.game.characters._sv import GOOD_TEAMS, of_teams, prey
+from engine.clocktower.game.characters._sv import GOOD_TEAMS, of_teams, trusted_prey
 from engine.clocktower.game.claims import claimed
 from engine.clocktower.game.decisions import choose, choose_value
 from engine.clocktower.game.effects import tell
@@ -70,8 +70,8 @@ class Cerenovus(Role):
             said = {claimed(state, s.player) for s in state.seats}
             unclaimed = [c for c in options if c not in said] or options
             return (table.rng.choice(unclaimed),)
-        targets = table.trusted(state, player, prey(table, state, player, options))
-        return (targets[0],) if targets else None
+        target = trusted_prey(table, state, player, options)
+        return None if target is None else (target,)
 
     def says(self, event: Any, words: Words) -> str:
         return (

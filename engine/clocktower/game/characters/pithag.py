@@ -21,7 +21,7 @@ from engine.clocktower.game import abnormal
 from engine.clocktower.game.abilities.change import change_character, settle_changes
 from engine.clocktower.game.cast import char, playable
 from engine.clocktower.game.characters._day_demons import may_enter
-from engine.clocktower.game.characters._sv import prey
+from engine.clocktower.game.characters._sv import trusted_prey
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose, choose_value, rule
 from engine.clocktower.game.model import Pending, State, demons, living, put_mark, seat
@@ -112,5 +112,5 @@ class PitHag(Role):
             team = table.rng.choices(teams, weights=[MAKES[t] for t in teams])[0]
             fits = [c for c in spare if char(state, c).team == team] or spare or options
             return (table.rng.choice(fits),)
-        targets = table.trusted(state, player, prey(table, state, player, options))
-        return (targets[0],) if targets else None
+        target = trusted_prey(table, state, player, options)
+        return None if target is None else (target,)

@@ -6,7 +6,7 @@ abnormally."""
 from __future__ import annotations
 
 from engine.clocktower.game import abnormal
-from engine.clocktower.game.characters._sv import prey
+from engine.clocktower.game.characters._sv import trusted_prey
 from engine.clocktower.game.death import die
 from engine.clocktower.game.decisions import choose
 from engine.clocktower.game.model import Mark, Seat, State, alive, living, marks_of, put_mark, seat
@@ -53,5 +53,5 @@ class Witch(Role):
     ) -> tuple[int, ...] | None:
         """The good player the town trusts most: the one whose nomination the town would follow
         (a cursed leader either dies nominating or keeps quiet for a day)."""
-        targets = table.trusted(state, player, prey(table, state, player, options))
-        return (targets[0],) if targets else None
+        target = trusted_prey(table, state, player, options)
+        return None if target is None else (target,)
