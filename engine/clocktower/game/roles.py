@@ -170,8 +170,10 @@ class Role:
     # (``poses_as_townsfolk``: the Drunk, the Lunatic, the Mutant); a Minion under which every
     # Townsfolk is poisoned on the night numbered as the Outsiders dealt, and its day
     # (``poisons_townsfolk_on_night_x``: the Xaan); the teams it registers as besides its own,
-    # always (``registers_too``: Legion's Minion). How many it kills a night: ``night_kills``;
-    # where the dealt Minions sit beside this Demon: ``seat_minions``.
+    # always (``registers_too``: Legion's Minion); a Demon no player is dealt, whose token one
+    # of its Minions holds and so is the Demon (``held_by_minion``: Lil' Monsta). How many it
+    # kills a night: ``night_kills``; where the dealt Minions sit beside this Demon:
+    # ``seat_minions``.
     reasoned: ClassVar[bool] = False
     poisons_nightly: ClassVar[bool] = False
     poisons_neighbours: ClassVar[bool] = False
@@ -185,6 +187,7 @@ class Role:
     poses_as_townsfolk: ClassVar[bool] = False
     poisons_townsfolk_on_night_x: ClassVar[bool] = False
     registers_too: ClassVar[tuple[str, ...]] = ()
+    held_by_minion: ClassVar[bool] = False
     # A day action (an action class of ``engine.clocktower.game.actions``) handled by ``day``,
     # requested through ``command``.
     day_action: ClassVar[type | None] = None

@@ -137,8 +137,9 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
     beyond what ``evil_teams`` deals: Outsider shifts or a free Outsider count, a Demon's extra
     Minions (seated as its unit says), a Townsfolk made evil (the Bounty Hunter's), Minions
     the Demon makes of good players (the Kazali's), a Demon most players hold (Legion), copies
-    of a Townsfolk (the Village Idiot's, but beside a Townsfolk made evil). The worlds always
-    hold a Demon, dealt."""
+    of a Townsfolk (the Village Idiot's, but beside a Townsfolk made evil), a Demon no player
+    is dealt whose token a Minion holds (Lil' Monsta, ``Role.held_by_minion``). The worlds
+    always hold a Demon from the first night: none made later (the Summoner's)."""
     why: dict[str, str] = {}
     for cid in chars:
         if cid not in REGISTRY:
@@ -152,7 +153,7 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
             (setup.minions and c.team != "demon")
             or (setup.copies != (0,) and (not c.good or converter(chars) is not None))
             or setup.evil_townsfolk > 1
-            or not setup.demon
+            or (not setup.demon and not role(cid).held_by_minion)
             or (setup.duplicates and not setup.majority)
         ):
             why[cid] = "its setup changes the evil team or the bag beyond an Outsider shift"
@@ -205,15 +206,18 @@ class Teams:
 def minion_seats(cid: str, n: int, seat: int) -> dict[tuple[int, ...], int]:
     """The seats the Minions dealt beside the Demon ``cid`` at ``seat`` may hold, each with how
     many deals of their seats lead there: as many Minions as the table has and the Demon adds
-    (the Lord of Typhon's one more), seated as its unit says (``Role.seat_minions``). For a
+    (the Lord of Typhon's one more), seated as its unit says (``Role.seat_minions``); for a
+    Demon no player is dealt (``Role.held_by_minion``: Lil' Monsta), its babysitting Minion
+    is at ``seat`` and these are the others. For a
     Demon most players hold (Legion's ``majority``), its other seats, all after ``seat``: the
     first in seat order is the Demon now (the one whose attack it is; the others inherit in
     seat order, ``Role.inherits``)."""
-    setup = character(cid).setup
-    if setup is not None and setup.majority:
+    if _holds_majority(cid):
         return dict.fromkeys(itertools.combinations(range(seat + 1, n), n // 2), 1)
-    k = setup_counts(n)["minion"] + (setup.minions if setup is not None else 0)
+    setup = character(cid).setup
     unit = role(cid)
+    k = setup_counts(n)["minion"] + (setup.minions if setup is not None else 0)
+    k -= unit.held_by_minion  # the babysitter at ``seat`` is one of them
     found: dict[tuple[int, ...], int] = {}
     for dealt in itertools.combinations([s for s in range(n) if s != seat], k):
         seats = unit.seat_minions(n, seat, dealt)
@@ -249,6 +253,13 @@ def converter(chars: tuple[str, ...]) -> int | None:
     return next(found, None)
 
 
+@cache
+def _babysat(chars: tuple[str, ...]) -> int | None:
+    """The code of the script's Demon that a Minion holds (``Role.held_by_minion``: Lil'
+    Monsta; None: none)."""
+    return next((i for i, c in enumerate(chars) if role(c).held_by_minion), None)
+
+
 def _holds_majority(cid: str) -> bool:
     """Whether most players hold this Demon (Legion): its other seats are copies of it."""
     setup = character(cid).setup
@@ -281,22 +292,28 @@ def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
         for demon in demons:
             made = _chosen(chars[demon], n, len(minions))
             held = _holds_majority(chars[demon])
+            babysat = role(chars[demon]).held_by_minion  # the seat ``d`` holds a Minion
             for seats, ways in minion_seats(chars[demon], n, d).items():
                 casts = (
-                    [(demon,) * len(seats)] if held else itertools.permutations(minions, len(seats))
+                    [(demon,) * len(seats)]
+                    if held
+                    else itertools.permutations(minions, len(seats) + babysat)
                 )
                 for cast in casts:
                     row = [-1] * n
-                    for s, m in zip(seats, cast, strict=True):
+                    for s, m in zip((d, *seats) if babysat else seats, cast, strict=True):
                         row[s] = m
-                    row[d] = demon
+                    if not babysat:
+                        row[d] = demon
                     these = [row]
                     if converts:  # with the Bounty Hunter in play, any good seat is evil
                         these += [row[:e] + [len(chars)] + row[e + 1 :] for e in range(n)
                                   if row[e] < 0]  # fmt: skip
                     heads += [d] * len(these)
                     rows += these
-                    deals += [ways * (1.0 if made is None else made)] * len(these)
+                    # Lil' Monsta's: each of its Minions babysits as likely.
+                    sits = 1.0 / (len(seats) + 1) if babysat else 1.0
+                    deals += [ways * sits * (1.0 if made is None else made)] * len(these)
                     chosen += [made is not None] * len(these)
     cast_array = np.array(rows, dtype=np.int16).reshape(-1, n)
     evil = cast_array >= 0
@@ -378,6 +395,21 @@ class Worlds:
         if name not in self.derived:
             self.derived[name] = make()
         return self.derived[name]
+
+    @property
+    def demon_kind(self) -> IntArray:
+        """Per world, the starting Demon's character code: its seat's, or, where that seat
+        holds a Minion (the babysitter of a Demon no player is dealt, ``Role.held_by_minion``),
+        that Demon's."""
+
+        def make() -> IntArray:
+            kind: IntArray = self.char[np.arange(len(self)), self.demon].astype(np.int64)
+            babysat = _babysat(self.setup.chars)
+            if babysat is not None:
+                kind = np.where(self.team_table[kind] == DEMON, kind, babysat)
+            return kind
+
+        return self._derive("demon_kind", make)
 
     def registers(self, seat: int) -> BoolArray:
         """Per world, the teams the player at ``seat`` may register as."""

@@ -21,7 +21,12 @@ Jinxes, in this unit:
   party; a Pit-Hag's change too) chooses a Minion to become instead, and babysits.
 - Psychopath, Vizier: a babysitting one dies when executed (in their units).
 - Marionette: it enters play as the first babysitter is chosen, one of their good neighbours
-  (``_marionette.join``)."""
+  (``_marionette.join``).
+
+The reasoning model's worlds (``held_by_minion``): the bag deals its Minions only, one of them
+babysits, each as likely, and is the Demon (it dies with Lil' Monsta, kills a player a night
+after the first, and a Scarlet Woman inherits as from any Demon). As the worlds reckon it the
+token stays with that Minion all game: a table cannot see it passed (an approximation)."""
 
 from __future__ import annotations
 
@@ -97,6 +102,8 @@ class LilMonsta(Role):
     }
     reminders = {IS_THE_DEMON: "is the Demon"}
     events = (Babysits,)
+    reasoned = True
+    held_by_minion = True
 
     def unheld(self, state: State) -> bool:
         """In play when the script has it and the game began with no Demon dealt and no

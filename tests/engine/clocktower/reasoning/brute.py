@@ -99,11 +99,17 @@ def reference(
     for d in seats:
         for demon_char in by_team["demon"]:
             held = character(demon_char).setup is not None and character(demon_char).setup.majority
+            babysat = role(demon_char).held_by_minion  # Lil' Monsta: a Minion at ``d`` holds it
             for minion_seats in _dealt_minions(demon_char, seats, d):
                 casts = ([(demon_char,) * len(minion_seats)] if held  # Legion's other seats
-                         else itertools.permutations(by_team["minion"], len(minion_seats)))  # fmt: skip
+                         else itertools.permutations(by_team["minion"],
+                                                     len(minion_seats) + babysat))  # fmt: skip
                 for cast in casts:
-                    side = {d: demon_char, **dict(zip(minion_seats, cast, strict=True))}
+                    if babysat:  # the babysitter's Minion first; each babysits as likely
+                        side = dict(zip([d, *minion_seats], cast, strict=True))
+                    else:
+                        side = {d: demon_char, **dict(zip(minion_seats, cast, strict=True))}
+                    sits = 1 / len(side) if babysat else 1.0
                     made = [None]
                     if converter is not None:
                         made += [p for p in seats if p not in side]
@@ -127,9 +133,10 @@ def reference(
                                 if prior == 0:
                                     continue
                                 story = _likelihoods(chars, team, by_team, record, evil, drunk,
-                                                     shift, poser, drunk_copy)  # fmt: skip
+                                                     shift, poser, drunk_copy,
+                                                     (d, demon_char))  # fmt: skip
                                 for weight, now in story:
-                                    w = prior * weight
+                                    w = prior * weight * sits
                                     total += w
                                     demon_mass[now.demon] += w
                                     for p in now.evil:
@@ -148,6 +155,7 @@ def _dealt_minions(demon_char, seats, d):
         )
         return
     k = setup_counts(len(seats))["minion"] + (setup.minions if setup is not None else 0)
+    k -= role(demon_char).held_by_minion  # Lil' Monsta's babysitter at ``d`` is one of them
     others = [i for i in range(len(seats)) if i != at]
     for dealt in itertools.combinations(others, k):
         yield [seats[i] for i in role(demon_char).seat_minions(len(seats), at, dealt)]
@@ -183,7 +191,7 @@ def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift, conv
     the others, and a world without one needs it out of play."""
     n_os = counts["outsider"] + shift
     side = _team(evil)
-    demon = next(p for p, c in side.items() if team[c] == "demon")
+    demon = next((p for p, c in side.items() if team[c] == "demon"), None)
     chosen = _chosen(evil)  # the Kazali's: its Minions were dealt good
     n_tf = len(seats) - (1 if chosen else len(side)) - n_os  # a Townsfolk made evil is one
     made = next((p for p, c in evil.items() if c == EVIL_TF), None)
@@ -307,8 +315,9 @@ def _last(record):
                + [day_moment(x.day) for x in record.nominations] + [0])  # fmt: skip
 
 
-def _likelihoods(chars, team, by_team, record, evil, drunk, shift, poser, drunk_copy=None):
-    """(weight, the story's end) for every herring, poison and branch choice."""
+def _likelihoods(chars, team, by_team, record, evil, drunk, shift, poser, drunk_copy, start):
+    """(weight, the story's end) for every herring, poison and branch choice, from the Demon
+    ``start`` (its seat and character)."""
     seats = record.seats
     claims = {c.player: c for c in record.claims}
     good = [p for p in seats if p not in evil]
@@ -340,17 +349,16 @@ def _likelihoods(chars, team, by_team, record, evil, drunk, shift, poser, drunk_
         for chosen in itertools.product(*targets):
             poisoned = {night: x for night, (x, _) in zip(nights, chosen, strict=True)}
             pp = math.prod(pt for _, pt in chosen)
-            for weight, now in _story(world, evil, r, poisoned):
+            for weight, now in _story(world, evil, r, poisoned, start):
                 yield pr * pp * weight, now
 
 
-def _story(world, evil, herring, poisoned):
-    """Walk the record moment by moment for one choice of herring and poisons, branching
-    where a dying Demon may go."""
+def _story(world, evil, herring, poisoned, start):
+    """Walk the record moment by moment for one choice of herring and poisons, from the
+    Demon ``start``, branching where a dying Demon may go."""
     chars, team, by_team, record, drunk, in_play, poser, drunk_copy = world
     final = max((d.moment for d in record.deaths), default=-1) if record.over else -1
-    demon0 = next(p for p, c in _team(evil).items() if team[c] == "demon")
-    branches = [(1.0, _Now(demon0, evil[demon0], frozenset(record.seats), dict(evil)))]
+    branches = [(1.0, _Now(*start, frozenset(record.seats), dict(evil)))]
     for t in range(1, _last(record) + 1):
         grown = []
         for weight, now in branches:

@@ -2,17 +2,19 @@
 equal a plain brute-force enumeration of its story (``brute``) on seeded random records of
 small tables: the Lord of Typhon's extra Minion seated in a line beside it and its free
 Outsider count, the Xaan's free count (at least one) and its night of poisoned Townsfolk, the
-Bounty Hunter's evil Townsfolk, the Kazali's Minions, Legion, the Village Idiot's copies and
-its drunk one. Self-play with each reasons to the end."""
+Bounty Hunter's evil Townsfolk, the Kazali's Minions, Legion, Lil' Monsta's babysitter, the
+Village Idiot's copies and its drunk one. Self-play with each reasons to the end."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from engine.clocktower.catalogue import character
+from engine.clocktower.game.roles import role
 from engine.clocktower.reasoning.infer import infer
 from engine.clocktower.reasoning.moment import Setup
 from engine.clocktower.reasoning.record import (
@@ -37,6 +39,11 @@ LEGION = (*TOWNSFOLK, "lunatic", "saint", "recluse", "poisoner", "scarletwoman",
           "legion", "imp")  # fmt: skip
 HUNTER = (*TOWNSFOLK, "bountyhunter", "lunatic", "saint", "poisoner", "scarletwoman",
           "godfather", "imp", "fanggu")  # fmt: skip
+
+
+# Beside the Shabaloth, whose two kills a night set Lil' Monsta's one apart.
+MONSTA = (*TOWNSFOLK, "lunatic", "saint", "recluse", "poisoner", "scarletwoman", "baron",
+          "lilmonsta", "shabaloth")  # fmt: skip
 
 
 IDIOTS = (*TOWNSFOLK, "villageidiot", "lunatic", "saint", "recluse", "poisoner", "godfather",
@@ -68,7 +75,7 @@ def claiming(record: Record, old: str, new: str) -> Record:
 
 
 def test_the_experimental_setups_are_covered():
-    for script in (TYPHON, XAAN, HUNTER, KAZALI, LEGION, IDIOTS):
+    for script in (TYPHON, XAAN, HUNTER, KAZALI, LEGION, IDIOTS, MONSTA):
         assert uncovered(script) == {}, script
 
 
@@ -78,6 +85,30 @@ def test_village_idiots_match_brute_force(seed):
     claimed), one of several drunk; a Lunatic may claim one too."""
     old = ("monk", "soldier", "chef")[: 1 + seed % 3]
     agree(IDIOTS, idiots(random_record(7, 900 + seed, 2), seed, *old))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_lil_monsta_matches_brute_force(seed):
+    """No Demon dealt, one Minion more; each Minion as likely babysits and is the Demon: it
+    kills one a night (the Shabaloth two), dies with its babysitter, and a Scarlet Woman
+    inherits it."""
+    agree(MONSTA, random_record(6 + seed % 3, 1000 + seed, 3))
+
+
+def test_lil_monsta_is_babysat_by_one_of_its_minions():
+    """At seven seats its team is two Minions, one of them the Demon now, each as likely;
+    no seat holds Lil' Monsta."""
+    worlds = build(Setup(MONSTA, tuple(range(7))), ())
+    monsta = worlds.demon_kind == MONSTA.index("lilmonsta")
+    assert monsta.any() and not (worlds.char == MONSTA.index("lilmonsta")).any()
+    rows = np.flatnonzero(monsta)
+    team = worlds.evil[rows]
+    assert (team.sum(axis=1) == 2).all() and team[np.arange(len(rows)), worlds.demon[rows]].all()
+    assert (worlds.char[rows][team] == MONSTA.index("poisoner")).any()
+    # Babysat by the Poisoner, or by its partner: as likely.
+    at = worlds.char[rows, worlds.demon[rows]] == MONSTA.index("poisoner")
+    mates = (worlds.char[rows] == MONSTA.index("poisoner")).any(axis=1)
+    assert worlds.prior[rows][at].sum() == pytest.approx(worlds.prior[rows][mates & ~at].sum())
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -199,6 +230,7 @@ SELF_PLAYED = {
     "xaan": ((*GOOD_TB, "xaan", "poisoner", "imp"), ()),
     "kazali": ((*GOOD_TB, "poisoner", "spy", "scarletwoman", "baron", "kazali"), ()),
     "legion": ((*GOOD_TB, "poisoner", "spy", "legion"), ()),
+    "lilmonsta": ((*GOOD_TB, "poisoner", "spy", "scarletwoman", "baron", "lilmonsta"), ()),
     "villageidiot": (
         (*TB, "villageidiot"),
         ("imp", "poisoner", "spy", *["villageidiot"] * 3, *GOOD_TB[:4]),
@@ -212,8 +244,9 @@ SELF_PLAYED = {
 
 @pytest.mark.parametrize("cid", sorted(SELF_PLAYED))
 def test_self_play_with_the_character_reasons_to_the_end(cid, monkeypatch):
-    """Games whose deal holds the character are played by the reasoning players (the model
-    is asked, the naive heuristics never) to a rules ending."""
+    """Games whose deal holds the character (a Minion babysitting Lil' Monsta) are played by
+    the reasoning players (the model is asked, the naive heuristics never) to a rules
+    ending."""
     asked = []
     model = table.infer
     monkeypatch.setattr(table, "infer", lambda *a, **k: asked.append(1) or model(*a, **k))
@@ -221,7 +254,8 @@ def test_self_play_with_the_character_reasons_to_the_end(cid, monkeypatch):
     script, deal = SELF_PLAYED[cid]
     for seed in (1, 2):
         state, outcome = play(script, 10, seed, deal)
-        assert any(s.character == cid for s in state.seats) and outcome.ending != "unfinished"
+        held = any(s.character == cid for s in state.seats) or role(cid).unheld(state)
+        assert held and outcome.ending != "unfinished"
     assert asked
 
 
