@@ -237,7 +237,7 @@ class _Sweep:
     @staticmethod
     def start(worlds: Worlds, logw: FloatArray) -> _Sweep:
         """A sweep from the start of the game, everyone alive."""
-        kind = worlds.char[np.arange(len(worlds)), worlds.demon].astype(np.int64)
+        kind = worlds.demon_kind
         alive = frozenset(worlds.setup.seats)
         return _Sweep(worlds, worlds.demon.copy(), logw, alive, kind, np.zeros(len(kind), bool))
 
