@@ -171,8 +171,10 @@ class Role:
     # Townsfolk is poisoned on the night numbered as the Outsiders dealt, and its day
     # (``poisons_townsfolk_on_night_x``: the Xaan); the teams it registers as besides its own,
     # always (``registers_too``: Legion's Minion); a Demon no player is dealt, whose token one
-    # of its Minions holds and so is the Demon (``held_by_minion``: Lil' Monsta). How many it
-    # kills a night: ``night_kills``; where the dealt Minions sit beside this Demon:
+    # of its Minions holds and so is the Demon (``held_by_minion``: Lil' Monsta); a Minion dealt
+    # instead of a Demon, who makes a living good player a Demon of the script on this night
+    # (``summons_on_night``: the Summoner's third; it stands in for the Demon until then). How
+    # many it kills a night: ``night_kills``; where the dealt Minions sit beside this Demon:
     # ``seat_minions``.
     reasoned: ClassVar[bool] = False
     poisons_nightly: ClassVar[bool] = False
@@ -188,6 +190,7 @@ class Role:
     poisons_townsfolk_on_night_x: ClassVar[bool] = False
     registers_too: ClassVar[tuple[str, ...]] = ()
     held_by_minion: ClassVar[bool] = False
+    summons_on_night: ClassVar[int] = 0
     # A day action (an action class of ``engine.clocktower.game.actions``) handled by ``day``,
     # requested through ``command``.
     day_action: ClassVar[type | None] = None

@@ -50,6 +50,7 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
     """Per character code (the last entry is ``UNKNOWN``'s): its team, the teams it may register
     as (truly, Legion as a Minion too, or, for the Spy and Recluse, by misregistration), whether executing it loses the
     game (the Saint), the players needed alive for it to inherit a dead Demon (0: it does not),
+    the night it makes a Demon (``summons``, ``Role.summons_on_night``; 0: never),
     and the flags of its part in the worlds that its unit declares (``Role``: ``poisons`` for
     ``poisons_nightly``, and ``poisons_neighbours``, ``lives_on``, ``falsifies``,
     ``quiet_day_ends``, ``outlives_demon``, ``keeps_game``, ``night_x`` for
@@ -60,6 +61,7 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
     team = np.full(size, -1, dtype=np.int8)
     registers = np.zeros((size, 4), dtype=bool)
     inherits = np.zeros(size, dtype=np.int16)  # 0: never; else the players needed alive
+    summons = np.zeros(size, dtype=np.int16)  # 0: never; else the night it makes a Demon
     losing = np.zeros(size, dtype=bool)
     moves = np.zeros(size, dtype=np.int8)
     kill_bit = np.zeros(size, dtype=np.int64)
@@ -71,6 +73,7 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
         for attribute, name in FLAGS.items():
             flags[name][i] = getattr(unit, attribute)
         inherits[i] = unit.inherits or 0
+        summons[i] = unit.summons_on_night
         moves[i] = MOVES.index(unit.moves_to)
         if c.team != "demon" and type(unit).night_kills is not Role.night_kills:
             kill_bit[i], killers = 1 << killers, killers + 1
@@ -87,6 +90,7 @@ def tables(chars: tuple[str, ...]) -> dict[str, np.ndarray]:
         "team": team,
         "registers": registers,
         "inherits": inherits,
+        "summons": summons,
         "losing": losing,
         "moves": moves,
         "kill_bit": kill_bit,
@@ -138,9 +142,10 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
     Minions (seated as its unit says), a Townsfolk made evil (the Bounty Hunter's), Minions
     the Demon makes of good players (the Kazali's), a Demon most players hold (Legion), copies
     of a Townsfolk (the Village Idiot's, but beside a Townsfolk made evil), a Demon no player
-    is dealt whose token a Minion holds (Lil' Monsta, ``Role.held_by_minion``). The worlds
-    always hold a Demon from the first night: none made later (the Summoner's)."""
+    is dealt whose token a Minion holds (Lil' Monsta, ``Role.held_by_minion``), a Minion
+    dealt instead of a Demon that makes one later (the Summoner, ``Role.summons_on_night``)."""
     why: dict[str, str] = {}
+    converts = converter(tuple(c for c in chars if c in REGISTRY)) is not None
     for cid in chars:
         if cid not in REGISTRY:
             why[cid] = "the engine does not run it"
@@ -151,9 +156,11 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
         setup = c.setup
         if setup is not None and (
             (setup.minions and c.team != "demon")
-            or (setup.copies != (0,) and (not c.good or converter(chars) is not None))
+            or (setup.copies != (0,) and (not c.good or converts))
             or setup.evil_townsfolk > 1
-            or (not setup.demon and not role(cid).held_by_minion)
+            or (
+                not setup.demon and not role(cid).held_by_minion and not role(cid).summons_on_night
+            )  # fmt: skip
             or (setup.duplicates and not setup.majority)
         ):
             why[cid] = "its setup changes the evil team or the bag beyond an Outsider shift"
@@ -208,7 +215,7 @@ def minion_seats(cid: str, n: int, seat: int) -> dict[tuple[int, ...], int]:
     many deals of their seats lead there: as many Minions as the table has and the Demon adds
     (the Lord of Typhon's one more), seated as its unit says (``Role.seat_minions``); for a
     Demon no player is dealt (``Role.held_by_minion``: Lil' Monsta), its babysitting Minion
-    is at ``seat`` and these are the others. For a
+    is at ``seat`` and these are the others; likewise for a Summoner ``cid`` at ``seat``. For a
     Demon most players hold (Legion's ``majority``), its other seats, all after ``seat``: the
     first in seat order is the Demon now (the one whose attack it is; the others inherit in
     seat order, ``Role.inherits``)."""
@@ -217,7 +224,7 @@ def minion_seats(cid: str, n: int, seat: int) -> dict[tuple[int, ...], int]:
     setup = character(cid).setup
     unit = role(cid)
     k = setup_counts(n)["minion"] + (setup.minions if setup is not None else 0)
-    k -= unit.held_by_minion  # the babysitter at ``seat`` is one of them
+    k -= unit.held_by_minion or bool(unit.summons_on_night)  # the Minion at ``seat`` is one
     found: dict[tuple[int, ...], int] = {}
     for dealt in itertools.combinations([s for s in range(n) if s != seat], k):
         seats = unit.seat_minions(n, seat, dealt)
@@ -254,6 +261,17 @@ def converter(chars: tuple[str, ...]) -> int | None:
 
 
 @cache
+def summonable(chars: tuple[str, ...]) -> tuple[int, ...]:
+    """The codes of the script's Demons a player can hold (a Summoner's choices: not Lil'
+    Monsta, whose setup deals no Demon)."""
+    return tuple(
+        i
+        for i, c in enumerate(chars)
+        if character(c).team == "demon" and ((s := character(c).setup) is None or s.demon)
+    )
+
+
+@cache
 def _babysat(chars: tuple[str, ...]) -> int | None:
     """The code of the script's Demon that a Minion holds (``Role.held_by_minion``: Lil'
     Monsta; None: none)."""
@@ -279,17 +297,20 @@ def _chosen(cid: str, n: int, minions: int) -> float | None:
 
 @cache
 def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
-    """Every Demon seat and character, every set of Minion seats it may have beside it
-    (``minion_seats``) and every assignment of distinct Minion characters to them, with the
-    Outsider counts each team's characters allow (``outsider_counts``)."""
+    """Every Demon seat and character (or a Summoner's, heading a team dealt no Demon), every
+    set of Minion seats it may have beside it (``minion_seats``) and every assignment of
+    distinct Minion characters to them, with the Outsider counts each team's characters allow
+    (``outsider_counts``)."""
     info = tables(chars)
     codes = info["team"]
+    # The Summoner heads a team of its own (no Demon dealt), never one with a Demon.
+    summoners = [i for i, t in enumerate(codes[:-1]) if t == MINION and info["summons"][i]]
     demons = [i for i, t in enumerate(codes[:-1]) if t == DEMON]
-    minions = [i for i, t in enumerate(codes[:-1]) if t == MINION]
+    minions = [i for i, t in enumerate(codes[:-1]) if t == MINION and i not in summoners]
     converts = converter(chars) is not None
     heads, rows, deals, chosen = [], [], [], []
     for d in range(n):
-        for demon in demons:
+        for demon in demons + summoners:
             made = _chosen(chars[demon], n, len(minions))
             held = _holds_majority(chars[demon])
             babysat = role(chars[demon]).held_by_minion  # the seat ``d`` holds a Minion
@@ -398,15 +419,17 @@ class Worlds:
 
     @property
     def demon_kind(self) -> IntArray:
-        """Per world, the starting Demon's character code: its seat's, or, where that seat
-        holds a Minion (the babysitter of a Demon no player is dealt, ``Role.held_by_minion``),
-        that Demon's."""
+        """Per world, the starting Demon's character code: its seat's (a Summoner's, standing
+        in for the Demon it will make, ``Role.summons_on_night``), or, where that seat holds a
+        Minion (the babysitter of a Demon no player is dealt, ``Role.held_by_minion``), that
+        Demon's."""
 
         def make() -> IntArray:
             kind: IntArray = self.char[np.arange(len(self)), self.demon].astype(np.int64)
             babysat = _babysat(self.setup.chars)
             if babysat is not None:
-                kind = np.where(self.team_table[kind] == DEMON, kind, babysat)
+                summons = tables(self.setup.chars)["summons"][kind] > 0
+                kind = np.where((self.team_table[kind] == DEMON) | summons, kind, babysat)
             return kind
 
         return self._derive("demon_kind", make)

@@ -26,7 +26,15 @@ Jinxes, each in this unit:
   (``_marionette.join``).
 
 Bot storyteller: the player it picks is a random living player, the Demon a random one on the
-script."""
+script.
+
+The reasoning model's worlds (``summons_on_night``): the bag deals the Summoner and the other
+Minions, no Demon; until the third night the Summoner stands in for the Demon (its death ends
+the game, it kills nobody; an approximation: information and hands about "the Demon" read it
+as one too, as the Clockmaker's jinx has it); on the third night a living good player, each as
+likely, becomes a Demon of the script a player can hold, each as likely. The jinxes (the
+Pukka's earlier night, Legion, the Lord of Typhon's neighbour, the storyteller's ability) and a
+summoning the Summoner's poison stopped are not weighed."""
 
 from __future__ import annotations
 
@@ -110,6 +118,8 @@ class Summoner(Role):
         "summoner_typhon_minion": "which Minion the summoned Lord of Typhon's other neighbour becomes",
     }
     reminders = {SUMMONED: "has summoned"}
+    reasoned = True
+    summons_on_night = NIGHT
     endings = {"summoner_lost": "the Alchemist-Summoner died before summoning a Demon"}
     events = (SummonerBluffs,)
 

@@ -49,6 +49,11 @@ LEARNERS = {"washerwoman": "townsfolk", "librarian": "outsider", "investigator":
 EVIL_TF = "a townsfolk made evil"  # the Bounty Hunter's: evil, of no team, any Townsfolk
 
 
+def _summoners(by_team):
+    """The script's Minions dealt instead of a Demon, who make one later (the Summoner)."""
+    return [c for c in by_team["minion"] if role(c).summons_on_night]
+
+
 def _team(evil):
     """The Demon's team among the evil players (not a Townsfolk made evil)."""
     return {p: c for p, c in evil.items() if c != EVIL_TF}
@@ -96,14 +101,14 @@ def reference(
     demon_mass: dict[int, float] = defaultdict(float)
     evil_mass: dict[int, float] = defaultdict(float)
     total = 0.0
+    dealt = [c for c in by_team["minion"] if c not in _summoners(by_team)]  # beside a Demon
     for d in seats:
-        for demon_char in by_team["demon"]:
+        for demon_char in by_team["demon"] + _summoners(by_team):
             held = character(demon_char).setup is not None and character(demon_char).setup.majority
             babysat = role(demon_char).held_by_minion  # Lil' Monsta: a Minion at ``d`` holds it
             for minion_seats in _dealt_minions(demon_char, seats, d):
                 casts = ([(demon_char,) * len(minion_seats)] if held  # Legion's other seats
-                         else itertools.permutations(by_team["minion"],
-                                                     len(minion_seats) + babysat))  # fmt: skip
+                         else itertools.permutations(dealt, len(minion_seats) + babysat))  # fmt: skip
                 for cast in casts:
                     if babysat:  # the babysitter's Minion first; each babysits as likely
                         side = dict(zip([d, *minion_seats], cast, strict=True))
@@ -155,7 +160,8 @@ def _dealt_minions(demon_char, seats, d):
         )
         return
     k = setup_counts(len(seats))["minion"] + (setup.minions if setup is not None else 0)
-    k -= role(demon_char).held_by_minion  # Lil' Monsta's babysitter at ``d`` is one of them
+    # Lil' Monsta's babysitter, or the Summoner, at ``d`` is one of them
+    k -= role(demon_char).held_by_minion or bool(role(demon_char).summons_on_night)
     others = [i for i in range(len(seats)) if i != at]
     for dealt in itertools.combinations(others, k):
         yield [seats[i] for i in role(demon_char).seat_minions(len(seats), at, dealt)]
@@ -247,7 +253,9 @@ def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift, conv
         fill /= max(len(by_team["townsfolk"]) - n_tf, 1)
     if chosen:  # the Kazali's choice of players and Minions
         k = len(side) - 1
-        fill /= math.comb(len(seats) - 1, k) * math.perm(len(by_team["minion"]), k)
+        fill /= math.comb(len(seats) - 1, k) * math.perm(
+            len(by_team["minion"]) - len(_summoners(by_team)), k
+        )
     liars = sum(p in claims for p in evil)
     return fill * (1 / (len(by_team["townsfolk"]) + len(by_team["outsider"]))) ** liars
 
@@ -383,7 +391,7 @@ def _kill_factor(world, t, now):
         kills = list(role(c).night_kills(night, quiet, last)[:KILLS])
         return kills + [0.0] * (KILLS - len(kills))
 
-    demon_dists = {tuple(dist(c)) for c in by_team["demon"]}
+    demon_dists = {tuple(dist(c)) for c in by_team["demon"] + _summoners(by_team)}
     minion_killers = [c for c in chars if team[c] != "demon" and dist(c)[0] < 1]
     if len(demon_dists) <= 1 and not minion_killers:
         return 1.0
@@ -475,18 +483,31 @@ def _demon_died(world, now, victim, final, night, executed=False):
     return [(stuck, replace(now, alive=gone))]
 
 
+def _summoned(world, now, t):
+    """On its night, a living Summoner (standing in for the Demon) makes a living good player
+    a Demon of the script a player can hold, each player and each Demon as likely."""
+    chars, team, by_team, record, *_ = world
+    if role(now.kind).summons_on_night != (t + 1) // 2 or not _demon_alive(now):
+        return [(1.0, now)]
+    made = [c for c in by_team["demon"] if character(c).setup is None or character(c).setup.demon]
+    good = [p for p in record.seats if p in now.alive and p not in _team(now.evil)]
+    return [(1 / len(made) / len(good), replace(now, demon=p, kind=c, evil={**now.evil, p: c}))
+            for c in made for p in good] or [(1.0, now)]  # fmt: skip
+
+
 def _moment(world, herring, poisoned, t, final, now):
     chars, team, by_team, record, drunk, in_play, poser, drunk_copy = world
     night = t % 2 == 1
     weight = 1.0
     deaths = [d for d in record.deaths if d.moment == t]
     if night:
+        made = [(1.0, now)]
         if t > 1:
             executed = any(d.cause == "execution" for d in record.deaths if d.moment == t - 1)
             if not executed and role(now.kind).quiet_day_ends and _demon_alive(now):
                 weight *= QUIET_DAY
-            weight *= _kill_factor(world, t, now)
-        current = [(weight, _standing(world, now, (t + 1) // 2))]
+            made = [(w * _kill_factor(world, t, br), br) for w, br in _summoned(world, now, t)]
+        current = [(weight * w, _standing(world, br, (t + 1) // 2)) for w, br in made]
         for d in deaths:
             victim = d.player
             nxt = []

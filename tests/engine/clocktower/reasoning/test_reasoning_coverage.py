@@ -34,6 +34,13 @@ def imp_unreasoned(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(type(role("imp")), "reasoned", False)
 
 
+@pytest.fixture
+def summoner_undeclared(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Summoner as if its unit did not declare the night it makes the Demon: a setup
+    dealt no Demon that the worlds cannot hold."""
+    monkeypatch.setattr(type(role("summoner")), "summons_on_night", 0)
+
+
 def test_trouble_brewing_is_covered_whole():
     assert uncovered(TB) == {} and supported(TB) and not_covered(TB) is None
 
@@ -44,7 +51,9 @@ def test_an_evil_character_without_its_part_in_the_worlds_is_uncovered(imp_unrea
     assert not_covered(TB) == f"the reasoning model cannot yet weigh Imp ({why})"
 
 
-def test_a_setup_modifier_the_worlds_cannot_hold_is_uncovered_even_on_a_good_character():
+def test_a_setup_modifier_the_worlds_cannot_hold_is_uncovered_even_on_a_good_character(
+    summoner_undeclared: None,
+) -> None:
     """The Village Idiot's copies beside the Bounty Hunter's evil Townsfolk are not held by
     the worlds (either alone is); a good character whose information is not weighed is still
     covered. Each group of characters is named with its reason."""
@@ -59,7 +68,9 @@ def test_a_setup_modifier_the_worlds_cannot_hold_is_uncovered_even_on_a_good_cha
     )
 
 
-def test_characters_uncovered_for_different_reasons_are_grouped(imp_unreasoned):
+def test_characters_uncovered_for_different_reasons_are_grouped(
+    imp_unreasoned: None, summoner_undeclared: None
+) -> None:
     script = ("summoner", *TB)
     why = uncovered(script)
     assert not_covered(script) == (

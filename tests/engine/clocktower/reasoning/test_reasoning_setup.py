@@ -3,7 +3,7 @@ equal a plain brute-force enumeration of its story (``brute``) on seeded random 
 small tables: the Lord of Typhon's extra Minion seated in a line beside it and its free
 Outsider count, the Xaan's free count (at least one) and its night of poisoned Townsfolk, the
 Bounty Hunter's evil Townsfolk, the Kazali's Minions, Legion, Lil' Monsta's babysitter, the
-Village Idiot's copies and its drunk one. Self-play with each reasons to the end."""
+Summoner's team and its Demon made on night 3, the Village Idiot's copies and its drunk one. Self-play with each reasons to the end."""
 
 from __future__ import annotations
 
@@ -46,6 +46,10 @@ MONSTA = (*TOWNSFOLK, "lunatic", "saint", "recluse", "poisoner", "scarletwoman",
           "lilmonsta", "shabaloth")  # fmt: skip
 
 
+SUMMONER = (*TOWNSFOLK, "lunatic", "saint", "recluse", "poisoner", "summoner", "baron", "imp",
+            "shabaloth")  # fmt: skip
+
+
 IDIOTS = (*TOWNSFOLK, "villageidiot", "lunatic", "saint", "recluse", "poisoner", "godfather",
           "imp")  # fmt: skip
 
@@ -75,7 +79,7 @@ def claiming(record: Record, old: str, new: str) -> Record:
 
 
 def test_the_experimental_setups_are_covered():
-    for script in (TYPHON, XAAN, HUNTER, KAZALI, LEGION, IDIOTS, MONSTA):
+    for script in (TYPHON, XAAN, HUNTER, KAZALI, LEGION, IDIOTS, MONSTA, SUMMONER):
         assert uncovered(script) == {}, script
 
 
@@ -93,6 +97,26 @@ def test_lil_monsta_matches_brute_force(seed):
     kills one a night (the Shabaloth two), dies with its babysitter, and a Scarlet Woman
     inherits it."""
     agree(MONSTA, random_record(6 + seed % 3, 1000 + seed, 3))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_summoner_matches_brute_force(seed):
+    """No Demon dealt: the Summoner stands in for it, kills nobody on night 2 (the Imp and
+    the Shabaloth would), and on night 3 makes a living good player an Imp or a Shabaloth."""
+    agree(SUMMONER, random_record(6 + seed % 3, 1100 + seed, 3 + seed % 2))
+
+
+def test_the_summoners_team_is_dealt_no_demon():
+    """At ten seats: the Summoner and one more Minion, never beside a dealt Demon; eight good
+    seats (the Demon's a Townsfolk's)."""
+    worlds = build(Setup(SUMMONER, tuple(range(10))), ())
+    code = SUMMONER.index("summoner")
+    summoner = worlds.demon_kind == code
+    assert summoner.any() and (worlds.char[summoner, worlds.demon[summoner]] == code).all()
+    assert (worlds.evil[summoner].sum(axis=1) == 2).all()
+    assert not ((worlds.char == code).any(axis=1) & ~summoner).any()
+    good = worlds.townsfolk + worlds.outsiders
+    assert (good[summoner] == 8).all() and (good[~summoner] == 7).all()
 
 
 def test_lil_monsta_is_babysat_by_one_of_its_minions():
@@ -231,6 +255,7 @@ SELF_PLAYED = {
     "kazali": ((*GOOD_TB, "poisoner", "spy", "scarletwoman", "baron", "kazali"), ()),
     "legion": ((*GOOD_TB, "poisoner", "spy", "legion"), ()),
     "lilmonsta": ((*GOOD_TB, "poisoner", "spy", "scarletwoman", "baron", "lilmonsta"), ()),
+    "summoner": ((*TB, "summoner"), ("summoner", "poisoner", *GOOD_TB[:8])),
     "villageidiot": (
         (*TB, "villageidiot"),
         ("imp", "poisoner", "spy", *["villageidiot"] * 3, *GOOD_TB[:4]),
