@@ -69,7 +69,14 @@ from engine.clocktower.reasoning.record import (
     day_moment,
 )
 from engine.clocktower.reasoning.sample import BUDGET, SLACK, draw, ess
-from engine.clocktower.reasoning.worlds import Worlds, build, count, feasible, tables
+from engine.clocktower.reasoning.worlds import (
+    Worlds,
+    build,
+    count,
+    feasible,
+    summonable,
+    tables,
+)
 
 LIMIT = 60_000  # enumerate up to this many feasible worlds; sample beyond (``sample``)
 SAMPLES = 8_000  # worlds drawn from the tail, when sampling
@@ -449,6 +456,7 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
         night = (ev.moment + 1) // 2
         if night > 1:
             _quiet_day(sweep)
+            _summon(sweep, night)
             _kill_count(sweep, night, len(ev.deaths))
         living = np.array([p in sweep.alive for p in setup.seats])
         poisoner = sweep.worlds.holder("poisons")
@@ -599,6 +607,34 @@ def _branch(sweep: _Sweep, moved: IntArray, heirs: FloatArray, jumps: BoolArray)
         sweep.worlds = sweep.worlds.recast(jumped, heir, sweep.kind)
 
 
+def _summon(sweep: _Sweep, night: int) -> None:
+    """A living Minion that stands in for the Demon and makes one tonight (``Role.
+    summons_on_night``: the Summoner) does: the sweep branches on the Demon (each of the
+    script's that a player can hold, as likely) and on the living good player made it (each as
+    likely), who turns evil and holds it."""
+    w = sweep.worlds
+    info = tables(w.setup.chars)
+    on = np.flatnonzero((info["summons"][sweep.kind] == night) & _demon_alive(sweep))
+    if not len(on):
+        return
+    made = summonable(w.setup.chars)
+    copies = np.ones(len(sweep.kind), dtype=np.int64)
+    copies[on] = len(made)
+    rows = np.repeat(np.arange(len(copies)), copies)
+    first = np.repeat(np.cumsum(copies) - copies, copies)
+    which = np.zeros(len(copies), dtype=bool)
+    which[on] = True
+    moved = which[rows]
+    sweep.take(rows)
+    sweep.kind = sweep.kind.copy()
+    sweep.kind[moved] = np.array(made)[(np.arange(len(rows)) - first)[moved]]
+    sweep.logw = sweep.logw - np.where(moved, math.log(len(made)), 0.0)
+    living = np.array([p in sweep.alive for p in w.setup.seats])
+    moved = np.flatnonzero(moved)
+    heirs = (~sweep.worlds.evil_team[moved] & living[None, :]).astype(float)
+    _branch(sweep, moved, heirs, np.ones(len(moved), dtype=bool))
+
+
 def _day_death(sweep: _Sweep, death: Death, final: bool) -> None:
     """An execution or a shot: if it was the Demon and the game went on, it lived on, someone
     inherited, or (executed) the Mastermind gave a day more."""
@@ -632,7 +668,7 @@ def _kill_table(
         kills[i] = 0.0
         kills[i, : len(told)] = told
     info = tables(chars)
-    demons = {tuple(row) for row in kills[info["team"] == DEMON]}
+    demons = {tuple(row) for row in kills[(info["team"] == DEMON) | (info["summons"] > 0)]}
     killers = np.flatnonzero(info["kill_bit"])  # in the order of their bits
     if len(demons) <= 1 and (kills[killers, 0] == 1.0).all():
         return None
