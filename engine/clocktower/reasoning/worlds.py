@@ -141,11 +141,10 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
     beyond what ``evil_teams`` deals: Outsider shifts or a free Outsider count, a Demon's extra
     Minions (seated as its unit says), a Townsfolk made evil (the Bounty Hunter's), Minions
     the Demon makes of good players (the Kazali's), a Demon most players hold (Legion), copies
-    of a Townsfolk (the Village Idiot's, but beside a Townsfolk made evil), a Demon no player
+    of a Townsfolk (the Village Idiot's, one of them perhaps made evil), a Demon no player
     is dealt whose token a Minion holds (Lil' Monsta, ``Role.held_by_minion``), a Minion
     dealt instead of a Demon that makes one later (the Summoner, ``Role.summons_on_night``)."""
     why: dict[str, str] = {}
-    converts = converter(tuple(c for c in chars if c in REGISTRY)) is not None
     for cid in chars:
         if cid not in REGISTRY:
             why[cid] = "the engine does not run it"
@@ -156,7 +155,7 @@ def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
         setup = c.setup
         if setup is not None and (
             (setup.minions and c.team != "demon")
-            or (setup.copies != (0,) and (not c.good or converts))
+            or (setup.copies != (0,) and not c.good)
             or setup.evil_townsfolk > 1
             or (
                 not setup.demon and not role(cid).held_by_minion and not role(cid).summons_on_night
@@ -597,6 +596,7 @@ def _copies(
     unclaimed: IntArray, t: IntArray, total: IntArray, n_tf: int, good: np.ndarray,
     claimed: IntArray, claimed_team: IntArray, code: int, extra: tuple[int, ...],
     options: IntArray, kind: IntArray, copy_options: IntArray,
+    made: tuple[IntArray, IntArray] | None,
 ) -> FloatArray:  # fmt: skip
     """Per team, Drunk column and drunk copy's column (``_feasible``'s), on a script with a
     Townsfolk dealt in copies (the Village Idiot: as many more of it as one of its ``copies``,
@@ -604,7 +604,9 @@ def _copies(
     the ways to deal the ``t`` Townsfolk among the ``unclaimed`` good players (per Drunk
     column), summed over how many of them hold it, times the chance of its copies and the
     Drunk's token (one of the Townsfolk not in play). A Drunk who claims it holds its token:
-    then it is not in play."""
+    then it is not in play. With a converter on the script (``made``: per team, whether a
+    Townsfolk is made evil, and how many good players claim the converter), ``_convert``
+    says how the Townsfolk made evil, one of the copies or another, is dealt."""
     held = good @ (claimed == code).astype(np.int16)  # its good claimers
     others = good @ ((claimed_team == TOWNSFOLK) & (claimed != code)).astype(np.int16)
     pool = (n_tf - 1 - others)[:, None]  # other Townsfolk no good claimer holds
@@ -613,9 +615,15 @@ def _copies(
     out = np.zeros((len(held), len(options), len(copy_options)))
     claimer = claimed[np.maximum(copy_options, 0)] == code
     sober = good[:, np.maximum(copy_options, 0)].astype(bool) & claimer[None, :]  # team, column
-    for j in range(max(extra) + 2):  # how many who have not claimed hold it
-        m = real + j  # in play
-        ways = _choose(u, t) * _choose(t, np.full_like(t, j)) * _perm(pool, t - j)
+    # (j, cv): how many who have not claimed hold it, and whether the Townsfolk made evil does
+    for j, cv in itertools.product(range(max(extra) + 2), (0, 1) if made else (0,)):
+        m = real + j + cv  # in play
+        k = t - j  # the other Townsfolk among those who have not claimed
+        if made is None:
+            fill = _perm(pool, k)
+        else:
+            fill = _convert(pool, k, total2, kind, cv, *made)
+        ways = _choose(u, t) * _choose(t, np.full_like(t, j)) * fill
         legal = (real >= 0) & ((m == 0) | (np.isin(m - 1, extra) & (kind != 2)[None, :]))
         dealt = (
             m * _perm(n_tf - 1 - (total2 - m), m - 1) / np.maximum(_choose(total2 - 1, m - 1), 1)
@@ -626,7 +634,7 @@ def _copies(
         base = ways * chance * token
         several = m >= 2
         column = np.empty((*m.shape, len(copy_options)))
-        column[:, :, 0] = np.where(several, j / np.maximum(m, 1), 1.0)  # none who claimed
+        column[:, :, 0] = np.where(several, (j + cv) / np.maximum(m, 1), 1.0)  # none who claimed
         drunk_claimer = sober[:, None, 1:] & (
             copy_options[None, None, 1:] != options[None, :, None]
         )
@@ -635,6 +643,27 @@ def _copies(
         )
         out += base[:, :, None] * column
     return out
+
+
+def _convert(
+    pool: IntArray, k: IntArray, total: IntArray, kind: IntArray, cv: int,
+    converted: IntArray, claimers: IntArray,
+) -> FloatArray:  # fmt: skip
+    """``_copies``'s ways to deal the ``k`` other Townsfolk of those who have not claimed from
+    the ``pool``, beside a converter (the Bounty Hunter; ``claimers``: its good claimers, per
+    team; a Drunk who claims it, ``kind`` 3, holds its token): in a team with a Townsfolk made
+    evil (``converted``) it is in play, truly claimed or held by one of the ``k``, and the
+    Townsfolk made evil holds a copy (``cv`` 1) or one more from the pool, the storyteller's
+    pick one in the ``total`` Townsfolk less the converter; in a team without, it is out of
+    play."""
+    real = claimers[:, None] - (kind == 3)[None, :]  # its claimers who hold it
+    free = (claimers == 0)[:, None]  # in the pool
+    held = (real == 1) * _perm(pool, k) + free * k * _perm(pool - 1, k - 1)
+    other = held * np.maximum(pool - k, 0) if not cv else held
+    made = other / np.maximum(total - 1, 1)
+    out = (real == 0) * _perm(pool - free, k) if not cv else np.zeros_like(made)
+    fill: FloatArray = np.where(converted[:, None].astype(bool), made, out)
+    return fill
 
 
 def _drunk_code(chars: tuple[str, ...]) -> int:
@@ -724,13 +753,16 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
         options = options[:1]
     # The deals' count depends only on whether one is the Drunk, and whether the Drunk is the
     # one who claims the converter (the Bounty Hunter): columns none, another, that one.
-    is_drunk = np.array([[0, 1, 1]])
+    # With both (the Village Idiot beside the Bounty Hunter), a fourth: the Drunk claims the
+    # converter.
+    conv_code = converter(setup.chars)
+    both = conv_code is not None and copy_code is not None
+    is_drunk = np.array([[0, 1, 1, 1][: 3 + both]])
     tf_real = g_tf[:, None] - is_drunk
     kind = np.where(options >= 0, 1, 0)
-    conv_code = converter(setup.chars)
-    special = conv_code if conv_code is not None else copy_code
-    if special is not None:
-        kind[(options >= 0) & (claimed[np.maximum(options, 0)] == special)] = 2
+    for special, code in ((copy_code, 2), (conv_code, 2 + both)):
+        if special is not None:
+            kind[(options >= 0) & (claimed[np.maximum(options, 0)] == special)] = code
     # Columns of the drunk one of a character dealt in copies: none claimed, or this claimer.
     copy_options = np.array(
         [-1, *np.flatnonzero(claimed == (copy_code if copy_code is not None else -2)).tolist()]
@@ -763,6 +795,7 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
             fill_token = _copies(
                 unclaimed, t[:, kind], tf_total, n_tf, good_small, claimed, claimed_team,
                 copy_code, extra, options, kind, copy_options,
+                None if conv_code is None else (converted, good_small @ (claimed == conv_code)),
             )  # fmt: skip
             weights.append(other[:, kind, None] * fill_token * drunk_good[:, :, None])
     weight = np.stack(weights, axis=1)  # team, shift, Drunk, drunk copy

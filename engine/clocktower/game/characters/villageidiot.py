@@ -13,7 +13,8 @@ told either alignment, the consistent lie (the alignment in their false world) f
 
 The reasoning model's worlds deal its copies as the bag does (each count of them alike, in
 other Townsfolk's places; ``worlds._copies``), up to three good players may claim it, and one
-of several is drunk (``Worlds.drunk_copy``). Beside the Bounty Hunter it is not covered."""
+of several is drunk (``Worlds.drunk_copy``). Beside the Bounty Hunter, the Townsfolk it makes
+evil may be one of them (``worlds._convert``)."""
 
 from __future__ import annotations
 

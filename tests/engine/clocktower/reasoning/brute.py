@@ -212,7 +212,7 @@ def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift, conv
         return 0.0
     if copied is not None:
         return _prior_copies(chars, team, by_team, counts, seats, claims, evil, drunk, shift,
-                             drunk_copy, copied)  # fmt: skip
+                             drunk_copy, copied, converter)  # fmt: skip
     real_tf = [claims[p].character for p in good if p in claims and p != drunk
                and team[claims[p].character] == "townsfolk"]  # fmt: skip
     os_real = sum(team[claims[p].character] == "outsider" for p in good if p in claims)
@@ -261,10 +261,13 @@ def _prior(chars, team, by_team, counts, seats, claims, evil, drunk, shift, conv
 
 
 def _prior_copies(chars, team, by_team, counts, seats, claims, evil, drunk, shift, drunk_copy,
-                  copied):  # fmt: skip
+                  copied, converter):  # fmt: skip
     """``_prior`` on a script with a Townsfolk dealt in copies (the Village Idiot): which of
     those who have not claimed hold a copy, one by one; each count of copies as likely (one
-    of them drunk when there are several); a Drunk shown it means it is not in play."""
+    of them drunk when there are several); a Drunk shown it means it is not in play. Beside
+    a ``converter`` (the Bounty Hunter), as ``_prior`` has it, the Townsfolk made evil holds a
+    copy or another Townsfolk, and the converter is truly claimed or held by one who has not
+    claimed and holds no copy."""
     extra = character(copied).setup.copies
     n_os = counts["outsider"] + shift
     side = _team(evil)
@@ -281,27 +284,47 @@ def _prior_copies(chars, team, by_team, counts, seats, claims, evil, drunk, shif
     unclaimed = [p for p in good if p not in claims]
     if _chosen(evil):  # what the Kazali's Minions were dealt is unknown
         unclaimed += [p for p, c in side.items() if character(c).team != "demon"]
-    t = n_tf - len(others) - len(real)
+    made = next((p for p, c in evil.items() if c == EVIL_TF), None)
+    t = n_tf - len(others) - len(real) - (made is not None)
     o = n_os - os_real
     if t < 0 or o < 0 or t + o != len(unclaimed):
         return 0.0
     token = claims[drunk].character if drunk is not None else None
     pool = [c for c in by_team["townsfolk"] if c != copied and c not in others and c != token]
     total = 0.0
-    for j in range(max(extra) + 2):
+    made_copy = (False, True) if made is not None else (False,)
+    for j, cv in itertools.product(range(max(extra) + 2), made_copy):
         for _holders in itertools.combinations(unclaimed, j):  # those who hold a copy
-            m = len(real) + j
+            m = len(real) + j + cv
             if m and (token == copied or m - 1 not in extra):
                 continue
             rest = len(unclaimed) - j
-            ways = math.comb(rest, t - j) * _perm(len(pool), t - j) if t >= j else 0
+            k = t - j  # those of the rest who hold another Townsfolk
+            if k < 0:
+                continue
+            ways = math.comb(rest, k)
+            if converter is None:
+                ways *= _perm(len(pool), k)
+            elif made is None:  # the converter is out of play
+                if converter in others:
+                    continue
+                ways *= _perm(len([c for c in pool if c != converter]), k)
+            else:
+                if converter in others:  # truly claimed
+                    ways *= _perm(len(pool), k)
+                elif converter in pool:  # one of the k holds it: which, then the rest
+                    ways *= k * _perm(len(pool) - 1, k - 1)
+                else:
+                    continue
+                ways *= 1 if cv else max(len(pool) - k, 0)  # the Townsfolk made evil's
+                ways /= max(n_tf - 1, 1)  # the storyteller's pick of it
             if m == 0:
                 chance = 1.0
             else:  # which one was dealt, the others' Townsfolk it replaced, which were chosen
                 replaced = len(by_team["townsfolk"]) - 1 - (n_tf - m)
                 chance = m * _perm(replaced, m - 1) / math.comb(n_tf - 1, m - 1) / len(extra)
             if m >= 2:
-                chance *= (1 if drunk_copy is not None else j) / m
+                chance *= (1 if drunk_copy is not None else j + cv) / m
             elif drunk_copy is not None:
                 chance = 0.0
             if drunk is not None:

@@ -41,6 +41,13 @@ def summoner_undeclared(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(type(role("summoner")), "summons_on_night", 0)
 
 
+@pytest.fixture
+def monsta_undeclared(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lil' Monsta as if its unit did not declare that a Minion holds it: a setup dealt no
+    Demon that the worlds cannot hold."""
+    monkeypatch.setattr(type(role("lilmonsta")), "held_by_minion", False)
+
+
 def test_trouble_brewing_is_covered_whole():
     assert uncovered(TB) == {} and supported(TB) and not_covered(TB) is None
 
@@ -51,20 +58,21 @@ def test_an_evil_character_without_its_part_in_the_worlds_is_uncovered(imp_unrea
     assert not_covered(TB) == f"the reasoning model cannot yet weigh Imp ({why})"
 
 
-def test_a_setup_modifier_the_worlds_cannot_hold_is_uncovered_even_on_a_good_character(
-    summoner_undeclared: None,
+def test_a_setup_modifier_the_worlds_cannot_hold_is_uncovered(
+    summoner_undeclared: None, monsta_undeclared: None
 ) -> None:
-    """The Village Idiot's copies beside the Bounty Hunter's evil Townsfolk are not held by
-    the worlds (either alone is); a good character whose information is not weighed is still
-    covered. Each group of characters is named with its reason."""
-    assert not uncovered(("villageidiot", *TB)) and not uncovered(("bountyhunter", *TB))
-    script = ("villageidiot", "bountyhunter", "summoner", *TB)
-    assert list(uncovered(script)) == ["villageidiot", "summoner"]
+    """A setup dealt no Demon is not held by the worlds unless its unit declares how the
+    Demon comes (the Summoner's night, Lil' Monsta's babysitter); the Village Idiot's copies
+    beside the Bounty Hunter's evil Townsfolk are; a good character whose information is not
+    weighed is covered. Each group of characters is named with its reason."""
+    assert not uncovered(("villageidiot", "bountyhunter", *TB))
+    script = ("villageidiot", "bountyhunter", "summoner", "lilmonsta", *TB)
+    assert list(uncovered(script)) == ["summoner", "lilmonsta"]
     assert "butler" not in REGISTRY.having("weigh") and "butler" not in uncovered(script)
-    why = uncovered(script)["villageidiot"]
+    why = uncovered(script)["summoner"]
     assert (
         not_covered(script)
-        == f"the reasoning model cannot yet weigh Village Idiot and Summoner ({why})"
+        == f"the reasoning model cannot yet weigh Summoner and Lil' Monsta ({why})"
     )
 
 
@@ -125,7 +133,8 @@ def listed(docs: str, bullet: str) -> set[str]:
     """The names a bullet of docs/clocktower.md's coverage lists gives (``a, b, c.``)."""
     text = " ".join(docs.split())  # the list may wrap
     start = text.index(f"- {bullet}: ") + len(bullet) + 4
-    return set(text[start : text.index(".", start)].split(", "))
+    said = text[start : text.index(".", start)]
+    return set() if said == "none" else set(said.split(", "))
 
 
 def test_the_docs_say_what_the_model_covers():

@@ -3,7 +3,8 @@ equal a plain brute-force enumeration of its story (``brute``) on seeded random 
 small tables: the Lord of Typhon's extra Minion seated in a line beside it and its free
 Outsider count, the Xaan's free count (at least one) and its night of poisoned Townsfolk, the
 Bounty Hunter's evil Townsfolk, the Kazali's Minions, Legion, Lil' Monsta's babysitter, the
-Summoner's team and its Demon made on night 3, the Village Idiot's copies and its drunk one. Self-play with each reasons to the end."""
+Summoner's team and its Demon made on night 3, the Village Idiot's copies and its drunk one
+(beside the Bounty Hunter too). Self-play with each reasons to the end."""
 
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ SUMMONER = (*TOWNSFOLK, "lunatic", "saint", "recluse", "poisoner", "summoner", "
 
 IDIOTS = (*TOWNSFOLK, "villageidiot", "lunatic", "saint", "recluse", "poisoner", "godfather",
           "imp")  # fmt: skip
+HUNTED_IDIOTS = (*TOWNSFOLK, "bountyhunter", "villageidiot", "lunatic", "saint", "recluse",
+                 "poisoner", "godfather", "imp")  # fmt: skip
 
 
 def idiots(record: Record, seed: int, *old: str) -> Record:
@@ -79,7 +82,7 @@ def claiming(record: Record, old: str, new: str) -> Record:
 
 
 def test_the_experimental_setups_are_covered():
-    for script in (TYPHON, XAAN, HUNTER, KAZALI, LEGION, IDIOTS, MONSTA, SUMMONER):
+    for script in (TYPHON, XAAN, HUNTER, KAZALI, LEGION, IDIOTS, HUNTED_IDIOTS, MONSTA, SUMMONER):
         assert uncovered(script) == {}, script
 
 
@@ -133,6 +136,16 @@ def test_lil_monsta_is_babysat_by_one_of_its_minions():
     at = worlds.char[rows, worlds.demon[rows]] == MONSTA.index("poisoner")
     mates = (worlds.char[rows] == MONSTA.index("poisoner")).any(axis=1)
     assert worlds.prior[rows][at].sum() == pytest.approx(worlds.prior[rows][mates & ~at].sum())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_village_idiots_beside_the_bounty_hunter_match_brute_force(seed):
+    """The Townsfolk made evil may hold a copy (then one of several is drunk as likely), or
+    another Townsfolk; the Bounty Hunter claimed (by a good player or the Lunatic) or held
+    by one who has not claimed, or out of play where no Townsfolk is evil."""
+    old = ("monk", "soldier", "chef")[: 1 + seed % 3]
+    record = idiots(random_record(7, 1200 + seed, 2), seed, *old)
+    agree(HUNTED_IDIOTS, claiming(record, "washerwoman", "bountyhunter") if seed % 2 else record)
 
 
 @pytest.mark.parametrize("seed", range(4))
