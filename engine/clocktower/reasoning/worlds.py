@@ -1,6 +1,7 @@
 """The possible worlds behind what a table has said, as numpy arrays (one row per world).
 
-A world says who holds the Demon and which seats hold which Minions, who (if anyone) among
+A world says who holds the Demon (or stands in for it: the Minion babysitting Lil' Monsta, the
+Summoner until it makes one) and which seats hold which Minions, who (if anyone) among
 the players claiming a Townsfolk is really the Drunk, and so each player's alignment and, for
 the good players who have claimed, their true character (their claim, since good players claim
 honestly). Good players who have not claimed are summed out: a world's prior weight is the
@@ -609,12 +610,19 @@ def _copies(
     says how the Townsfolk made evil, one of the copies or another, is dealt."""
     held = good @ (claimed == code).astype(np.int16)  # its good claimers
     others = good @ ((claimed_team == TOWNSFOLK) & (claimed != code)).astype(np.int16)
+    claimer = claimed[np.maximum(copy_options, 0)] == code
+    sober = good[:, np.maximum(copy_options, 0)].astype(bool) & claimer[None, :]  # team, column
+    # Teams alike in these counts deal alike: each distinct set of them is weighed once.
+    alike = np.column_stack([unclaimed, total, held, others, t, sober, *(made or ())])
+    _, first, inverse = np.unique(alike, axis=0, return_index=True, return_inverse=True)
+    unclaimed, total, held, others, t, sober = (
+        a[first] for a in (unclaimed, total, held, others, t, sober)
+    )
+    made = (made[0][first], made[1][first]) if made else None
     pool = (n_tf - 1 - others)[:, None]  # other Townsfolk no good claimer holds
     real = held[:, None] - (kind == 2)[None, :]  # its claimers who hold it
     u, total2 = unclaimed[:, None], total[:, None]
     out = np.zeros((len(held), len(options), len(copy_options)))
-    claimer = claimed[np.maximum(copy_options, 0)] == code
-    sober = good[:, np.maximum(copy_options, 0)].astype(bool) & claimer[None, :]  # team, column
     # (j, cv): how many who have not claimed hold it, and whether the Townsfolk made evil does
     for j, cv in itertools.product(range(max(extra) + 2), (0, 1) if made else (0,)):
         m = real + j + cv  # in play
@@ -642,7 +650,8 @@ def _copies(
             several[:, :, None] & drunk_claimer, 1 / np.maximum(m, 1)[:, :, None], 0.0
         )
         out += base[:, :, None] * column
-    return out
+    alike_out: FloatArray = out[inverse.reshape(-1)]
+    return alike_out
 
 
 def _convert(
