@@ -5,7 +5,7 @@ them (``/script score``'s balance, ``/clocktower review``)."""
 from __future__ import annotations
 
 from engine.clocktower.catalogue import find
-from engine.clocktower.reasoning.worlds import uncovered
+from engine.clocktower.reasoning.worlds import too_many_teams, uncovered
 
 NAMED = 8  # characters named in full; more are counted
 
@@ -22,6 +22,8 @@ def not_covered(chars: tuple[str, ...]) -> str | None:
     """Why the model cannot weigh a game of this script (None: it can): which characters, and
     for each group of them why (a clause, to end a sentence)."""
     why = uncovered(chars)
+    if not why and too_many_teams(chars):
+        return "the reasoning model cannot yet weigh a script with this many evil characters"
     if not why:
         return None
     reasons: dict[str, list[str]] = {}

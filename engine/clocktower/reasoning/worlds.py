@@ -28,7 +28,7 @@ from functools import cache, lru_cache
 import numpy as np
 
 from engine.clocktower.bag import settings
-from engine.clocktower.catalogue import character, setup_counts
+from engine.clocktower.catalogue import MAX_PLAYERS, character, setup_counts
 from engine.clocktower.counts import outsider_rule
 from engine.clocktower.game.roles import REGISTRY, Role, role
 from engine.clocktower.reasoning.moment import (
@@ -132,8 +132,29 @@ def outsider_counts(cids: tuple[str, ...], n: int) -> tuple[int, ...]:
 
 
 def supported(chars: tuple[str, ...]) -> bool:
-    """Whether the model covers this script (``uncovered`` names what it does not)."""
-    return not uncovered(chars)
+    """Whether the model covers this script (``uncovered`` names what it does not) and its
+    evil teams fit the worlds (``too_many_teams``)."""
+    return not uncovered(chars) and not too_many_teams(chars)
+
+
+TEAMS_HELD = 3_000_000  # the most starting evil teams the worlds build (Bad Moon Rising: 524k)
+
+
+def too_many_teams(chars: tuple[str, ...]) -> bool:
+    """Whether the script's evil characters make more starting evil teams than the worlds
+    hold (``TEAMS_HELD``) at the largest table: each Demon (or Summoner) at each seat, its
+    Minions' seats and characters, times the seat of a Townsfolk made evil (a script of every
+    character would need billions)."""
+    known = [c for c in chars if c in REGISTRY]
+    n = MAX_PLAYERS
+    heads = [c for c in known if character(c).team == "demon" or role(c).summons_on_night]
+    minions = sum(character(c).team == "minion" and c not in heads for c in known)
+    more = max(((s := character(c).setup) and s.minions or 0 for c in heads), default=0)
+    k = setup_counts(n)["minion"] + more  # the Lord of Typhon's or Lil' Monsta's one more
+    teams = len(heads) * n * math.comb(n - 1, k) * math.perm(max(minions, k), k)
+    if any((s := character(c).setup) is not None and s.evil_townsfolk for c in known):
+        teams *= n - k  # the seat of the Townsfolk made evil
+    return teams > TEAMS_HELD
 
 
 def uncovered(chars: tuple[str, ...]) -> dict[str, str]:
