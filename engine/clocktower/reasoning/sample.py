@@ -157,15 +157,19 @@ class _Search:
         variants = int(feasible.variant.max(initial=0)) + 1
         self.index = np.full((len(feasible.teams), n + 1, variants), -1, dtype=np.int64)
         self.index[feasible.slot, feasible.drunk + 1, feasible.variant] = np.arange(len(feasible))
-        # Every step from a team: two seats swap characters, or one seat takes an evil code
-        # (the steps that make no starting team are dropped when looked up).
-        pairs = np.array([(s, t) for s in range(n) for t in range(s + 1, n)]).reshape(-1, 2)
-        self.swaps = np.tile(np.arange(n), (len(pairs), 1))
-        self.swaps[np.arange(len(pairs)), pairs[:, 0]] = pairs[:, 1]
-        self.swaps[np.arange(len(pairs)), pairs[:, 1]] = pairs[:, 0]
+        # Every step from a team (two seats swap characters, or one seat takes an evil code),
+        # as the change it makes to the team's key (``Teams.key``); the steps that make no
+        # feasible team are dropped when looked up (``slots``: each team's slot, -1: none).
+        base = int(self.teams.digit.max()) + 1
+        self.places = base ** np.arange(n, dtype=np.int64)
+        s, t = np.triu_indices(n, 1)
+        self.pairs = (s, t, self.places[s] - self.places[t])
         team = tables(setup.chars)["team"]
         codes = np.flatnonzero((team[:-1] == MINION) | (team[:-1] == DEMON))
-        self.recasts = np.array([(s, c) for s in range(n) for c in codes]).reshape(-1, 2)
+        seats, code = np.repeat(np.arange(n), len(codes)), np.tile(codes, n)
+        self.recasts = (seats, self.teams.digit[code], self.places[seats])
+        self.slots = np.full(len(self.teams.cast) + 1, -1, dtype=np.int64)
+        self.slots[feasible.teams] = np.arange(len(feasible.teams))
 
     def weigh(self, idx: IntArray, loglik: FloatArray | None = None) -> None:
         """Weigh the worlds ``idx`` by the record (``loglik``: their log likelihoods, already
@@ -230,25 +234,31 @@ class _Search:
         any Drunk, and each team one step away with the same Drunk or, where that is not
         feasible, with any."""
         f = self.feasible
-        cast = self.teams.cast[f.teams[f.slot[idx]]]
-        drunk = f.drunk[idx]
-        swapped = cast[:, self.swaps].reshape(-1, cast.shape[1])
-        recast = np.repeat(cast[:, None, :], len(self.recasts), axis=1)
-        recast[:, np.arange(len(self.recasts)), self.recasts[:, 0]] = self.recasts[:, 1]
-        rows = self.teams.find(np.concatenate([swapped, recast.reshape(-1, cast.shape[1])]))
-        seats = np.concatenate(
-            [np.repeat(drunk, len(self.swaps)), np.repeat(drunk, len(self.recasts))]
-        )
-        slot = np.minimum(np.searchsorted(f.teams, rows), len(f.teams) - 1)
-        ok = (rows >= 0) & (f.teams[slot] == rows)
+        teams, at = np.unique(f.slot[idx], return_inverse=True)
+        slot = self._steps(teams)[at]  # per world and step, the team it makes (-1: none)
+        seats = np.broadcast_to(f.drunk[idx, None], slot.shape)
+        ok = slot >= 0
         slot, seats = slot[ok], seats[ok]
         same = self.index[slot, seats + 1]  # per Outsider shift
         none = (same < 0).all(axis=1)
-        anew = np.unique(np.concatenate([slot[none], f.slot[idx]]))  # any Drunk
-        found = np.concatenate([same[same >= 0], self.index[anew].ravel()])
-        found = np.unique(found[found >= 0])
-        fresh: IntArray = found[np.isnan(self.logpost[found])]
+        anew = np.concatenate([slot[none], teams])  # any Drunk
+        found = np.zeros(len(f), dtype=bool)
+        found[same[same >= 0]] = True
+        any_ = self.index[anew].ravel()
+        found[any_[any_ >= 0]] = True
+        fresh: IntArray = np.flatnonzero(found & np.isnan(self.logpost))
         return fresh
+
+    def _steps(self, slots: IntArray) -> IntArray:
+        """Per feasible team ``slots``, the feasible team each step makes (-1: none)."""
+        digits = self.teams.digit[self.teams.cast[self.feasible.teams[slots]]]
+        s, t, places = self.pairs
+        swapped = (digits[:, t] - digits[:, s]) * places
+        seats, code, place = self.recasts
+        recast = (code - digits[:, seats]) * place
+        keys = (digits * self.places).sum(axis=1)[:, None]
+        steps: IntArray = self.slots[self.teams.find(keys + np.hstack([swapped, recast]))]
+        return steps
 
 
 class _Tilt:

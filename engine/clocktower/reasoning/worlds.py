@@ -195,9 +195,8 @@ class Teams:
         keys: IntArray = (self.digit[cast].astype(np.int64) * places).sum(axis=1)
         return keys
 
-    def find(self, cast: IntArray) -> IntArray:
-        """The row of each cast (one per row of ``cast``; -1: not a starting evil team)."""
-        keys = self.key(cast)
+    def find(self, keys: IntArray) -> IntArray:
+        """The row of each team's ``key`` (-1: not a starting evil team)."""
         at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
         return np.where(self.keys[at] == keys, self.order[at], -1)
 
