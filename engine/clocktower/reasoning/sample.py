@@ -268,19 +268,21 @@ class _Tilt:
 
     def __init__(self, feasible: Feasible) -> None:
         self.feasible = feasible
-        self.cast = evil_teams(feasible.setup.chars, feasible.setup.n).cast[feasible.teams]
+        n = feasible.setup.n
+        cast = evil_teams(feasible.setup.chars, n).cast[feasible.teams]
         self.classes = 3 + len(feasible.setup.chars)  # and a Townsfolk made evil's class
+        # Per feasible team and seat, the seat's cell in a seat-by-class table (a good seat's:
+        # GOOD; the Drunk is the world's, not the team's).
+        self.cells = np.arange(n) * self.classes + np.where(cast >= 0, cast + 2, GOOD)
         self.log_prior = np.log(feasible.prior)
 
     def shares(self, slot: IntArray, drunk: IntArray, weight: FloatArray) -> FloatArray:
         """Per seat and class, the share of ``weight`` (over worlds given by their team's
         ``slot`` and their ``drunk``) in which the seat is of that class."""
         n = self.feasible.setup.n
-        by_team = np.bincount(slot, weight, minlength=len(self.cast))
-        shares = np.zeros((n, self.classes))
-        for s in range(n):
-            evil = self.cast[:, s] >= 0
-            shares[s, 2:] = np.bincount(self.cast[evil, s], by_team[evil], self.classes - 2)
+        by_team = np.bincount(slot, weight, minlength=len(self.cells))
+        cells = np.bincount(self.cells.ravel(), np.repeat(by_team, n), n * self.classes)
+        shares = cells.reshape(n, self.classes)
         has = drunk >= 0
         shares[:, DRUNK] = np.bincount(drunk[has], weight[has], minlength=n)
         shares[:, GOOD] = weight.sum() - shares[:, 1:].sum(axis=1)
@@ -296,11 +298,9 @@ class _Tilt:
     def _log_tilted(self, eta: FloatArray) -> FloatArray:
         """log prior(w) + Σ η[seat, class], normalised over every feasible world."""
         f = self.feasible
-        seats = np.arange(f.setup.n)
-        lift = eta - eta[:, [GOOD]]  # each class against being good
-        evil = self.cast >= 0
-        by_team = np.where(evil, lift[seats, np.maximum(self.cast, 0) + 2], 0.0).sum(axis=1)
-        drunk = np.where(f.drunk >= 0, lift[np.maximum(f.drunk, 0), DRUNK], 0.0)
+        lift = eta - eta[:, [GOOD]]  # each class against being good (a good seat's: 0)
+        by_team = lift.ravel()[self.cells].sum(axis=1)
+        drunk = np.append(lift[:, DRUNK], 0.0)[f.drunk]  # no Drunk (-1): 0
         log = self.log_prior + by_team[f.slot] + drunk
         top = log.max()
         normalised: FloatArray = log - (top + np.log(np.exp(log - top).sum()))
