@@ -8,8 +8,10 @@ came out up to 0.5 off). So the feasible worlds are split in two strata:
 
 - **The head**, weighed exactly. ``PILOT`` worlds drawn from the prior are weighed, and the
   neighbours of the likeliest of them with each Demon seat (so that a likely team far from the
-  likeliest one is found too); then, repeatedly, the neighbours of the likeliest weighed worlds (``BATCH`` at a time, while they
-  are at least ``EXPAND`` times as likely as the likeliest) are weighed too, until no such
+  likeliest one is found too); then, repeatedly, the neighbours of the likeliest weighed
+  worlds (``BATCH`` at a time, or a ``GROWTH`` share of the worlds weighed so far: few, large
+  rounds, as each replays the record) are weighed too, while they are at least ``EXPAND``
+  times as likely as the likeliest, until no such
   world is left unsearched or ``BUDGET`` worlds have been weighed. A world's neighbours are
   the same evil team with any Drunk (and any Outsider shift), and the teams one step from its own (two seats swapping
   characters: an evil player with a good one, the Demon with a Minion; or a Minion becoming
@@ -50,8 +52,9 @@ from engine.clocktower.reasoning.worlds import Feasible, Worlds, evil_teams, tab
 
 PILOT = 2_000  # worlds drawn from the prior to start the search from
 EXPAND = 1e-4  # a world this likely relative to the likeliest has its neighbours weighed
-BATCH = 30  # worlds whose neighbours are weighed together
-BUDGET = 30_000  # worlds weighed in the search, at most
+BATCH = 30  # worlds whose neighbours are weighed together, at least...
+GROWTH = 1 / 30  # ... or this share of the worlds weighed so far, whichever is more
+BUDGET = 30_000  # worlds weighed in the search (the round that reaches it is finished)
 KEPT = 1e-6  # head worlds less likely than this, relative to the likeliest, are left out
 DEFENSIVE = 0.1  # the prior's share of the tail's proposal
 FITTING = 2  # steps of iterative proportional fitting
@@ -204,14 +207,15 @@ class _Search:
         return kept
 
     def frontier(self) -> IntArray:
-        """The likeliest weighed worlds not yet searched around (``BATCH`` at most), now
-        marked searched."""
+        """The likeliest weighed worlds not yet searched around (``BATCH``, or a ``GROWTH``
+        share of the worlds weighed, at most), now marked searched."""
+        batch = max(BATCH, int(GROWTH * self.count))
         logpost = self.logpost[self.weighed]
         open_ = np.flatnonzero(~self.searched & (logpost >= logpost.max() + np.log(EXPAND)))
-        if len(open_) > BATCH:  # only those tied with the BATCH-th or likelier need sorting
-            least = -np.partition(-logpost[open_], BATCH - 1)[BATCH - 1]
+        if len(open_) > batch:  # only those tied with the batch-th or likelier need sorting
+            least = -np.partition(-logpost[open_], batch - 1)[batch - 1]
             open_ = open_[logpost[open_] >= least]
-        chosen = open_[np.argsort(-logpost[open_], kind="stable")][:BATCH]
+        chosen = open_[np.argsort(-logpost[open_], kind="stable")][:batch]
         self.searched[chosen] = True
         frontier: IntArray = self.weighed[chosen]
         return frontier
