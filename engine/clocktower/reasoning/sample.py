@@ -260,8 +260,14 @@ class _Search:
         swapped = (digits[:, t] - digits[:, s]) * places
         seats, code, place = self.recasts
         recast = (code - digits[:, seats]) * place
-        keys = (digits * self.places).sum(axis=1)[:, None]
-        steps: IntArray = self.slots[self.teams.find(keys + np.hstack([swapped, recast]))]
+        change = np.hstack([swapped, recast])
+        moved = change != 0  # a step that changes nothing finds the team itself (-1 here)
+        keys = ((digits * self.places).sum(axis=1)[:, None] + change)[moved]
+        order = np.argsort(keys)  # sorted keys are looked up several times faster
+        found = np.empty(len(keys), dtype=np.int64)
+        found[order] = self.slots[self.teams.find(keys[order])]
+        steps: IntArray = np.full(change.shape, -1, dtype=np.int64)
+        steps[moved] = found
         return steps
 
 
