@@ -61,9 +61,10 @@ FITTING = 2  # steps of iterative proportional fitting
 POOR = 5_000  # a tail sample with a smaller effective sample size joins the search...
 RETRIES = 2  # ... at most this many times, each searching BUDGET / 2 worlds more
 # Beyond four standard errors, how far a chance may be from the exact one: what the search and
-# the sample may miss. Measured against exact enumeration (docs/clocktower.md): every chance of
-# Trouble Brewing's and Bad Moon Rising's records at 13 and 15 players was within 4 standard
-# errors + SLACK; of Sects & Violets' at 15 players, all but one of 840 (0.044 off, 0.039 stated).
+# the sample may miss. Measured against exact enumeration (docs/benchmarks.md): every chance of
+# Trouble Brewing's, Bad Moon Rising's and Sects & Violets' records at 13 and 15 players was
+# within 4 standard errors + SLACK (the worst 0.042 off, at 15 players on Sects & Violets),
+# but those of two late records that the sweep's pruning misweighs, whatever the search.
 SLACK = 0.02
 GOOD, DRUNK = 0, 1  # a seat's classes; an evil character's code c is class c + 2
 
