@@ -8,12 +8,12 @@ On a script the reasoning model covers (``engine.clocktower.reasoning``), the pl
   themselves (``infer``): the chance that each player is the Demon, and that executing them
   would lose the game (a real Saint). A nominee's worth is the first, plus ``MINION`` times the
   chance they are a Minion, less ``WARY`` times the second, with a little noise (``NOISE``) so
-  that players differ. A good player nominates their best nominee
-  when it is worth ``NOMINATE_AT``; raises a hand for a nominee worth ``VOTE_AT`` and more than
-  whoever is on the block; a dead player spends the ghost vote on one worth ``GHOST_AT``. With
-  five or three alive the two floors go (``_odd_count``: a quiet day there wastes a guess). With
-  three alive and a credible Mayor (a claimed character that wins on a quiet dusk), nobody good
-  nominates.
+  that players differ. A good player nominates their best nominee when it is worth
+  ``NOMINATE_AT``; raises a hand for a nominee worth ``VOTE_AT`` and more than whoever is on the
+  block; a dead player spends the ghost vote on one worth ``GHOST_AT``. At the town's last
+  guesses, five or three alive, the two floors go (``_last_guesses``: a quiet day there wastes a
+  guess). With three alive and a credible Mayor (a claimed character that wins on a quiet
+  dusk), nobody good nominates.
 - Evil players know their team. They vote as the town's model of them says (``VOTES``: rarely
   for their Demon, readily for good players, always to push a teammate off the block), and
   nominate the good player the town suspects most (``EVIL_NOMINATES``).
@@ -422,14 +422,13 @@ class Player:
         return worth >= self._bar(state, voter, nominee)
 
     def _bar(self, state: State, player: int, nominee: int | None = None) -> float:
-        """What a nominee must be worth to the good ``player``: ``VOTE_AT`` (but with five or
-        three alive, ``_odd_count``), ``CLOSE`` to the
-        best nominee still to be had today, and more than whoever is on the block; nothing from
-        day ``STALEMATE`` on, when the nights have stopped the game (an Evil Twin outlived the
+        """What a nominee must be worth to the good ``player``: ``VOTE_AT`` (nothing at the
+        town's last guesses, ``_last_guesses``), ``CLOSE`` to the best nominee still to be had
+        today, and more than whoever is on the block; nothing from day ``STALEMATE`` on, when the nights have stopped the game (an Evil Twin outlived the
         Demon, an Innkeeper keeps the Po drunk) and only executions can end it."""
         if state.day >= STALEMATE:
             return 0.0
-        floor = 0.0 if _odd_count(state) else VOTE_AT
+        floor = 0.0 if _last_guesses(state) else VOTE_AT
         beliefs = self.beliefs(state, player)
         open_ = [
             q for q in self._candidates(state, player) if q not in state.nominees or q == nominee
@@ -644,11 +643,11 @@ class Player:
     def _nominee(self, state: State, p: int, pool: list[int]) -> int | None:
         """Whom ``p`` would nominate from ``pool`` now (None: nobody): a living player, or for
         a good player who reasons, a dead one who may be the Demon now."""
-        living_pool = [q for q in pool if alive(state, q)]
         if self.setup is None or seat(state, p).alignment == "evil":
-            pool = living_pool
+            pool = [q for q in pool if alive(state, q)]
         else:
-            pool = [q for q in pool if q in self._candidates(state, p)]
+            candidates = set(self._candidates(state, p))
+            pool = [q for q in pool if q in candidates]
         if not pool:
             return None
         if self.setup is None:
@@ -661,7 +660,7 @@ class Player:
             return None
         worth = {q: self.worth(state, p, q) for q in pool}
         target = max(pool, key=lambda q: worth[q])
-        bar = NOMINATE_AT if state.day < STALEMATE and not _odd_count(state) else 0.0
+        bar = NOMINATE_AT if state.day < STALEMATE and not _last_guesses(state) else 0.0
         return target if worth[target] >= max(bar, self._bar(state, p, target)) else None
 
     def _evil_nominee(self, state: State, player: int, pool: list[int]) -> int | None:
@@ -689,7 +688,7 @@ def _value(beliefs: Beliefs, player: int, living: bool = True) -> float:
     return demon + MINION * minion - WARY * beliefs.risk.get(player, 0.0)
 
 
-def _odd_count(state: State) -> bool:
+def _last_guesses(state: State) -> bool:
     """Whether a day without an execution would throw away one of the town's last guesses: with
     five or three alive, executing leaves the town a guess at three, while a quiet day lets the
     night bring four (then a guess and two alive) or two. So on those final days the town
