@@ -80,6 +80,11 @@ class Table(Protocol):
 
     def scores(self, state: State, player: int) -> dict[int, float]: ...
 
+    def team(self, state: State, player: int) -> set[int]:
+        """Whom ``player`` counts as their own side (those ``scores`` marks -100): their known
+        evil team, or themselves alone."""
+        ...
+
     def once(self, *key: Any) -> bool: ...
 
     def demon_chance(self, state: State, player: int, target: int) -> float:

@@ -224,6 +224,14 @@ class Player:
         """The evil team as ``player`` knows it (themselves, and Minion or Demon info)."""
         return {player} | known_evil(state, player)
 
+    def team(self, state: State, player: int) -> set[int]:
+        """Whom ``player`` counts as their own side, as ``scores`` marks them (-100), without
+        weighing any beliefs (a hook that only avoids its teammates asks this). Without the
+        model, read from the naive suspicion (whose noise is drawn as before)."""
+        if self.setup is None:
+            return {p for p, v in self.scores(state, player).items() if v <= -100}
+        return self.teammates(state, player) if self.side(state, player) == "evil" else {player}
+
     def scores(self, state: State, player: int) -> dict[int, float]:
         """How much ``player`` suspects each player (higher: more): the chance they are the
         Demon, as ``player`` sees it (an evil player: as the town sees it); teammates and
@@ -235,8 +243,7 @@ class Player:
             return suspicion(state, player, self.rng, self._naive[1])
         demon = self.beliefs(state, player).demon
         score = {s.player: demon.get(s.player, 0.0) for s in state.seats}
-        own = self.teammates(state, player) if self.side(state, player) == "evil" else {player}
-        for p in own:
+        for p in self.team(state, player):
             score[p] = -100.0
         return score
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from engine.clocktower.game import Phase
 from engine.clocktower.selfplay import play, simulate
-from tests.engine.clocktower.game.support import TB
+from engine.clocktower.selfplay.table import Player
+from tests.engine.clocktower.game.support import TB, start
 
 
 def hit_rate(report: dict) -> float:
@@ -26,3 +27,35 @@ def test_the_naive_players_still_play_whole_games():
     for seed in range(4):
         final, outcome = play(TB, 9, seed, reason=False)
         assert final.phase is Phase.OVER and outcome.winner in ("good", "evil")
+
+
+BMR_TEN = [
+    "zombuul", "devilsadvocate", "godfather", "grandmother", "sailor", "chambermaid",
+    "exorcist", "innkeeper", "gambler", "moonchild",
+]  # fmt: skip
+
+
+def test_a_hook_that_only_avoids_its_team_weighs_no_beliefs():
+    # The Devil's Advocate covers its team, the Godfather and a Bad Moon Rising Demon kill
+    # outside their team: none of them needs the model, so none asks it (an infer saved).
+    from engine.clocktower.game.characters.devilsadvocate import DevilsAdvocate
+    from engine.clocktower.game.characters.godfather import Godfather
+    from engine.clocktower.game.characters.zombuul import Zombuul
+
+    state = start({"characters": BMR_TEN, "script": "bmr", "bot": True})
+    table = Player(0)
+    table.see(state)
+    assert table.setup is not None  # the reasoning players
+    marked = {p: {q for q, v in table.scores(state, p).items() if v <= -100} for p in (1, 2, 3, 4)}
+    assert [table.team(state, p) for p in (1, 2, 3, 4)] == [{1, 2, 3}] * 3 + [{4}]
+    assert [table.team(state, p) for p in (1, 2, 3, 4)] == list(marked.values())
+
+    def no_model(state, player=None):
+        raise AssertionError("the model was asked")
+
+    table.beliefs = no_model  # type: ignore[method-assign]
+    options = [s.player for s in state.seats]
+    for _ in range(5):
+        assert DevilsAdvocate().choose(table, state, 2, options, 1)[0] in {1, 2, 3}
+        assert Godfather().choose(table, state, 3, options, 1)[0] not in {1, 2, 3}
+        assert set(Zombuul().choose(table, state, 1, options, 1)).isdisjoint({1, 2, 3})
