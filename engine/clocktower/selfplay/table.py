@@ -143,6 +143,7 @@ class Player:
         self._record: tuple[Any, Record] | None = None
         self._views: dict[int, Beliefs] = {}
         self.draws = Draws()  # the worlds this game's players drew, reused while they serve
+        self.told = Draws()  # those drawn for a record as if a player had said all they know
 
     # What the table knows -----------------------------------------------------------------------
     def see(self, state: State) -> None:
@@ -202,8 +203,11 @@ class Player:
 
     def _view(self, state: State, player: int, public: Beliefs) -> Beliefs:
         """A player's own beliefs: an evil player's are the public ones (for how the town
-        sees things), and so are the Lunatic's; a good player knows they are good and, when they have information they
-        have not yet said, weighs it too (their character alone they keep to themselves)."""
+        sees things), and so are the Lunatic's; a good player knows they are good and, when
+        they have information they have not yet said, weighs it too (their character alone
+        they keep to themselves). News under the character they claimed (a Savant's, learned
+        after the day's talk) is weighed as if said, then given that they are good: the same
+        beliefs, on the public worlds, so the public sweep is extended rather than rebuilt."""
         assert self.setup is not None
         s = seat(state, player)
         if believes_evil(s):  # the Lunatic too: it cannot say what it is
@@ -213,6 +217,9 @@ class Player:
         said = record.claim_of(player)
         if not mine.heard or said == mine:
             return public.given_good(player)
+        if said is not None and said.character == mine.character:
+            told = infer(self.setup, record.with_claim(mine), seed=self.seed, draws=self.told)
+            return told.given_good(player)
         return infer(self.setup, record, mine, seed=self.seed, draws=self.draws)
 
     def side(self, state: State, player: int) -> str:
