@@ -438,8 +438,9 @@ class Player:
     def _bar(self, state: State, player: int, nominee: int | None = None) -> float:
         """What a nominee must be worth to the good ``player``: ``VOTE_AT`` (nothing at the
         town's last guesses, ``_last_guesses``), ``CLOSE`` to the best nominee still to be had
-        today, and more than whoever is on the block; nothing from day ``STALEMATE`` on, when the nights have stopped the game (an Evil Twin outlived the
-        Demon, an Innkeeper keeps the Po drunk) and only executions can end it."""
+        today, and more than whoever is on the block; nothing from day ``STALEMATE`` on, when
+        the nights have stopped the game (an Evil Twin outlived the Demon, an Innkeeper keeps
+        the Po drunk) and only executions can end it."""
         if state.day >= STALEMATE:
             return 0.0
         floor = 0.0 if _last_guesses(state) else VOTE_AT
@@ -497,11 +498,11 @@ class Player:
         and a dead one who may be the Demon now (a Zombuul that seems dead: dead players may
         be nominated)."""
         demon = self.beliefs(state, player).demon
-        spent = self._executed_dead(state)
+        now, spent = set(living(state)), self._executed_dead(state)
         return [
             q
             for q in demon
-            if q != player and (alive(state, q) or (demon[q] > DEAD_DEMON and q not in spent))
+            if q != player and (q in now or (demon[q] > DEAD_DEMON and q not in spent))
         ]
 
     def _executed_dead(self, state: State) -> set[int]:
