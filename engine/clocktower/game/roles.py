@@ -194,6 +194,9 @@ class Role:
     # requested through ``command``.
     day_action: ClassVar[type | None] = None
     command: ClassVar[DayCommand | None] = None
+    # Whether a simulated holder of that day ability keeps their character to themselves until
+    # they use it (the Slayer's surprise; self-play's ``talk``); False: they claim on day 1.
+    hides_until_used: ClassVar[bool] = True
     # What the storyteller owes each day because of this character (``storyteller_turn``).
     duty: ClassVar[str] = ""
     # The events only this character causes (declared in its module); ``says`` words them.

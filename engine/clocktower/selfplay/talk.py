@@ -69,7 +69,7 @@ def holds_back(cid: str) -> str | None:
         return "nominated"
     if cid in REGISTRY.own("executed"):
         return "targeted"
-    if cid in REGISTRY.own("day_action"):
+    if cid in REGISTRY.own("day_action") and role(cid).hides_until_used:
         return "used"
     return None
 
