@@ -450,10 +450,10 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
         if night > 1:
             _quiet_day(sweep)
             _kill_count(sweep, night, len(ev.deaths))
-        living = np.array([p in sweep.alive for p in setup.seats])
+        living, _ = _living(setup.seats, sweep.alive)
         poisoner = sweep.worlds.holder("poisons")
         working = np.where(poisoner >= 0, living[np.maximum(poisoner, 0)], False).astype(float)
-        sweep.open = _Epoch([], working, sweep.alive, *_standing(sweep, night))
+        sweep.open = _Epoch([], working, sweep.alive, *_standing(sweep, night, living))
         for d in ev.deaths:
             _night_death(sweep, d.player, ev.final)
         sweep.last = len(ev.deaths)
@@ -469,6 +469,15 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
             _day_death(sweep, d, ev.final)
         sweep.quiet = not ev.deaths
         sweep.executed = any(d.cause == "execution" for d in ev.deaths)
+
+
+@lru_cache(maxsize=4096)
+def _living(seats: tuple[int, ...], alive: frozenset[int]) -> tuple[BoolArray, int]:
+    """Per seat, whether its player lives, and the same as a bitmask (bit ``s`` for seat
+    ``s``); cached, as every step of a moment asks (the array is shared: read-only)."""
+    living = np.array([p in alive for p in seats])
+    living.setflags(write=False)
+    return living, sum(1 << s for s, p in enumerate(seats) if p in alive)
 
 
 def _status(sweep: _Sweep, player: int) -> tuple[np.ndarray, np.ndarray]:
@@ -492,17 +501,29 @@ def _heirs(sweep: _Sweep, rows: IntArray, living: BoolArray) -> IntArray:
 
 def _night_death(sweep: _Sweep, player: int, final: bool) -> None:
     """The Demon's kill: a good player, uniformly; itself, rarely (``_demon_died``)."""
+    w = sweep.worlds
     demon, minion = _status(sweep, player)
-    seats = [sweep.worlds.setup.seat(p) for p in sweep.alive]
-    good_alive = (~sweep.worlds.evil_team[:, seats]).sum(axis=1)
-    p_good = (1 - STAR_PASS) / np.maximum(good_alive, 1)
-    factor = np.where(demon, STAR_PASS, np.where(minion, MINION_KILLED, p_good))
-    sweep.logw = sweep.logw + np.log(np.maximum(factor, IMPOSSIBLE))
+    _, alive = _living(w.setup.seats, sweep.alive)
+    good_alive = np.bitwise_count(alive & ~w.team_bits)
+    n = w.setup.n
+    victim = np.where(demon, n + 2, np.where(minion, n + 1, good_alive))
+    sweep.logw = sweep.logw + _victim_table(n)[victim]
     sweep.prune()
     demon, _ = _status(sweep, player)
     if demon.any():
         _demon_died(sweep, player, demon, final, night=True)
     sweep.alive = sweep.alive - {player}
+
+
+@lru_cache(maxsize=64)
+def _victim_table(n: int) -> FloatArray:
+    """The log chance of the Demon's kill by whom it was (``_night_death``): a good player
+    when ``k`` good players live (index ``k``, up to ``n``), a Minion (``n + 1``), the Demon
+    itself (``n + 2``)."""
+    good = [(1 - STAR_PASS) / max(k, 1) for k in range(n + 1)]
+    table: FloatArray = np.log(np.maximum(np.array([*good, MINION_KILLED, STAR_PASS]), IMPOSSIBLE))
+    table.setflags(write=False)
+    return table
 
 
 def _demon_died(
@@ -522,7 +543,7 @@ def _demon_died(
     demon = demon & ~survives
     if not demon.any():
         return
-    living = np.array([p in sweep.alive and p != player for p in w.setup.seats])
+    living, _ = _living(w.setup.seats, sweep.alive - {player})
     rows = np.flatnonzero(demon)
     heir = _heirs(sweep, rows, living)
     sweep.demon = sweep.demon.copy()
@@ -611,7 +632,7 @@ def _day_death(sweep: _Sweep, death: Death, final: bool) -> None:
 
 def _demon_alive(sweep: _Sweep) -> BoolArray:
     """Per world, whether the Demon lives (seen alive, or living on though seen dead)."""
-    living = np.array([p in sweep.alive for p in sweep.worlds.setup.seats])
+    living, _ = _living(sweep.worlds.setup.seats, sweep.alive)
     alive: BoolArray = living[sweep.demon] | sweep.undead
     return alive
 
@@ -624,7 +645,7 @@ def _kill_table(
     table by key, ``demon * 2**k + mask`` (``demon`` the living Demon's character code or the
     last code, for none; ``mask`` the ``kill_bit`` of each of the ``k`` non-Demons that may
     kill, alive). None when the count tells the worlds nothing tonight (one way a Demon kills,
-    and no other killer)."""
+    and no other killer). The table holds each chance's log, floored at ``IMPOSSIBLE``."""
     kills = np.zeros((len(chars) + 1, KILLS))
     kills[:, 0] = 1.0
     for i, cid in enumerate(chars):
@@ -643,7 +664,9 @@ def _kill_table(
             if key >> j & 1:
                 count = np.convolve(count, kills[code])[:KILLS]
         table[key] = count @ SEEN[:, min(seen, KILLS - 1)]
-    return table
+    logs: FloatArray = np.log(np.maximum(table, IMPOSSIBLE))
+    logs.setflags(write=False)
+    return logs
 
 
 def _kill_count(sweep: _Sweep, night: int, seen: int) -> None:
@@ -656,11 +679,11 @@ def _kill_count(sweep: _Sweep, night: int, seen: int) -> None:
         return
     codes = len(w.setup.chars) + 1
     key = np.where(_demon_alive(sweep), sweep.kind, codes - 1) * (len(table) // codes)
-    bits = w.per_seat("kill_bit")
-    living = np.array([p in sweep.alive for p in w.setup.seats])
-    on = w.evil & living[None, :] & (np.arange(w.setup.n) != sweep.demon[:, None])
-    key = key + (bits * on).sum(axis=1)
-    sweep.logw = sweep.logw + np.log(np.maximum(table[key], IMPOSSIBLE))
+    rows, seats, bits = w.killers()
+    living, _ = _living(w.setup.seats, sweep.alive)
+    on = living[seats] & (seats != sweep.demon[rows])
+    key = key + np.bincount(rows, weights=bits * on, minlength=len(w)).astype(np.int64)
+    sweep.logw = sweep.logw + table[key]
 
 
 def _seen() -> FloatArray:
@@ -688,8 +711,10 @@ def _quiet_day(sweep: _Sweep) -> None:
     sweep.logw = np.where(ends, sweep.logw + math.log(QUIET_DAY), sweep.logw)
 
 
-def _standing(sweep: _Sweep, night: int) -> tuple[BoolArray | None, BoolArray | None]:
-    """For a night's epoch, per world: whom a standing poison impairs (the living Demon's
+def _standing(
+    sweep: _Sweep, night: int, living: BoolArray
+) -> tuple[BoolArray | None, BoolArray | None]:
+    """For a night's epoch (``living``: per seat, who lives at dusk), per world: whom a standing poison impairs (the living Demon's
     nearest Townsfolk either side, ``Role.poisons_neighbours``; every good Townsfolk on the
     night numbered as the Outsiders in play, under a Minion alive at dusk that declares
     ``poisons_townsfolk_on_night_x``), and whether every sober Townsfolk's information is
@@ -702,7 +727,6 @@ def _standing(sweep: _Sweep, night: int) -> tuple[BoolArray | None, BoolArray | 
     impaired = townsfolk_neighbours(w, sweep.demon, poisons) if poisons.any() else None
     if info["night_x"].any():
         xaan = w.holder("night_x")
-        living = np.array([p in sweep.alive for p in w.setup.seats])
         on = (xaan >= 0) & living[np.maximum(xaan, 0)] & (w.outsiders == night)
         if on.any():
             townsfolk = ~w.evil & (w.team_table[w.char] == TOWNSFOLK) & on[:, None]
@@ -713,29 +737,44 @@ def _standing(sweep: _Sweep, night: int) -> tuple[BoolArray | None, BoolArray | 
 def _nominations(sweep: _Sweep, nominations: tuple[Nominated, ...]) -> None:
     """Each nomination's evidence: an evil nominator's choice, and every evil voter's hand."""
     setup = sweep.worlds.setup
-    evil = sweep.worlds.evil_team
+    evil, bits = sweep.worlds.evil_team, sweep.worlds.team_bits
     for n in nominations:
         if n.nominee not in setup.seats:
             continue
         demon, minion = _status(sweep, n.nominee)
+        nominee = 2 * demon + minion  # by ``_BY_NOMINEE``'s columns
         if n.nominator in setup.seats:
-            chose = np.log(_by_nominee(NOMINATES, demon, minion))
+            chose = _BY_NOMINEE[0][nominee]
             sweep.logw = sweep.logw + np.where(evil[:, setup.seat(n.nominator)], chose, 0.0)
         voters = [v for v in n.voters if v != n.nominee and v in setup.seats]
         if n.at_once or not voters:
             continue
-        rate = _by_nominee(VOTES, demon, minion)
-        yes = np.log(rate / GOOD_HANDS)
-        no = np.log((1 - rate) / (1 - GOOD_HANDS))
-        raised = np.array([v in n.yes for v in voters])
-        hands = evil[:, [setup.seat(v) for v in voters]]
-        sweep.logw = (
-            sweep.logw + (hands & raised).sum(axis=1) * yes + (hands & ~raised).sum(axis=1) * no
-        )
+        raised = [setup.seat(v) for v in voters if v in n.yes]
+        lowered = [setup.seat(v) for v in voters if v not in n.yes]
+        yes, no = _BY_NOMINEE[1][nominee], _BY_NOMINEE[2][nominee]
+        sweep.logw = sweep.logw + _hands(bits, raised) * yes + _hands(bits, lowered) * no
 
 
-def _by_nominee(table: dict[str, float], demon: np.ndarray, minion: np.ndarray) -> FloatArray:
-    return np.where(demon, table["demon"], np.where(minion, table["minion"], table["good"]))
+def _by_nominee() -> FloatArray:
+    """The log evidence of a nomination, by the nominee (columns: a good player, a Minion, the
+    Demon): an evil nominator's choice (``NOMINATES``), and an evil voter's raised hand and
+    lowered hand against a good voter's (``VOTES``)."""
+    rate = np.array([VOTES[k] for k in ("good", "minion", "demon")])
+    chose = np.array([NOMINATES[k] for k in ("good", "minion", "demon")])
+    table: FloatArray = np.log(np.stack([chose, rate / GOOD_HANDS, (1 - rate) / (1 - GOOD_HANDS)]))
+    table.setflags(write=False)
+    return table
+
+
+_BY_NOMINEE = _by_nominee()
+
+
+def _hands(bits: IntArray, seats: list[int]) -> IntArray:
+    """Per world, how many of ``seats`` (a seat listed twice counts twice) ``bits`` holds."""
+    times = {s: seats.count(s) for s in seats}
+    masks = {m: sum(1 << s for s, k in times.items() if k == m) for m in set(times.values())}
+    count: IntArray = sum(m * np.bitwise_count(bits & mask) for m, mask in masks.items())
+    return count
 
 
 def _epoch(s: list[FloatArray], q: list[float], pi: list[FloatArray]) -> FloatArray:

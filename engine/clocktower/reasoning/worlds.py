@@ -346,6 +346,12 @@ def _choose(a: IntArray, k: IntArray) -> FloatArray:
     return chosen
 
 
+def _bits(seats: BoolArray) -> IntArray:
+    """Each row of a per-world, per-seat mask as one integer, bit ``s`` for seat ``s``."""
+    bits: IntArray = seats.astype(np.int64) @ (np.int64(1) << np.arange(seats.shape[1]))
+    return bits
+
+
 @dataclass
 class Worlds:
     """The worlds, one row each. ``char`` is each seat's true character code (``UNKNOWN`` for a
@@ -404,6 +410,24 @@ class Worlds:
         if converter(self.setup.chars) is None:
             return self.evil
         return self._derive("evil_team", lambda: self.evil & (self.char != UNKNOWN))
+
+    @property
+    def team_bits(self) -> IntArray:
+        """Per world, ``evil_team`` as a bitmask of seats (bit ``s`` for seat ``s``): the sweep
+        counts a set of players' teammates with one popcount, not a row slice per moment."""
+        return self._derive("team_bits", lambda: _bits(self.evil_team))
+
+    def killers(self) -> tuple[IntArray, IntArray, IntArray]:
+        """The evil players whose character may kill at night beside the Demon (``tables``'
+        ``kill_bit``): their worlds, seats and bits, in world order (few per world)."""
+
+        def make() -> np.ndarray:
+            bits = self.per_seat("kill_bit") * self.evil
+            rows, seats = np.nonzero(bits)
+            return np.stack([rows, seats, bits[rows, seats]])
+
+        rows, seats, bits = self._derive("killers", make)
+        return rows, seats, bits
 
     @property
     def team_table(self) -> np.ndarray:
