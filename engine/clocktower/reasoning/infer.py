@@ -492,7 +492,10 @@ def _heirs(sweep: _Sweep, rows: IntArray, living: BoolArray) -> IntArray:
     """In the worlds ``rows``, the seat of a living Minion who inherits at once (a Scarlet
     Woman with enough players alive; -1: none)."""
     w = sweep.worlds
-    need = tables(w.setup.chars)["inherits"][w.char[rows]]
+    inherits = tables(w.setup.chars)["inherits"]
+    if not inherits.any():  # no character of the script inherits
+        return np.full(len(rows), -1)
+    need = inherits[w.char[rows]]
     minion = w.evil[rows] & living[None, :] & (np.arange(w.setup.n) != sweep.demon[rows, None])
     heir = minion & (need > 0) & (need <= len(sweep.alive))
     found: IntArray = np.where(heir.any(axis=1), heir.argmax(axis=1), -1)
@@ -557,15 +560,22 @@ def _demon_died(
             heirs = np.where(jumps[:, None], _outsiders(w, rows, living), heirs)
         stuck = heirs.sum(axis=1) == 0
     else:
-        mastermind = w.per_seat("outlives_demon")[rows] & w.evil[rows] & living[None, :]
-        stuck = ~(executed & mastermind.any(axis=1))
-    keeper = w.per_seat("keeps_game")[rows] & w.evil[rows] & living[None, :]
-    stuck &= ~keeper.any(axis=1)
+        stuck = ~(executed & _held(w, rows, living, "outlives_demon"))
+    stuck &= ~_held(w, rows, living, "keeps_game")
     if not final:
         sweep.logw = sweep.logw.copy()
         sweep.logw[rows[stuck]] += math.log(IMPOSSIBLE)
     if night:
         _branch(sweep, rows, heirs, jumps)
+
+
+def _held(w: Worlds, rows: IntArray, living: BoolArray, flag: str) -> BoolArray:
+    """In the worlds ``rows``, whether a living evil player holds a character ``flag`` marks
+    (``tables``)."""
+    if not tables(w.setup.chars)[flag].any():
+        return np.zeros(len(rows), dtype=bool)
+    held: BoolArray = (w.per_seat(flag)[rows] & w.evil[rows] & living[None, :]).any(axis=1)
+    return held
 
 
 def _minions(sweep: _Sweep, rows: IntArray, living: BoolArray) -> FloatArray:
@@ -641,11 +651,25 @@ def _demon_alive(sweep: _Sweep) -> BoolArray:
 def _kill_table(
     chars: tuple[str, ...], night: int, quiet: bool, last: int, seen: int
 ) -> FloatArray | None:
-    """How likely ``seen`` deaths tonight are, for each way the night's killers may stand: a
-    table by key, ``demon * 2**k + mask`` (``demon`` the living Demon's character code or the
-    last code, for none; ``mask`` the ``kill_bit`` of each of the ``k`` non-Demons that may
-    kill, alive). None when the count tells the worlds nothing tonight (one way a Demon kills,
-    and no other killer). The table holds each chance's log, floored at ``IMPOSSIBLE``."""
+    """How likely ``seen`` deaths tonight are, for each way the night's killers may stand
+    (``_kills``'s keys); None when the count tells the worlds nothing tonight. The table holds
+    each chance's log, floored at ``IMPOSSIBLE``."""
+    kills = _kills(chars, night, quiet, last)
+    if kills is None:
+        return None
+    table = np.array([count @ SEEN[:, min(seen, KILLS - 1)] for count in kills])
+    logs: FloatArray = np.log(np.maximum(table, IMPOSSIBLE))
+    logs.setflags(write=False)
+    return logs
+
+
+@lru_cache(maxsize=256)
+def _kills(chars: tuple[str, ...], night: int, quiet: bool, last: int) -> list[FloatArray] | None:
+    """How likely each count of kills tonight is, for each way the night's killers may stand:
+    by key, ``demon * 2**k + mask`` (``demon`` the living Demon's character code or the last
+    code, for none; ``mask`` the ``kill_bit`` of each of the ``k`` non-Demons that may kill,
+    alive). None when the count tells the worlds nothing tonight (one way a Demon kills, and
+    no other killer)."""
     kills = np.zeros((len(chars) + 1, KILLS))
     kills[:, 0] = 1.0
     for i, cid in enumerate(chars):
@@ -657,16 +681,14 @@ def _kill_table(
     killers = np.flatnonzero(info["kill_bit"])  # in the order of their bits
     if len(demons) <= 1 and (kills[killers, 0] == 1.0).all():
         return None
-    table = np.zeros(len(kills) << len(killers))
-    for key in range(len(table)):
+    counts = []
+    for key in range(len(kills) << len(killers)):
         count = kills[key >> len(killers)]
         for j, code in enumerate(killers):
             if key >> j & 1:
                 count = np.convolve(count, kills[code])[:KILLS]
-        table[key] = count @ SEEN[:, min(seen, KILLS - 1)]
-    logs: FloatArray = np.log(np.maximum(table, IMPOSSIBLE))
-    logs.setflags(write=False)
-    return logs
+        counts.append(count)
+    return counts
 
 
 def _kill_count(sweep: _Sweep, night: int, seen: int) -> None:
@@ -771,9 +793,10 @@ _BY_NOMINEE = _by_nominee()
 
 def _hands(bits: IntArray, seats: list[int]) -> IntArray:
     """Per world, how many of ``seats`` (a seat listed twice counts twice) ``bits`` holds."""
-    times = {s: seats.count(s) for s in seats}
-    masks = {m: sum(1 << s for s, k in times.items() if k == m) for m in set(times.values())}
-    count: IntArray = sum(m * np.bitwise_count(bits & mask) for m, mask in masks.items())
+    once = set(seats)
+    count: IntArray = np.bitwise_count(bits & sum(1 << s for s in once))
+    if len(once) < len(seats):  # a seat listed again (a game's record lists each once)
+        count = count + _hands(bits, [s for i, s in enumerate(seats) if s in seats[:i]])
     return count
 
 

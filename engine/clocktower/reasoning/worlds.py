@@ -347,8 +347,12 @@ def _choose(a: IntArray, k: IntArray) -> FloatArray:
 
 
 def _bits(seats: BoolArray) -> IntArray:
-    """Each row of a per-world, per-seat mask as one integer, bit ``s`` for seat ``s``."""
-    bits: IntArray = seats.astype(np.int64) @ (np.int64(1) << np.arange(seats.shape[1]))
+    """Each row of a per-world, per-seat mask as one unsigned integer, bit ``s`` for seat
+    ``s`` (up to 64 seats)."""
+    packed = np.packbits(seats, axis=1, bitorder="little")
+    wide = np.zeros((len(seats), 8), dtype=np.uint8)
+    wide[:, : packed.shape[1]] = packed
+    bits: IntArray = wide.view("<u8").ravel()
     return bits
 
 
@@ -422,9 +426,10 @@ class Worlds:
         ``kill_bit``): their worlds, seats and bits, in world order (few per world)."""
 
         def make() -> np.ndarray:
-            bits = self.per_seat("kill_bit") * self.evil
-            rows, seats = np.nonzero(bits)
-            return np.stack([rows, seats, bits[rows, seats]])
+            rows, seats = np.nonzero(self.evil)
+            bits = tables(self.setup.chars)["kill_bit"][self.char[rows, seats]]
+            kills = bits > 0
+            return np.stack([rows[kills], seats[kills], bits[kills]])
 
         rows, seats, bits = self._derive("killers", make)
         return rows, seats, bits
@@ -442,7 +447,10 @@ class Worlds:
         """Per world, the seat of a character the per-character ``table`` marks (-1: none)."""
 
         def make() -> IntArray:
-            hit = self.per_seat(table).astype(bool)
+            marks = tables(self.setup.chars)[table].astype(bool)
+            if not marks.any():  # on no character of the script
+                return np.full(len(self), -1)
+            hit = marks[self.char]
             return np.where(hit.any(axis=1), hit.argmax(axis=1), -1)
 
         return self._derive("holder:" + table, make)
