@@ -101,15 +101,19 @@ class Beliefs:
     ``sampled`` (from ``feasible`` worlds), ``ess`` is the effective sample size and ``error``
     each chance's standard error."""
 
-    def __init__(self, setup: Setup, p: FloatArray, marks: _Marks, worlds: Worlds) -> None:
-        self.setup, self.p, self._marks, self._worlds = setup, p, marks, worlds
+    def __init__(
+        self, setup: Setup, p: FloatArray, demon: IntArray, worlds: Worlds, lose: bool
+    ) -> None:
+        """``demon``: per world, the Demon now's seat; ``lose``: whether some world has a Saint
+        (else there is no risk to weigh)."""
+        self.setup, self.p, self._demon, self._worlds, self._lose = setup, p, demon, worlds, lose
         self.sampled, self.feasible = worlds.sampled, worlds.feasible
         n = setup.n
-        self.demon = _per_player(setup, np.bincount(marks.demon, weights=p, minlength=n))
-        self.evil = _per_player(setup, marks.sums(p, "evil"))
+        self.demon = _per_player(setup, np.bincount(demon, weights=p, minlength=n))
+        self.evil = _per_player(setup, _sums(worlds, p, "evil"))
         self.risk = (
-            _per_player(setup, marks.sums(p, "lose"))
-            if marks.lose is not None
+            _per_player(setup, _sums(worlds, p, "losing"))
+            if lose
             else dict.fromkeys(setup.seats, 0.0)
         )
         self.worlds = len(p)
@@ -136,7 +140,7 @@ class Beliefs:
             return 0.0
         if self._errors is None:
             n = self.setup.n
-            demon, evil = self._marks.demon, self._marks.evil
+            demon, evil = self._demon, self._worlds.evil
             copies = self._worlds.copies
             mass = self._drawn()
             drawn = np.isfinite(copies) & (mass > 0)
@@ -157,35 +161,20 @@ class Beliefs:
         """These beliefs for ``player``, who knows they are good (and has said all they know);
         memoised, as self-play asks for them again and again."""
         if player not in self._given:
-            p = self.p * (1.0 - self._marks.evil[:, self.setup.seat(player)])
+            p = self.p * (1.0 - self._worlds.evil[:, self.setup.seat(player)])
             total = p.sum()
             p = p / total if total > 0 else self.p
-            self._given[player] = Beliefs(self.setup, p, self._marks, self._worlds)
+            self._given[player] = Beliefs(self.setup, p, self._demon, self._worlds, self._lose)
         return self._given[player]
 
 
-@dataclass
-class _Marks:
-    """Per world: the Demon now's seat, and per seat whether the player is evil and whether a
-    Saint (``lose``; None: in no world, so no risk to weigh). A chance per seat is a sum of
-    the worlds' weights over a mask's cells (``sums``), which are found once for all the
-    beliefs that share the worlds (``Beliefs.given_good``)."""
-
-    demon: IntArray
-    evil: BoolArray
-    lose: BoolArray | None
-    cells: dict[str, tuple[IntArray, IntArray]] = field(default_factory=dict)
-
-    def sums(self, p: FloatArray, mask: str) -> FloatArray:
-        """Per seat, the sum of ``p`` over the worlds where ``mask`` ("evil", "lose") holds:
-        world by world, in order, so the rounding is the same on every machine (a matrix
-        product's depends on the BLAS and its threads, and costs more)."""
-        if mask not in self.cells:
-            rows, seats = np.nonzero(getattr(self, mask))
-            self.cells[mask] = rows, seats
-        rows, seats = self.cells[mask]
-        summed: FloatArray = np.bincount(seats, weights=p[rows], minlength=self.evil.shape[1])
-        return summed
+def _sums(worlds: Worlds, p: FloatArray, mask: str) -> FloatArray:
+    """Per seat, the sum of ``p`` over the worlds where ``mask`` ("evil", "losing") holds,
+    world by world in order: the same rounding on every machine (a matrix product's depends on
+    the BLAS and its threads, and costs more), over cells found once per set of worlds."""
+    rows, seats = worlds.cells(mask)
+    summed: FloatArray = np.bincount(seats, weights=p[rows], minlength=worlds.setup.n)
+    return summed
 
 
 def _per_player(setup: Setup, values: FloatArray) -> dict[int, float]:
@@ -922,6 +911,5 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
 def _beliefs(sweep: _Sweep, setup: Setup) -> Beliefs:
     w = sweep.worlds
     p = np.exp(sweep.logw - sweep.logw.max())
-    losing = w.per_seat("losing") if tables(setup.chars)["losing"].any() else None
-    lose = losing if losing is not None and losing.any() else None
-    return Beliefs(setup, p / p.sum(), _Marks(sweep.demon, w.evil, lose), w)
+    lose = bool(tables(setup.chars)["losing"].any()) and len(w.cells("losing")[0]) > 0
+    return Beliefs(setup, p / p.sum(), sweep.demon, w, lose)
