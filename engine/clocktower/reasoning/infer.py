@@ -888,20 +888,26 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
         product: FloatArray = rest * np.prod(parts, axis=0)
         return product
 
+    def likelihood(part: _Part, r: int | None) -> FloatArray:
+        a, b, rest, tied, held = part
+        return np.where(held, a + b * own(rest, tied, r), 1.0)
+
     good = ~w.evil
     count = np.maximum(good.sum(axis=1), 1)
     residents = set(w.setup.seats)  # the herring is a resident (Travellers are not dealt one)
     asked = sorted({p for *_, tied, _ in epochs for it in tied for p in it.players} & residents)
+    unasked = [likelihood(part, None) for part in epochs]  # an epoch that asked not about r
     nobody = np.ones(len(w))
-    for a, b, rest, tied, held in epochs:
-        nobody = nobody * np.where(held, a + b * own(rest, tied, None), 1.0)
+    for factor in unasked:
+        nobody = nobody * factor
     others = count.astype(float)
     total = np.zeros(len(w))
     for r in asked:
         s = w.setup.seat(r)
         term = good[:, s] / count
-        for a, b, rest, tied, held in epochs:
-            term = term * np.where(held, a + b * own(rest, tied, r), 1.0)
+        for part, factor in zip(epochs, unasked, strict=True):
+            mentions = any(r in it.players for it in part[3])
+            term = term * (likelihood(part, r) if mentions else factor)
         total = total + term
         others = others - good[:, s]
     summed: FloatArray = np.log(np.maximum(total + others / count * nobody, 1e-300))
