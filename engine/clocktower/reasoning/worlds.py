@@ -22,7 +22,7 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 
 import numpy as np
 
@@ -520,6 +520,17 @@ class Feasible:
     def __len__(self) -> int:
         return len(self.slot)
 
+    @cached_property
+    def _chars(self) -> IntArray:
+        """Per team (``teams``), each seat's character (a good player's, their claim; a
+        Townsfolk made evil's, any of them), in a byte: built once, as the search builds worlds
+        of a few teams at a time."""
+        teams = evil_teams(self.setup.chars, self.setup.n)
+        cast = teams.cast[self.teams]
+        char = np.where(teams.evil[self.teams], cast, self.claimed[None, :]).astype(np.int8)
+        char[cast == len(self.setup.chars)] = UNKNOWN
+        return char
+
     def worlds(
         self, pick: IntArray | None = None, prior: FloatArray | None = None,
         copies: FloatArray | None = None,
@@ -533,17 +544,14 @@ class Feasible:
             prior = self.prior[pick]
         teams = evil_teams(self.setup.chars, self.setup.n)
         rows = self.teams[self.slot[pick]]
-        evil = teams.evil[rows]
-        cast = teams.cast[rows]
-        char = np.where(evil, cast, self.claimed[None, :]).astype(np.int16)
-        char[cast == len(self.setup.chars)] = UNKNOWN  # a Townsfolk made evil: any of them
+        char = self._chars[self.slot[pick]].astype(np.int16)
         drunk = self.drunk[pick]
         has = drunk >= 0
         char[np.flatnonzero(has), drunk[has]] = _drunk_code(self.setup.chars)
         return Worlds(
             self.setup,
             char,
-            evil,
+            teams.evil[rows],
             teams.demon[rows],
             drunk,
             self.drunk_copy[pick],
