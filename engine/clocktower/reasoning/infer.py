@@ -564,7 +564,10 @@ def _demon_died(
     rows = rows[heir < 0]  # orphaned
     if night:
         moves = info["moves"][sweep.kind[rows]]
-        heirs = np.where((moves == 1)[:, None], _minions(sweep, rows, living), 0.0)
+        star = moves == 1  # a star pass, to a living Minion
+        heirs = np.zeros((len(rows), w.setup.n))
+        if star.any():
+            heirs = np.where(star[:, None], _minions(sweep, rows, living), 0.0)
         jumps = moves == 2
         if jumps.any():
             heirs = np.where(jumps[:, None], _outsiders(w, rows, living), heirs)
