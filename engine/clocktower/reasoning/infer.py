@@ -771,23 +771,59 @@ def _standing(
 
 def _nominations(sweep: _Sweep, nominations: tuple[Nominated, ...]) -> None:
     """Each nomination's evidence: an evil nominator's choice, and every evil voter's hand."""
-    setup = sweep.worlds.setup
-    evil, bits = sweep.worlds.evil_team, sweep.worlds.team_bits
+    w = sweep.worlds
+    evil, bits = w.evil_team, w.team_bits
     for n in nominations:
-        if n.nominee not in setup.seats:
+        ballot = _ballot(w.setup.seats, n)
+        if ballot is None:
             continue
-        demon, minion = _status(sweep, n.nominee)
-        nominee = 2 * demon + minion  # by ``_BY_NOMINEE``'s columns
-        if n.nominator in setup.seats:
+        seat, nominator, raised, lowered = ballot
+        demon = sweep.demon == seat
+        nominee = 2 * demon + (evil[:, seat] & ~demon)  # by ``_BY_NOMINEE``'s columns
+        if nominator is not None:
             chose = _BY_NOMINEE[0][nominee]
-            sweep.logw = sweep.logw + np.where(evil[:, setup.seat(n.nominator)], chose, 0.0)
-        voters = [v for v in n.voters if v != n.nominee and v in setup.seats]
-        if n.at_once or not voters:
+            sweep.logw = sweep.logw + np.where(evil[:, nominator], chose, 0.0)
+        if not raised and not lowered:
             continue
-        raised = [setup.seat(v) for v in voters if v in n.yes]
-        lowered = [setup.seat(v) for v in voters if v not in n.yes]
         yes, no = _BY_NOMINEE[1][nominee], _BY_NOMINEE[2][nominee]
         sweep.logw = sweep.logw + _hands(bits, raised) * yes + _hands(bits, lowered) * no
+
+
+_Layers = tuple[int, ...]
+
+
+@lru_cache(maxsize=4096)
+def _ballot(
+    seats: tuple[int, ...], n: Nominated
+) -> tuple[int, int | None, _Layers, _Layers] | None:
+    """A nomination in seats, once per nomination (every moment after it weighs it again):
+    the nominee's, the nominator's (None: not a resident), and the voters' who raised and who
+    lowered a hand (``_layers``; none when the nominee was executed at once). None: the
+    nominee is not a resident."""
+    if n.nominee not in seats:
+        return None
+    nominator = seats.index(n.nominator) if n.nominator in seats else None
+    voters = [v for v in n.voters if v != n.nominee and v in seats]
+    if n.at_once or not voters:
+        return seats.index(n.nominee), nominator, (), ()
+    raised = [seats.index(v) for v in voters if v in n.yes]
+    lowered = [seats.index(v) for v in voters if v not in n.yes]
+    return seats.index(n.nominee), nominator, _layers(raised), _layers(lowered)
+
+
+def _layers(seats: list[int]) -> _Layers:
+    """Seats as bitmasks: the first holds every seat listed, the next those listed twice, and
+    so on (a game's record lists each voter once)."""
+    most = max((seats.count(s) for s in seats), default=1)
+    return tuple(sum(1 << s for s in set(seats) if seats.count(s) >= k) for k in range(1, most + 1))
+
+
+def _hands(bits: IntArray, layers: _Layers) -> IntArray:
+    """Per world, how many of the seats ``layers`` lists (``_layers``) ``bits`` holds."""
+    count: IntArray = np.bitwise_count(bits & layers[0])
+    for layer in layers[1:]:
+        count = count + np.bitwise_count(bits & layer)
+    return count
 
 
 def _by_nominee() -> FloatArray:
@@ -802,15 +838,6 @@ def _by_nominee() -> FloatArray:
 
 
 _BY_NOMINEE = _by_nominee()
-
-
-def _hands(bits: IntArray, seats: list[int]) -> IntArray:
-    """Per world, how many of ``seats`` (a seat listed twice counts twice) ``bits`` holds."""
-    once = set(seats)
-    count: IntArray = np.bitwise_count(bits & sum(1 << s for s in once))
-    if len(once) < len(seats):  # a seat listed again (a game's record lists each once)
-        count = count + _hands(bits, [s for i, s in enumerate(seats) if s in seats[:i]])
-    return count
 
 
 def _epoch(s: list[FloatArray], q: list[float], pi: list[FloatArray]) -> FloatArray:
