@@ -457,13 +457,14 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
     if ev.moment % 2:
         _close(sweep)
         night = (ev.moment + 1) // 2
-        if night > 1:
-            _quiet_day(sweep)
-            _kill_count(sweep, night, len(ev.deaths))
         living, _ = _living(setup.seats, sweep.alive)
+        demon = living[sweep.demon] | sweep.undead  # per world, whether the Demon lives
+        if night > 1:
+            _quiet_day(sweep, demon)
+            _kill_count(sweep, night, len(ev.deaths), demon)
         poisoner = sweep.worlds.holder("poisons")
         working = np.where(poisoner >= 0, living[np.maximum(poisoner, 0)], False).astype(float)
-        sweep.open = _Epoch([], working, sweep.alive, *_standing(sweep, night, living))
+        sweep.open = _Epoch([], working, sweep.alive, *_standing(sweep, night, living, demon))
         for d in ev.deaths:
             _night_death(sweep, d.player, ev.final)
         sweep.last = len(ev.deaths)
@@ -653,13 +654,6 @@ def _day_death(sweep: _Sweep, death: Death, final: bool) -> None:
     sweep.alive = sweep.alive - {death.player}
 
 
-def _demon_alive(sweep: _Sweep) -> BoolArray:
-    """Per world, whether the Demon lives (seen alive, or living on though seen dead)."""
-    living, _ = _living(sweep.worlds.setup.seats, sweep.alive)
-    alive: BoolArray = living[sweep.demon] | sweep.undead
-    return alive
-
-
 @lru_cache(maxsize=1024)
 def _kill_table(
     chars: tuple[str, ...], night: int, quiet: bool, last: int, seen: int
@@ -704,8 +698,9 @@ def _kills(chars: tuple[str, ...], night: int, quiet: bool, last: int) -> list[F
     return counts
 
 
-def _kill_count(sweep: _Sweep, night: int, seen: int) -> None:
-    """How likely each world makes the number of deaths ``seen`` tonight: the Demon's kills and
+def _kill_count(sweep: _Sweep, night: int, seen: int, demon: BoolArray) -> None:
+    """How likely each world makes the number of deaths ``seen`` tonight (``demon``: per world,
+    whether the Demon lives, seen alive or living on though seen dead): the Demon's kills and
     each living Minion's (``Role.night_kills``), each kill stopped with chance ``SAVED``, and
     other deaths as ``OTHER_DEATHS`` has them."""
     w = sweep.worlds
@@ -713,7 +708,7 @@ def _kill_count(sweep: _Sweep, night: int, seen: int) -> None:
     if table is None:
         return
     codes = len(w.setup.chars) + 1
-    key = np.where(_demon_alive(sweep), sweep.kind, codes - 1) * (len(table) // codes)
+    key = np.where(demon, sweep.kind, codes - 1) * (len(table) // codes)
     rows, seats, bits = w.killers()
     living, _ = _living(w.setup.seats, sweep.alive)
     on = living[seats] & (seats != sweep.demon[rows])
@@ -736,27 +731,28 @@ def _seen() -> FloatArray:
 SEEN = _seen()
 
 
-def _quiet_day(sweep: _Sweep) -> None:
+def _quiet_day(sweep: _Sweep, demon: BoolArray) -> None:
     """A day ended with no execution and the game went on: hardly ever under a living Demon
     whose quiet days end the game (the Vortox; ``QUIET_DAY``, for an execution the record
     does not show as a death)."""
-    if sweep.executed:
+    ends_game = tables(sweep.worlds.setup.chars)["quiet_day_ends"]
+    if sweep.executed or not ends_game.any():
         return
-    ends = tables(sweep.worlds.setup.chars)["quiet_day_ends"][sweep.kind] & _demon_alive(sweep)
+    ends = ends_game[sweep.kind] & demon
     sweep.logw = np.where(ends, sweep.logw + math.log(QUIET_DAY), sweep.logw)
 
 
 def _standing(
-    sweep: _Sweep, night: int, living: BoolArray
+    sweep: _Sweep, night: int, living: BoolArray, alive: BoolArray
 ) -> tuple[BoolArray | None, BoolArray | None]:
-    """For a night's epoch (``living``: per seat, who lives at dusk), per world: whom a standing poison impairs (the living Demon's
+    """For a night's epoch (``living``: per seat, who lives at dusk; ``alive``: per world,
+    whether the Demon lives), per world: whom a standing poison impairs (the living Demon's
     nearest Townsfolk either side, ``Role.poisons_neighbours``; every good Townsfolk on the
     night numbered as the Outsiders in play, under a Minion alive at dusk that declares
     ``poisons_townsfolk_on_night_x``), and whether every sober Townsfolk's information is
     false (``Role.falsifies``); None where no world has it."""
     w = sweep.worlds
     info = tables(w.setup.chars)
-    alive = _demon_alive(sweep)
     poisons = info["poisons_neighbours"][sweep.kind] & alive
     false = info["falsifies"][sweep.kind] & alive
     impaired = townsfolk_neighbours(w, sweep.demon, poisons) if poisons.any() else None
