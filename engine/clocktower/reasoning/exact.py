@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.special import logsumexp
 
 from engine.clocktower.reasoning.infer import _advance, _finish, _Sweep, prepared
 from engine.clocktower.reasoning.moment import FloatArray, Setup
@@ -51,20 +52,16 @@ def exact(setup: Setup, record: Record, viewer: Claim | None = None, chunk: int 
             _advance(sweep, ev)
         _finish(sweep)
         logw = sweep.logw
-        total = np.logaddexp(total, _logsumexp(logw))
-        for s in range(n):
-            demon[s] = np.logaddexp(demon[s], _logsumexp(logw[sweep.demon == s]))
-            evil[s] = np.logaddexp(evil[s], _logsumexp(logw[sweep.worlds.evil[:, s]]))
-    seats = enumerate(setup.seats)
-    demons = {p: float(np.exp(demon[i] - total)) for i, p in seats}
+        total = np.logaddexp(total, logsumexp(logw))
+        is_demon = sweep.demon[None, :] == np.arange(n)[:, None]
+        demon = np.logaddexp(demon, _seat_sums(logw, is_demon))
+        evil = np.logaddexp(evil, _seat_sums(logw, sweep.worlds.evil.T))
+    demons = {p: float(np.exp(demon[i] - total)) for i, p in enumerate(setup.seats)}
     evils = {p: float(np.exp(evil[i] - total)) for i, p in enumerate(setup.seats)}
     return Exact(demons, evils, len(every))
 
 
-def _logsumexp(logs: FloatArray) -> float:
-    if not len(logs):
-        return -np.inf
-    top = float(logs.max())
-    if top == -np.inf:
-        return top
-    return top + float(np.log(np.exp(logs - top).sum()))
+def _seat_sums(logw: FloatArray, holds: np.ndarray) -> FloatArray:
+    """Per seat, the log of the summed weights of the worlds where ``holds[seat]``."""
+    sums: FloatArray = logsumexp(np.where(holds, logw, -np.inf), axis=1)
+    return sums
