@@ -169,11 +169,12 @@ class Beliefs:
 
 
 def _sums(worlds: Worlds, p: FloatArray, mask: str) -> FloatArray:
-    """Per seat, the sum of ``p`` over the worlds where ``mask`` ("evil", "losing") holds,
-    world by world in order: the same rounding on every machine (a matrix product's depends on
-    the BLAS and its threads, and costs more), over cells found once per set of worlds."""
-    rows, seats = worlds.cells(mask)
-    summed: FloatArray = np.bincount(seats, weights=p[rows], minlength=worlds.setup.n)
+    """Per seat, the sum of ``p`` over the worlds where ``mask`` ("evil", or a per-character
+    table of ``tables`` such as "losing") holds: by ``einsum``, in this thread (a BLAS
+    product spreads a large one over threads that cost several times the work, and its
+    rounding depends on the BLAS and on how many threads it takes)."""
+    marks = worlds.evil if mask == "evil" else worlds.per_seat(mask)
+    summed: FloatArray = np.einsum("w,ws->s", p, marks)
     return summed
 
 
@@ -943,5 +944,5 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
 def _beliefs(sweep: _Sweep, setup: Setup) -> Beliefs:
     w = sweep.worlds
     p = np.exp(sweep.logw - sweep.logw.max())
-    lose = bool(tables(setup.chars)["losing"].any()) and len(w.cells("losing")[0]) > 0
+    lose = bool(tables(setup.chars)["losing"].any()) and bool(w.per_seat("losing").any())
     return Beliefs(setup, p / p.sum(), sweep.demon, w, lose)

@@ -421,17 +421,6 @@ class Worlds:
         counts a set of players' teammates with one popcount, not a row slice per moment."""
         return self._derive("team_bits", lambda: _bits(self.evil_team))
 
-    def cells(self, mask: str) -> tuple[IntArray, IntArray]:
-        """The worlds and seats where ``mask`` holds (``evil``, or a per-character table of
-        ``tables`` such as ``losing``), world by world (``np.nonzero``'s order)."""
-
-        def make() -> np.ndarray:
-            marks = self.evil if mask == "evil" else self.per_seat(mask)
-            return np.stack(np.nonzero(marks))
-
-        rows, seats = self._derive("cells:" + mask, make)
-        return rows, seats
-
     def killers(self) -> tuple[IntArray, IntArray, IntArray]:
         """The evil players whose character may kill at night beside the Demon (``tables``'
         ``kill_bit``): their worlds, seats and bits, in world order (few per world)."""
