@@ -244,13 +244,15 @@ class _Sweep:
     quiet: bool = True  # nobody died the day before (public, as the Demons' ``night_kills``)
     executed: bool = True  # somebody was executed the day before
     last: int = 0  # how many died the night before
+    prunes: bool = True  # False: no world is ever dropped (``exact``)
 
     @staticmethod
-    def start(worlds: Worlds, logw: FloatArray) -> _Sweep:
+    def start(worlds: Worlds, logw: FloatArray, prunes: bool = True) -> _Sweep:
         """A sweep from the start of the game, everyone alive."""
         kind = worlds.char[np.arange(len(worlds)), worlds.demon].astype(np.int64)
         alive = frozenset(worlds.setup.seats)
-        return _Sweep(worlds, worlds.demon.copy(), logw, alive, kind, np.zeros(len(kind), bool))
+        undead = np.zeros(len(kind), bool)
+        return _Sweep(worlds, worlds.demon.copy(), logw, alive, kind, undead, prunes=prunes)
 
     def copy(self) -> _Sweep:
         epoch = self.open and replace(self.open, items=list(self.open.items))
@@ -259,6 +261,8 @@ class _Sweep:
 
     def prune(self) -> None:
         """Drop worlds too unlikely ever to matter (when they are worth the copying)."""
+        if not self.prunes:
+            return
         keep = self.logw >= self.logw.max() + math.log(NEGLIGIBLE)
         if keep.sum() < PRUNE_BELOW * len(keep):
             self.take(np.flatnonzero(keep))
