@@ -64,18 +64,25 @@ class Clockmaker(Role):
         The residents' circle: a Traveller sitting between is skipped. Impaired, any of the
         numbers it may be told."""
         w, n = now.worlds, now.worlds.setup.n
-        regs = np.stack([w.registers(s) for s in range(n)], axis=1)  # world, seat, team
-        team = w.team_table[w.char]
         seats = np.arange(n)
         is_demon = seats[None, :] == now.demon[:, None]
-        sure_minion = (team == MINION) & (regs.sum(axis=2) == 1)
-        may_minion = regs[:, :, MINION] & ~is_demon
-        may_demon = is_demon | (regs[:, :, DEMON] & ~w.evil)
+        minion, demon, alone = (np.empty((len(w), n), dtype=bool) for _ in range(3))
+        for s in range(n):
+            regs = w.registers(s)
+            minion[:, s], demon[:, s] = regs[:, MINION], regs[:, DEMON]
+            alone[:, s] = regs.sum(axis=1) == 1
+        sure_minion = (w.team_table[w.char] == MINION) & alone
+        may_minion = minion & ~is_demon
         gap = np.abs(seats[:, None] - seats[None, :])
         ring = np.where(seats[:, None] == seats[None, :], n, np.minimum(gap, n - gap))
-        pairs = may_demon[:, :, None] & may_minion[:, None, :]
-        fewest = np.where(pairs, ring[None], n).min(axis=(1, 2))
         near = np.where(sure_minion, ring[now.demon], n).min(axis=1)
+        # The fewest steps from a may-be Demon: the Demon now, or a good player who may
+        # register as one (few seats, so taken one at a time, not every pair at once).
+        fewest = np.where(may_minion, ring[now.demon], n).min(axis=1)
+        recluse = demon & ~w.evil & ~is_demon
+        for s in np.flatnonzero(recluse.any(axis=0)):
+            steps = np.where(may_minion, ring[s], n).min(axis=1)
+            fewest = np.where(recluse[:, s], np.minimum(fewest, steps), fewest)
         if heard.answer is None:
             said = near >= n
         else:
