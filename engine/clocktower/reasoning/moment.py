@@ -43,7 +43,8 @@ class Setup:
 class Rows(Protocol):
     """What a moment reads of the worlds, one row each (``worlds.Worlds``): each seat's
     character code and alignment, the starting Demon's seat (its character is the Demon's now,
-    whoever inherited it), the counts in play, and per seat what it may register as."""
+    whoever inherited it), the counts in play, and per seat what it may register as (and any
+    per-character table, looked up once per set of worlds)."""
 
     @property
     def setup(self) -> Setup: ...
@@ -70,6 +71,11 @@ class Rows(Protocol):
     def team_table(self) -> np.ndarray: ...
 
     def registers(self, seat: int) -> BoolArray: ...
+
+    def per_seat(self, table: str) -> np.ndarray:
+        """A per-character table (``worlds.tables``: "team", "registers", ...) at every world
+        and seat, computed once for these worlds."""
+        ...
 
     def __len__(self) -> int: ...
 

@@ -103,5 +103,7 @@ def count_chance(chances: FloatArray, top: int) -> FloatArray:
     out[:, 0] = 1.0
     for j in range(chances.shape[1]):
         p = chances[:, j : j + 1]
-        out = out * (1 - p) + np.concatenate([np.zeros((len(out), 1)), out[:, :-1]], axis=1) * p
+        moved = out[:, :-1] * p  # one more event: each count steps up (in place, no copies)
+        out *= 1 - p
+        out[:, 1:] += moved
     return out
