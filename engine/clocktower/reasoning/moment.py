@@ -139,8 +139,9 @@ def townsfolk_neighbours(w: Rows, seat: IntArray, which: BoolArray) -> BoolArray
     n = w.setup.n
     out = np.zeros((len(w), n), dtype=bool)
     rows = np.flatnonzero(which)
-    char = w.char[rows]
-    townsfolk = (w.team_table[char] == TOWNSFOLK) | (char == UNKNOWN)
+    if not len(rows):
+        return out
+    townsfolk = (w.per_seat("team")[rows] == TOWNSFOLK) | (w.char[rows] == UNKNOWN)
     at = np.arange(len(rows))
     for step in (1, -1):
         around = (seat[rows, None] + step * np.arange(1, n)[None, :]) % n
