@@ -190,7 +190,7 @@ class Moment:
         must = (self.demon[:, None] == np.array(seats, dtype=np.int64)[None, :]).any(axis=1)
         may = must.copy()
         for s in seats:  # a good player who may register as the Demon: the Recluse
-            may |= self.worlds.registers(s)[:, DEMON] & ~self.worlds.evil[:, s]
+            may |= self.worlds.per_seat("registers")[:, s, DEMON] & ~self.worlds.evil[:, s]
         return must, may
 
     def registers_as(self, player: int, team: str) -> tuple[np.ndarray, np.ndarray]:
@@ -199,8 +199,8 @@ class Moment:
             none = np.zeros(len(self.demon), dtype=bool)
             return none, none
         s, t = self.seat(player), TEAMS.index(team)
-        regs = self.worlds.registers(s)
-        true = self.worlds.team_table[self.worlds.char[:, s]] == t
+        regs = self.worlds.per_seat("registers")[:, s]
+        true = self.worlds.per_seat("team")[:, s] == t
         unknown = self.worlds.char[:, s] == UNKNOWN
         return true & ~unknown, regs[:, t]
 
@@ -213,10 +213,10 @@ class Moment:
         s, code = self.seat(player), self.worlds.setup.code(cid)
         if code == UNKNOWN:
             return np.zeros(len(self.demon))
-        chars = self.worlds.char[:, s]
-        team = self.worlds.team_table
-        regs = self.worlds.registers(s)[:, team[code]]
-        misregisters = regs & (team[chars] != team[code]) & (chars != UNKNOWN)
+        w = self.worlds
+        chars, team = w.char[:, s], w.team_table
+        regs = w.per_seat("registers")[:, s, team[code]]
+        misregisters = regs & (w.per_seat("team")[:, s] != team[code]) & (chars != UNKNOWN)
         good = int(((team[:-1] == TOWNSFOLK) | (team[:-1] == OUTSIDER)).sum())
         unknown = (chars == UNKNOWN) * (team[code] in (TOWNSFOLK, OUTSIDER)) / max(good, 1)
         chance: FloatArray = np.maximum((chars == code) | misregisters, unknown).astype(float)
@@ -259,7 +259,7 @@ class Moment:
     def _holds(self, kind: str, player: int, value: str) -> tuple[FloatArray, FloatArray]:
         """The chance ``player`` surely is ``value``, and surely is not."""
         w, s = self.worlds, self.seat(player)
-        regs = w.registers(s)
+        regs = w.per_seat("registers")[:, s]
         chars = w.char[:, s]
         unknown = chars == UNKNOWN
         if kind == "alignment":
