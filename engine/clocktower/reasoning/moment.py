@@ -139,16 +139,16 @@ def townsfolk_neighbours(w: Rows, seat: IntArray, which: BoolArray) -> BoolArray
     n = w.setup.n
     out = np.zeros((len(w), n), dtype=bool)
     rows = np.flatnonzero(which)
-    if not len(rows):
-        return out
     townsfolk = (w.per_seat("team")[rows] == TOWNSFOLK) | (w.char[rows] == UNKNOWN)
-    at = np.arange(len(rows))
-    for step in (1, -1):
-        around = (seat[rows, None] + step * np.arange(1, n)[None, :]) % n
-        hit = townsfolk[at[:, None], around]
-        ok = hit.any(axis=1)
-        first = around[at, hit.argmax(axis=1)]
-        out[rows[ok], first[ok]] = True
+    at = seat[rows]
+    for s in np.unique(at):  # the worlds taken by their seat: the seats around it in order
+        mine = at == s
+        these, where = townsfolk[mine], rows[mine]
+        for step in (1, -1):
+            around = (s + step * np.arange(1, n)) % n
+            hit = these[:, around]
+            ok = hit.any(axis=1)
+            out[where[ok], around[hit.argmax(axis=1)][ok]] = True
     return out
 
 
