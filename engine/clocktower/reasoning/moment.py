@@ -274,8 +274,10 @@ class Moment:
                 return np.zeros(len(chars)), np.ones(len(chars))
             t = TEAMS.index(value)
             alone = regs[:, t] & (regs.sum(axis=1) == 1) & ~unknown
-            share = w.townsfolk / np.maximum(w.townsfolk + w.outsiders, 1)
-            base = {TOWNSFOLK: share, OUTSIDER: 1.0 - share}.get(t, np.zeros(len(chars)))
+            base = np.zeros(len(chars))
+            if t in (TOWNSFOLK, OUTSIDER):
+                share = w.townsfolk / np.maximum(w.townsfolk + w.outsiders, 1)
+                base = share if t == TOWNSFOLK else 1.0 - share
             heir = self.demon == s  # the Demon now is of no other team (a Minion who inherited)
             yes = np.where(unknown, base, alone & ~heir)
             return yes, np.where(unknown, 1.0 - base, ~regs[:, t] | heir)

@@ -73,9 +73,9 @@ def abnormal_chance(now: Moment, night: int, mathematician: int) -> FloatArray:
     chars, seats = w.setup.chars, w.setup.seats
     alive = np.array([p in now.alive for p in seats])
     cols = np.flatnonzero(alive & (np.array(seats) != mathematician))
-    codes = w.char.astype(np.intp)  # a table looks up native indices several times faster
-    char = codes[:, cols]
-    kind = codes[np.arange(len(w)), w.demon]  # the Demon's character, whoever holds it now
+    # A table looks up native indices several times faster than the worlds' small codes.
+    char = w.char[:, cols].astype(np.intp)
+    kind = w.char[np.arange(len(w)), w.demon]  # the Demon's character, whoever holds it now
     demon_alive = alive[now.demon]
     falsifies = _flags(chars, "falsifies")[kind] & demon_alive
     neighbours = _flags(chars, "poisons_neighbours")[kind] & demon_alive
@@ -84,12 +84,13 @@ def abnormal_chance(now: Moment, night: int, mathematician: int) -> FloatArray:
     # be; one nobody can have (no poisoner, no dead Sweetheart) is left out, the same figures.
     sober = 1 - (_drunk(chars)[char] | near)
     poisons = _flags(chars, "poisons_nightly")
-    poisoner = poisons[codes[:, alive]].any(axis=1, keepdims=True)
-    if poisoner.any():
+    if poisons.any():
+        poisoner = poisons[w.char[:, alive].astype(np.intp)].any(axis=1, keepdims=True)
         target = np.where(poisoner, 1 / max(len(now.alive) - 1, 1), 0.0)
         sober = sober * (1 - target * ~poisons[char])
-    widow = _among(chars, DRUNK_ONCE_DEAD)[codes[:, ~alive]].any(axis=1, keepdims=True)
-    if widow.any():
+    widows = _among(chars, DRUNK_ONCE_DEAD)
+    if widows.any() and not alive.all():
+        widow = widows[w.char[:, ~alive].astype(np.intp)].any(axis=1, keepdims=True)
         sober = sober * (1 - widow / max(len(seats) - 1, 1))
     impaired = 1 - sober
     told = wakes(chars, night, info=True)[char]
