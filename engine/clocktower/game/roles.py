@@ -80,6 +80,11 @@ class Table(Protocol):
 
     def scores(self, state: State, player: int) -> dict[int, float]: ...
 
+    def team(self, state: State, player: int) -> set[int]:
+        """Whom ``player`` counts as their own side (those ``scores`` marks -100): their known
+        evil team, or themselves alone."""
+        ...
+
     def once(self, *key: Any) -> bool: ...
 
     def demon_chance(self, state: State, player: int, target: int) -> float:
@@ -189,6 +194,9 @@ class Role:
     # requested through ``command``.
     day_action: ClassVar[type | None] = None
     command: ClassVar[DayCommand | None] = None
+    # Whether a simulated holder of that day ability keeps their character to themselves until
+    # they use it (the Slayer's surprise; self-play's ``talk``); False: they claim on day 1.
+    hides_until_used: ClassVar[bool] = True
     # What the storyteller owes each day because of this character (``storyteller_turn``).
     duty: ClassVar[str] = ""
     # The events only this character causes (declared in its module); ``says`` words them.

@@ -5,8 +5,10 @@ against at 13 and 15 players, where building every world at once needed more tha
 Each chunk is swept exactly as ``infer`` sweeps its worlds (the same prior, the same moments,
 the same closing sums), and its unnormalised log posterior is folded into per-seat sums by
 log-sum-exp: the total, the mass in which each seat is the Demon now, and in which it is evil.
-A chunk drops worlds ``NEGLIGIBLE`` below its own likeliest, as ``infer`` does below the
-whole set's; the difference is far below the figures' precision.
+No world is dropped however unlikely (``infer`` drops those ``NEGLIGIBLE`` below its
+likeliest): a chunk that dropped worlds below its own likeliest was a whole chance off on a
+long, contradictory 15-player Sects & Violets record, where a later "impossible" event struck
+the chunk's likeliest worlds and left the dropped ones ahead.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def exact(setup: Setup, record: Record, viewer: Claim | None = None, chunk: int 
     for start in range(0, len(every), chunk):
         pick = np.arange(start, min(start + chunk, len(every)))
         worlds = every.worlds(pick)
-        sweep = _Sweep.start(worlds, np.log(np.maximum(worlds.prior, 1e-300)))
+        sweep = _Sweep.start(worlds, np.log(np.maximum(worlds.prior, 1e-300)), prunes=False)
         for ev in events:
             _advance(sweep, ev)
         _finish(sweep)

@@ -101,15 +101,20 @@ class Beliefs:
     ``sampled`` (from ``feasible`` worlds), ``ess`` is the effective sample size and ``error``
     each chance's standard error."""
 
-    def __init__(self, setup: Setup, p: FloatArray, arrays: _Arrays, worlds: Worlds) -> None:
-        self.setup, self.p, self._arrays, self._worlds = setup, p, arrays, worlds
+    def __init__(
+        self, setup: Setup, p: FloatArray, demon: IntArray, worlds: Worlds, lose: bool
+    ) -> None:
+        """``demon``: per world, the Demon now's seat; ``lose``: whether some world has a Saint
+        (else there is no risk to weigh)."""
+        self.setup, self.p, self._demon, self._worlds, self._lose = setup, p, demon, worlds, lose
         self.sampled, self.feasible = worlds.sampled, worlds.feasible
-        demon, evil, lose = arrays
         n = setup.n
         self.demon = _per_player(setup, np.bincount(demon, weights=p, minlength=n))
-        self.evil = _per_player(setup, p @ evil)
+        self.evil = _per_player(setup, _sums(worlds, p, "evil"))
         self.risk = (
-            _per_player(setup, p @ lose) if lose is not None else dict.fromkeys(setup.seats, 0.0)
+            _per_player(setup, _sums(worlds, p, "losing"))
+            if lose
+            else dict.fromkeys(setup.seats, 0.0)
         )
         self.worlds = len(p)
         self.ess = ess(self._drawn(), worlds.copies) if self.sampled else math.inf
@@ -135,7 +140,7 @@ class Beliefs:
             return 0.0
         if self._errors is None:
             n = self.setup.n
-            demon, evil, _ = self._arrays
+            demon, evil = self._demon, self._worlds.evil
             copies = self._worlds.copies
             mass = self._drawn()
             drawn = np.isfinite(copies) & (mass > 0)
@@ -156,15 +161,21 @@ class Beliefs:
         """These beliefs for ``player``, who knows they are good (and has said all they know);
         memoised, as self-play asks for them again and again."""
         if player not in self._given:
-            p = self.p * (1.0 - self._arrays[1][:, self.setup.seat(player)])
+            p = self.p * (1.0 - self._worlds.evil[:, self.setup.seat(player)])
             total = p.sum()
             p = p / total if total > 0 else self.p
-            self._given[player] = Beliefs(self.setup, p, self._arrays, self._worlds)
+            self._given[player] = Beliefs(self.setup, p, self._demon, self._worlds, self._lose)
         return self._given[player]
 
 
-# Per world: the Demon now, evil, a Saint (None: in no world, so no risk to weigh).
-_Arrays = tuple[IntArray, FloatArray, FloatArray | None]
+def _sums(worlds: Worlds, p: FloatArray, mask: str) -> FloatArray:
+    """Per seat, the sum of ``p`` over the worlds where ``mask`` ("evil", or a per-character
+    table of ``tables`` such as "losing") holds: by ``einsum``, in this thread (a BLAS
+    product spreads a large one over threads that cost several times the work, and its
+    rounding depends on the BLAS and on how many threads it takes)."""
+    marks = worlds.evil if mask == "evil" else worlds.per_seat(mask)
+    summed: FloatArray = np.einsum("w,ws->s", p, marks)
+    return summed
 
 
 def _per_player(setup: Setup, values: FloatArray) -> dict[int, float]:
@@ -233,13 +244,15 @@ class _Sweep:
     quiet: bool = True  # nobody died the day before (public, as the Demons' ``night_kills``)
     executed: bool = True  # somebody was executed the day before
     last: int = 0  # how many died the night before
+    prunes: bool = True  # False: no world is ever dropped (``exact``)
 
     @staticmethod
-    def start(worlds: Worlds, logw: FloatArray) -> _Sweep:
+    def start(worlds: Worlds, logw: FloatArray, prunes: bool = True) -> _Sweep:
         """A sweep from the start of the game, everyone alive."""
         kind = worlds.char[np.arange(len(worlds)), worlds.demon].astype(np.int64)
         alive = frozenset(worlds.setup.seats)
-        return _Sweep(worlds, worlds.demon.copy(), logw, alive, kind, np.zeros(len(kind), bool))
+        undead = np.zeros(len(kind), bool)
+        return _Sweep(worlds, worlds.demon.copy(), logw, alive, kind, undead, prunes=prunes)
 
     def copy(self) -> _Sweep:
         epoch = self.open and replace(self.open, items=list(self.open.items))
@@ -248,6 +261,8 @@ class _Sweep:
 
     def prune(self) -> None:
         """Drop worlds too unlikely ever to matter (when they are worth the copying)."""
+        if not self.prunes:
+            return
         keep = self.logw >= self.logw.max() + math.log(NEGLIGIBLE)
         if keep.sum() < PRUNE_BELOW * len(keep):
             self.take(np.flatnonzero(keep))
@@ -447,13 +462,14 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
     if ev.moment % 2:
         _close(sweep)
         night = (ev.moment + 1) // 2
+        living, _ = _living(setup.seats, sweep.alive)
+        demon = living[sweep.demon] | sweep.undead  # per world, whether the Demon lives
         if night > 1:
-            _quiet_day(sweep)
-            _kill_count(sweep, night, len(ev.deaths))
-        living = np.array([p in sweep.alive for p in setup.seats])
+            _quiet_day(sweep, demon)
+            _kill_count(sweep, night, len(ev.deaths), demon)
         poisoner = sweep.worlds.holder("poisons")
         working = np.where(poisoner >= 0, living[np.maximum(poisoner, 0)], False).astype(float)
-        sweep.open = _Epoch([], working, sweep.alive, *_standing(sweep, night))
+        sweep.open = _Epoch([], working, sweep.alive, *_standing(sweep, night, living, demon))
         for d in ev.deaths:
             _night_death(sweep, d.player, ev.final)
         sweep.last = len(ev.deaths)
@@ -471,6 +487,15 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
         sweep.executed = any(d.cause == "execution" for d in ev.deaths)
 
 
+@lru_cache(maxsize=4096)
+def _living(seats: tuple[int, ...], alive: frozenset[int]) -> tuple[BoolArray, int]:
+    """Per seat, whether its player lives, and the same as a bitmask (bit ``s`` for seat
+    ``s``); cached, as every step of a moment asks (the array is shared: read-only)."""
+    living = np.array([p in alive for p in seats])
+    living.setflags(write=False)
+    return living, sum(1 << s for s, p in enumerate(seats) if p in alive)
+
+
 def _status(sweep: _Sweep, player: int) -> tuple[np.ndarray, np.ndarray]:
     """Per world: whether ``player`` is the Demon now, and whether they are a Minion (of its
     team: a Townsfolk made evil is not, ``Worlds.evil_team``)."""
@@ -483,7 +508,10 @@ def _heirs(sweep: _Sweep, rows: IntArray, living: BoolArray) -> IntArray:
     """In the worlds ``rows``, the seat of a living Minion who inherits at once (a Scarlet
     Woman with enough players alive; -1: none)."""
     w = sweep.worlds
-    need = tables(w.setup.chars)["inherits"][w.char[rows]]
+    inherits = tables(w.setup.chars)["inherits"]
+    if not inherits.any():  # no character of the script inherits
+        return np.full(len(rows), -1)
+    need = inherits[w.char[rows]]
     minion = w.evil[rows] & living[None, :] & (np.arange(w.setup.n) != sweep.demon[rows, None])
     heir = minion & (need > 0) & (need <= len(sweep.alive))
     found: IntArray = np.where(heir.any(axis=1), heir.argmax(axis=1), -1)
@@ -492,17 +520,29 @@ def _heirs(sweep: _Sweep, rows: IntArray, living: BoolArray) -> IntArray:
 
 def _night_death(sweep: _Sweep, player: int, final: bool) -> None:
     """The Demon's kill: a good player, uniformly; itself, rarely (``_demon_died``)."""
+    w = sweep.worlds
     demon, minion = _status(sweep, player)
-    seats = [sweep.worlds.setup.seat(p) for p in sweep.alive]
-    good_alive = (~sweep.worlds.evil_team[:, seats]).sum(axis=1)
-    p_good = (1 - STAR_PASS) / np.maximum(good_alive, 1)
-    factor = np.where(demon, STAR_PASS, np.where(minion, MINION_KILLED, p_good))
-    sweep.logw = sweep.logw + np.log(np.maximum(factor, IMPOSSIBLE))
+    _, alive = _living(w.setup.seats, sweep.alive)
+    good_alive = np.bitwise_count(alive & ~w.team_bits)
+    n = w.setup.n
+    victim = np.where(demon, n + 2, np.where(minion, n + 1, good_alive))
+    sweep.logw = sweep.logw + _victim_table(n)[victim]
     sweep.prune()
     demon, _ = _status(sweep, player)
     if demon.any():
         _demon_died(sweep, player, demon, final, night=True)
     sweep.alive = sweep.alive - {player}
+
+
+@lru_cache(maxsize=64)
+def _victim_table(n: int) -> FloatArray:
+    """The log chance of the Demon's kill by whom it was (``_night_death``): a good player
+    when ``k`` good players live (index ``k``, up to ``n``), a Minion (``n + 1``), the Demon
+    itself (``n + 2``)."""
+    good = [(1 - STAR_PASS) / max(k, 1) for k in range(n + 1)]
+    table: FloatArray = np.log(np.maximum(np.array([*good, MINION_KILLED, STAR_PASS]), IMPOSSIBLE))
+    table.setflags(write=False)
+    return table
 
 
 def _demon_died(
@@ -522,7 +562,7 @@ def _demon_died(
     demon = demon & ~survives
     if not demon.any():
         return
-    living = np.array([p in sweep.alive and p != player for p in w.setup.seats])
+    living, _ = _living(w.setup.seats, sweep.alive - {player})
     rows = np.flatnonzero(demon)
     heir = _heirs(sweep, rows, living)
     sweep.demon = sweep.demon.copy()
@@ -530,21 +570,31 @@ def _demon_died(
     rows = rows[heir < 0]  # orphaned
     if night:
         moves = info["moves"][sweep.kind[rows]]
-        heirs = np.where((moves == 1)[:, None], _minions(sweep, rows, living), 0.0)
+        star = moves == 1  # a star pass, to a living Minion
+        heirs = np.zeros((len(rows), w.setup.n))
+        if star.any():
+            heirs = np.where(star[:, None], _minions(sweep, rows, living), 0.0)
         jumps = moves == 2
         if jumps.any():
             heirs = np.where(jumps[:, None], _outsiders(w, rows, living), heirs)
         stuck = heirs.sum(axis=1) == 0
     else:
-        mastermind = w.per_seat("outlives_demon")[rows] & w.evil[rows] & living[None, :]
-        stuck = ~(executed & mastermind.any(axis=1))
-    keeper = w.per_seat("keeps_game")[rows] & w.evil[rows] & living[None, :]
-    stuck &= ~keeper.any(axis=1)
+        stuck = ~(executed & _held(w, rows, living, "outlives_demon"))
+    stuck &= ~_held(w, rows, living, "keeps_game")
     if not final:
         sweep.logw = sweep.logw.copy()
         sweep.logw[rows[stuck]] += math.log(IMPOSSIBLE)
     if night:
         _branch(sweep, rows, heirs, jumps)
+
+
+def _held(w: Worlds, rows: IntArray, living: BoolArray, flag: str) -> BoolArray:
+    """In the worlds ``rows``, whether a living evil player holds a character ``flag`` marks
+    (``tables``)."""
+    if not tables(w.setup.chars)[flag].any():
+        return np.zeros(len(rows), dtype=bool)
+    held: BoolArray = (w.per_seat(flag)[rows] & w.evil[rows] & living[None, :]).any(axis=1)
+    return held
 
 
 def _minions(sweep: _Sweep, rows: IntArray, living: BoolArray) -> FloatArray:
@@ -609,22 +659,29 @@ def _day_death(sweep: _Sweep, death: Death, final: bool) -> None:
     sweep.alive = sweep.alive - {death.player}
 
 
-def _demon_alive(sweep: _Sweep) -> BoolArray:
-    """Per world, whether the Demon lives (seen alive, or living on though seen dead)."""
-    living = np.array([p in sweep.alive for p in sweep.worlds.setup.seats])
-    alive: BoolArray = living[sweep.demon] | sweep.undead
-    return alive
-
-
 @lru_cache(maxsize=1024)
 def _kill_table(
     chars: tuple[str, ...], night: int, quiet: bool, last: int, seen: int
 ) -> FloatArray | None:
-    """How likely ``seen`` deaths tonight are, for each way the night's killers may stand: a
-    table by key, ``demon * 2**k + mask`` (``demon`` the living Demon's character code or the
-    last code, for none; ``mask`` the ``kill_bit`` of each of the ``k`` non-Demons that may
-    kill, alive). None when the count tells the worlds nothing tonight (one way a Demon kills,
-    and no other killer)."""
+    """How likely ``seen`` deaths tonight are, for each way the night's killers may stand
+    (``_kills``'s keys); None when the count tells the worlds nothing tonight. The table holds
+    each chance's log, floored at ``IMPOSSIBLE``."""
+    kills = _kills(chars, night, quiet, last)
+    if kills is None:
+        return None
+    table = np.array([count @ SEEN[:, min(seen, KILLS - 1)] for count in kills])
+    logs: FloatArray = np.log(np.maximum(table, IMPOSSIBLE))
+    logs.setflags(write=False)
+    return logs
+
+
+@lru_cache(maxsize=256)
+def _kills(chars: tuple[str, ...], night: int, quiet: bool, last: int) -> list[FloatArray] | None:
+    """How likely each count of kills tonight is, for each way the night's killers may stand:
+    by key, ``demon * 2**k + mask`` (``demon`` the living Demon's character code or the last
+    code, for none; ``mask`` the ``kill_bit`` of each of the ``k`` non-Demons that may kill,
+    alive). None when the count tells the worlds nothing tonight (one way a Demon kills, and
+    no other killer)."""
     kills = np.zeros((len(chars) + 1, KILLS))
     kills[:, 0] = 1.0
     for i, cid in enumerate(chars):
@@ -636,18 +693,19 @@ def _kill_table(
     killers = np.flatnonzero(info["kill_bit"])  # in the order of their bits
     if len(demons) <= 1 and (kills[killers, 0] == 1.0).all():
         return None
-    table = np.zeros(len(kills) << len(killers))
-    for key in range(len(table)):
+    counts = []
+    for key in range(len(kills) << len(killers)):
         count = kills[key >> len(killers)]
         for j, code in enumerate(killers):
             if key >> j & 1:
                 count = np.convolve(count, kills[code])[:KILLS]
-        table[key] = count @ SEEN[:, min(seen, KILLS - 1)]
-    return table
+        counts.append(count)
+    return counts
 
 
-def _kill_count(sweep: _Sweep, night: int, seen: int) -> None:
-    """How likely each world makes the number of deaths ``seen`` tonight: the Demon's kills and
+def _kill_count(sweep: _Sweep, night: int, seen: int, demon: BoolArray) -> None:
+    """How likely each world makes the number of deaths ``seen`` tonight (``demon``: per world,
+    whether the Demon lives, seen alive or living on though seen dead): the Demon's kills and
     each living Minion's (``Role.night_kills``), each kill stopped with chance ``SAVED``, and
     other deaths as ``OTHER_DEATHS`` has them."""
     w = sweep.worlds
@@ -655,12 +713,12 @@ def _kill_count(sweep: _Sweep, night: int, seen: int) -> None:
     if table is None:
         return
     codes = len(w.setup.chars) + 1
-    key = np.where(_demon_alive(sweep), sweep.kind, codes - 1) * (len(table) // codes)
-    bits = w.per_seat("kill_bit")
-    living = np.array([p in sweep.alive for p in w.setup.seats])
-    on = w.evil & living[None, :] & (np.arange(w.setup.n) != sweep.demon[:, None])
-    key = key + (bits * on).sum(axis=1)
-    sweep.logw = sweep.logw + np.log(np.maximum(table[key], IMPOSSIBLE))
+    key = np.where(demon, sweep.kind, codes - 1) * (len(table) // codes)
+    rows, seats, bits = w.killers()
+    living, _ = _living(w.setup.seats, sweep.alive)
+    on = living[seats] & (seats != sweep.demon[rows])
+    key = key + np.bincount(rows, weights=bits * on, minlength=len(w)).astype(np.int64)
+    sweep.logw = sweep.logw + table[key]
 
 
 def _seen() -> FloatArray:
@@ -678,31 +736,33 @@ def _seen() -> FloatArray:
 SEEN = _seen()
 
 
-def _quiet_day(sweep: _Sweep) -> None:
+def _quiet_day(sweep: _Sweep, demon: BoolArray) -> None:
     """A day ended with no execution and the game went on: hardly ever under a living Demon
     whose quiet days end the game (the Vortox; ``QUIET_DAY``, for an execution the record
     does not show as a death)."""
-    if sweep.executed:
+    ends_game = tables(sweep.worlds.setup.chars)["quiet_day_ends"]
+    if sweep.executed or not ends_game.any():
         return
-    ends = tables(sweep.worlds.setup.chars)["quiet_day_ends"][sweep.kind] & _demon_alive(sweep)
+    ends = ends_game[sweep.kind] & demon
     sweep.logw = np.where(ends, sweep.logw + math.log(QUIET_DAY), sweep.logw)
 
 
-def _standing(sweep: _Sweep, night: int) -> tuple[BoolArray | None, BoolArray | None]:
-    """For a night's epoch, per world: whom a standing poison impairs (the living Demon's
+def _standing(
+    sweep: _Sweep, night: int, living: BoolArray, alive: BoolArray
+) -> tuple[BoolArray | None, BoolArray | None]:
+    """For a night's epoch (``living``: per seat, who lives at dusk; ``alive``: per world,
+    whether the Demon lives), per world: whom a standing poison impairs (the living Demon's
     nearest Townsfolk either side, ``Role.poisons_neighbours``; every good Townsfolk on the
     night numbered as the Outsiders in play, under a Minion alive at dusk that declares
     ``poisons_townsfolk_on_night_x``), and whether every sober Townsfolk's information is
     false (``Role.falsifies``); None where no world has it."""
     w = sweep.worlds
     info = tables(w.setup.chars)
-    alive = _demon_alive(sweep)
     poisons = info["poisons_neighbours"][sweep.kind] & alive
     false = info["falsifies"][sweep.kind] & alive
     impaired = townsfolk_neighbours(w, sweep.demon, poisons) if poisons.any() else None
     if info["night_x"].any():
         xaan = w.holder("night_x")
-        living = np.array([p in sweep.alive for p in w.setup.seats])
         on = (xaan >= 0) & living[np.maximum(xaan, 0)] & (w.outsiders == night)
         if on.any():
             townsfolk = ~w.evil & (w.team_table[w.char] == TOWNSFOLK) & on[:, None]
@@ -712,30 +772,73 @@ def _standing(sweep: _Sweep, night: int) -> tuple[BoolArray | None, BoolArray | 
 
 def _nominations(sweep: _Sweep, nominations: tuple[Nominated, ...]) -> None:
     """Each nomination's evidence: an evil nominator's choice, and every evil voter's hand."""
-    setup = sweep.worlds.setup
-    evil = sweep.worlds.evil_team
+    w = sweep.worlds
+    evil, bits = w.evil_team, w.team_bits
     for n in nominations:
-        if n.nominee not in setup.seats:
+        ballot = _ballot(w.setup.seats, n)
+        if ballot is None:
             continue
-        demon, minion = _status(sweep, n.nominee)
-        if n.nominator in setup.seats:
-            chose = np.log(_by_nominee(NOMINATES, demon, minion))
-            sweep.logw = sweep.logw + np.where(evil[:, setup.seat(n.nominator)], chose, 0.0)
-        voters = [v for v in n.voters if v != n.nominee and v in setup.seats]
-        if n.at_once or not voters:
+        seat, nominator, raised, lowered = ballot
+        demon = sweep.demon == seat
+        nominee = 2 * demon + (evil[:, seat] & ~demon)  # by ``_BY_NOMINEE``'s columns
+        if nominator is not None:
+            chose = _BY_NOMINEE[0][nominee]
+            sweep.logw = sweep.logw + np.where(evil[:, nominator], chose, 0.0)
+        if not raised and not lowered:
             continue
-        rate = _by_nominee(VOTES, demon, minion)
-        yes = np.log(rate / GOOD_HANDS)
-        no = np.log((1 - rate) / (1 - GOOD_HANDS))
-        raised = np.array([v in n.yes for v in voters])
-        hands = evil[:, [setup.seat(v) for v in voters]]
-        sweep.logw = (
-            sweep.logw + (hands & raised).sum(axis=1) * yes + (hands & ~raised).sum(axis=1) * no
-        )
+        yes, no = _BY_NOMINEE[1][nominee], _BY_NOMINEE[2][nominee]
+        sweep.logw = sweep.logw + _hands(bits, raised) * yes + _hands(bits, lowered) * no
 
 
-def _by_nominee(table: dict[str, float], demon: np.ndarray, minion: np.ndarray) -> FloatArray:
-    return np.where(demon, table["demon"], np.where(minion, table["minion"], table["good"]))
+_Layers = tuple[int, ...]
+
+
+@lru_cache(maxsize=4096)
+def _ballot(
+    seats: tuple[int, ...], n: Nominated
+) -> tuple[int, int | None, _Layers, _Layers] | None:
+    """A nomination in seats, once per nomination (every moment after it weighs it again):
+    the nominee's, the nominator's (None: not a resident), and the voters' who raised and who
+    lowered a hand (``_layers``; none when the nominee was executed at once). None: the
+    nominee is not a resident."""
+    if n.nominee not in seats:
+        return None
+    nominator = seats.index(n.nominator) if n.nominator in seats else None
+    voters = [v for v in n.voters if v != n.nominee and v in seats]
+    if n.at_once or not voters:
+        return seats.index(n.nominee), nominator, (), ()
+    raised = [seats.index(v) for v in voters if v in n.yes]
+    lowered = [seats.index(v) for v in voters if v not in n.yes]
+    return seats.index(n.nominee), nominator, _layers(raised), _layers(lowered)
+
+
+def _layers(seats: list[int]) -> _Layers:
+    """Seats as bitmasks: the first holds every seat listed, the next those listed twice, and
+    so on (a game's record lists each voter once)."""
+    most = max((seats.count(s) for s in seats), default=1)
+    return tuple(sum(1 << s for s in set(seats) if seats.count(s) >= k) for k in range(1, most + 1))
+
+
+def _hands(bits: IntArray, layers: _Layers) -> IntArray:
+    """Per world, how many of the seats ``layers`` lists (``_layers``) ``bits`` holds."""
+    count: IntArray = np.bitwise_count(bits & layers[0])
+    for layer in layers[1:]:
+        count = count + np.bitwise_count(bits & layer)
+    return count
+
+
+def _by_nominee() -> FloatArray:
+    """The log evidence of a nomination, by the nominee (columns: a good player, a Minion, the
+    Demon): an evil nominator's choice (``NOMINATES``), and an evil voter's raised hand and
+    lowered hand against a good voter's (``VOTES``)."""
+    rate = np.array([VOTES[k] for k in ("good", "minion", "demon")])
+    chose = np.array([NOMINATES[k] for k in ("good", "minion", "demon")])
+    table: FloatArray = np.log(np.stack([chose, rate / GOOD_HANDS, (1 - rate) / (1 - GOOD_HANDS)]))
+    table.setflags(write=False)
+    return table
+
+
+_BY_NOMINEE = _by_nominee()
 
 
 def _epoch(s: list[FloatArray], q: list[float], pi: list[FloatArray]) -> FloatArray:
@@ -816,20 +919,26 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
         product: FloatArray = rest * np.prod(parts, axis=0)
         return product
 
+    def likelihood(part: _Part, r: int | None) -> FloatArray:
+        a, b, rest, tied, held = part
+        return np.where(held, a + b * own(rest, tied, r), 1.0)
+
     good = ~w.evil
     count = np.maximum(good.sum(axis=1), 1)
     residents = set(w.setup.seats)  # the herring is a resident (Travellers are not dealt one)
     asked = sorted({p for *_, tied, _ in epochs for it in tied for p in it.players} & residents)
+    unasked = [likelihood(part, None) for part in epochs]  # an epoch that asked not about r
     nobody = np.ones(len(w))
-    for a, b, rest, tied, held in epochs:
-        nobody = nobody * np.where(held, a + b * own(rest, tied, None), 1.0)
+    for factor in unasked:
+        nobody = nobody * factor
     others = count.astype(float)
     total = np.zeros(len(w))
     for r in asked:
         s = w.setup.seat(r)
         term = good[:, s] / count
-        for a, b, rest, tied, held in epochs:
-            term = term * np.where(held, a + b * own(rest, tied, r), 1.0)
+        for part, factor in zip(epochs, unasked, strict=True):
+            mentions = any(r in it.players for it in part[3])
+            term = term * (likelihood(part, r) if mentions else factor)
         total = total + term
         others = others - good[:, s]
     summed: FloatArray = np.log(np.maximum(total + others / count * nobody, 1e-300))
@@ -839,7 +948,5 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
 def _beliefs(sweep: _Sweep, setup: Setup) -> Beliefs:
     w = sweep.worlds
     p = np.exp(sweep.logw - sweep.logw.max())
-    losing = w.per_seat("losing")
-    lose = losing.astype(float) if losing.any() else None
-    arrays = (sweep.demon, w.evil.astype(float), lose)
-    return Beliefs(setup, p / p.sum(), arrays, w)
+    lose = bool(tables(setup.chars)["losing"].any()) and bool(w.per_seat("losing").any())
+    return Beliefs(setup, p / p.sum(), sweep.demon, w, lose)

@@ -8,8 +8,10 @@ came out up to 0.5 off). So the feasible worlds are split in two strata:
 
 - **The head**, weighed exactly. ``PILOT`` worlds drawn from the prior are weighed, and the
   neighbours of the likeliest of them with each Demon seat (so that a likely team far from the
-  likeliest one is found too); then, repeatedly, the neighbours of the likeliest weighed worlds (``BATCH`` at a time, while they
-  are at least ``EXPAND`` times as likely as the likeliest) are weighed too, until no such
+  likeliest one is found too); then, repeatedly, the neighbours of the likeliest weighed
+  worlds (``BATCH`` at a time, or a ``GROWTH`` share of the worlds weighed so far: few, large
+  rounds, as each replays the record) are weighed too, while they are at least ``EXPAND``
+  times as likely as the likeliest, until no such
   world is left unsearched or ``BUDGET`` worlds have been weighed. A world's neighbours are
   the same evil team with any Drunk (and any Outsider shift), and the teams one step from its own (two seats swapping
   characters: an evil player with a good one, the Demon with a Minion; or a Minion becoming
@@ -50,17 +52,19 @@ from engine.clocktower.reasoning.worlds import Feasible, Worlds, evil_teams, tab
 
 PILOT = 2_000  # worlds drawn from the prior to start the search from
 EXPAND = 1e-4  # a world this likely relative to the likeliest has its neighbours weighed
-BATCH = 30  # worlds whose neighbours are weighed together
-BUDGET = 30_000  # worlds weighed in the search, at most
+BATCH = 30  # worlds whose neighbours are weighed together, at least...
+GROWTH = 1 / 30  # ... or this share of the worlds weighed so far, whichever is more
+BUDGET = 30_000  # worlds weighed in the search (the round that reaches it is finished)
 KEPT = 1e-6  # head worlds less likely than this, relative to the likeliest, are left out
 DEFENSIVE = 0.1  # the prior's share of the tail's proposal
 FITTING = 2  # steps of iterative proportional fitting
 POOR = 5_000  # a tail sample with a smaller effective sample size joins the search...
 RETRIES = 2  # ... at most this many times, each searching BUDGET / 2 worlds more
 # Beyond four standard errors, how far a chance may be from the exact one: what the search and
-# the sample may miss. Measured against exact enumeration (docs/clocktower.md): every chance of
-# Trouble Brewing's and Bad Moon Rising's records at 13 and 15 players was within 4 standard
-# errors + SLACK; of Sects & Violets' at 15 players, all but one of 840 (0.044 off, 0.039 stated).
+# the sample may miss. Measured against exact enumeration (docs/benchmarks.md): every chance of
+# Trouble Brewing's, Bad Moon Rising's and Sects & Violets' records at 13 and 15 players was
+# within 4 standard errors + SLACK (the worst 0.042 off, at 15 players on Sects & Violets),
+# but those of two late records that the sweep's pruning misweighs, whatever the search.
 SLACK = 0.02
 GOOD, DRUNK = 0, 1  # a seat's classes; an evil character's code c is class c + 2
 
@@ -157,15 +161,19 @@ class _Search:
         variants = int(feasible.variant.max(initial=0)) + 1
         self.index = np.full((len(feasible.teams), n + 1, variants), -1, dtype=np.int64)
         self.index[feasible.slot, feasible.drunk + 1, feasible.variant] = np.arange(len(feasible))
-        # Every step from a team: two seats swap characters, or one seat takes an evil code
-        # (the steps that make no starting team are dropped when looked up).
-        pairs = np.array([(s, t) for s in range(n) for t in range(s + 1, n)]).reshape(-1, 2)
-        self.swaps = np.tile(np.arange(n), (len(pairs), 1))
-        self.swaps[np.arange(len(pairs)), pairs[:, 0]] = pairs[:, 1]
-        self.swaps[np.arange(len(pairs)), pairs[:, 1]] = pairs[:, 0]
+        # Every step from a team (two seats swap characters, or one seat takes an evil code),
+        # as the change it makes to the team's key (``Teams.key``); the steps that make no
+        # feasible team are dropped when looked up (``slots``: each team's slot, -1: none).
+        base = int(self.teams.digit.max()) + 1
+        self.places = base ** np.arange(n, dtype=np.int64)
+        s, t = np.triu_indices(n, 1)
+        self.pairs = (s, t, self.places[s] - self.places[t])
         team = tables(setup.chars)["team"]
         codes = np.flatnonzero((team[:-1] == MINION) | (team[:-1] == DEMON))
-        self.recasts = np.array([(s, c) for s in range(n) for c in codes]).reshape(-1, 2)
+        seats, code = np.repeat(np.arange(n), len(codes)), np.tile(codes, n)
+        self.recasts = (seats, self.teams.digit[code], self.places[seats])
+        self.slots = np.full(len(self.teams.cast) + 1, -1, dtype=np.int64)
+        self.slots[feasible.teams] = np.arange(len(feasible.teams))
 
     def weigh(self, idx: IntArray, loglik: FloatArray | None = None) -> None:
         """Weigh the worlds ``idx`` by the record (``loglik``: their log likelihoods, already
@@ -200,14 +208,15 @@ class _Search:
         return kept
 
     def frontier(self) -> IntArray:
-        """The likeliest weighed worlds not yet searched around (``BATCH`` at most), now
-        marked searched."""
+        """The likeliest weighed worlds not yet searched around (``BATCH``, or a ``GROWTH``
+        share of the worlds weighed, at most), now marked searched."""
+        batch = max(BATCH, int(GROWTH * self.count))
         logpost = self.logpost[self.weighed]
         open_ = np.flatnonzero(~self.searched & (logpost >= logpost.max() + np.log(EXPAND)))
-        if len(open_) > BATCH:  # only those tied with the BATCH-th or likelier need sorting
-            least = -np.partition(-logpost[open_], BATCH - 1)[BATCH - 1]
+        if len(open_) > batch:  # only those tied with the batch-th or likelier need sorting
+            least = -np.partition(-logpost[open_], batch - 1)[batch - 1]
             open_ = open_[logpost[open_] >= least]
-        chosen = open_[np.argsort(-logpost[open_], kind="stable")][:BATCH]
+        chosen = open_[np.argsort(-logpost[open_], kind="stable")][:batch]
         self.searched[chosen] = True
         frontier: IntArray = self.weighed[chosen]
         return frontier
@@ -230,25 +239,37 @@ class _Search:
         any Drunk, and each team one step away with the same Drunk or, where that is not
         feasible, with any."""
         f = self.feasible
-        cast = self.teams.cast[f.teams[f.slot[idx]]]
-        drunk = f.drunk[idx]
-        swapped = cast[:, self.swaps].reshape(-1, cast.shape[1])
-        recast = np.repeat(cast[:, None, :], len(self.recasts), axis=1)
-        recast[:, np.arange(len(self.recasts)), self.recasts[:, 0]] = self.recasts[:, 1]
-        rows = self.teams.find(np.concatenate([swapped, recast.reshape(-1, cast.shape[1])]))
-        seats = np.concatenate(
-            [np.repeat(drunk, len(self.swaps)), np.repeat(drunk, len(self.recasts))]
-        )
-        slot = np.minimum(np.searchsorted(f.teams, rows), len(f.teams) - 1)
-        ok = (rows >= 0) & (f.teams[slot] == rows)
+        teams, at = np.unique(f.slot[idx], return_inverse=True)
+        slot = self._steps(teams)[at]  # per world and step, the team it makes (-1: none)
+        seats = np.broadcast_to(f.drunk[idx, None], slot.shape)
+        ok = slot >= 0
         slot, seats = slot[ok], seats[ok]
         same = self.index[slot, seats + 1]  # per Outsider shift
         none = (same < 0).all(axis=1)
-        anew = np.unique(np.concatenate([slot[none], f.slot[idx]]))  # any Drunk
-        found = np.concatenate([same[same >= 0], self.index[anew].ravel()])
-        found = np.unique(found[found >= 0])
-        fresh: IntArray = found[np.isnan(self.logpost[found])]
+        anew = np.concatenate([slot[none], teams])  # any Drunk
+        found = np.zeros(len(f), dtype=bool)
+        found[same[same >= 0]] = True
+        any_ = self.index[anew].ravel()
+        found[any_[any_ >= 0]] = True
+        fresh: IntArray = np.flatnonzero(found & np.isnan(self.logpost))
         return fresh
+
+    def _steps(self, slots: IntArray) -> IntArray:
+        """Per feasible team ``slots``, the feasible team each step makes (-1: none)."""
+        digits = self.teams.digit[self.teams.cast[self.feasible.teams[slots]]]
+        s, t, places = self.pairs
+        swapped = (digits[:, t] - digits[:, s]) * places
+        seats, code, place = self.recasts
+        recast = (code - digits[:, seats]) * place
+        change = np.hstack([swapped, recast])
+        moved = change != 0  # a step that changes nothing finds the team itself (-1 here)
+        keys = ((digits * self.places).sum(axis=1)[:, None] + change)[moved]
+        order = np.argsort(keys)  # sorted keys are looked up several times faster
+        found = np.empty(len(keys), dtype=np.int64)
+        found[order] = self.slots[self.teams.find(keys[order])]
+        steps: IntArray = np.full(change.shape, -1, dtype=np.int64)
+        steps[moved] = found
+        return steps
 
 
 class _Tilt:
@@ -258,19 +279,21 @@ class _Tilt:
 
     def __init__(self, feasible: Feasible) -> None:
         self.feasible = feasible
-        self.cast = evil_teams(feasible.setup.chars, feasible.setup.n).cast[feasible.teams]
+        n = feasible.setup.n
+        cast = evil_teams(feasible.setup.chars, n).cast[feasible.teams]
         self.classes = 3 + len(feasible.setup.chars)  # and a Townsfolk made evil's class
+        # Per feasible team and seat, the seat's cell in a seat-by-class table (a good seat's:
+        # GOOD; the Drunk is the world's, not the team's).
+        self.cells = np.arange(n) * self.classes + np.where(cast >= 0, cast + 2, GOOD)
         self.log_prior = np.log(feasible.prior)
 
     def shares(self, slot: IntArray, drunk: IntArray, weight: FloatArray) -> FloatArray:
         """Per seat and class, the share of ``weight`` (over worlds given by their team's
         ``slot`` and their ``drunk``) in which the seat is of that class."""
         n = self.feasible.setup.n
-        by_team = np.bincount(slot, weight, minlength=len(self.cast))
-        shares = np.zeros((n, self.classes))
-        for s in range(n):
-            evil = self.cast[:, s] >= 0
-            shares[s, 2:] = np.bincount(self.cast[evil, s], by_team[evil], self.classes - 2)
+        by_team = np.bincount(slot, weight, minlength=len(self.cells))
+        cells = np.bincount(self.cells.ravel(), np.repeat(by_team, n), n * self.classes)
+        shares = cells.reshape(n, self.classes)
         has = drunk >= 0
         shares[:, DRUNK] = np.bincount(drunk[has], weight[has], minlength=n)
         shares[:, GOOD] = weight.sum() - shares[:, 1:].sum(axis=1)
@@ -286,11 +309,9 @@ class _Tilt:
     def _log_tilted(self, eta: FloatArray) -> FloatArray:
         """log prior(w) + Σ η[seat, class], normalised over every feasible world."""
         f = self.feasible
-        seats = np.arange(f.setup.n)
-        lift = eta - eta[:, [GOOD]]  # each class against being good
-        evil = self.cast >= 0
-        by_team = np.where(evil, lift[seats, np.maximum(self.cast, 0) + 2], 0.0).sum(axis=1)
-        drunk = np.where(f.drunk >= 0, lift[np.maximum(f.drunk, 0), DRUNK], 0.0)
+        lift = eta - eta[:, [GOOD]]  # each class against being good (a good seat's: 0)
+        by_team = lift.ravel()[self.cells].sum(axis=1)
+        drunk = np.append(lift[:, DRUNK], 0.0)[f.drunk]  # no Drunk (-1): 0
         log = self.log_prior + by_team[f.slot] + drunk
         top = log.max()
         normalised: FloatArray = log - (top + np.log(np.exp(log - top).sum()))

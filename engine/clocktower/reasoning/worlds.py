@@ -22,7 +22,7 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 
 import numpy as np
 
@@ -195,9 +195,8 @@ class Teams:
         keys: IntArray = (self.digit[cast].astype(np.int64) * places).sum(axis=1)
         return keys
 
-    def find(self, cast: IntArray) -> IntArray:
-        """The row of each cast (one per row of ``cast``; -1: not a starting evil team)."""
-        keys = self.key(cast)
+    def find(self, keys: IntArray) -> IntArray:
+        """The row of each team's ``key`` (-1: not a starting evil team)."""
         at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
         return np.where(self.keys[at] == keys, self.order[at], -1)
 
@@ -346,6 +345,16 @@ def _choose(a: IntArray, k: IntArray) -> FloatArray:
     return chosen
 
 
+def _bits(seats: BoolArray) -> IntArray:
+    """Each row of a per-world, per-seat mask as one unsigned integer, bit ``s`` for seat
+    ``s`` (up to 64 seats)."""
+    packed = np.packbits(seats, axis=1, bitorder="little")
+    wide = np.zeros((len(seats), 8), dtype=np.uint8)
+    wide[:, : packed.shape[1]] = packed
+    bits: IntArray = wide.view("<u8").ravel()
+    return bits
+
+
 @dataclass
 class Worlds:
     """The worlds, one row each. ``char`` is each seat's true character code (``UNKNOWN`` for a
@@ -406,6 +415,25 @@ class Worlds:
         return self._derive("evil_team", lambda: self.evil & (self.char != UNKNOWN))
 
     @property
+    def team_bits(self) -> IntArray:
+        """Per world, ``evil_team`` as a bitmask of seats (bit ``s`` for seat ``s``): the sweep
+        counts a set of players' teammates with one popcount, not a row slice per moment."""
+        return self._derive("team_bits", lambda: _bits(self.evil_team))
+
+    def killers(self) -> tuple[IntArray, IntArray, IntArray]:
+        """The evil players whose character may kill at night beside the Demon (``tables``'
+        ``kill_bit``): their worlds, seats and bits, in world order (few per world)."""
+
+        def make() -> np.ndarray:
+            rows, seats = np.nonzero(self.evil)
+            bits = tables(self.setup.chars)["kill_bit"][self.char[rows, seats]]
+            kills = bits > 0
+            return np.stack([rows[kills], seats[kills], bits[kills]])
+
+        rows, seats, bits = self._derive("killers", make)
+        return rows, seats, bits
+
+    @property
     def team_table(self) -> np.ndarray:
         """Per character code, its team's index in ``TEAMS`` (-1 for ``UNKNOWN``)."""
         return tables(self.setup.chars)["team"]
@@ -419,7 +447,10 @@ class Worlds:
         """Per world, the seat of a character the per-character ``table`` marks (-1: none)."""
 
         def make() -> IntArray:
-            hit = self.per_seat(table).astype(bool)
+            marks = tables(self.setup.chars)[table].astype(bool)
+            if not marks.any():  # on no character of the script
+                return np.full(len(self), -1)
+            hit = marks[self.char]
             return np.where(hit.any(axis=1), hit.argmax(axis=1), -1)
 
         return self._derive("holder:" + table, make)
@@ -478,6 +509,17 @@ class Feasible:
     def __len__(self) -> int:
         return len(self.slot)
 
+    @cached_property
+    def _chars(self) -> IntArray:
+        """Per team (``teams``), each seat's character (a good player's, their claim; a
+        Townsfolk made evil's, any of them), in a byte: built once, as the search builds worlds
+        of a few teams at a time."""
+        teams = evil_teams(self.setup.chars, self.setup.n)
+        cast = teams.cast[self.teams]
+        char = np.where(teams.evil[self.teams], cast, self.claimed[None, :]).astype(np.int8)
+        char[cast == len(self.setup.chars)] = UNKNOWN
+        return char
+
     def worlds(
         self, pick: IntArray | None = None, prior: FloatArray | None = None,
         copies: FloatArray | None = None,
@@ -491,17 +533,14 @@ class Feasible:
             prior = self.prior[pick]
         teams = evil_teams(self.setup.chars, self.setup.n)
         rows = self.teams[self.slot[pick]]
-        evil = teams.evil[rows]
-        cast = teams.cast[rows]
-        char = np.where(evil, cast, self.claimed[None, :]).astype(np.int16)
-        char[cast == len(self.setup.chars)] = UNKNOWN  # a Townsfolk made evil: any of them
+        char = self._chars[self.slot[pick]].astype(np.int16)
         drunk = self.drunk[pick]
         has = drunk >= 0
         char[np.flatnonzero(has), drunk[has]] = _drunk_code(self.setup.chars)
         return Worlds(
             self.setup,
             char,
-            evil,
+            teams.evil[rows],
             teams.demon[rows],
             drunk,
             self.drunk_copy[pick],
@@ -624,6 +663,15 @@ def _build(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, ...
     return _feasible(setup, said, good).worlds()
 
 
+@cache
+def _team_sizes(chars: tuple[str, ...], n: int) -> IntArray:
+    """Per starting evil team (``evil_teams``), the Demon and its Minions: how many seats (not
+    a Townsfolk made evil)."""
+    teams = evil_teams(chars, n)
+    sizes: IntArray = teams.evil.sum(axis=1) - teams.converted
+    return sizes
+
+
 @lru_cache(maxsize=8)  # at 15 players a feasible set is some 10 MB
 def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, ...]) -> Feasible:
     info = tables(setup.chars)
@@ -655,7 +703,7 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     g_tf = good_small @ (claimed_team == TOWNSFOLK).astype(np.int16)
     g_os = good_small @ (claimed_team == OUTSIDER).astype(np.int16)
     chosen = teams.chosen[rows0]
-    team_size = evil[rows0].sum(axis=1) - teams.converted[rows0]  # the Demon and its Minions
+    team_size = _team_sizes(setup.chars, n)[rows0]
     # Minions the Demon made of good players (the Kazali's) were dealt good characters, as
     # unknown as those of the good who have not claimed (their claims are their bluffs).
     unclaimed = good_small @ (claimed < 0).astype(np.int16) + np.where(chosen, team_size - 1, 0)
@@ -712,8 +760,9 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
             )  # fmt: skip
             weights.append(other[:, kind, None] * fill_token * drunk_good[:, :, None])
     weight = np.stack(weights, axis=1)  # team, shift, Drunk, drunk copy
-    picked, shift_at, column, copy_at = np.nonzero(weight > 0)
-    prior = weight[picked, shift_at, column, copy_at]
+    cells = np.flatnonzero(weight > 0)  # (np.nonzero's order, at a fraction of its cost)
+    picked, shift_at, column, copy_at = np.unravel_index(cells, weight.shape)
+    prior = weight.ravel()[cells]
     variant = shift_at * len(copy_options) + copy_at
     first = np.ones(len(picked), dtype=bool)  # ``picked`` is sorted: its distinct teams
     first[1:] = picked[1:] != picked[:-1]

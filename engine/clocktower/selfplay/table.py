@@ -8,12 +8,12 @@ On a script the reasoning model covers (``engine.clocktower.reasoning``), the pl
   themselves (``infer``): the chance that each player is the Demon, and that executing them
   would lose the game (a real Saint). A nominee's worth is the first, plus ``MINION`` times the
   chance they are a Minion, less ``WARY`` times the second, with a little noise (``NOISE``) so
-  that players differ. A good player nominates their best nominee
-  when it is worth ``NOMINATE_AT``; raises a hand for a nominee worth ``VOTE_AT`` and more than
-  whoever is on the block; a dead player spends the ghost vote on one worth ``GHOST_AT``. With
-  five or three alive the two floors go (``_odd_count``: a quiet day there wastes a guess). With
-  three alive and a credible Mayor (a claimed character that wins on a quiet dusk), nobody good
-  nominates.
+  that players differ. A good player nominates their best nominee when it is worth
+  ``NOMINATE_AT``; raises a hand for a nominee worth ``VOTE_AT`` and more than whoever is on the
+  block; a dead player spends the ghost vote on one worth ``GHOST_AT``. At the town's last
+  guesses, five or three alive, the two floors go (``_last_guesses``: a quiet day there wastes a
+  guess). With three alive and a credible Mayor (a claimed character that wins on a quiet
+  dusk), nobody good nominates.
 - Evil players know their team. They vote as the town's model of them says (``VOTES``: rarely
   for their Demon, readily for good players, always to push a teammate off the block), and
   nominate the good player the town suspects most (``EVIL_NOMINATES``).
@@ -143,6 +143,7 @@ class Player:
         self._record: tuple[Any, Record] | None = None
         self._views: dict[int, Beliefs] = {}
         self.draws = Draws()  # the worlds this game's players drew, reused while they serve
+        self.told = Draws()  # those drawn for a record as if a player had said all they know
 
     # What the table knows -----------------------------------------------------------------------
     def see(self, state: State) -> None:
@@ -202,8 +203,11 @@ class Player:
 
     def _view(self, state: State, player: int, public: Beliefs) -> Beliefs:
         """A player's own beliefs: an evil player's are the public ones (for how the town
-        sees things), and so are the Lunatic's; a good player knows they are good and, when they have information they
-        have not yet said, weighs it too (their character alone they keep to themselves)."""
+        sees things), and so are the Lunatic's; a good player knows they are good and, when
+        they have information they have not yet said, weighs it too (their character alone
+        they keep to themselves). News under the character they claimed (a Savant's, learned
+        after the day's talk) is weighed as if said, then given that they are good: the same
+        beliefs, on the public worlds, so the public sweep is extended rather than rebuilt."""
         assert self.setup is not None
         s = seat(state, player)
         if believes_evil(s):  # the Lunatic too: it cannot say what it is
@@ -213,6 +217,9 @@ class Player:
         said = record.claim_of(player)
         if not mine.heard or said == mine:
             return public.given_good(player)
+        if said is not None and said.character == mine.character:
+            told = infer(self.setup, record.with_claim(mine), seed=self.seed, draws=self.told)
+            return told.given_good(player)
         return infer(self.setup, record, mine, seed=self.seed, draws=self.draws)
 
     def side(self, state: State, player: int) -> str:
@@ -223,6 +230,14 @@ class Player:
     def teammates(self, state: State, player: int) -> set[int]:
         """The evil team as ``player`` knows it (themselves, and Minion or Demon info)."""
         return {player} | known_evil(state, player)
+
+    def team(self, state: State, player: int) -> set[int]:
+        """Whom ``player`` counts as their own side, as ``scores`` marks them (-100), without
+        weighing any beliefs (a hook that only avoids its teammates asks this). Without the
+        model, read from the naive suspicion (whose noise is drawn as before)."""
+        if self.setup is None:
+            return {p for p, v in self.scores(state, player).items() if v <= -100}
+        return self.teammates(state, player) if self.side(state, player) == "evil" else {player}
 
     def scores(self, state: State, player: int) -> dict[int, float]:
         """How much ``player`` suspects each player (higher: more): the chance they are the
@@ -235,8 +250,7 @@ class Player:
             return suspicion(state, player, self.rng, self._naive[1])
         demon = self.beliefs(state, player).demon
         score = {s.player: demon.get(s.player, 0.0) for s in state.seats}
-        own = self.teammates(state, player) if self.side(state, player) == "evil" else {player}
-        for p in own:
+        for p in self.team(state, player):
             score[p] = -100.0
         return score
 
@@ -422,14 +436,14 @@ class Player:
         return worth >= self._bar(state, voter, nominee)
 
     def _bar(self, state: State, player: int, nominee: int | None = None) -> float:
-        """What a nominee must be worth to the good ``player``: ``VOTE_AT`` (but with five or
-        three alive, ``_odd_count``), ``CLOSE`` to the
-        best nominee still to be had today, and more than whoever is on the block; nothing from
-        day ``STALEMATE`` on, when the nights have stopped the game (an Evil Twin outlived the
-        Demon, an Innkeeper keeps the Po drunk) and only executions can end it."""
+        """What a nominee must be worth to the good ``player``: ``VOTE_AT`` (nothing at the
+        town's last guesses, ``_last_guesses``), ``CLOSE`` to the best nominee still to be had
+        today, and more than whoever is on the block; nothing from day ``STALEMATE`` on, when
+        the nights have stopped the game (an Evil Twin outlived the Demon, an Innkeeper keeps
+        the Po drunk) and only executions can end it."""
         if state.day >= STALEMATE:
             return 0.0
-        floor = 0.0 if _odd_count(state) else VOTE_AT
+        floor = 0.0 if _last_guesses(state) else VOTE_AT
         beliefs = self.beliefs(state, player)
         open_ = [
             q for q in self._candidates(state, player) if q not in state.nominees or q == nominee
@@ -484,11 +498,11 @@ class Player:
         and a dead one who may be the Demon now (a Zombuul that seems dead: dead players may
         be nominated)."""
         demon = self.beliefs(state, player).demon
-        spent = self._executed_dead(state)
+        now, spent = set(living(state)), self._executed_dead(state)
         return [
             q
             for q in demon
-            if q != player and (alive(state, q) or (demon[q] > DEAD_DEMON and q not in spent))
+            if q != player and (q in now or (demon[q] > DEAD_DEMON and q not in spent))
         ]
 
     def _executed_dead(self, state: State) -> set[int]:
@@ -644,11 +658,11 @@ class Player:
     def _nominee(self, state: State, p: int, pool: list[int]) -> int | None:
         """Whom ``p`` would nominate from ``pool`` now (None: nobody): a living player, or for
         a good player who reasons, a dead one who may be the Demon now."""
-        living_pool = [q for q in pool if alive(state, q)]
         if self.setup is None or seat(state, p).alignment == "evil":
-            pool = living_pool
+            pool = [q for q in pool if alive(state, q)]
         else:
-            pool = [q for q in pool if q in self._candidates(state, p)]
+            candidates = set(self._candidates(state, p))
+            pool = [q for q in pool if q in candidates]
         if not pool:
             return None
         if self.setup is None:
@@ -661,7 +675,7 @@ class Player:
             return None
         worth = {q: self.worth(state, p, q) for q in pool}
         target = max(pool, key=lambda q: worth[q])
-        bar = NOMINATE_AT if state.day < STALEMATE and not _odd_count(state) else 0.0
+        bar = NOMINATE_AT if state.day < STALEMATE and not _last_guesses(state) else 0.0
         return target if worth[target] >= max(bar, self._bar(state, p, target)) else None
 
     def _evil_nominee(self, state: State, player: int, pool: list[int]) -> int | None:
@@ -689,7 +703,7 @@ def _value(beliefs: Beliefs, player: int, living: bool = True) -> float:
     return demon + MINION * minion - WARY * beliefs.risk.get(player, 0.0)
 
 
-def _odd_count(state: State) -> bool:
+def _last_guesses(state: State) -> bool:
     """Whether a day without an execution would throw away one of the town's last guesses: with
     five or three alive, executing leaves the town a guess at three, while a quiet day lets the
     night bring four (then a guess and two alive) or two. So on those final days the town

@@ -11,7 +11,8 @@ them (their briefing's ``info`` tells). When, by a rule read from the character'
   reacts to its nomination (the Virgin) claims once it has been nominated; one whose unit
   reacts to its execution (the Saint) as the town turns to it, before anyone nominates it (the
   engine takes no claim while a vote runs, so the Saint speaks up first); one with a public day
-  ability (the Slayer) once it has used it; and all of them on day ``LATE`` at the latest;
+  ability (the Slayer) once it has used it, unless its unit keeps no surprise
+  (``Role.hides_until_used``: the Gossip); and all of them on day ``LATE`` at the latest;
 - everyone else claims on day 1 (and so all have claimed by day 2);
 - a player says again each day what they have newly learned (the dead too), under the same
   claim.
@@ -69,7 +70,7 @@ def holds_back(cid: str) -> str | None:
         return "nominated"
     if cid in REGISTRY.own("executed"):
         return "targeted"
-    if cid in REGISTRY.own("day_action"):
+    if cid in REGISTRY.own("day_action") and role(cid).hides_until_used:
         return "used"
     return None
 

@@ -23,7 +23,7 @@ def prey(
     Aimed at those the town values most, as the Imp kills, Bad Moon Rising's Demons (who kill
     several a night) left good 25% of games, 35% aiming one night in five (100 games at ten
     players each); at random, 47% (docs/benchmarks.md)."""
-    teammates = {p for p, v in table.scores(state, player).items() if v <= -100}
+    teammates = table.team(state, player)
     pool = [p for p in options if p not in teammates and p != 0] or [p for p in options if p]
     return tuple(table.rng.sample(pool, pick)) if len(pool) >= pick else None
 

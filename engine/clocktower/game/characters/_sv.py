@@ -83,7 +83,7 @@ def day_info(
 
 def prey(table: Table, state: State, player: int, options: list[int]) -> list[int]:
     """The players a simulated evil player would harm: not its known teammates."""
-    mates = {p for p, v in table.scores(state, player).items() if v <= -100}
+    mates = table.team(state, player)
     return [p for p in options if p not in mates] or options
 
 
@@ -111,7 +111,8 @@ class KillsNightly(Role):
     def choose(
         self, table: Table, state: State, player: int, options: list[int], pick: int
     ) -> tuple[int, ...] | None:
-        mates = [p for p, v in table.scores(state, player).items() if v <= -100 and p in options]
+        team = table.team(state, player)
+        mates = [s.player for s in state.seats if s.player in team and s.player in options]
         if mates and table.rng.random() < self.kills_minion:
             return (table.rng.choice(mates),)
         return most_trusted(table, state, player, prey(table, state, player, options), 1)

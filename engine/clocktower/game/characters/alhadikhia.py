@@ -76,7 +76,7 @@ def _three(table: Table, state: State, player: int) -> tuple[int, ...]:
     teammates, then the dead (who choose to live, so all three die), never itself; none when
     fewer than three others are in the game. (The table offers only the living: the dead are
     read from the seats.)"""
-    team = {p for p, v in table.scores(state, player).items() if v <= -100}
+    team = table.team(state, player)
     others = [s.player for s in state.seats if s.player != player]
     table.rng.shuffle(others)
     others.sort(key=lambda p: (not lives(state, p), p in team))

@@ -47,6 +47,6 @@ class Assassin(Role):
     ) -> tuple[int, ...] | None:
         if table.rng.random() >= STRIKES:
             return (NOBODY,)
-        teammates = {p for p, v in table.scores(state, player).items() if v <= -100}
+        teammates = table.team(state, player)
         prey = [p for p in options if p not in teammates and p != NOBODY]
         return (table.rng.choice(prey),) if prey else (NOBODY,)

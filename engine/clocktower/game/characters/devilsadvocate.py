@@ -31,5 +31,6 @@ class DevilsAdvocate(Role):
         self, table: Table, state: State, player: int, options: list[int], pick: int
     ) -> tuple[int, ...] | None:
         """A simulated Devil's Advocate covers a teammate (itself when it has none)."""
-        mates = [p for p, v in table.scores(state, player).items() if v <= -100 and p in options]
+        team = table.team(state, player)
+        mates = [s.player for s in state.seats if s.player in team and s.player in options]
         return (table.rng.choice(mates),) if mates else None

@@ -97,6 +97,6 @@ class Godfather(Role):
     def choose(
         self, table: Table, state: State, player: int, options: list[int], pick: int
     ) -> tuple[int, ...] | None:
-        teammates = {p for p, v in table.scores(state, player).items() if v <= -100}
+        teammates = table.team(state, player)
         prey = [p for p in options if p not in teammates] or options
         return (table.rng.choice(prey),) if prey else None

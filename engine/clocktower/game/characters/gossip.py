@@ -62,6 +62,10 @@ class Gossip(Role):
     )
     events = (GossipSaid,)
     day_action = GossipStatement
+    # A statement tells nothing of who made it (anyone may make one), and a Gossip may make one
+    # daily: no surprise to keep. Claiming on day 1 also spares the reasoning players a late
+    # claim, which rebuilds their worlds (a fifth of Bad Moon Rising's self-play time).
+    hides_until_used = False
     topics = {"gossip_kill": "who dies tonight for the Gossip's true statement"}
     reminders = {"said": "made a public statement today", "true": "a true statement today"}
     command = DayCommand(

@@ -84,6 +84,15 @@ def test_killers_and_deaths_match_brute_force(seed):
     agree(KILLERS, random_record(7, seed, 3))
 
 
+def test_a_voter_listed_twice_counts_twice_as_in_brute_force():
+    """Hands are counted by seat bitmasks: a voter a record lists twice (a game's record never
+    does) still counts twice, as brute force counts each listing."""
+    record = random_record(7, 7, 2)
+    first = record.nominations[0]
+    twice = replace(first, voters=first.voters + first.voters[:3])
+    agree(KILLERS, replace(record, nominations=(twice, *record.nominations[1:])))
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_standing_poison_false_information_and_jumps_match_brute_force(seed):
     agree(STANDING, random_record(7, 100 + seed, 3))

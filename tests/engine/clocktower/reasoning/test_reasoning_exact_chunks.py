@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.clocktower.reasoning import infer as infer_module
 from engine.clocktower.reasoning.exact import exact
 from engine.clocktower.reasoning.infer import LIMIT, infer
 from engine.clocktower.reasoning.record import Claim
@@ -47,3 +48,13 @@ def test_a_players_own_view_matches_too(edition):
     mine = Claim(me.player, me.shown, heard(state, me.player))
     found = exact(setup, record, mine, chunk=97)
     same(found, infer(setup, record, mine), setup.seats)
+
+
+def test_the_reference_drops_no_world(monkeypatch):
+    """However eagerly ``infer`` drops unlikely worlds, the reference weighs them all: a world
+    dropped early can come back ahead after a later "impossible" event."""
+    setup, record, _, _ = record_at(8, 2, 3, SCRIPTS["bmr"])
+    found = exact(setup, record, chunk=500)
+    monkeypatch.setattr(infer_module, "NEGLIGIBLE", 0.999)  # drop all but the likeliest worlds
+    assert infer(setup, record).demon != pytest.approx(found.demon, abs=1e-3)
+    same(exact(setup, record, chunk=500), found, setup.seats)

@@ -11,8 +11,11 @@ import pytest
 
 from engine.clocktower.reasoning import infer as reasoning
 from engine.clocktower.reasoning.exact import exact
-from engine.clocktower.reasoning.infer import Draws, infer
-from engine.clocktower.reasoning.sample import POOR, SLACK, draw, ess
+from engine.clocktower.reasoning.infer import Draws, infer, prepared
+from engine.clocktower.reasoning.record import Claim
+from engine.clocktower.reasoning.sample import POOR, SLACK, _Search, draw, ess
+from engine.clocktower.reasoning.worlds import evil_teams, feasible
+from tests.engine.clocktower.game.support import BMR, TB
 from tests.engine.clocktower.reasoning.test_reasoning_exact import record_at
 
 
@@ -92,3 +95,40 @@ def test_draws_reused_day_after_day_agree_with_enumeration_and_repeat(monkeypatc
             assert abs(sampled.demon[p] - truth.demon[p]) <= sampled.within(p)
             assert abs(sampled.evil[p] - truth.evil[p]) <= sampled.within(p, "evil")
     assert [b.demon for b in meet()] == [b.demon for b in met]
+
+
+@pytest.mark.parametrize("script", ["tb", "bmr"])
+def test_a_worlds_neighbours_are_those_one_step_away(script):
+    """The search's neighbours, found from team keys, against their definition world by world:
+    the same team with any Drunk, and each team two swapped seats or one recast seat away,
+    with the same Drunk where the feasible worlds have it, else with any."""
+    scripts = {"tb": TB, "bmr": BMR}
+    setup, record, _, _ = record_at(10, 2, 2, scripts[script])
+    said, good, _ = prepared(setup, record)
+    f = feasible(setup, tuple(Claim(p, c) for p, c in said), good)
+    teams = evil_teams(setup.chars, setup.n)
+    cast = {tuple(teams.cast[row]): slot for slot, row in enumerate(f.teams)}
+    worlds: dict[int, list[int]] = {}
+    for w, slot in enumerate(f.slot):
+        worlds.setdefault(int(slot), []).append(w)
+    evil_codes = sorted({int(c) for c in teams.cast[teams.evil]} - {len(setup.chars)})
+    search = _Search(f, lambda w: np.zeros(len(w)))
+    picked = np.random.default_rng(0).choice(len(f), 40, replace=False)
+    for w in picked:
+        own = teams.cast[f.teams[f.slot[w]]]
+        steps = []
+        for s in range(setup.n):
+            for t in range(s + 1, setup.n):
+                swapped = own.copy()
+                swapped[[s, t]] = own[[t, s]]
+                steps.append(swapped)
+            for code in evil_codes:
+                recast = own.copy()
+                recast[s] = code
+                steps.append(recast)
+        want = set(worlds[int(f.slot[w])])
+        for step in steps:
+            near = worlds.get(cast.get(tuple(step), -1), [])
+            same = [v for v in near if f.drunk[v] == f.drunk[w]]
+            want |= set(same or near)
+        assert set(search.neighbours(np.array([w])).tolist()) == want

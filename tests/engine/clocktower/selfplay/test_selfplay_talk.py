@@ -35,6 +35,9 @@ def test_the_hold_back_rule_is_read_from_the_units():
     assert holds_back("virgin") == "nominated" and holds_back("saint") == "targeted"
     assert holds_back("slayer") == "used" and holds_back("empath") is None
     assert holds_back("philosopher") is None  # it relays hooks, it does not hold back
+    # a statement anyone may make, daily: nothing to hide, so the Gossip claims on day 1 (a
+    # late claim would rebuild the reasoning players' worlds)
+    assert holds_back("gossip") is None
 
 
 def test_good_players_claim_honestly_and_on_time():
