@@ -43,7 +43,8 @@ class Setup:
 class Rows(Protocol):
     """What a moment reads of the worlds, one row each (``worlds.Worlds``): each seat's
     character code and alignment, the starting Demon's seat (its character is the Demon's now,
-    whoever inherited it), the counts in play, and per seat what it may register as."""
+    whoever inherited it), the counts in play, and per seat what it may register as (and any
+    per-character table, looked up once per set of worlds)."""
 
     @property
     def setup(self) -> Setup: ...
@@ -70,6 +71,11 @@ class Rows(Protocol):
     def team_table(self) -> np.ndarray: ...
 
     def registers(self, seat: int) -> BoolArray: ...
+
+    def per_seat(self, table: str) -> np.ndarray:
+        """A per-character table (``worlds.tables``: "team", "registers", ...) at every world
+        and seat, computed once for these worlds."""
+        ...
 
     def __len__(self) -> int: ...
 
@@ -133,15 +139,16 @@ def townsfolk_neighbours(w: Rows, seat: IntArray, which: BoolArray) -> BoolArray
     n = w.setup.n
     out = np.zeros((len(w), n), dtype=bool)
     rows = np.flatnonzero(which)
-    char = w.char[rows]
-    townsfolk = (w.team_table[char] == TOWNSFOLK) | (char == UNKNOWN)
-    at = np.arange(len(rows))
-    for step in (1, -1):
-        around = (seat[rows, None] + step * np.arange(1, n)[None, :]) % n
-        hit = townsfolk[at[:, None], around]
-        ok = hit.any(axis=1)
-        first = around[at, hit.argmax(axis=1)]
-        out[rows[ok], first[ok]] = True
+    townsfolk = (w.per_seat("team")[rows] == TOWNSFOLK) | (w.char[rows] == UNKNOWN)
+    at = seat[rows]
+    for s in np.unique(at):  # the worlds taken by their seat: the seats around it in order
+        mine = at == s
+        these, where = townsfolk[mine], rows[mine]
+        for step in (1, -1):
+            around = (s + step * np.arange(1, n)) % n
+            hit = these[:, around]
+            ok = hit.any(axis=1)
+            out[where[ok], around[hit.argmax(axis=1)][ok]] = True
     return out
 
 
@@ -183,7 +190,7 @@ class Moment:
         must = (self.demon[:, None] == np.array(seats, dtype=np.int64)[None, :]).any(axis=1)
         may = must.copy()
         for s in seats:  # a good player who may register as the Demon: the Recluse
-            may |= self.worlds.registers(s)[:, DEMON] & ~self.worlds.evil[:, s]
+            may |= self.worlds.per_seat("registers")[:, s, DEMON] & ~self.worlds.evil[:, s]
         return must, may
 
     def registers_as(self, player: int, team: str) -> tuple[np.ndarray, np.ndarray]:
@@ -192,8 +199,8 @@ class Moment:
             none = np.zeros(len(self.demon), dtype=bool)
             return none, none
         s, t = self.seat(player), TEAMS.index(team)
-        regs = self.worlds.registers(s)
-        true = self.worlds.team_table[self.worlds.char[:, s]] == t
+        regs = self.worlds.per_seat("registers")[:, s]
+        true = self.worlds.per_seat("team")[:, s] == t
         unknown = self.worlds.char[:, s] == UNKNOWN
         return true & ~unknown, regs[:, t]
 
@@ -206,10 +213,10 @@ class Moment:
         s, code = self.seat(player), self.worlds.setup.code(cid)
         if code == UNKNOWN:
             return np.zeros(len(self.demon))
-        chars = self.worlds.char[:, s]
-        team = self.worlds.team_table
-        regs = self.worlds.registers(s)[:, team[code]]
-        misregisters = regs & (team[chars] != team[code]) & (chars != UNKNOWN)
+        w = self.worlds
+        chars, team = w.char[:, s], w.team_table
+        regs = w.per_seat("registers")[:, s, team[code]]
+        misregisters = regs & (w.per_seat("team")[:, s] != team[code]) & (chars != UNKNOWN)
         good = int(((team[:-1] == TOWNSFOLK) | (team[:-1] == OUTSIDER)).sum())
         unknown = (chars == UNKNOWN) * (team[code] in (TOWNSFOLK, OUTSIDER)) / max(good, 1)
         chance: FloatArray = np.maximum((chars == code) | misregisters, unknown).astype(float)
@@ -252,7 +259,7 @@ class Moment:
     def _holds(self, kind: str, player: int, value: str) -> tuple[FloatArray, FloatArray]:
         """The chance ``player`` surely is ``value``, and surely is not."""
         w, s = self.worlds, self.seat(player)
-        regs = w.registers(s)
+        regs = w.per_seat("registers")[:, s]
         chars = w.char[:, s]
         unknown = chars == UNKNOWN
         if kind == "alignment":
@@ -267,8 +274,10 @@ class Moment:
                 return np.zeros(len(chars)), np.ones(len(chars))
             t = TEAMS.index(value)
             alone = regs[:, t] & (regs.sum(axis=1) == 1) & ~unknown
-            share = w.townsfolk / np.maximum(w.townsfolk + w.outsiders, 1)
-            base = {TOWNSFOLK: share, OUTSIDER: 1.0 - share}.get(t, np.zeros(len(chars)))
+            base = np.zeros(len(chars))
+            if t in (TOWNSFOLK, OUTSIDER):
+                share = w.townsfolk / np.maximum(w.townsfolk + w.outsiders, 1)
+                base = share if t == TOWNSFOLK else 1.0 - share
             heir = self.demon == s  # the Demon now is of no other team (a Minion who inherited)
             yes = np.where(unknown, base, alone & ~heir)
             return yes, np.where(unknown, 1.0 - base, ~regs[:, t] | heir)

@@ -99,9 +99,11 @@ def count_chance(chances: FloatArray, top: int) -> FloatArray:
     """Per world (row), the chance of each count 0..``top`` of independent events with the
     given per-column chances (the Poisson binomial, by a running convolution; counts above
     ``top`` are dropped, which leaves those up to it exact)."""
-    out = np.zeros((chances.shape[0], top + 1))
-    out[:, 0] = 1.0
-    for j in range(chances.shape[1]):
-        p = chances[:, j : j + 1]
-        out = out * (1 - p) + np.concatenate([np.zeros((len(out), 1)), out[:, :-1]], axis=1) * p
-    return out
+    out = np.zeros((top + 1, chances.shape[0]))  # count by world: each count's row is whole
+    out[0] = 1.0
+    for p in np.ascontiguousarray(chances.T):
+        moved = out[:-1] * p  # one more event: each count steps up (in place, no copies)
+        out *= 1 - p
+        out[1:] += moved
+    counts: FloatArray = np.ascontiguousarray(out.T)
+    return counts

@@ -51,9 +51,8 @@ class Chambermaid(Role):
         night = (heard.moment + 1) // 2
         seats = [now.seat(p) for p in heard.players if now.resident(p)]
         chances = wakes(now.worlds.setup.chars, night)[now.worlds.char[:, seats]]
-        counts = count_chance(chances, 2)
-        told = heard.answer
-        sober = counts[:, told] if 0 <= told <= 2 else np.zeros(len(counts))
+        told = heard.answer  # (counts above it do not matter: ``count_chance`` stops there)
+        sober = count_chance(chances, told)[:, told] if 0 <= told <= 2 else np.zeros(len(chances))
         return Weight(sober, 1 / 3, false=(1.0 - sober) / 2)
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:

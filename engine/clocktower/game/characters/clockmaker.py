@@ -16,7 +16,16 @@ from engine.clocktower.game.falseworld import World
 from engine.clocktower.game.model import Field, State
 from engine.clocktower.game.registration import registrations
 from engine.clocktower.game.roles import Result, Role, Words
-from engine.clocktower.reasoning.moment import DEMON, MINION, Moment, Weight
+from engine.clocktower.reasoning.moment import (
+    DEMON,
+    MINION,
+    OUTSIDER,
+    TOWNSFOLK,
+    BoolArray,
+    IntArray,
+    Moment,
+    Weight,
+)
 from engine.clocktower.reasoning.record import Heard
 
 View = dict[int, str]  # each player's team as they register
@@ -31,6 +40,21 @@ def distance(order: list[int], view: View) -> int | None:
     minions = [spots[p] for p in order if view[p] == "minion"]
     steps = [min(abs(d - m), n - abs(d - m)) for d in demons for m in minions]
     return min(steps) if steps else None
+
+
+def steps_to(found: BoolArray, seat: IntArray) -> IntArray:
+    """Per world (row), the fewest steps around the circle from ``seat`` to a seat ``found``
+    marks, itself apart (the number of seats: none): the worlds taken by their seat, each
+    distance in turn, nearest last (it overwrites)."""
+    size, n = found.shape
+    steps = np.full(size, n)
+    for s in np.unique(seat):
+        rows = np.flatnonzero(seat == s)
+        these, near = found[rows], np.full(len(rows), n)
+        for k in range(n // 2, 0, -1):
+            near[these[:, (s + k) % n] | these[:, (s - k) % n]] = k
+        steps[rows] = near
+    return steps
 
 
 class Clockmaker(Role):
@@ -64,18 +88,18 @@ class Clockmaker(Role):
         The residents' circle: a Traveller sitting between is skipped. Impaired, any of the
         numbers it may be told."""
         w, n = now.worlds, now.worlds.setup.n
-        regs = np.stack([w.registers(s) for s in range(n)], axis=1)  # world, seat, team
-        team = w.team_table[w.char]
-        seats = np.arange(n)
-        is_demon = seats[None, :] == now.demon[:, None]
-        sure_minion = (team == MINION) & (regs.sum(axis=2) == 1)
+        regs = w.per_seat("registers")  # world, seat, team
+        is_demon = np.arange(n)[None, :] == now.demon[:, None]
+        others = regs[:, :, TOWNSFOLK] | regs[:, :, OUTSIDER] | regs[:, :, DEMON]
+        sure_minion = (w.per_seat("team") == MINION) & ~others
         may_minion = regs[:, :, MINION] & ~is_demon
-        may_demon = is_demon | (regs[:, :, DEMON] & ~w.evil)
-        gap = np.abs(seats[:, None] - seats[None, :])
-        ring = np.where(seats[:, None] == seats[None, :], n, np.minimum(gap, n - gap))
-        pairs = may_demon[:, :, None] & may_minion[:, None, :]
-        fewest = np.where(pairs, ring[None], n).min(axis=(1, 2))
-        near = np.where(sure_minion, ring[now.demon], n).min(axis=1)
+        near = steps_to(sure_minion, now.demon)
+        fewest = steps_to(may_minion, now.demon)
+        # A good player who may register as the Demon (a Recluse) counts from their seat too.
+        recluse = regs[:, :, DEMON] & ~w.evil & ~is_demon
+        for s in np.flatnonzero(recluse.any(axis=0)):
+            steps = steps_to(may_minion, np.full(len(w), s))
+            fewest = np.where(recluse[:, s], np.minimum(fewest, steps), fewest)
         if heard.answer is None:
             said = near >= n
         else:

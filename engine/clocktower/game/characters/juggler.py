@@ -142,9 +142,13 @@ class Juggler(Role):
         may = np.stack([1.0 - no for _, no in odds], axis=1)
         # The count lies between those surely right (L) and those that may be (H >= L), so
         # P(L <= told <= H) = P(L <= told) - P(H <= told - 1).
-        fewest = count_chance(right, size)[:, : told + 1].sum(axis=1)
-        most = count_chance(may, size)[:, :told].sum(axis=1)
-        sober: FloatArray = np.clip(fewest - most, 0.0, 1.0) if 0 <= told <= size else 0 * fewest
+        # (Counts above ``told`` do not matter: ``count_chance`` stops there.)
+        if 0 <= told <= size:
+            fewest = count_chance(right, told).sum(axis=1)
+            most = count_chance(may, told - 1).sum(axis=1) if told else 0.0
+            sober: FloatArray = np.clip(fewest - most, 0.0, 1.0)
+        else:
+            sober = np.zeros(len(right))
         return Weight(sober, 1 / (size + 1), false=(1.0 - sober) / size)
 
     def reads(self, info: Mapping[str, Any], words: Words) -> str:
