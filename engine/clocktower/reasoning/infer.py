@@ -681,7 +681,7 @@ def _summon(sweep: _Sweep, night: int, demon: BoolArray) -> bool:
     sweep.kind = sweep.kind.copy()
     sweep.kind[moved] = np.array(made)[(np.arange(len(rows)) - first)[moved]]
     sweep.logw = sweep.logw - np.where(moved, math.log(len(made)), 0.0)
-    living = np.array([p in sweep.alive for p in w.setup.seats])
+    living, _ = _living(w.setup.seats, sweep.alive)
     moved = np.flatnonzero(moved)
     heirs = (~sweep.worlds.evil_team[moved] & living[None, :]).astype(float)
     _branch(sweep, moved, heirs, np.ones(len(moved), dtype=bool))
