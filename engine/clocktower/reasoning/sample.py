@@ -63,8 +63,8 @@ RETRIES = 2  # ... at most this many times, each searching BUDGET / 2 worlds mor
 # Beyond four standard errors, how far a chance may be from the exact one: what the search and
 # the sample may miss. Measured against exact enumeration (docs/benchmarks.md): every chance of
 # Trouble Brewing's, Bad Moon Rising's and Sects & Violets' records at 13 and 15 players was
-# within 4 standard errors + SLACK (the worst 0.042 off, at 15 players on Sects & Violets),
-# but those of two late records that the sweep's pruning misweighs, whatever the search.
+# within 4 standard errors + SLACK when searched afresh (the worst 0.042 off, at 15 players on
+# Sects & Violets); draws reused day to day (``infer.Draws``) can miss more (docs/clocktower.md).
 SLACK = 0.02
 GOOD, DRUNK = 0, 1  # a seat's classes; an evil character's code c is class c + 2
 
