@@ -256,11 +256,39 @@ def evolve(obj: T, **changes: Any) -> T:
     return new
 
 
+class Index:
+    """Lookups derived from one tuple of seats, built once for it: the engine asks them at
+    every step, and most steps leave the seats as they were.
+
+    Kept on the State outside its fields (so equality, ``repr`` and the log ignore it) and
+    carried along by ``evolve`` to the next State; ``index`` checks that it was built from that
+    State's very tuple of seats before use, so a State with new seats builds its own. ``memo``
+    holds other modules' lookups on the same seats (``roles.seats_having``)."""
+
+    __slots__ = ("seats", "by_player", "living", "alive", "memo")
+
+    def __init__(self, seats: tuple[Seat, ...]) -> None:
+        self.seats = seats
+        by_player: dict[int, Seat] = {}
+        for s in seats:
+            by_player.setdefault(s.player, s)
+        self.by_player = by_player
+        self.living = tuple(s.player for s in seats if s.alive)
+        self.alive = frozenset(self.living)
+        self.memo: dict[str, Any] = {}
+
+
+def index(state: State) -> Index:
+    """The ``Index`` of the state's seats."""
+    found: Index | None = state.__dict__.get("_index")
+    if found is None or found.seats is not state.seats:
+        found = Index(state.seats)
+        state.__dict__["_index"] = found  # a frozen State: not a field, so set it directly
+    return found
+
+
 def seat(state: State, player: int) -> Seat:
-    for s in state.seats:
-        if s.player == player:
-            return s
-    raise KeyError(player)
+    return index(state).by_player[player]  # KeyError(player) for no such seat
 
 
 def with_seat(state: State, player: int, **changes: Any) -> State:
@@ -269,7 +297,7 @@ def with_seat(state: State, player: int, **changes: Any) -> State:
 
 
 def living(state: State) -> tuple[int, ...]:
-    return tuple(s.player for s in state.seats if s.alive)
+    return index(state).living
 
 
 def lives(state: State, player: int) -> bool:
@@ -297,7 +325,7 @@ def residents(state: State) -> tuple[int, ...]:
 
 
 def alive(state: State, player: int) -> bool:
-    return any(s.player == player and s.alive for s in state.seats)
+    return player in index(state).alive
 
 
 def holders(state: State, character: str, living_only: bool = True) -> tuple[int, ...]:

@@ -40,6 +40,7 @@ from engine.clocktower.game.model import (
     Seat,
     State,
     TeamInfo,
+    index,
     seat,
 )
 from engine.clocktower.reasoning.moment import Moment, Weight
@@ -674,19 +675,23 @@ class Registry:
         self.roles: dict[str, Role] = {}
         self._having: dict[str, dict[str, Role]] = {}
         self._unheld: dict[str, dict[str, Role]] = {}
+        self.version = 0  # counts the changes of units: lookups made before one are stale
+
+    def _changed(self) -> None:
+        self._having.clear()
+        self._unheld.clear()
+        self.version += 1
 
     def add(self, role: Role) -> None:
         if role.id in self.roles:
             raise ValueError(f"two units for the character {role.id!r}")
         self.roles[role.id] = role
-        self._having.clear()
-        self._unheld.clear()
+        self._changed()
 
     def remove(self, cid: str) -> None:
         """Forget a unit (tests that register a toy character clean up with this)."""
         self.roles.pop(cid, None)
-        self._having.clear()
-        self._unheld.clear()
+        self._changed()
 
     @contextmanager
     def set_aside(self, cid: str) -> Iterator[None]:
@@ -698,8 +703,7 @@ class Registry:
             yield
         finally:
             self.roles = saved
-            self._having.clear()
-            self._unheld.clear()
+            self._changed()
 
     def get(self, cid: str) -> Role | None:
         return self.roles.get(cid)
@@ -814,34 +818,47 @@ def holder(s: Seat) -> str:
 def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
     """The seats whose true character overrides ``hook``, with its unit, then the seats that
     gained such a character's ability (``Role.gained``), with that unit, then the characters
-    in play that no player holds (``Role.unheld``), each with its ``unheld_seat``."""
-    units = REGISTRY.having(hook)
-    if not units:
-        return []
-    unheld = REGISTRY.unheld(hook)
-    if unheld:
-        found = _seats_having(state, units)
-        return found + [(unheld_seat(c), u) for c, u in unheld.items() if u.unheld(state)]
-    return _seats_having(state, units)
+    in play that no player holds (``Role.unheld``), each with its ``unheld_seat``.
 
-
-def _seats_having(state: State, units: dict[str, Role]) -> list[tuple[Seat, Role]]:
-    gainers = REGISTRY.having("gained")
-    granters = REGISTRY.having("grants")
-    found: list[tuple[Seat, Role]] = []
-    gaining: list[Seat] = []
-    granting = False
-    for s in state.seats:  # one pass: this runs for every hook the engine asks, every step
-        if s.character in units:
-            found.append((s, units[s.character]))
-        if s.character in gainers:
-            gaining.append(s)
-        granting = granting or s.character in granters
-    for s in gaining:
-        found += [(s, units[c]) for c in _held(state, s, gainers) if c in units]
-    if granting:
+    The engine asks this for every hook at every step, so what the seats alone decide is
+    looked up once per tuple of seats (``model.Index``); what the rest of the state decides
+    (abilities gained and given, unheld characters in force) is asked afresh."""
+    memo = index(state).memo
+    seated: _Seated | None = memo.get(hook)
+    if seated is None or seated.version != REGISTRY.version:
+        seated = memo[hook] = _Seated(state.seats, hook)
+    if not seated.more:
+        return list(seated.own)
+    found = list(seated.own)
+    units = seated.units
+    if seated.gaining:
+        gainers = REGISTRY.having("gained")
+        for s in seated.gaining:
+            found += [(s, units[c]) for c in _held(state, s, gainers) if c in units]
+    if seated.granting:
         found += [(s, units[c]) for s, c in _granted(state) if c in units]
+    if seated.unheld:
+        found += [(unheld_seat(c), u) for c, u in seated.unheld.items() if u.unheld(state)]
     return found
+
+
+class _Seated:
+    """For one hook and one tuple of seats: the seats whose own character overrides it, in
+    seat order, and whether gained, given or unheld abilities may add more."""
+
+    __slots__ = ("version", "units", "own", "gaining", "granting", "unheld", "more")
+
+    def __init__(self, seats: tuple[Seat, ...], hook: str) -> None:
+        self.version = REGISTRY.version
+        self.units = units = REGISTRY.having(hook)
+        gainers = REGISTRY.having("gained")
+        granters = REGISTRY.having("grants")
+        self.own = tuple((s, units[s.character]) for s in seats if s.character in units)
+        has = bool(units)
+        self.gaining = tuple(s for s in seats if s.character in gainers) if has else ()
+        self.granting = has and any(s.character in granters for s in seats)
+        self.unheld = REGISTRY.unheld(hook) if has else {}
+        self.more = bool(self.gaining or self.granting or self.unheld)
 
 
 def _held(state: State, seat: Seat, gainers: dict[str, Role]) -> Sequence[str]:
