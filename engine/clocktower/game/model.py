@@ -265,7 +265,7 @@ class Index:
     State's very tuple of seats before use, so a State with new seats builds its own. ``memo``
     holds other modules' lookups on the same seats (``roles.seats_having``)."""
 
-    __slots__ = ("seats", "by_player", "living", "alive", "memo")
+    __slots__ = ("seats", "by_player", "living", "alive", "demons", "residents", "memo")
 
     def __init__(self, seats: tuple[Seat, ...]) -> None:
         self.seats = seats
@@ -275,6 +275,8 @@ class Index:
         self.by_player = by_player
         self.living = tuple(s.player for s in seats if s.alive)
         self.alive = frozenset(self.living)
+        self.demons = tuple(s for s in seats if s.team == "demon")
+        self.residents = tuple(s for s in seats if s.team != "traveller")
         self.memo: dict[str, Any] = {}
 
 
@@ -288,7 +290,10 @@ def index(state: State) -> Index:
 
 
 def seat(state: State, player: int) -> Seat:
-    return index(state).by_player[player]  # KeyError(player) for no such seat
+    found: Index | None = state.__dict__.get("_index")  # ``index``, inlined: asked very often
+    if found is None or found.seats is not state.seats:
+        found = index(state)
+    return found.by_player[player]  # KeyError(player) for no such seat
 
 
 def with_seat(state: State, player: int, **changes: Any) -> State:
@@ -319,9 +324,7 @@ def _undead(state: State) -> set[int]:
 def residents(state: State) -> tuple[int, ...]:
     """Living players who are not Travellers: the count the game-ending rules use."""
     undead = _undead(state)
-    return tuple(
-        s.player for s in state.seats if s.team != "traveller" and (s.alive or s.player in undead)
-    )
+    return tuple(s.player for s in index(state).residents if s.alive or s.player in undead)
 
 
 def alive(state: State, player: int) -> bool:
@@ -338,11 +341,7 @@ def holders(state: State, character: str, living_only: bool = True) -> tuple[int
 def demons(state: State) -> tuple[int, ...]:
     """Living Demons (a Zombuul registering as dead lives on; a player who is the Demon by a
     reminder, ``IS_THE_DEMON``, counts too). Secret."""
-    found = tuple(
-        s.player
-        for s in state.seats
-        if s.team == "demon" and (s.alive or _lives_on(state, s.player))
-    )
+    found = tuple(s.player for s in index(state).demons if s.alive or _lives_on(state, s.player))
     held = [m.target for m in state.marks if m.kind == IS_THE_DEMON]
     if not held:
         return found

@@ -675,11 +675,15 @@ class Registry:
         self.roles: dict[str, Role] = {}
         self._having: dict[str, dict[str, Role]] = {}
         self._unheld: dict[str, dict[str, Role]] = {}
+        self._own: dict[str, dict[str, Role]] = {}
+        self._topics: dict[str, Role | None] = {}
         self.version = 0  # counts the changes of units: lookups made before one are stale
 
     def _changed(self) -> None:
         self._having.clear()
         self._unheld.clear()
+        self._own.clear()
+        self._topics.clear()
         self.version += 1
 
     def add(self, role: Role) -> None:
@@ -737,8 +741,12 @@ class Registry:
     def own(self, hook: str) -> dict[str, Role]:
         """The units whose own ability overrides ``hook``: not those that override every hook
         to pass it on to abilities they gain (``gained``: the Philosopher)."""
-        relays = self.having("gained")
-        return {cid: unit for cid, unit in self.having(hook).items() if cid not in relays}
+        found = self._own.get(hook)
+        if found is None:
+            relays = self.having("gained")
+            found = {cid: unit for cid, unit in self.having(hook).items() if cid not in relays}
+            self._own[hook] = found
+        return found
 
     def day_actions(self) -> dict[str, type]:
         """The units' day action classes by name: a character may declare its own in its module,
@@ -751,7 +759,9 @@ class Registry:
         return next((r for r in self.having("says").values() if event in r.events), None)
 
     def topic_owner(self, topic: str) -> Role | None:
-        return next((r for r in self.roles.values() if topic in r.topics), None)
+        if topic not in self._topics:
+            self._topics[topic] = next((r for r in self.roles.values() if topic in r.topics), None)
+        return self._topics[topic]
 
     def ending_owner(self, ending: str) -> Role | None:
         return next((r for r in self.roles.values() if ending in r.endings), None)
