@@ -323,8 +323,32 @@ def _undead(state: State) -> set[int]:
 
 def residents(state: State) -> tuple[int, ...]:
     """Living players who are not Travellers: the count the game-ending rules use."""
-    undead = _undead(state)
-    return tuple(s.player for s in index(state).residents if s.alive or s.player in undead)
+    return _living(state).residents
+
+
+class _Living:
+    """Who lives in truth, as one tuple of seats and one of reminders decide it (the game's end
+    is judged after every step, and most steps change neither)."""
+
+    __slots__ = ("marks", "residents", "demons")
+
+    def __init__(self, state: State, seats: Index) -> None:
+        self.marks = state.marks
+        undead = _undead(state)
+        self.residents = tuple(s.player for s in seats.residents if s.alive or s.player in undead)
+        found = tuple(s.player for s in seats.demons if s.alive or s.player in undead)
+        held = [m.target for m in state.marks if m.kind == IS_THE_DEMON]
+        if held:
+            found += tuple(p for p in dict.fromkeys(held) if p not in found and p in seats.alive)
+        self.demons = found
+
+
+def _living(state: State) -> _Living:
+    seats = index(state)
+    found: _Living | None = seats.memo.get("_living")
+    if found is None or found.marks is not state.marks:
+        found = seats.memo["_living"] = _Living(state, seats)
+    return found
 
 
 def alive(state: State, player: int) -> bool:
@@ -341,11 +365,7 @@ def holders(state: State, character: str, living_only: bool = True) -> tuple[int
 def demons(state: State) -> tuple[int, ...]:
     """Living Demons (a Zombuul registering as dead lives on; a player who is the Demon by a
     reminder, ``IS_THE_DEMON``, counts too). Secret."""
-    found = tuple(s.player for s in index(state).demons if s.alive or _lives_on(state, s.player))
-    held = [m.target for m in state.marks if m.kind == IS_THE_DEMON]
-    if not held:
-        return found
-    return found + tuple(p for p in dict.fromkeys(held) if p not in found and alive(state, p))
+    return _living(state).demons
 
 
 def demon_by_reminder(state: State, player: int) -> bool:

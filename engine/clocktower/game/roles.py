@@ -833,10 +833,7 @@ def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
     The engine asks this for every hook at every step, so what the seats alone decide is
     looked up once per tuple of seats (``model.Index``); what the rest of the state decides
     (abilities gained and given, unheld characters in force) is asked afresh."""
-    memo = index(state).memo
-    seated: _Seated | None = memo.get(hook)
-    if seated is None or seated.version != REGISTRY.version:
-        seated = memo[hook] = _Seated(state.seats, hook)
+    seated = _seated(state, hook)
     if not seated.more:
         return list(seated.own)
     found = list(seated.own)
@@ -850,6 +847,14 @@ def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
     if seated.unheld:
         found += [(unheld_seat(c), u) for c, u in seated.unheld.items() if u.unheld(state)]
     return found
+
+
+def _seated(state: State, hook: str) -> _Seated:
+    memo = index(state).memo
+    seated: _Seated | None = memo.get(hook)
+    if seated is None or seated.version != REGISTRY.version:
+        seated = memo[hook] = _Seated(state.seats, hook)
+    return seated
 
 
 class _Seated:
@@ -888,15 +893,7 @@ def _held(state: State, seat: Seat, gainers: dict[str, Role]) -> Sequence[str]:
 
 def _granted(state: State) -> list[tuple[Seat, str]]:
     """The abilities characters have given other players (``Role.grants``), by receiving seat."""
-    granters = REGISTRY.having("grants")
-    if not granters:
-        return []
-    given = [
-        (p, c)
-        for s in state.seats
-        if s.character in granters
-        for p, c in granters[s.character].grants(state, s)
-    ]
+    given = [(p, c) for s, unit in _seated(state, "grants").own for p, c in unit.grants(state, s)]
     return [(s, c) for p, c in given for s in state.seats if s.player == p]
 
 
