@@ -23,6 +23,7 @@ as the game's own.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -266,13 +267,14 @@ class Role:
     def gained(self, state: State, seat: Seat) -> tuple[str, ...]:
         """Other characters whose abilities this seat has gained (the Philosopher's choice):
         it wakes in their places too, and their hooks that the engine asks of every seat
-        (``seats_having``) apply to it."""
+        (``seats_having``) apply to it. Said of the state alone: asked once per State."""
         return ()
 
     def grants(self, state: State, seat: Seat) -> tuple[tuple[int, str], ...]:
         """Abilities this character (held by ``seat``) has given other players, as (player,
         character): they wake in its places and its hooks apply to them, as for ``gained``
-        (the Plague Doctor's storyteller passing a Minion ability to a Minion)."""
+        (the Plague Doctor's storyteller passing a Minion ability to a Minion). Said of the
+        state alone: asked once per State."""
         return ()
 
     def demon_choices(
@@ -839,9 +841,13 @@ def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
     found = list(seated.own)
     units = seated.units
     if seated.gaining:
+        known = _this_state(state)
         gainers = REGISTRY.having("gained")
         for s in seated.gaining:
-            found += [(s, units[c]) for c in _held(state, s, gainers) if c in units]
+            held = known.get(s.player)
+            if held is None:
+                held = known[s.player] = _held(state, s, gainers)
+            found += [(s, units[c]) for c in held if c in units]
     if seated.granting:
         found += [(s, units[c]) for s, c in _granted(state) if c in units]
     if seated.unheld:
@@ -855,6 +861,16 @@ def _seated(state: State, hook: str) -> _Seated:
     if seated is None or seated.version != REGISTRY.version:
         seated = memo[hook] = _Seated(state.seats, hook)
     return seated
+
+
+def _this_state(state: State) -> dict[Any, Any]:
+    """Lookups for this very State, as the registry is now: the abilities gained and given
+    (``Role.gained``, ``Role.grants`` say them of the state alone, which never changes)."""
+    memo = index(state).memo
+    got: tuple[weakref.ref[State], int, dict[Any, Any]] | None = memo.get("_state")
+    if got is None or got[0]() is not state or got[1] != REGISTRY.version:
+        got = memo["_state"] = (weakref.ref(state), REGISTRY.version, {})
+    return got[2]
 
 
 class _Seated:
@@ -893,8 +909,15 @@ def _held(state: State, seat: Seat, gainers: dict[str, Role]) -> Sequence[str]:
 
 def _granted(state: State) -> list[tuple[Seat, str]]:
     """The abilities characters have given other players (``Role.grants``), by receiving seat."""
-    given = [(p, c) for s, unit in _seated(state, "grants").own for p, c in unit.grants(state, s)]
-    return [(s, c) for p, c in given for s in state.seats if s.player == p]
+    granters = _seated(state, "grants").own
+    if not granters:
+        return []
+    known = _this_state(state)
+    found: list[tuple[Seat, str]] | None = known.get("granted")
+    if found is None:
+        given = [(p, c) for s, unit in granters for p, c in unit.grants(state, s)]
+        found = known["granted"] = [(s, c) for p, c in given for s in state.seats if s.player == p]
+    return found
 
 
 def granted(state: State, player: int) -> tuple[str, ...]:
