@@ -823,7 +823,7 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     weight, os_totals, tf_totals = _weigh(
         setup, teams, rows0[first], claimed, claimed_team, options, copy_options
     )
-    drunk_good = np.where(options >= 0, _good_at(kept, np.maximum(options, 0)), 1)
+    drunk_good = np.where(options >= 0, _good_at(kept, np.maximum(options, 0)), True)
     weight = weight[alike] * drunk_good[:, None, :, None]  # team, shift, Drunk, drunk copy
     cells = np.flatnonzero(weight > 0)  # (np.nonzero's order, at a fraction of its cost)
     picked, shift_at, column, copy_at = np.unravel_index(cells, weight.shape)
@@ -910,7 +910,7 @@ def _weigh(
             held = _among(bits, claimed == copy_code)  # its good claimers
             others = _among(bits, (claimed_team == TOWNSFOLK) & (claimed != copy_code))
             claimer = claimed[np.maximum(copy_options, 0)] == copy_code
-            sober = _good_at(bits, np.maximum(copy_options, 0)).astype(bool) & claimer[None, :]
+            sober = _good_at(bits, np.maximum(copy_options, 0)) & claimer[None, :]
             fill_token = _copies(
                 unclaimed, t[:, kind], tf_total, n_tf, held, others, sober, extra, options,
                 kind, copy_options, None if conv_claimers is None else (converted, conv_claimers),
@@ -931,9 +931,11 @@ def _among(bits: IntArray, seats: BoolArray) -> IntArray:
     return counted
 
 
-def _good_at(bits: IntArray, seats: IntArray) -> IntArray:
-    """Per row of seat ``bits`` and each of the ``seats``, its bit (1: set)."""
-    at: IntArray = (bits[:, None] >> seats.astype(np.uint64)[None, :]) & np.uint64(1)
+def _good_at(bits: IntArray, seats: IntArray) -> BoolArray:
+    """Per row of seat ``bits`` and each of the ``seats``, whether its bit is set."""
+    at: BoolArray = ((bits[:, None] >> seats.astype(np.uint64)[None, :]) & np.uint64(1)).astype(
+        bool
+    )
     return at
 
 
