@@ -824,11 +824,15 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
         setup, teams, rows0[first], claimed, claimed_team, options, copy_options
     )
     drunk_good = np.where(options >= 0, _good_at(kept, np.maximum(options, 0)), True)
-    weight = weight[alike] * drunk_good[:, None, :, None]  # team, shift, Drunk, drunk copy
-    cells = np.flatnonzero(weight > 0)  # (np.nonzero's order, at a fraction of its cost)
-    picked, shift_at, column, copy_at = np.unravel_index(cells, weight.shape)
-    prior = weight.ravel()[cells]
-    variant = shift_at * len(copy_options) + copy_at
+    # Each team's cells (shift, Drunk, drunk copy) in a row: a world's cell says all but its
+    # team, read from small tables per cell (and per alike teams' cell), not divided out.
+    cells_of = weight.shape[1:]
+    weight = (weight[alike] * drunk_good[:, None, :, None]).reshape(len(rows0), -1)
+    worlds = np.flatnonzero(weight > 0)  # (np.nonzero's order, at a fraction of its cost)
+    picked, cell = np.divmod(worlds, weight.shape[1])
+    prior = weight.ravel()[worlds]
+    shift_at, column, copy_at = (a.ravel() for a in np.indices(cells_of))
+    at = alike[picked] * weight.shape[1] + cell  # the alike teams' cell
     first_of = np.ones(len(picked), dtype=bool)  # ``picked`` is sorted: its distinct teams
     first_of[1:] = picked[1:] != picked[:-1]
     used, slot = picked[first_of], np.cumsum(first_of) - 1
@@ -837,12 +841,12 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
         claimed,
         rows0[used],
         slot,
-        options[column].astype(np.int64),
+        options[column].astype(np.int64).take(cell),
         prior / prior.sum() if len(prior) else prior,
-        os_totals[alike[picked], shift_at],
-        tf_totals[alike[picked], shift_at],
-        variant.astype(np.int64),
-        copy_options[copy_at].astype(np.int64),
+        os_totals[:, shift_at].ravel().take(at),
+        tf_totals[:, shift_at].ravel().take(at),
+        (shift_at * len(copy_options) + copy_at).astype(np.int64).take(cell),
+        copy_options[copy_at].astype(np.int64).take(cell),
     )
 
 
