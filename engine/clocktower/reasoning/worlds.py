@@ -595,15 +595,16 @@ class Feasible:
         return len(self.slot)
 
     @cached_property
-    def _chars(self) -> IntArray:
+    def _cast(self) -> tuple[IntArray, BoolArray, IntArray]:
         """Per team (``teams``), each seat's character (a good player's, their claim; a
-        Townsfolk made evil's, any of them), in a byte: built once, as the search builds worlds
-        of a few teams at a time."""
+        Townsfolk made evil's, any of them) and alignment, and its Demon's seat: built once,
+        as the search builds worlds of a few teams at a time."""
         teams = evil_teams(self.setup.chars, self.setup.n)
         cast = teams.cast[self.teams]
-        char = np.where(teams.evil[self.teams], cast, self.claimed[None, :]).astype(np.int8)
+        evil = teams.evil[self.teams]
+        char = np.where(evil, cast, self.claimed[None, :]).astype(np.int16)
         char[cast == len(self.setup.chars)] = UNKNOWN
-        return char
+        return char, evil, teams.demon[self.teams]
 
     def worlds(
         self, pick: IntArray | None = None, prior: FloatArray | None = None,
@@ -616,21 +617,21 @@ class Feasible:
             pick = np.arange(len(self))
         if prior is None:
             prior = self.prior[pick]
-        teams = evil_teams(self.setup.chars, self.setup.n)
-        rows = self.teams[self.slot[pick]]
-        char = self._chars[self.slot[pick]].astype(np.int16)
-        drunk = self.drunk[pick]
-        has = drunk >= 0
-        char[np.flatnonzero(has), drunk[has]] = _drunk_code(self.setup.chars)
+        slot = self.slot.take(pick)
+        chars, evil, demon = self._cast
+        char = chars.take(slot, 0)
+        drunk = self.drunk.take(pick)
+        has = np.flatnonzero(drunk >= 0)
+        char[has, drunk.take(has)] = _drunk_code(self.setup.chars)
         return Worlds(
             self.setup,
             char,
-            teams.evil[rows],
-            teams.demon[rows],
+            evil.take(slot, 0),
+            demon.take(slot),
             drunk,
-            self.drunk_copy[pick],
-            self.outsiders[pick],
-            self.townsfolk[pick],
+            self.drunk_copy.take(pick),
+            self.outsiders.take(pick),
+            self.townsfolk.take(pick),
             prior,
             np.arange(len(pick)),
             np.full(len(pick), np.inf) if copies is None else copies,
