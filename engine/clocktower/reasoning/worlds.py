@@ -393,23 +393,24 @@ PERMUTATIONS = np.array(
 )
 
 
-# ``PERMUTATIONS`` beside zeros for negative arguments, flat: ``_perm`` is one lookup.
-_PERMS = np.pad(PERMUTATIONS, ((SMALL, 0), (SMALL, 0))).ravel()
-_FACTORIALS = np.pad(PERMUTATIONS.diagonal(), (SMALL, 0), constant_values=1.0)
+# ``PERMUTATIONS`` beside zeros for negative arguments (clipped to -1), flat: ``_perm`` is one
+# lookup; and the factorials, 1 for a negative count (as ``PERMUTATIONS[0, 0]``).
+_PERMS = np.pad(PERMUTATIONS, ((1, 0), (1, 0))).ravel()
+_FACTORIALS = np.pad(PERMUTATIONS.diagonal(), (1, 0), constant_values=1.0)
 
 
 def _perm(a: IntArray, k: IntArray) -> FloatArray:
     """a! / (a - k)!, zero where k > a or either is negative (vectorised, small integers:
-    both above ``-SMALL`` and below ``SMALL``)."""
-    flat = (np.asarray(a, dtype=np.int64) + SMALL) * (2 * SMALL) + np.asarray(k) + SMALL
-    perms: FloatArray = _PERMS.take(flat)
+    beyond ``SMALL`` as at ``SMALL - 1``)."""
+    row = np.clip(np.asarray(a, dtype=np.int64), -1, SMALL - 1) + 1
+    perms: FloatArray = _PERMS.take(row * (SMALL + 1) + np.clip(k, -1, SMALL - 1) + 1)
     return perms
 
 
 def _choose(a: IntArray, k: IntArray) -> FloatArray:
     """The binomial coefficient, zero outside 0 <= k <= a."""
     k = np.asarray(k)
-    chosen: FloatArray = _perm(a, k) / _FACTORIALS.take(k + SMALL)
+    chosen: FloatArray = _perm(a, k) / _FACTORIALS.take(np.clip(k, -1, SMALL - 1) + 1)
     return chosen
 
 
@@ -828,7 +829,7 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     # Each team's cells (shift, Drunk, drunk copy) in a row: a world's cell says all but its
     # team, read from small tables per cell (and per alike teams' cell), not divided out.
     cells_of = weight.shape[1:]
-    weight = (weight[alike] * drunk_good[:, None, :, None]).reshape(len(rows0), -1)
+    weight = (weight[alike] * drunk_good[:, None, :, None]).reshape(len(rows0), math.prod(cells_of))
     worlds = np.flatnonzero(weight > 0)  # (np.nonzero's order, at a fraction of its cost)
     picked, cell = np.divmod(worlds, weight.shape[1])
     prior = weight.ravel()[worlds]
