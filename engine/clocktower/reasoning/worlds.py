@@ -375,10 +375,12 @@ def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
     deal_array, chosen_array = np.array(deals, dtype=float), np.array(chosen, dtype=bool)
     made = (cast_array == len(chars)).any(axis=1)
     size = evil.sum(axis=1) - made
-    alike = np.column_stack([shift, deal_array, size, chosen_array, made])
+    alike, _ = _groups(  # each column's values by their rank: small integers
+        [np.unique(c, return_inverse=True)[1].reshape(-1)
+         for c in (*shift.T, deal_array, size, chosen_array, made)]
+    )  # fmt: skip
     teams = Teams(
-        np.array(heads, dtype=np.int64), cast_array, evil, _bits(~evil), size, made,
-        np.unique(alike, axis=0, return_inverse=True)[1].reshape(-1), shift,
+        np.array(heads, dtype=np.int64), cast_array, evil, _bits(~evil), size, made, alike, shift,
         digit, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), deal_array, chosen_array,
     )  # fmt: skip
     keys = teams.key(cast_array)
