@@ -393,7 +393,9 @@ def _finish(sweep: _Sweep) -> None:
     the worlds' posterior (unnormalised)."""
     _close(sweep)
     for parts in sweep.herrings.values():
-        held = np.any([part[4] for part in parts], axis=0)
+        held = parts[0][4]
+        for part in parts[1:]:
+            held = held | part[4]
         sweep.logw = sweep.logw + np.where(held, _herring(sweep.worlds, parts), 0.0)
     sweep.herrings = {}
     sweep.prune()
@@ -882,18 +884,37 @@ _BY_NOMINEE = _by_nominee()
 
 def _epoch(s: list[FloatArray], q: list[float], pi: list[FloatArray]) -> FloatArray:
     """The likelihood of one night's (and its day's) information, summed over whom the
-    Poisoner poisoned: nobody who spoke (``1 - sum(pi)``) or exactly one of them."""
+    Poisoner poisoned: nobody who spoke (``1 - sum(pi)``) or exactly one of them (``pi``
+    empty: nobody could be, in any world). The products run left to right, as ever, so the
+    figures are the same to the bit whichever way they are asked for."""
+    whole = _product(s)
+    if not pi:
+        return whole
     m = len(s)
-    prefix = [np.ones_like(s[0])]
-    for x in s:
+    prefix = [s[0]]
+    for x in s[1:-1]:
         prefix.append(prefix[-1] * x)
-    suffix = [np.ones_like(s[0])] * (m + 1)
-    for j in range(m - 1, -1, -1):
-        suffix[j] = suffix[j + 1] * s[j]
-    total = (1 - sum(pi)) * prefix[m]
+    suffix = [s[-1]]
+    for x in s[-2:0:-1]:
+        suffix.append(suffix[-1] * x)
+    total = (1 - sum(pi)) * whole
     for j in range(m):
-        total = total + pi[j] * q[j] * prefix[j] * suffix[j + 1]
+        term = pi[j] * q[j]
+        if j:
+            term = term * prefix[j - 1]
+        if j < m - 1:
+            term = term * suffix[m - 2 - j]
+        total = total + term
     return total
+
+
+def _product(factors: list[FloatArray]) -> FloatArray:
+    """The product of the arrays, left to right (as ``np.prod`` along a stack's first axis,
+    without the stacking)."""
+    product = factors[0]
+    for x in factors[1:]:
+        product = product * x
+    return product
 
 
 def _close(sweep: _Sweep) -> None:
@@ -903,31 +924,27 @@ def _close(sweep: _Sweep) -> None:
     if epoch is None or not epoch.items:
         return
     w = sweep.worlds
-    poisoner = w.holder("poisons")
-    claimers = list(dict.fromkeys(it.claimer for it in epoch.items))
-    mine = {c: [it for it in epoch.items if it.claimer == c] for c in claimers}
+    mine: dict[int, list[_Item]] = {}
+    for it in epoch.items:
+        mine.setdefault(it.claimer, []).append(it)
+    claimers = list(mine)
     q = [math.prod(it.weight.impaired for it in mine[c]) for c in claimers]
     s, sober = [], {}
     for c, qc in zip(claimers, q, strict=True):
         real = ~w.evil[:, c] & (w.drunk != c) & (w.drunk_copy != c)  # holds it, sober
         if epoch.impaired is not None:
             real &= ~epoch.impaired[:, c]
-        told = np.prod([it.weight.sober for it in mine[c]], axis=0)
+        told = _product([it.weight.sober for it in mine[c]])
         sober[c] = real
         if epoch.false is not None:  # the Vortox: a sober Townsfolk's information is false
             lied = real & epoch.false & (w.team_table[w.char[:, c]] == TOWNSFOLK)
-            false = np.prod([it.weight.misinformed() for it in mine[c]], axis=0)
+            false = _product([it.weight.misinformed() for it in mine[c]])
             told = np.where(lied, false, told)
             sober[c] = real & ~lied
         s.append(np.where(real, told, qc))
-    living = [w.setup.seats[c] in epoch.living for c in claimers]
-    share = 1 / max(len(epoch.living) - 1, 1)
-    pi = [
-        (epoch.working > 0) * (poisoner != c) * (share if alive else 0.0)
-        for c, alive in zip(claimers, living, strict=True)
-    ]
+    pi = _poisoned(sweep, epoch, claimers)
     total = np.log(np.maximum(_epoch(s, q, pi), 1e-300))
-    held = np.zeros(len(w), dtype=bool)  # worlds whose epoch waits for a red herring's sum
+    held = None  # worlds whose epoch waits for a red herring's sum
     for j, c in enumerate(claimers):
         tied = [it for it in mine[c] if it.weight.herring is not None]
         if not tied:
@@ -935,11 +952,28 @@ def _close(sweep: _Sweep) -> None:
         a = _epoch([*s[:j], np.zeros(len(w)), *s[j + 1 :]], q, pi)
         b = _epoch([*s[:j], np.ones(len(w)), *s[j + 1 :]], q, pi) - a
         plain = [it.weight.sober for it in mine[c] if it.weight.herring is None]
-        rest = np.prod(plain, axis=0) if plain else np.ones(len(w))
+        rest = _product(plain) if plain else np.ones(len(w))
         sweep.herrings.setdefault(c, []).append((a, b, rest, tied, sober[c]))
-        held |= sober[c]
-    sweep.logw = sweep.logw + np.where(held, 0.0, total)
+        held = sober[c] if held is None else held | sober[c]
+    sweep.logw = sweep.logw + (total if held is None else np.where(held, 0.0, total))
     sweep.prune()
+
+
+def _poisoned(sweep: _Sweep, epoch: _Epoch, claimers: list[int]) -> list[FloatArray]:
+    """Per claimer (a seat), per world, the chance the Poisoner poisoned them that night:
+    one of the others alive, alike, where a Poisoner was alive; none (an empty list) where
+    no world had one working, or no claimer was alive then."""
+    working = epoch.working > 0
+    living = [sweep.worlds.setup.seats[c] in epoch.living for c in claimers]
+    if not any(living) or not working.any():
+        return []
+    poisoner = sweep.worlds.holder("poisons")
+    share = 1 / max(len(epoch.living) - 1, 1)
+    zero = np.zeros(len(working))
+    return [
+        working * (poisoner != c) * share if alive else zero
+        for c, alive in zip(claimers, living, strict=True)
+    ]
 
 
 def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
@@ -955,7 +989,7 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
             else it.weight.sober
             for it in tied
         ]
-        product: FloatArray = rest * np.prod(parts, axis=0)
+        product: FloatArray = rest * _product(parts)
         return product
 
     def likelihood(part: _Part, r: int | None) -> FloatArray:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 import numpy as np
@@ -139,17 +140,25 @@ def townsfolk_neighbours(w: Rows, seat: IntArray, which: BoolArray) -> BoolArray
     n = w.setup.n
     out = np.zeros((len(w), n), dtype=bool)
     rows = np.flatnonzero(which)
+    if not len(rows):
+        return out
     townsfolk = (w.per_seat("team")[rows] == TOWNSFOLK) | (w.char[rows] == UNKNOWN)
     at = seat[rows]
-    for s in np.unique(at):  # the worlds taken by their seat: the seats around it in order
-        mine = at == s
-        these, where = townsfolk[mine], rows[mine]
-        for step in (1, -1):
-            around = (s + step * np.arange(1, n)) % n
-            hit = these[:, around]
-            ok = hit.any(axis=1)
-            out[where[ok], around[hit.argmax(axis=1)][ok]] = True
+    for step in (1, -1):  # each world's seats around its ``seat`` in order, all at once
+        around = _around(n, step)[at]
+        hit = np.take_along_axis(townsfolk, around, axis=1)
+        ok = hit.any(axis=1)
+        out[rows[ok], around[ok, hit.argmax(axis=1)[ok]]] = True
     return out
+
+
+@cache
+def _around(n: int, step: int) -> IntArray:
+    """Per seat ``s``, the other seats going round from it (``step`` 1: clockwise, -1: the
+    other way), nearest first."""
+    table: IntArray = (np.arange(n)[:, None] + step * np.arange(1, n)[None, :]) % n
+    table.setflags(write=False)
+    return table
 
 
 @dataclass

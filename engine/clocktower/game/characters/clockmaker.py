@@ -6,6 +6,7 @@ Jinx with the Summoner: the Summoner registers as the Demon to the Clockmaker.""
 from __future__ import annotations
 
 import itertools
+from functools import cache
 from collections.abc import Mapping
 from typing import Any
 
@@ -44,17 +45,23 @@ def distance(order: list[int], view: View) -> int | None:
 
 def steps_to(found: BoolArray, seat: IntArray) -> IntArray:
     """Per world (row), the fewest steps around the circle from ``seat`` to a seat ``found``
-    marks, itself apart (the number of seats: none): the worlds taken by their seat, each
-    distance in turn, nearest last (it overwrites)."""
+    marks, itself apart (the number of seats: none): each world's seats at 1, 2, ... steps
+    either way, looked up at once, the first marked."""
     size, n = found.shape
-    steps = np.full(size, n)
-    for s in np.unique(seat):
-        rows = np.flatnonzero(seat == s)
-        these, near = found[rows], np.full(len(rows), n)
-        for k in range(n // 2, 0, -1):
-            near[these[:, (s + k) % n] | these[:, (s - k) % n]] = k
-        steps[rows] = near
+    if n < 2:
+        return np.full(size, n)
+    plus, minus = _sides(n)
+    rows = np.arange(size)[:, None]
+    hit = found[rows, plus[seat]] | found[rows, minus[seat]]
+    steps: IntArray = np.where(hit.any(axis=1), hit.argmax(axis=1) + 1, n)
     return steps
+
+
+@cache
+def _sides(n: int) -> tuple[IntArray, IntArray]:
+    """Per seat, the seats 1, 2, ... ``n // 2`` steps clockwise of it, and counterclockwise."""
+    seats, steps = np.arange(n)[:, None], np.arange(1, n // 2 + 1)[None, :]
+    return (seats + steps) % n, (seats - steps) % n
 
 
 class Clockmaker(Role):
