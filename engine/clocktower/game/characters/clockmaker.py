@@ -6,7 +6,6 @@ Jinx with the Summoner: the Summoner registers as the Demon to the Clockmaker.""
 from __future__ import annotations
 
 import itertools
-from functools import cache
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,6 +25,7 @@ from engine.clocktower.reasoning.moment import (
     IntArray,
     Moment,
     Weight,
+    around,
 )
 from engine.clocktower.reasoning.record import Heard
 
@@ -45,23 +45,10 @@ def distance(order: list[int], view: View) -> int | None:
 
 def steps_to(found: BoolArray, seat: IntArray) -> IntArray:
     """Per world (row), the fewest steps around the circle from ``seat`` to a seat ``found``
-    marks, itself apart (the number of seats: none): each world's seats at 1, 2, ... steps
-    either way, looked up at once, the first marked."""
-    size, n = found.shape
-    if n < 2:
-        return np.full(size, n)
-    plus, minus = _sides(n)
-    rows = np.arange(size)[:, None]
-    hit = found[rows, plus[seat]] | found[rows, minus[seat]]
-    steps: IntArray = np.where(hit.any(axis=1), hit.argmax(axis=1) + 1, n)
+    marks, itself apart (the number of seats: none)."""
+    clockwise, counter = around(found, seat)
+    steps: IntArray = np.minimum(clockwise, counter)
     return steps
-
-
-@cache
-def _sides(n: int) -> tuple[IntArray, IntArray]:
-    """Per seat, the seats 1, 2, ... ``n // 2`` steps clockwise of it, and counterclockwise."""
-    seats, steps = np.arange(n)[:, None], np.arange(1, n // 2 + 1)[None, :]
-    return (seats + steps) % n, (seats - steps) % n
 
 
 class Clockmaker(Role):
