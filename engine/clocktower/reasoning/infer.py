@@ -43,6 +43,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -233,6 +234,9 @@ class _Events:
 # The parts of a red-herring holder's epochs: (a, b, rest, items, held), its likelihood
 # a + b * s in the worlds ``held`` (where the holder was sober; elsewhere already weighed).
 _Part = tuple[FloatArray, FloatArray, FloatArray, list[_Item], BoolArray]
+# A sweep's memo (``_Sweep.memo``): by what they depend on, heard items' weights and the weights
+# after a day's first nominations.
+_Memo = dict[tuple[object, ...], Any]
 
 
 @dataclass
@@ -252,6 +256,8 @@ class _Sweep:
     executed: bool = True  # somebody was executed the day before
     last: int = 0  # how many died the night before
     prunes: bool = True  # False: no world is ever dropped (``exact``)
+    # What the moment after this one worked out from it (``_advance``): its own, not a copy's.
+    memo: _Memo = field(default_factory=dict)
 
     @staticmethod
     def start(worlds: Worlds, logw: FloatArray, prunes: bool = True) -> _Sweep:
@@ -264,7 +270,7 @@ class _Sweep:
     def copy(self) -> _Sweep:
         epoch = self.open and replace(self.open, items=list(self.open.items))
         herrings = {c: list(parts) for c, parts in self.herrings.items()}
-        return replace(self, open=epoch, herrings=herrings)
+        return replace(self, open=epoch, herrings=herrings, memo={})
 
     def prune(self) -> None:
         """Drop worlds too unlikely ever to matter (when they are worth the copying)."""
@@ -459,14 +465,17 @@ def _through(
         else:
             worlds = build(setup, claims, good)
         return _Sweep.start(worlds, np.log(np.maximum(worlds.prior, 1e-300)))
-    sweep = _through(setup, said, good, seed, sizes, basis, events[:-1]).copy()
-    _advance(sweep, events[-1])
+    before = _through(setup, said, good, seed, sizes, basis, events[:-1])
+    sweep = before.copy()
+    _advance(sweep, events[-1], before.memo)
     return sweep
 
 
-def _advance(sweep: _Sweep, ev: _Events) -> None:
+def _advance(sweep: _Sweep, ev: _Events, memo: _Memo | None = None) -> None:
     """One moment: at night its deaths (the Demon's kill), by day its nominations; then what
-    the players learned then; then the day's deaths (executions, shots)."""
+    the players learned then; then the day's deaths (executions, shots). With ``memo``, the
+    sweep's before this moment (``_Sweep.memo``): what was worked out from it already is not
+    worked out again (a day's moment is swept anew for each nomination and hand)."""
     setup = sweep.worlds.setup
     if ev.moment % 2:
         _close(sweep)
@@ -485,10 +494,11 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
             _night_death(sweep, d.player, ev.final)
         sweep.last = len(ev.deaths)
     else:
-        _nominations(sweep, ev.nominations)
+        _nominations(sweep, ev.nominations, memo)
     now = Moment(sweep.worlds, sweep.demon, sweep.alive)
+    given = (ev.deaths, ev.final) if ev.moment % 2 else ()  # what the moment's worlds follow
     for player, heard in ev.items:
-        weight = role(heard.character).weigh(heard, now, player)
+        weight = _weigh(now, player, heard, memo, given)
         if weight is not None and sweep.open is not None:
             sweep.open.items.append(_Item(setup.seat(player), weight, heard.players))
     if not ev.moment % 2:
@@ -496,6 +506,21 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
             _day_death(sweep, d, ev.final)
         sweep.quiet = not ev.deaths
         sweep.executed = any(d.cause == "execution" for d in ev.deaths)
+
+
+def _weigh(
+    now: Moment, player: int, heard: Heard, memo: _Memo | None, given: tuple[object, ...]
+) -> Weight | None:
+    """The heard item's weight (its unit's ``weigh``), once per moment of a sweep (``given``:
+    at night its deaths, which the worlds and who lives follow; by day nothing, as nominations
+    change only the weights)."""
+    if memo is None:
+        return role(heard.character).weigh(heard, now, player)
+    key = ("heard", given, player, heard)
+    if key not in memo:
+        memo[key] = role(heard.character).weigh(heard, now, player)
+    weight: Weight | None = memo[key]
+    return weight
 
 
 @lru_cache(maxsize=4096)
@@ -538,8 +563,10 @@ def _night_death(sweep: _Sweep, player: int, final: bool) -> None:
     n = w.setup.n
     victim = np.where(demon, n + 2, np.where(minion, n + 1, good_alive))
     sweep.logw = sweep.logw + _victim_table(n)[victim]
+    kept = sweep.demon
     sweep.prune()
-    demon, _ = _status(sweep, player)
+    if sweep.demon is not kept:  # worlds were dropped
+        demon, _ = _status(sweep, player)
     if demon.any():
         _demon_died(sweep, player, demon, final, night=True)
     sweep.alive = sweep.alive - {player}
@@ -756,9 +783,10 @@ def _kill_count(sweep: _Sweep, night: int, seen: int, demon: BoolArray) -> None:
     codes = len(w.setup.chars) + 1
     key = np.where(demon, sweep.kind, codes - 1) * (len(table) // codes)
     rows, seats, bits = w.killers()
-    living, _ = _living(w.setup.seats, sweep.alive)
-    on = living[seats] & (seats != sweep.demon[rows])
-    key = key + np.bincount(rows, weights=bits * on, minlength=len(w)).astype(np.int64)
+    if len(rows):  # a Minion that may kill is in some world
+        living, _ = _living(w.setup.seats, sweep.alive)
+        on = living[seats] & (seats != sweep.demon[rows])
+        key = key + np.bincount(rows, weights=bits * on, minlength=len(w)).astype(np.int64)
     sweep.logw = sweep.logw + table[key]
 
 
@@ -811,23 +839,41 @@ def _standing(
     return impaired, false if false.any() else None
 
 
-def _nominations(sweep: _Sweep, nominations: tuple[Nominated, ...]) -> None:
-    """Each nomination's evidence: an evil nominator's choice, and every evil voter's hand."""
+def _nominations(
+    sweep: _Sweep, nominations: tuple[Nominated, ...], memo: _Memo | None = None
+) -> None:
+    """Each nomination's evidence: an evil nominator's choice, and every evil voter's hand. With
+    ``memo``, the weights after the day's first nominations are kept, and taken up where the
+    day's nominations extend them (one more, or the last one's hands so far)."""
+    start = 0
+    if memo is not None:
+        for j in range(len(nominations), 0, -1):
+            kept = memo.get(("nominated", nominations[:j]))
+            if kept is not None:
+                sweep.logw, start = kept, j
+                break
+    for j in range(start, len(nominations)):
+        _nominated(sweep, nominations[j])
+        if memo is not None:
+            memo[("nominated", nominations[: j + 1])] = sweep.logw
+
+
+def _nominated(sweep: _Sweep, n: Nominated) -> None:
+    """One nomination's evidence."""
     w = sweep.worlds
-    evil, bits = w.evil_team, w.team_bits
-    for n in nominations:
-        ballot = _ballot(w.setup.seats, n)
-        if ballot is None:
-            continue
-        seat, nominator, raised, lowered = ballot
-        demon = sweep.demon == seat
-        nominee = 2 * demon + (evil[:, seat] & ~demon)  # by ``_BY_NOMINEE``'s columns
-        if nominator is not None:
-            chose = _BY_NOMINEE[0][nominee]
-            sweep.logw = sweep.logw + np.where(evil[:, nominator], chose, 0.0)
-        if not raised and not lowered:
-            continue
+    ballot = _ballot(w.setup.seats, n)
+    if ballot is None:
+        return
+    evil = w.evil_team
+    seat, nominator, raised, lowered = ballot
+    demon = sweep.demon == seat
+    nominee = 2 * demon + (evil[:, seat] & ~demon)  # by ``_BY_NOMINEE``'s columns
+    if nominator is not None:
+        chose = _BY_NOMINEE[0][nominee]
+        sweep.logw = sweep.logw + np.where(evil[:, nominator], chose, 0.0)
+    if raised or lowered:
         yes, no = _BY_NOMINEE[1][nominee], _BY_NOMINEE[2][nominee]
+        bits = w.team_bits
         sweep.logw = sweep.logw + _hands(bits, raised) * yes + _hands(bits, lowered) * no
 
 
