@@ -276,7 +276,10 @@ class _Sweep:
         """Drop worlds too unlikely ever to matter (when they are worth the copying)."""
         if not self.prunes:
             return
-        keep = self.logw >= self.logw.max() + math.log(NEGLIGIBLE)
+        floor = self.logw.max() + math.log(NEGLIGIBLE)
+        if self.logw.min() >= floor:  # none to drop
+            return
+        keep = self.logw >= floor
         if keep.sum() < PRUNE_BELOW * len(keep):
             self.take(np.flatnonzero(keep))
 
@@ -432,12 +435,21 @@ def _timeline(record: Record, setup: Setup) -> tuple[_Events, ...]:
     )
     last = max(moments, default=0)
     final = max((d.moment for d in record.deaths), default=-1) if record.over else -1
+    deaths: dict[int, list[Death]] = {}
+    for d in record.deaths:
+        deaths.setdefault(d.moment, []).append(d)
+    nominated: dict[int, list[Nominated]] = {}
+    for n in record.nominations:
+        nominated.setdefault(day_moment(n.day), []).append(n)
+    heard: dict[int, list[tuple[int, Heard]]] = {}
+    for p, h in items:
+        heard.setdefault(h.moment, []).append((p, h))
     return tuple(
         _Events(
             t,
-            tuple(d for d in record.deaths if d.moment == t),
-            tuple(n for n in record.nominations if day_moment(n.day) == t),
-            tuple((p, h) for p, h in items if h.moment == t),
+            tuple(deaths.get(t, ())),
+            tuple(nominated.get(t, ())),
+            tuple(heard.get(t, ())),
             t == final,
         )
         for t in range(1, last + 1)
@@ -867,7 +879,7 @@ def _nominated(sweep: _Sweep, n: Nominated) -> None:
     evil = w.evil_team
     seat, nominator, raised, lowered = ballot
     demon = sweep.demon == seat
-    nominee = 2 * demon + (evil[:, seat] & ~demon)  # by ``_BY_NOMINEE``'s columns
+    nominee = np.where(demon, 2, evil[:, seat])  # by ``_BY_NOMINEE``'s columns
     if nominator is not None:
         chose = _BY_NOMINEE[0][nominee]
         sweep.logw = sweep.logw + np.where(evil[:, nominator], chose, 0.0)
