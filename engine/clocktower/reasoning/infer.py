@@ -1026,10 +1026,10 @@ def _poisoned(sweep: _Sweep, epoch: _Epoch, claimers: list[int]) -> list[FloatAr
     if not any(living) or not working.any():
         return []
     poisoner = sweep.worlds.holder("poisons")
-    share = 1 / max(len(epoch.living) - 1, 1)
+    chance = working * (1 / max(len(epoch.living) - 1, 1))  # each of the others alike
     zero = np.zeros(len(working))
     return [
-        working * (poisoner != c) * share if alive else zero
+        chance * (poisoner != c) if alive else zero
         for c, alive in zip(claimers, living, strict=True)
     ]
 
