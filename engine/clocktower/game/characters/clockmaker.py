@@ -83,14 +83,17 @@ class Clockmaker(Role):
         numbers it may be told."""
         w, n = now.worlds, now.worlds.setup.n
         regs = w.per_seat("registers")  # world, seat, team
-        is_demon = np.arange(n)[None, :] == now.demon[:, None]
         others = regs[:, :, TOWNSFOLK] | regs[:, :, OUTSIDER] | regs[:, :, DEMON]
         sure_minion = (w.per_seat("team") == MINION) & ~others
-        may_minion = regs[:, :, MINION] & ~is_demon
+        may_minion = regs[:, :, MINION]  # (the Demon's own seat is apart: ``steps_to``)
         near = steps_to(sure_minion, now.demon)
         fewest = steps_to(may_minion, now.demon)
         # A good player who may register as the Demon (a Recluse) counts from their seat too.
-        recluse = regs[:, :, DEMON] & ~w.evil & ~is_demon
+        recluse = regs[:, :, DEMON] & ~w.evil
+        if recluse.any():
+            is_demon = np.arange(n)[None, :] == now.demon[:, None]
+            recluse &= ~is_demon
+            may_minion = may_minion & ~is_demon
         for s in np.flatnonzero(recluse.any(axis=0)):
             steps = steps_to(may_minion, np.full(len(w), s))
             fewest = np.where(recluse[:, s], np.minimum(fewest, steps), fewest)
