@@ -316,15 +316,15 @@ class Draws:
     new events, only the share the sample carries grows. Two tests, as each sees a different
     failure: an effective sample size of at least ``REUSE_ESS`` (the drawn worlds carry the
     posterior through a few heavy draws), and no new moment whose events surprise the kept
-    worlds (``_surprised``: the posterior has left them for worlds they do not hold, which no
+    worlds (``_unsurprised``: the posterior has left them for worlds they do not hold, which no
     sample size can show, the head counting as weighed exactly). What a caller gets depends
     on what it asked before, so a caller that asks in the same order gets the same answers."""
 
     def __init__(self) -> None:
         self.bases: dict[tuple[object, ...], tuple[_Events, ...]] = {}
-        # Per key, the longest events found unsurprising under its basis (each moment is
-        # tested once, however often a caller asks).
-        self.checked: dict[tuple[object, ...], tuple[_Events, ...]] = {}
+        # Per key, the longest events found unsurprising under its basis and their log
+        # evidence (``_evidence``): each moment is tested once, however often a caller asks.
+        self.checked: dict[tuple[object, ...], tuple[tuple[_Events, ...], float]] = {}
 
 
 def infer(
@@ -353,10 +353,12 @@ def infer(
     if draws is not None and kept is not None and kept != basis and events[: len(kept)] == kept:
         beliefs = _weighed(setup, said, good, seed, sizes, kept, events)
         if beliefs.ess >= REUSE_ESS:
-            checked = draws.checked.get(key, kept)
-            start = len(checked) if events[: len(checked)] == checked else len(kept)
-            if not _surprised(setup, said, good, seed, sizes, kept, events, start):
-                draws.checked[key] = events
+            checked = draws.checked.get(key)
+            if checked is None or events[: len(checked[0])] != checked[0]:
+                checked = kept, _evidence(setup, said, good, seed, sizes, kept, kept)
+            evidence = _unsurprised(setup, said, good, seed, sizes, kept, events, checked)
+            if evidence is not None:
+                draws.checked[key] = events, evidence
                 return beliefs
     if draws is not None:
         draws.bases[key] = basis
@@ -364,7 +366,7 @@ def infer(
     return _weighed(setup, said, good, seed, sizes, basis, events)
 
 
-def _surprised(
+def _unsurprised(
     setup: Setup,
     said: tuple[tuple[int, str], ...],
     good: tuple[int, ...],
@@ -372,12 +374,13 @@ def _surprised(
     sizes: tuple[int, int, int],
     kept: tuple[_Events, ...],
     events: tuple[_Events, ...],
-    start: int,
-) -> bool:
-    """Whether some moment of ``events`` after the first ``start`` surprises the worlds kept
-    for the basis ``kept``: its evidence, P(the moment's events | the record before it) as the
-    kept worlds estimate it (the share of their posterior mass the moment keeps), is below
-    ``SURPRISE``.
+    checked: tuple[tuple[_Events, ...], float],
+) -> float | None:
+    """The log evidence (``_evidence``) of ``events`` under the worlds kept for the basis
+    ``kept``, or None if one of their moments after those ``checked`` (with their log
+    evidence) surprises those worlds: its evidence, P(the moment's events | the record before
+    it) as the kept worlds estimate it (the share of their posterior mass the moment keeps),
+    is below ``SURPRISE``.
 
     Why this is the test: the kept worlds stand for every world but a share of the posterior
     they miss (the search's and the sample's). A moment multiplies each world's weight by the
@@ -389,13 +392,13 @@ def _surprised(
     docs/benchmarks.md); events that contradict (nearly) every kept world cost each about
     ``IMPOSSIBLE``, and a world the search did not keep, which may explain them, can then
     outweigh them all, while the effective sample size still looks unbounded."""
-    before = _evidence(setup, said, good, seed, sizes, kept, events[:start])
-    for t in range(start + 1, len(events) + 1):
+    seen, before = checked
+    for t in range(len(seen) + 1, len(events) + 1):
         now = _evidence(setup, said, good, seed, sizes, kept, events[:t])
         if now - before < math.log(SURPRISE):
-            return True
+            return None
         before = now
-    return False
+    return before
 
 
 def _evidence(
