@@ -388,7 +388,7 @@ def _unsurprised(
     its own likelihood, at most about 1 (a probability; a vote's or nomination's ratio is
     near it). So the missed share can grow by at most about 1 / evidence a moment. Ordinary
     events cost every world alike (a death among the living, a reading among its values) and
-    leave the evidence above ``SURPRISE`` (at least e^-11 on the records measured,
+    leave the evidence above ``SURPRISE`` (at least e^-8 a moment in the games measured,
     docs/benchmarks.md); events that contradict (nearly) every kept world cost each about
     ``IMPOSSIBLE``, and a world the search did not keep, which may explain them, can then
     outweigh them all, while the effective sample size still looks unbounded."""
