@@ -82,6 +82,7 @@ from engine.clocktower.reasoning.worlds import (
 LIMIT = 60_000  # enumerate up to this many feasible worlds; sample beyond (``sample``)
 SAMPLES = 8_000  # worlds drawn from the tail, when sampling
 REUSE_ESS = 2_000  # drawn worlds are reused while they weigh a record this well (``Draws``)
+SURPRISE = 1e-5  # ... and no new moment's events are less likely than this under them
 IMPOSSIBLE = 1e-9
 NEGLIGIBLE = 1e-20  # worlds this much less likely than the likeliest are dropped
 PRUNE_BELOW = 0.5  # ... once they are half the worlds (dropping fewer is not worth the copy)
@@ -320,13 +321,19 @@ def heard_items(record: Record) -> list[tuple[int, Heard]]:
 class Draws:
     """A caller's memory of the worlds it searched for and drew, beyond ``LIMIT`` (self-play
     keeps one per game). A later record that extends the one they were weighed by reuses them
-    while they still weigh it well (an effective sample size of at least ``REUSE_ESS``),
-    instead of searching again: the weights stay exact for the new events, only the share the
-    sample carries grows. What a caller gets depends on what it asked before, so a caller that
-    asks in the same order gets the same answers."""
+    while they still weigh it well, instead of searching again: the weights stay exact for the
+    new events, only the share the sample carries grows. Two tests, as each sees a different
+    failure: an effective sample size of at least ``REUSE_ESS`` (the drawn worlds carry the
+    posterior through a few heavy draws), and no new moment whose events surprise the kept
+    worlds (``_unsurprised``: the posterior has left them for worlds they do not hold, which no
+    sample size can show, the head counting as weighed exactly). What a caller gets depends
+    on what it asked before, so a caller that asks in the same order gets the same answers."""
 
     def __init__(self) -> None:
         self.bases: dict[tuple[object, ...], tuple[_Events, ...]] = {}
+        # Per key, the longest events found unsurprising under its basis and their log
+        # evidence (``_evidence``): each moment is tested once, however often a caller asks.
+        self.checked: dict[tuple[object, ...], tuple[tuple[_Events, ...], float]] = {}
 
 
 def infer(
@@ -352,13 +359,72 @@ def infer(
     key = (setup, said, good, seed, sizes)
     basis = _basis(events)
     kept = draws.bases.get(key) if draws is not None else None
-    if kept is not None and kept != basis and events[: len(kept)] == kept:
+    if draws is not None and kept is not None and kept != basis and events[: len(kept)] == kept:
         beliefs = _weighed(setup, said, good, seed, sizes, kept, events)
         if beliefs.ess >= REUSE_ESS:
-            return beliefs
+            checked = draws.checked.get(key)
+            if checked is None or events[: len(checked[0])] != checked[0]:
+                checked = kept, _evidence(setup, said, good, seed, sizes, kept, kept)
+            evidence = _unsurprised(setup, said, good, seed, sizes, kept, events, checked)
+            if evidence is not None:
+                draws.checked[key] = events, evidence
+                return beliefs
     if draws is not None:
         draws.bases[key] = basis
+        draws.checked.pop(key, None)
     return _weighed(setup, said, good, seed, sizes, basis, events)
+
+
+def _unsurprised(
+    setup: Setup,
+    said: tuple[tuple[int, str], ...],
+    good: tuple[int, ...],
+    seed: int,
+    sizes: tuple[int, int, int],
+    kept: tuple[_Events, ...],
+    events: tuple[_Events, ...],
+    checked: tuple[tuple[_Events, ...], float],
+) -> float | None:
+    """The log evidence (``_evidence``) of ``events`` under the worlds kept for the basis
+    ``kept``, or None if one of their moments after those ``checked`` (with their log
+    evidence) surprises those worlds: its evidence, P(the moment's events | the record before
+    it) as the kept worlds estimate it (the share of their posterior mass the moment keeps),
+    is below ``SURPRISE``.
+
+    Why this is the test: the kept worlds stand for every world but a share of the posterior
+    they miss (the search's and the sample's). A moment multiplies each world's weight by the
+    likelihood of its events; the kept worlds' total by the evidence, a world outside them by
+    its own likelihood, at most about 1 (a probability; a vote's or nomination's ratio is
+    near it). So the missed share can grow by at most about 1 / evidence a moment. Ordinary
+    events cost every world alike (a death among the living, a reading among its values) and
+    leave the evidence above ``SURPRISE`` (at least e^-8 a moment in the games measured,
+    docs/benchmarks.md); events that contradict (nearly) every kept world cost each about
+    ``IMPOSSIBLE``, and a world the search did not keep, which may explain them, can then
+    outweigh them all, while the effective sample size still looks unbounded."""
+    seen, before = checked
+    for t in range(len(seen) + 1, len(events) + 1):
+        now = _evidence(setup, said, good, seed, sizes, kept, events[:t])
+        if now - before < math.log(SURPRISE):
+            return None
+        before = now
+    return before
+
+
+def _evidence(
+    setup: Setup,
+    said: tuple[tuple[int, str], ...],
+    good: tuple[int, ...],
+    seed: int,
+    sizes: tuple[int, int, int],
+    basis: tuple[_Events, ...],
+    events: tuple[_Events, ...],
+) -> float:
+    """The log of the total weight of the worlds drawn for ``basis`` after ``events`` (all
+    weighed): the log evidence of the events, as those worlds estimate it, up to a constant."""
+    sweep = _through(setup, said, good, seed, sizes, basis, events).copy()
+    _finish(sweep)
+    top = float(sweep.logw.max())
+    return top + math.log(float(np.exp(sweep.logw - top).sum()))
 
 
 def prepared(

@@ -63,8 +63,9 @@ RETRIES = 2  # ... at most this many times, each searching BUDGET / 2 worlds mor
 # Beyond four standard errors, how far a chance may be from the exact one: what the search and
 # the sample may miss. Measured against exact enumeration (docs/benchmarks.md): every chance of
 # Trouble Brewing's, Bad Moon Rising's and Sects & Violets' records at 13 and 15 players was
-# within 4 standard errors + SLACK when searched afresh (the worst 0.042 off, at 15 players on
-# Sects & Violets); draws reused day to day (``infer.Draws``) can miss more (docs/clocktower.md).
+# within 4 standard errors + SLACK, searched afresh (the worst 0.042 off, at 15 players on
+# Sects & Violets) and with draws reused day to day (``infer.Draws``, which are given up when a
+# new moment's events surprise them: ``infer.SURPRISE``).
 SLACK = 0.02
 GOOD, DRUNK = 0, 1  # a seat's classes; an evil character's code c is class c + 2
 
