@@ -29,7 +29,9 @@ worlds of ``worlds.build``:
 Impossible events get weight ``IMPOSSIBLE`` rather than zero, so a table that has seen
 something the model cannot explain (a storyteller's slip, a character it does not know) still
 gets sensible beliefs from the worlds that explain it best. Worlds that fall below
-``NEGLIGIBLE`` of the likeliest (less than two impossible events' worth) are dropped.
+``NEGLIGIBLE`` of the likeliest are dropped; as later impossible events can bring the dropped
+ahead again, a sweep that dropped more than ``DROPPED`` of its final weight is swept again
+dropping none.
 
 The sweep goes through the game moment by moment (night 1, day 1, night 2, ...); each night and
 its day form an *epoch* whose information is weighed together when it closes (a poison lasts a
@@ -46,6 +48,7 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
+from scipy.special import logsumexp
 
 from engine.clocktower.game.roles import role
 from engine.clocktower.reasoning.moment import (
@@ -85,6 +88,7 @@ REUSE_ESS = 2_000  # drawn worlds are reused while they weigh a record this well
 SURPRISE = 1e-5  # ... and no new moment's events are less likely than this under them
 IMPOSSIBLE = 1e-9
 NEGLIGIBLE = 1e-20  # worlds this much less likely than the likeliest are dropped
+DROPPED = 1e-12  # ... unless that was more than this share of the sweep's final weight
 PRUNE_BELOW = 0.5  # ... once they are half the worlds (dropping fewer is not worth the copy)
 STAR_PASS = 0.03  # how often the Demon kills itself, as the town reckons
 MINION_KILLED = 0.01  # how often the Demon kills one of its Minions
@@ -257,6 +261,7 @@ class _Sweep:
     executed: bool = True  # somebody was executed the day before
     last: int = 0  # how many died the night before
     prunes: bool = True  # False: no world is ever dropped (``exact``)
+    dropped: float = -math.inf  # the log of the weight dropped, as it was when dropped
     # What the moment after this one worked out from it (``_advance``): its own, not a copy's.
     memo: _Memo = field(default_factory=dict)
 
@@ -282,6 +287,7 @@ class _Sweep:
             return
         keep = self.logw >= floor
         if keep.sum() < PRUNE_BELOW * len(keep):
+            self.dropped = float(np.logaddexp(self.dropped, logsumexp(self.logw[~keep])))
             self.take(np.flatnonzero(keep))
 
     def take(self, rows: IntArray) -> None:
@@ -453,6 +459,9 @@ def _weighed(
 ) -> Beliefs:
     sweep = _through(setup, said, good, seed, sizes, basis, events).copy()
     _finish(sweep)
+    if sweep.dropped > logsumexp(sweep.logw) + math.log(DROPPED):
+        sweep = _through(setup, said, good, seed, sizes, basis, events, prunes=False).copy()
+        _finish(sweep)
     return _beliefs(sweep, setup)
 
 
@@ -531,10 +540,11 @@ def _through(
     sizes: tuple[int, int, int],
     basis: tuple[_Events, ...],
     events: tuple[_Events, ...],
+    prunes: bool = True,
 ) -> _Sweep:
     """The sweep after ``events`` (memoised: each moment extends the sweep before it), from
     every feasible world or, beyond ``limit`` of them (``sizes``: limit, samples, budget), a
-    search and a sample weighed with the events ``basis``."""
+    search and a sample weighed with the events ``basis``; ``prunes`` False: dropping none."""
     if not events:
         claims = tuple(Claim(p, c) for p, c in said)
         limit, samples, budget = sizes
@@ -542,8 +552,8 @@ def _through(
             worlds = draw(feasible(setup, claims, good), _loglik(basis), seed, samples, budget)
         else:
             worlds = build(setup, claims, good)
-        return _Sweep.start(worlds, np.log(np.maximum(worlds.prior, 1e-300)))
-    before = _through(setup, said, good, seed, sizes, basis, events[:-1])
+        return _Sweep.start(worlds, np.log(np.maximum(worlds.prior, 1e-300)), prunes)
+    before = _through(setup, said, good, seed, sizes, basis, events[:-1], prunes)
     sweep = before.copy()
     _advance(sweep, events[-1], before.memo)
     return sweep
