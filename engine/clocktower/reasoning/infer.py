@@ -82,7 +82,7 @@ from engine.clocktower.reasoning.worlds import (
     tables,
 )
 
-LIMIT = 60_000  # enumerate up to this many feasible worlds; sample beyond (``sample``)
+LIMIT = 100_000  # enumerate up to this many feasible worlds (a base edition at 10); sample beyond
 SAMPLES = 8_000  # worlds drawn from the tail, when sampling
 REUSE_ESS = 2_000  # drawn worlds are reused while they weigh a record this well (``Draws``)
 SURPRISE = 1e-5  # ... and no new moment's events are less likely than this under them

@@ -16,6 +16,8 @@ from engine.clocktower.reasoning.moment import Setup
 from engine.clocktower.reasoning.record import Record
 from engine.clocktower.selfplay import Player, setup_game
 
+SAMPLED = 60_000  # below a 10-player Bad Moon Rising table's 69,120 worlds: they are sampled
+
 
 def pondered(edition: str, players: int, seed: int, days: tuple[int, ...]) -> list:
     """(setup, record) of a self-played game as its table reasons on each of ``days``, once
@@ -58,18 +60,18 @@ def test_a_day_that_contradicts_the_kept_worlds_is_searched_afresh(late_snv_days
 
 
 def test_ordinary_days_keep_reusing_the_draws(monkeypatch):
-    """Bad Moon Rising at 10 players (sampled beyond ``LIMIT`` worlds): days of deaths,
-    claims, readings and votes cost each world much alike and surprise nothing, so the worlds
-    searched for on day 3 serve days 5 and 7 too."""
+    """Bad Moon Rising at 10 players (sampled with a ``limit`` below its 69,120 worlds): days of
+    deaths, claims, readings and votes cost each world much alike and surprise nothing, so the
+    worlds searched for on day 3 serve days 5 and 7 too."""
     days = pondered("bmr", 10, 5, (3, 5, 7))
     draws = Draws()
     setup, record = days[0]
-    infer(setup, record, draws=draws)
+    infer(setup, record, limit=SAMPLED, draws=draws)
     searches = []
     draw = reasoning.draw
     monkeypatch.setattr(reasoning, "draw", lambda *a: searches.append(a) or draw(*a))
     for setup, record in days[1:]:
-        assert infer(setup, record, draws=draws).sampled
+        assert infer(setup, record, limit=SAMPLED, draws=draws).sampled
     assert not searches
     (kept,) = draws.bases.values()
     (checked,) = draws.checked.values()
