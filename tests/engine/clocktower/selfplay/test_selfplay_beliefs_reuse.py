@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from engine.clocktower.game import Phase, apply
-from engine.clocktower.reasoning.infer import Beliefs, infer
+from engine.clocktower.reasoning.infer import Beliefs
 from engine.clocktower.selfplay.games import setup_game
 from engine.clocktower.selfplay.table import Player
 from tests.engine.clocktower.game.support import SCRIPTS
