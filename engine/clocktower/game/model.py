@@ -256,11 +256,44 @@ def evolve(obj: T, **changes: Any) -> T:
     return new
 
 
+class Index:
+    """Lookups derived from one tuple of seats, built once for it: the engine asks them at
+    every step, and most steps leave the seats as they were.
+
+    Kept on the State outside its fields (so equality, ``repr`` and the log ignore it) and
+    carried along by ``evolve`` to the next State; ``index`` checks that it was built from that
+    State's very tuple of seats before use, so a State with new seats builds its own. ``memo``
+    holds other modules' lookups on the same seats (``roles.seats_having``)."""
+
+    __slots__ = ("seats", "by_player", "living", "alive", "demons", "residents", "memo")
+
+    def __init__(self, seats: tuple[Seat, ...]) -> None:
+        self.seats = seats
+        by_player: dict[int, Seat] = {}
+        for s in seats:
+            by_player.setdefault(s.player, s)
+        self.by_player = by_player
+        self.living = tuple(s.player for s in seats if s.alive)
+        self.alive = frozenset(self.living)
+        self.demons = tuple(s for s in seats if s.team == "demon")
+        self.residents = tuple(s for s in seats if s.team != "traveller")
+        self.memo: dict[str, Any] = {}
+
+
+def index(state: State) -> Index:
+    """The ``Index`` of the state's seats."""
+    found: Index | None = state.__dict__.get("_index")
+    if found is None or found.seats is not state.seats:
+        found = Index(state.seats)
+        state.__dict__["_index"] = found  # a frozen State: not a field, so set it directly
+    return found
+
+
 def seat(state: State, player: int) -> Seat:
-    for s in state.seats:
-        if s.player == player:
-            return s
-    raise KeyError(player)
+    found: Index | None = state.__dict__.get("_index")  # ``index``, inlined: asked very often
+    if found is None or found.seats is not state.seats:
+        found = index(state)
+    return found.by_player[player]  # KeyError(player) for no such seat
 
 
 def with_seat(state: State, player: int, **changes: Any) -> State:
@@ -269,7 +302,7 @@ def with_seat(state: State, player: int, **changes: Any) -> State:
 
 
 def living(state: State) -> tuple[int, ...]:
-    return tuple(s.player for s in state.seats if s.alive)
+    return index(state).living
 
 
 def lives(state: State, player: int) -> bool:
@@ -290,14 +323,36 @@ def _undead(state: State) -> set[int]:
 
 def residents(state: State) -> tuple[int, ...]:
     """Living players who are not Travellers: the count the game-ending rules use."""
-    undead = _undead(state)
-    return tuple(
-        s.player for s in state.seats if s.team != "traveller" and (s.alive or s.player in undead)
-    )
+    return _living(state).residents
+
+
+class _Living:
+    """Who lives in truth, as one tuple of seats and one of reminders decide it (the game's end
+    is judged after every step, and most steps change neither)."""
+
+    __slots__ = ("marks", "residents", "demons")
+
+    def __init__(self, state: State, seats: Index) -> None:
+        self.marks = state.marks
+        undead = _undead(state)
+        self.residents = tuple(s.player for s in seats.residents if s.alive or s.player in undead)
+        found = tuple(s.player for s in seats.demons if s.alive or s.player in undead)
+        held = [m.target for m in state.marks if m.kind == IS_THE_DEMON]
+        if held:
+            found += tuple(p for p in dict.fromkeys(held) if p not in found and p in seats.alive)
+        self.demons = found
+
+
+def _living(state: State) -> _Living:
+    seats = index(state)
+    found: _Living | None = seats.memo.get("_living")
+    if found is None or found.marks is not state.marks:
+        found = seats.memo["_living"] = _Living(state, seats)
+    return found
 
 
 def alive(state: State, player: int) -> bool:
-    return any(s.player == player and s.alive for s in state.seats)
+    return player in index(state).alive
 
 
 def holders(state: State, character: str, living_only: bool = True) -> tuple[int, ...]:
@@ -310,15 +365,7 @@ def holders(state: State, character: str, living_only: bool = True) -> tuple[int
 def demons(state: State) -> tuple[int, ...]:
     """Living Demons (a Zombuul registering as dead lives on; a player who is the Demon by a
     reminder, ``IS_THE_DEMON``, counts too). Secret."""
-    found = tuple(
-        s.player
-        for s in state.seats
-        if s.team == "demon" and (s.alive or _lives_on(state, s.player))
-    )
-    held = [m.target for m in state.marks if m.kind == IS_THE_DEMON]
-    if not held:
-        return found
-    return found + tuple(p for p in dict.fromkeys(held) if p not in found and alive(state, p))
+    return _living(state).demons
 
 
 def demon_by_reminder(state: State, player: int) -> bool:

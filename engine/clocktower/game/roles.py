@@ -23,6 +23,7 @@ as the game's own.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ from engine.clocktower.game.model import (
     Seat,
     State,
     TeamInfo,
+    index,
     seat,
 )
 from engine.clocktower.reasoning.moment import Moment, Weight
@@ -265,13 +267,14 @@ class Role:
     def gained(self, state: State, seat: Seat) -> tuple[str, ...]:
         """Other characters whose abilities this seat has gained (the Philosopher's choice):
         it wakes in their places too, and their hooks that the engine asks of every seat
-        (``seats_having``) apply to it."""
+        (``seats_having``) apply to it. Said of the state alone: asked once per State."""
         return ()
 
     def grants(self, state: State, seat: Seat) -> tuple[tuple[int, str], ...]:
         """Abilities this character (held by ``seat``) has given other players, as (player,
         character): they wake in its places and its hooks apply to them, as for ``gained``
-        (the Plague Doctor's storyteller passing a Minion ability to a Minion)."""
+        (the Plague Doctor's storyteller passing a Minion ability to a Minion). Said of the
+        state alone: asked once per State."""
         return ()
 
     def demon_choices(
@@ -674,19 +677,27 @@ class Registry:
         self.roles: dict[str, Role] = {}
         self._having: dict[str, dict[str, Role]] = {}
         self._unheld: dict[str, dict[str, Role]] = {}
+        self._own: dict[str, dict[str, Role]] = {}
+        self._topics: dict[str, Role | None] = {}
+        self.version = 0  # counts the changes of units: lookups made before one are stale
+
+    def _changed(self) -> None:
+        self._having.clear()
+        self._unheld.clear()
+        self._own.clear()
+        self._topics.clear()
+        self.version += 1
 
     def add(self, role: Role) -> None:
         if role.id in self.roles:
             raise ValueError(f"two units for the character {role.id!r}")
         self.roles[role.id] = role
-        self._having.clear()
-        self._unheld.clear()
+        self._changed()
 
     def remove(self, cid: str) -> None:
         """Forget a unit (tests that register a toy character clean up with this)."""
         self.roles.pop(cid, None)
-        self._having.clear()
-        self._unheld.clear()
+        self._changed()
 
     @contextmanager
     def set_aside(self, cid: str) -> Iterator[None]:
@@ -698,8 +709,7 @@ class Registry:
             yield
         finally:
             self.roles = saved
-            self._having.clear()
-            self._unheld.clear()
+            self._changed()
 
     def get(self, cid: str) -> Role | None:
         return self.roles.get(cid)
@@ -733,8 +743,12 @@ class Registry:
     def own(self, hook: str) -> dict[str, Role]:
         """The units whose own ability overrides ``hook``: not those that override every hook
         to pass it on to abilities they gain (``gained``: the Philosopher)."""
-        relays = self.having("gained")
-        return {cid: unit for cid, unit in self.having(hook).items() if cid not in relays}
+        found = self._own.get(hook)
+        if found is None:
+            relays = self.having("gained")
+            found = {cid: unit for cid, unit in self.having(hook).items() if cid not in relays}
+            self._own[hook] = found
+        return found
 
     def day_actions(self) -> dict[str, type]:
         """The units' day action classes by name: a character may declare its own in its module,
@@ -747,7 +761,9 @@ class Registry:
         return next((r for r in self.having("says").values() if event in r.events), None)
 
     def topic_owner(self, topic: str) -> Role | None:
-        return next((r for r in self.roles.values() if topic in r.topics), None)
+        if topic not in self._topics:
+            self._topics[topic] = next((r for r in self.roles.values() if topic in r.topics), None)
+        return self._topics[topic]
 
     def ending_owner(self, ending: str) -> Role | None:
         return next((r for r in self.roles.values() if ending in r.endings), None)
@@ -814,34 +830,66 @@ def holder(s: Seat) -> str:
 def seats_having(state: State, hook: str) -> list[tuple[Seat, Role]]:
     """The seats whose true character overrides ``hook``, with its unit, then the seats that
     gained such a character's ability (``Role.gained``), with that unit, then the characters
-    in play that no player holds (``Role.unheld``), each with its ``unheld_seat``."""
-    units = REGISTRY.having(hook)
-    if not units:
-        return []
-    unheld = REGISTRY.unheld(hook)
-    if unheld:
-        found = _seats_having(state, units)
-        return found + [(unheld_seat(c), u) for c, u in unheld.items() if u.unheld(state)]
-    return _seats_having(state, units)
+    in play that no player holds (``Role.unheld``), each with its ``unheld_seat``.
 
-
-def _seats_having(state: State, units: dict[str, Role]) -> list[tuple[Seat, Role]]:
-    gainers = REGISTRY.having("gained")
-    granters = REGISTRY.having("grants")
-    found: list[tuple[Seat, Role]] = []
-    gaining: list[Seat] = []
-    granting = False
-    for s in state.seats:  # one pass: this runs for every hook the engine asks, every step
-        if s.character in units:
-            found.append((s, units[s.character]))
-        if s.character in gainers:
-            gaining.append(s)
-        granting = granting or s.character in granters
-    for s in gaining:
-        found += [(s, units[c]) for c in _held(state, s, gainers) if c in units]
-    if granting:
+    The engine asks this for every hook at every step, so what the seats alone decide is
+    looked up once per tuple of seats (``model.Index``); what the rest of the state decides
+    (abilities gained and given, unheld characters in force) is asked afresh."""
+    seated = _seated(state, hook)
+    if not seated.more:
+        return list(seated.own)
+    found = list(seated.own)
+    units = seated.units
+    if seated.gaining:
+        known = _this_state(state)
+        gainers = REGISTRY.having("gained")
+        for s in seated.gaining:
+            held = known.get(s.player)
+            if held is None:
+                held = known[s.player] = _held(state, s, gainers)
+            found += [(s, units[c]) for c in held if c in units]
+    if seated.granting:
         found += [(s, units[c]) for s, c in _granted(state) if c in units]
+    if seated.unheld:
+        found += [(unheld_seat(c), u) for c, u in seated.unheld.items() if u.unheld(state)]
     return found
+
+
+def _seated(state: State, hook: str) -> _Seated:
+    memo = index(state).memo
+    seated: _Seated | None = memo.get(hook)
+    if seated is None or seated.version != REGISTRY.version:
+        seated = memo[hook] = _Seated(state.seats, hook)
+    return seated
+
+
+def _this_state(state: State) -> dict[Any, Any]:
+    """Lookups for this very State, as the registry is now: the abilities gained and given
+    (``Role.gained``, ``Role.grants`` say them of the state alone, which never changes)."""
+    memo = index(state).memo
+    got: tuple[weakref.ref[State], int, dict[Any, Any]] | None = memo.get("_state")
+    if got is None or got[0]() is not state or got[1] != REGISTRY.version:
+        got = memo["_state"] = (weakref.ref(state), REGISTRY.version, {})
+    return got[2]
+
+
+class _Seated:
+    """For one hook and one tuple of seats: the seats whose own character overrides it, in
+    seat order, and whether gained, given or unheld abilities may add more."""
+
+    __slots__ = ("version", "units", "own", "gaining", "granting", "unheld", "more")
+
+    def __init__(self, seats: tuple[Seat, ...], hook: str) -> None:
+        self.version = REGISTRY.version
+        self.units = units = REGISTRY.having(hook)
+        gainers = REGISTRY.having("gained")
+        granters = REGISTRY.having("grants")
+        self.own = tuple((s, units[s.character]) for s in seats if s.character in units)
+        has = bool(units)
+        self.gaining = tuple(s for s in seats if s.character in gainers) if has else ()
+        self.granting = has and any(s.character in granters for s in seats)
+        self.unheld = REGISTRY.unheld(hook) if has else {}
+        self.more = bool(self.gaining or self.granting or self.unheld)
 
 
 def _held(state: State, seat: Seat, gainers: dict[str, Role]) -> Sequence[str]:
@@ -861,16 +909,15 @@ def _held(state: State, seat: Seat, gainers: dict[str, Role]) -> Sequence[str]:
 
 def _granted(state: State) -> list[tuple[Seat, str]]:
     """The abilities characters have given other players (``Role.grants``), by receiving seat."""
-    granters = REGISTRY.having("grants")
+    granters = _seated(state, "grants").own
     if not granters:
         return []
-    given = [
-        (p, c)
-        for s in state.seats
-        if s.character in granters
-        for p, c in granters[s.character].grants(state, s)
-    ]
-    return [(s, c) for p, c in given for s in state.seats if s.player == p]
+    known = _this_state(state)
+    found: list[tuple[Seat, str]] | None = known.get("granted")
+    if found is None:
+        given = [(p, c) for s, unit in granters for p, c in unit.grants(state, s)]
+        found = known["granted"] = [(s, c) for p, c in given for s in state.seats if s.player == p]
+    return found
 
 
 def granted(state: State, player: int) -> tuple[str, ...]:

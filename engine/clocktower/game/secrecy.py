@@ -15,6 +15,8 @@ learn, without knowing why.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.clocktower.game.effects import tell
 from engine.clocktower.game.events import Told
 from engine.clocktower.game.model import State
@@ -38,7 +40,13 @@ def hiders(state: State) -> bool:
 def _on_script(state: State) -> bool:
     """Whether a character that may hide them is on the script: the cheap test first, as the
     engine and self-play ask at every step (such a character is one of the script's)."""
-    return any(cid in state.script_ids for cid in REGISTRY.having(HOOK))
+    return _hiding_script(state.script_ids, REGISTRY.version)
+
+
+@lru_cache(maxsize=64)
+def _hiding_script(script_ids: tuple[str, ...], version: int) -> bool:
+    """``_on_script`` for a script, as the registry is at ``version``."""
+    return any(cid in script_ids for cid in REGISTRY.having(HOOK))
 
 
 def tell_self(state: State, effect: Told) -> Result:

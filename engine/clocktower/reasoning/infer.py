@@ -43,6 +43,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -243,6 +244,9 @@ class _Events:
 # The parts of a red-herring holder's epochs: (a, b, rest, items, held), its likelihood
 # a + b * s in the worlds ``held`` (where the holder was sober; elsewhere already weighed).
 _Part = tuple[FloatArray, FloatArray, FloatArray, list[_Item], BoolArray]
+# A sweep's memo (``_Sweep.memo``): by what they depend on, heard items' weights and the weights
+# after a day's first nominations.
+_Memo = dict[tuple[object, ...], Any]
 
 
 @dataclass
@@ -262,6 +266,8 @@ class _Sweep:
     executed: bool = True  # somebody was executed the day before
     last: int = 0  # how many died the night before
     prunes: bool = True  # False: no world is ever dropped (``exact``)
+    # What the moment after this one worked out from it (``_advance``): its own, not a copy's.
+    memo: _Memo = field(default_factory=dict)
 
     @staticmethod
     def start(worlds: Worlds, logw: FloatArray, prunes: bool = True) -> _Sweep:
@@ -274,13 +280,16 @@ class _Sweep:
     def copy(self) -> _Sweep:
         epoch = self.open and replace(self.open, items=list(self.open.items))
         herrings = {c: list(parts) for c, parts in self.herrings.items()}
-        return replace(self, open=epoch, herrings=herrings)
+        return replace(self, open=epoch, herrings=herrings, memo={})
 
     def prune(self) -> None:
         """Drop worlds too unlikely ever to matter (when they are worth the copying)."""
         if not self.prunes:
             return
-        keep = self.logw >= self.logw.max() + math.log(NEGLIGIBLE)
+        floor = self.logw.max() + math.log(NEGLIGIBLE)
+        if self.logw.min() >= floor:  # none to drop
+            return
+        keep = self.logw >= floor
         if keep.sum() < PRUNE_BELOW * len(keep):
             self.take(np.flatnonzero(keep))
 
@@ -403,7 +412,9 @@ def _finish(sweep: _Sweep) -> None:
     the worlds' posterior (unnormalised)."""
     _close(sweep)
     for parts in sweep.herrings.values():
-        held = np.any([part[4] for part in parts], axis=0)
+        held = parts[0][4]
+        for part in parts[1:]:
+            held = held | part[4]
         sweep.logw = sweep.logw + np.where(held, _herring(sweep.worlds, parts), 0.0)
     sweep.herrings = {}
     sweep.prune()
@@ -434,12 +445,21 @@ def _timeline(record: Record, setup: Setup) -> tuple[_Events, ...]:
     )
     last = max(moments, default=0)
     final = max((d.moment for d in record.deaths), default=-1) if record.over else -1
+    deaths: dict[int, list[Death]] = {}
+    for d in record.deaths:
+        deaths.setdefault(d.moment, []).append(d)
+    nominated: dict[int, list[Nominated]] = {}
+    for n in record.nominations:
+        nominated.setdefault(day_moment(n.day), []).append(n)
+    heard: dict[int, list[tuple[int, Heard]]] = {}
+    for p, h in items:
+        heard.setdefault(h.moment, []).append((p, h))
     return tuple(
         _Events(
             t,
-            tuple(d for d in record.deaths if d.moment == t),
-            tuple(n for n in record.nominations if day_moment(n.day) == t),
-            tuple((p, h) for p, h in items if h.moment == t),
+            tuple(deaths.get(t, ())),
+            tuple(nominated.get(t, ())),
+            tuple(heard.get(t, ())),
             t == final,
         )
         for t in range(1, last + 1)
@@ -467,14 +487,17 @@ def _through(
         else:
             worlds = build(setup, claims, good)
         return _Sweep.start(worlds, np.log(np.maximum(worlds.prior, 1e-300)))
-    sweep = _through(setup, said, good, seed, sizes, basis, events[:-1]).copy()
-    _advance(sweep, events[-1])
+    before = _through(setup, said, good, seed, sizes, basis, events[:-1])
+    sweep = before.copy()
+    _advance(sweep, events[-1], before.memo)
     return sweep
 
 
-def _advance(sweep: _Sweep, ev: _Events) -> None:
+def _advance(sweep: _Sweep, ev: _Events, memo: _Memo | None = None) -> None:
     """One moment: at night its deaths (the Demon's kill), by day its nominations; then what
-    the players learned then; then the day's deaths (executions, shots)."""
+    the players learned then; then the day's deaths (executions, shots). With ``memo``, the
+    sweep's before this moment (``_Sweep.memo``): what was worked out from it already is not
+    worked out again (a day's moment is swept anew for each nomination and hand)."""
     setup = sweep.worlds.setup
     if ev.moment % 2:
         _close(sweep)
@@ -493,10 +516,11 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
             _night_death(sweep, d.player, ev.final)
         sweep.last = len(ev.deaths)
     else:
-        _nominations(sweep, ev.nominations)
+        _nominations(sweep, ev.nominations, memo)
     now = Moment(sweep.worlds, sweep.demon, sweep.alive)
+    given = (ev.deaths, ev.final) if ev.moment % 2 else ()  # what the moment's worlds follow
     for player, heard in ev.items:
-        weight = role(heard.character).weigh(heard, now, player)
+        weight = _weigh(now, player, heard, memo, given)
         if weight is not None and sweep.open is not None:
             sweep.open.items.append(_Item(setup.seat(player), weight, heard.players))
     if not ev.moment % 2:
@@ -504,6 +528,21 @@ def _advance(sweep: _Sweep, ev: _Events) -> None:
             _day_death(sweep, d, ev.final)
         sweep.quiet = not ev.deaths
         sweep.executed = any(d.cause == "execution" for d in ev.deaths)
+
+
+def _weigh(
+    now: Moment, player: int, heard: Heard, memo: _Memo | None, given: tuple[object, ...]
+) -> Weight | None:
+    """The heard item's weight (its unit's ``weigh``), once per moment of a sweep (``given``:
+    at night its deaths, which the worlds and who lives follow; by day nothing, as nominations
+    change only the weights)."""
+    if memo is None:
+        return role(heard.character).weigh(heard, now, player)
+    key = ("heard", given, player, heard)
+    if key not in memo:
+        memo[key] = role(heard.character).weigh(heard, now, player)
+    weight: Weight | None = memo[key]
+    return weight
 
 
 @lru_cache(maxsize=4096)
@@ -546,8 +585,10 @@ def _night_death(sweep: _Sweep, player: int, final: bool) -> None:
     n = w.setup.n
     victim = np.where(demon, n + 2, np.where(minion, n + 1, good_alive))
     sweep.logw = sweep.logw + _victim_table(n)[victim]
+    kept = sweep.demon
     sweep.prune()
-    demon, _ = _status(sweep, player)
+    if sweep.demon is not kept:  # worlds were dropped
+        demon, _ = _status(sweep, player)
     if demon.any():
         _demon_died(sweep, player, demon, final, night=True)
     sweep.alive = sweep.alive - {player}
@@ -764,9 +805,10 @@ def _kill_count(sweep: _Sweep, night: int, seen: int, demon: BoolArray) -> None:
     codes = len(w.setup.chars) + 1
     key = np.where(demon, sweep.kind, codes - 1) * (len(table) // codes)
     rows, seats, bits = w.killers()
-    living, _ = _living(w.setup.seats, sweep.alive)
-    on = living[seats] & (seats != sweep.demon[rows])
-    key = key + np.bincount(rows, weights=bits * on, minlength=len(w)).astype(np.int64)
+    if len(rows):  # a Minion that may kill is in some world
+        living, _ = _living(w.setup.seats, sweep.alive)
+        on = living[seats] & (seats != sweep.demon[rows])
+        key = key + np.bincount(rows, weights=bits * on, minlength=len(w)).astype(np.int64)
     sweep.logw = sweep.logw + table[key]
 
 
@@ -819,23 +861,41 @@ def _standing(
     return impaired, false if false.any() else None
 
 
-def _nominations(sweep: _Sweep, nominations: tuple[Nominated, ...]) -> None:
-    """Each nomination's evidence: an evil nominator's choice, and every evil voter's hand."""
+def _nominations(
+    sweep: _Sweep, nominations: tuple[Nominated, ...], memo: _Memo | None = None
+) -> None:
+    """Each nomination's evidence: an evil nominator's choice, and every evil voter's hand. With
+    ``memo``, the weights after the day's first nominations are kept, and taken up where the
+    day's nominations extend them (one more, or the last one's hands so far)."""
+    start = 0
+    if memo is not None:
+        for j in range(len(nominations), 0, -1):
+            kept = memo.get(("nominated", nominations[:j]))
+            if kept is not None:
+                sweep.logw, start = kept, j
+                break
+    for j in range(start, len(nominations)):
+        _nominated(sweep, nominations[j])
+        if memo is not None:
+            memo[("nominated", nominations[: j + 1])] = sweep.logw
+
+
+def _nominated(sweep: _Sweep, n: Nominated) -> None:
+    """One nomination's evidence."""
     w = sweep.worlds
-    evil, bits = w.evil_team, w.team_bits
-    for n in nominations:
-        ballot = _ballot(w.setup.seats, n)
-        if ballot is None:
-            continue
-        seat, nominator, raised, lowered = ballot
-        demon = sweep.demon == seat
-        nominee = 2 * demon + (evil[:, seat] & ~demon)  # by ``_BY_NOMINEE``'s columns
-        if nominator is not None:
-            chose = _BY_NOMINEE[0][nominee]
-            sweep.logw = sweep.logw + np.where(evil[:, nominator], chose, 0.0)
-        if not raised and not lowered:
-            continue
+    ballot = _ballot(w.setup.seats, n)
+    if ballot is None:
+        return
+    evil = w.evil_team
+    seat, nominator, raised, lowered = ballot
+    demon = sweep.demon == seat
+    nominee = np.where(demon, 2, evil[:, seat])  # by ``_BY_NOMINEE``'s columns
+    if nominator is not None:
+        chose = _BY_NOMINEE[0][nominee]
+        sweep.logw = sweep.logw + np.where(evil[:, nominator], chose, 0.0)
+    if raised or lowered:
         yes, no = _BY_NOMINEE[1][nominee], _BY_NOMINEE[2][nominee]
+        bits = w.team_bits
         sweep.logw = sweep.logw + _hands(bits, raised) * yes + _hands(bits, lowered) * no
 
 
@@ -892,18 +952,37 @@ _BY_NOMINEE = _by_nominee()
 
 def _epoch(s: list[FloatArray], q: list[float], pi: list[FloatArray]) -> FloatArray:
     """The likelihood of one night's (and its day's) information, summed over whom the
-    Poisoner poisoned: nobody who spoke (``1 - sum(pi)``) or exactly one of them."""
+    Poisoner poisoned: nobody who spoke (``1 - sum(pi)``) or exactly one of them (``pi``
+    empty: nobody could be, in any world). The products run left to right, as ever, so the
+    figures are the same to the bit whichever way they are asked for."""
+    whole = _product(s)
+    if not pi:
+        return whole
     m = len(s)
-    prefix = [np.ones_like(s[0])]
-    for x in s:
+    prefix = [s[0]]
+    for x in s[1:-1]:
         prefix.append(prefix[-1] * x)
-    suffix = [np.ones_like(s[0])] * (m + 1)
-    for j in range(m - 1, -1, -1):
-        suffix[j] = suffix[j + 1] * s[j]
-    total = (1 - sum(pi)) * prefix[m]
+    suffix = [s[-1]]
+    for x in s[-2:0:-1]:
+        suffix.append(suffix[-1] * x)
+    total = (1 - sum(pi)) * whole
     for j in range(m):
-        total = total + pi[j] * q[j] * prefix[j] * suffix[j + 1]
+        term = pi[j] * q[j]
+        if j:
+            term = term * prefix[j - 1]
+        if j < m - 1:
+            term = term * suffix[m - 2 - j]
+        total = total + term
     return total
+
+
+def _product(factors: list[FloatArray]) -> FloatArray:
+    """The product of the arrays, left to right (as ``np.prod`` along a stack's first axis,
+    without the stacking)."""
+    product = factors[0]
+    for x in factors[1:]:
+        product = product * x
+    return product
 
 
 def _close(sweep: _Sweep) -> None:
@@ -913,31 +992,27 @@ def _close(sweep: _Sweep) -> None:
     if epoch is None or not epoch.items:
         return
     w = sweep.worlds
-    poisoner = w.holder("poisons")
-    claimers = list(dict.fromkeys(it.claimer for it in epoch.items))
-    mine = {c: [it for it in epoch.items if it.claimer == c] for c in claimers}
+    mine: dict[int, list[_Item]] = {}
+    for it in epoch.items:
+        mine.setdefault(it.claimer, []).append(it)
+    claimers = list(mine)
     q = [math.prod(it.weight.impaired for it in mine[c]) for c in claimers]
     s, sober = [], {}
     for c, qc in zip(claimers, q, strict=True):
         real = ~w.evil[:, c] & (w.drunk != c) & (w.drunk_copy != c)  # holds it, sober
         if epoch.impaired is not None:
             real &= ~epoch.impaired[:, c]
-        told = np.prod([it.weight.sober for it in mine[c]], axis=0)
+        told = _product([it.weight.sober for it in mine[c]])
         sober[c] = real
         if epoch.false is not None:  # the Vortox: a sober Townsfolk's information is false
             lied = real & epoch.false & (w.team_table[w.char[:, c]] == TOWNSFOLK)
-            false = np.prod([it.weight.misinformed() for it in mine[c]], axis=0)
+            false = _product([it.weight.misinformed() for it in mine[c]])
             told = np.where(lied, false, told)
             sober[c] = real & ~lied
         s.append(np.where(real, told, qc))
-    living = [w.setup.seats[c] in epoch.living for c in claimers]
-    share = 1 / max(len(epoch.living) - 1, 1)
-    pi = [
-        (epoch.working > 0) * (poisoner != c) * (share if alive else 0.0)
-        for c, alive in zip(claimers, living, strict=True)
-    ]
+    pi = _poisoned(sweep, epoch, claimers)
     total = np.log(np.maximum(_epoch(s, q, pi), 1e-300))
-    held = np.zeros(len(w), dtype=bool)  # worlds whose epoch waits for a red herring's sum
+    held = None  # worlds whose epoch waits for a red herring's sum
     for j, c in enumerate(claimers):
         tied = [it for it in mine[c] if it.weight.herring is not None]
         if not tied:
@@ -945,11 +1020,28 @@ def _close(sweep: _Sweep) -> None:
         a = _epoch([*s[:j], np.zeros(len(w)), *s[j + 1 :]], q, pi)
         b = _epoch([*s[:j], np.ones(len(w)), *s[j + 1 :]], q, pi) - a
         plain = [it.weight.sober for it in mine[c] if it.weight.herring is None]
-        rest = np.prod(plain, axis=0) if plain else np.ones(len(w))
+        rest = _product(plain) if plain else np.ones(len(w))
         sweep.herrings.setdefault(c, []).append((a, b, rest, tied, sober[c]))
-        held |= sober[c]
-    sweep.logw = sweep.logw + np.where(held, 0.0, total)
+        held = sober[c] if held is None else held | sober[c]
+    sweep.logw = sweep.logw + (total if held is None else np.where(held, 0.0, total))
     sweep.prune()
+
+
+def _poisoned(sweep: _Sweep, epoch: _Epoch, claimers: list[int]) -> list[FloatArray]:
+    """Per claimer (a seat), per world, the chance the Poisoner poisoned them that night:
+    one of the others alive, alike, where a Poisoner was alive; none (an empty list) where
+    no world had one working, or no claimer was alive then."""
+    working = epoch.working > 0
+    living = [sweep.worlds.setup.seats[c] in epoch.living for c in claimers]
+    if not any(living) or not working.any():
+        return []
+    poisoner = sweep.worlds.holder("poisons")
+    chance = working * (1 / max(len(epoch.living) - 1, 1))  # each of the others alike
+    zero = np.zeros(len(working))
+    return [
+        chance * (poisoner != c) if alive else zero
+        for c, alive in zip(claimers, living, strict=True)
+    ]
 
 
 def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
@@ -965,7 +1057,7 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
             else it.weight.sober
             for it in tied
         ]
-        product: FloatArray = rest * np.prod(parts, axis=0)
+        product: FloatArray = rest * _product(parts)
         return product
 
     def likelihood(part: _Part, r: int | None) -> FloatArray:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 import numpy as np
@@ -139,17 +140,42 @@ def townsfolk_neighbours(w: Rows, seat: IntArray, which: BoolArray) -> BoolArray
     n = w.setup.n
     out = np.zeros((len(w), n), dtype=bool)
     rows = np.flatnonzero(which)
+    if not len(rows):
+        return out
     townsfolk = (w.per_seat("team")[rows] == TOWNSFOLK) | (w.char[rows] == UNKNOWN)
     at = seat[rows]
-    for s in np.unique(at):  # the worlds taken by their seat: the seats around it in order
-        mine = at == s
-        these, where = townsfolk[mine], rows[mine]
-        for step in (1, -1):
-            around = (s + step * np.arange(1, n)) % n
-            hit = these[:, around]
-            ok = hit.any(axis=1)
-            out[where[ok], around[hit.argmax(axis=1)][ok]] = True
+    clockwise, counter = around(townsfolk, at)
+    for steps, way in ((clockwise, 1), (counter, -1)):
+        ok = steps < n
+        out[rows[ok], (at[ok] + way * steps[ok]) % n] = True
     return out
+
+
+def around(found: BoolArray, seat: IntArray) -> tuple[IntArray, IntArray]:
+    """Per world (row), the steps clockwise from ``seat`` to the nearest seat ``found`` marks,
+    itself apart, and the steps counterclockwise (the number of seats: none). Each row is read
+    as a bitmask, turned to start at its seat, and looked up (``_around``)."""
+    n = found.shape[1]
+    mask = found @ (1 << np.arange(n, dtype=np.int64))
+    at = seat % n
+    turned = ((mask >> at) | (mask << (n - at))) & ((1 << n) - 1)
+    clockwise, counter = _around(n)
+    return clockwise[turned], counter[turned]
+
+
+@cache
+def _around(n: int) -> tuple[IntArray, IntArray]:
+    """Per bitmask of marked seats counted from a seat (bit ``k``: ``k`` steps clockwise of
+    it), the steps to the nearest marked one clockwise and counterclockwise, the seat itself
+    apart (``n``: none)."""
+    masks = np.arange(1 << n)
+    clockwise, counter = np.full(1 << n, n), np.full(1 << n, n)
+    for k in range(n - 1, 0, -1):  # nearest last: it overwrites
+        clockwise[(masks >> k) & 1 == 1] = k
+        counter[(masks >> (n - k)) & 1 == 1] = k
+    clockwise.setflags(write=False)
+    counter.setflags(write=False)
+    return clockwise, counter
 
 
 @dataclass

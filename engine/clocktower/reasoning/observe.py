@@ -51,18 +51,25 @@ class Observer:
             self.record = Record(tuple(s.player for s in state.seats if s.team != "traveller"))
         record = self.record
         was = before or state
-        fresh = state.history[self.history :]
-        self.history = len(state.history)
-        nominations = tuple(
-            Nominated(n.day, n.nominator, n.nominee, () if n.secret else n.yes, _voters(was, n.yes))
-            for n in fresh
-            if not n.exile and n.nominee in record.seats
-        )
-        died = [s.player for s in state.seats if not s.alive and s.player not in self.dead]
-        self.dead.update(died)
-        deaths = tuple(_death(was, state, action, p) for p in died if p in record.seats)
-        self.tonight += tuple(d for d in deaths if d.cause == "night")
-        deaths = tuple(d for d in deaths if d.cause != "night")
+        nominations: tuple[Nominated, ...] = ()
+        if len(state.history) != self.history:  # nominations are only ever added
+            fresh = state.history[self.history :]
+            self.history = len(state.history)
+            nominations = tuple(
+                Nominated(
+                    n.day, n.nominator, n.nominee, () if n.secret else n.yes, _voters(was, n.yes)
+                )
+                for n in fresh
+                if not n.exile and n.nominee in record.seats
+            )
+        deaths: tuple[Death, ...] = ()
+        died: list[int] = []
+        if before is None or before.seats is not state.seats:  # the same seats: nobody died
+            died = [s.player for s in state.seats if not s.alive and s.player not in self.dead]
+            self.dead.update(died)
+            deaths = tuple(_death(was, state, action, p) for p in died if p in record.seats)
+            self.tonight += tuple(d for d in deaths if d.cause == "night")
+            deaths = tuple(d for d in deaths if d.cause != "night")
         if self.tonight and state.phase is not Phase.NIGHT:  # dawn (or the end)
             deaths, self.tonight = self.tonight + deaths, ()
         if isinstance(action, Nominate) and action.by in died and state.executed == action.by:

@@ -198,24 +198,25 @@ class Teams:
     Kazali's, the chance of its choice of them), whether the Minions' seats were dealt good
     (``chosen``), and the Outsider shifts its deal may have (the Baron's 2; the Godfather's -1
     or 1; a free count's several): one column per choice, ``NO_SHIFT`` where a team has
-    fewer."""
+    fewer. ``good_bits`` holds each row's good seats as a bitmask (bit ``s`` for seat ``s``):
+    a set of seats' good players is one popcount. ``size`` counts the Demon and its Minions
+    (not a Townsfolk made evil, ``converted``: whether one is, the Bounty Hunter's); ``alike``
+    numbers the rows alike in all but their seats (shifts, deals, size, chosen, converted),
+    whose worlds weigh alike wherever their good players' counts are alike."""
 
     demon: IntArray
     cast: IntArray
     evil: BoolArray
-    good: np.ndarray  # ~evil as small integers, for counting by matrix products
+    good_bits: IntArray
+    size: IntArray
+    converted: BoolArray
+    alike: IntArray
     shift: IntArray
     digit: IntArray  # per cast code (the last entry: a good seat), its digit in a key
     keys: IntArray  # each row's key (its cast, read as a number), sorted
     order: IntArray  # the row of each sorted key
     deals: FloatArray
     chosen: BoolArray
-
-    @property
-    def converted(self) -> BoolArray:
-        """Per row, whether a Townsfolk is evil (the Bounty Hunter is in play)."""
-        converted: BoolArray = (self.cast == self.digit.size - 2).any(axis=1)
-        return converted
 
     def key(self, cast: IntArray) -> IntArray:
         """Each cast's key: its seats' digits, read as a number in base ``digit.max() + 1``."""
@@ -371,10 +372,16 @@ def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
         shift[i, : len(c)] = c
     digit = np.zeros(len(chars) + 2, dtype=np.int64)  # the evil Townsfolk's: len(chars)
     digit[[*demons, *minions, len(chars)]] = np.arange(1, len(demons) + len(minions) + 2)
+    deal_array, chosen_array = np.array(deals, dtype=float), np.array(chosen, dtype=bool)
+    made = (cast_array == len(chars)).any(axis=1)
+    size = evil.sum(axis=1) - made
+    alike, _ = _groups(  # each column's values by their rank: small integers
+        [np.unique(c, return_inverse=True)[1].reshape(-1)
+         for c in (*shift.T, deal_array, size, chosen_array, made)]
+    )  # fmt: skip
     teams = Teams(
-        np.array(heads, dtype=np.int64), cast_array, evil, (~evil).astype(np.int16), shift,
-        digit, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
-        np.array(deals, dtype=float), np.array(chosen, dtype=bool),
+        np.array(heads, dtype=np.int64), cast_array, evil, _bits(~evil), size, made, alike, shift,
+        digit, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), deal_array, chosen_array,
     )  # fmt: skip
     keys = teams.key(cast_array)
     order = np.argsort(keys)
@@ -388,19 +395,24 @@ PERMUTATIONS = np.array(
 )
 
 
+# ``PERMUTATIONS`` beside zeros for negative arguments (clipped to -1), flat: ``_perm`` is one
+# lookup; and the factorials, 1 for a negative count (as ``PERMUTATIONS[0, 0]``).
+_PERMS = np.pad(PERMUTATIONS, ((1, 0), (1, 0))).ravel()
+_FACTORIALS = np.pad(PERMUTATIONS.diagonal(), (1, 0), constant_values=1.0)
+
+
 def _perm(a: IntArray, k: IntArray) -> FloatArray:
-    """a! / (a - k)!, zero where k > a or either is negative (vectorised, small integers)."""
-    a, k = np.broadcast_arrays(np.asarray(a), np.asarray(k))
-    ok = (a >= 0) & (k >= 0)
-    return np.where(ok, PERMUTATIONS[np.clip(a, 0, SMALL - 1), np.clip(k, 0, SMALL - 1)], 0.0)
+    """a! / (a - k)!, zero where k > a or either is negative (vectorised, small integers:
+    beyond ``SMALL`` as at ``SMALL - 1``)."""
+    row = np.clip(np.asarray(a, dtype=np.int64), -1, SMALL - 1) + 1
+    perms: FloatArray = _PERMS.take(row * (SMALL + 1) + np.clip(k, -1, SMALL - 1) + 1)
+    return perms
 
 
 def _choose(a: IntArray, k: IntArray) -> FloatArray:
     """The binomial coefficient, zero outside 0 <= k <= a."""
     k = np.asarray(k)
-    chosen: FloatArray = (
-        _perm(a, k) / PERMUTATIONS[np.clip(k, 0, SMALL - 1), np.clip(k, 0, SMALL - 1)]
-    )
+    chosen: FloatArray = _perm(a, k) / _FACTORIALS.take(np.clip(k, -1, SMALL - 1) + 1)
     return chosen
 
 
@@ -586,15 +598,16 @@ class Feasible:
         return len(self.slot)
 
     @cached_property
-    def _chars(self) -> IntArray:
+    def _cast(self) -> tuple[IntArray, BoolArray, IntArray]:
         """Per team (``teams``), each seat's character (a good player's, their claim; a
-        Townsfolk made evil's, any of them), in a byte: built once, as the search builds worlds
-        of a few teams at a time."""
+        Townsfolk made evil's, any of them) and alignment, and its Demon's seat: built once,
+        as the search builds worlds of a few teams at a time."""
         teams = evil_teams(self.setup.chars, self.setup.n)
         cast = teams.cast[self.teams]
-        char = np.where(teams.evil[self.teams], cast, self.claimed[None, :]).astype(np.int8)
+        evil = teams.evil[self.teams]
+        char = np.where(evil, cast, self.claimed[None, :]).astype(np.int16)
         char[cast == len(self.setup.chars)] = UNKNOWN
-        return char
+        return char, evil, teams.demon[self.teams]
 
     def worlds(
         self, pick: IntArray | None = None, prior: FloatArray | None = None,
@@ -607,21 +620,21 @@ class Feasible:
             pick = np.arange(len(self))
         if prior is None:
             prior = self.prior[pick]
-        teams = evil_teams(self.setup.chars, self.setup.n)
-        rows = self.teams[self.slot[pick]]
-        char = self._chars[self.slot[pick]].astype(np.int16)
-        drunk = self.drunk[pick]
-        has = drunk >= 0
-        char[np.flatnonzero(has), drunk[has]] = _drunk_code(self.setup.chars)
+        slot = self.slot.take(pick)
+        chars, evil, demon = self._cast
+        char = chars.take(slot, 0)
+        drunk = self.drunk.take(pick)
+        has = np.flatnonzero(drunk >= 0)
+        char[has, drunk.take(has)] = _drunk_code(self.setup.chars)
         return Worlds(
             self.setup,
             char,
-            teams.evil[rows],
-            teams.demon[rows],
+            evil.take(slot, 0),
+            demon.take(slot),
             drunk,
-            self.drunk_copy[pick],
-            self.outsiders[pick],
-            self.townsfolk[pick],
+            self.drunk_copy.take(pick),
+            self.outsiders.take(pick),
+            self.townsfolk.take(pick),
             prior,
             np.arange(len(pick)),
             np.full(len(pick), np.inf) if copies is None else copies,
@@ -655,31 +668,21 @@ def _townsfolk_fill(
 
 
 def _copies(
-    unclaimed: IntArray, t: IntArray, total: IntArray, n_tf: int, good: np.ndarray,
-    claimed: IntArray, claimed_team: IntArray, code: int, extra: tuple[int, ...],
-    options: IntArray, kind: IntArray, copy_options: IntArray,
-    made: tuple[IntArray, IntArray] | None,
+    unclaimed: IntArray, t: IntArray, total: IntArray, n_tf: int, held: IntArray,
+    others: IntArray, sober: BoolArray, extra: tuple[int, ...], options: IntArray,
+    kind: IntArray, copy_options: IntArray, made: tuple[IntArray, IntArray] | None,
 ) -> FloatArray:  # fmt: skip
     """Per team, Drunk column and drunk copy's column (``_feasible``'s), on a script with a
     Townsfolk dealt in copies (the Village Idiot: as many more of it as one of its ``copies``,
     uniformly, each in another Townsfolk's place; with several, one of them drunk, uniformly):
     the ways to deal the ``t`` Townsfolk among the ``unclaimed`` good players (per Drunk
-    column), summed over how many of them hold it, times the chance of its copies and the
+    column; ``held``: its good claimers, ``others``: other Townsfolk's, ``sober``: whether each
+    column's claimer of it is good), summed over how many of them hold it, times the chance
+    of its copies and the
     Drunk's token (one of the Townsfolk not in play). A Drunk who claims it holds its token:
     then it is not in play. With a converter on the script (``made``: per team, whether a
     Townsfolk is made evil, and how many good players claim the converter), ``_convert``
     says how the Townsfolk made evil, one of the copies or another, is dealt."""
-    held = good @ (claimed == code).astype(np.int16)  # its good claimers
-    others = good @ ((claimed_team == TOWNSFOLK) & (claimed != code)).astype(np.int16)
-    claimer = claimed[np.maximum(copy_options, 0)] == code
-    sober = good[:, np.maximum(copy_options, 0)].astype(bool) & claimer[None, :]  # team, column
-    # Teams alike in these counts deal alike: each distinct set of them is weighed once.
-    alike = np.column_stack([unclaimed, total, held, others, t, sober, *(made or ())])
-    _, first, inverse = np.unique(alike, axis=0, return_index=True, return_inverse=True)
-    unclaimed, total, held, others, t, sober = (
-        a[first] for a in (unclaimed, total, held, others, t, sober)
-    )
-    made = (made[0][first], made[1][first]) if made else None
     pool = (n_tf - 1 - others)[:, None]  # other Townsfolk no good claimer holds
     real = held[:, None] - (kind == 2)[None, :]  # its claimers who hold it
     u, total2 = unclaimed[:, None], total[:, None]
@@ -711,8 +714,7 @@ def _copies(
             several[:, :, None] & drunk_claimer, 1 / np.maximum(m, 1)[:, :, None], 0.0
         )
         out += base[:, :, None] * column
-    alike_out: FloatArray = out[inverse.reshape(-1)]
-    return alike_out
+    return out
 
 
 def _convert(
@@ -777,22 +779,12 @@ def _build(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, ...
     return _feasible(setup, said, good).worlds()
 
 
-@cache
-def _team_sizes(chars: tuple[str, ...], n: int) -> IntArray:
-    """Per starting evil team (``evil_teams``), the Demon and its Minions: how many seats (not
-    a Townsfolk made evil)."""
-    teams = evil_teams(chars, n)
-    sizes: IntArray = teams.evil.sum(axis=1) - teams.converted
-    return sizes
-
-
 @lru_cache(maxsize=8)  # at 15 players a feasible set is some 10 MB
 def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, ...]) -> Feasible:
     info = tables(setup.chars)
     team = info["team"]
     n = setup.n
     teams = evil_teams(setup.chars, n)
-    evil = teams.evil
     claimed = np.full(n, UNKNOWN, dtype=np.int16)
     spoke = np.zeros(n, dtype=bool)
     for player, cid in said:
@@ -800,40 +792,97 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
             claimed[setup.seat(player)] = setup.code(cid)
             spoke[setup.seat(player)] = True
     claimed_team = np.where(claimed >= 0, team[claimed], -1)
-    must_be_evil = [setup.seat(p) for p in good]  # (negated below)
-    keep = ~evil[:, must_be_evil].any(axis=1)
+    bits = teams.good_bits
+    must_be_good = _mask([setup.seat(p) for p in good])
+    keep = (bits & must_be_good) == must_be_good
     liars = (claimed_team == MINION) | (claimed_team == DEMON) | ((claimed_team < 0) & spoke)
-    keep &= evil[:, liars].all(axis=1)  # a good player never claims an evil (or unknown) one
+    keep &= (bits & _mask(liars)) == 0  # a good player never claims an evil (or unknown) one
     copy_code = copied(setup.chars)
     extra = copies_of(setup.chars)
     for code in set(claimed[claimed >= 0].tolist()):
-        holders = np.flatnonzero(claimed == code)
+        holders = claimed == code
         most = 1 if code != copy_code else 1 + max(extra)
-        if len(holders) > most:  # two good players never hold one character (but copies)
-            keep &= teams.good[:, holders].sum(axis=1) <= most
+        if holders.sum() > most:  # two good players never hold one character (but copies)
+            keep &= np.bitwise_count(bits & _mask(holders)) <= most
     rows0 = np.flatnonzero(keep)
+    conv_code = converter(setup.chars)
+    # Columns: nobody among the claimed Townsfolk is the Drunk, or this one is.
+    options = np.array([-1, *np.flatnonzero(claimed_team == TOWNSFOLK).tolist()])
+    if _drunk_code(setup.chars) == UNKNOWN:
+        options = options[:1]
+    # Columns of the drunk one of a character dealt in copies: none claimed, or this claimer.
+    copy_options = np.array(
+        [-1, *np.flatnonzero(claimed == (copy_code if copy_code is not None else -2)).tolist()]
+    )
+    # A team's worlds weigh alike to another's of its kind (``Teams.alike``) with as many good
+    # players among the claimers of each kind, but for which claimers are good (the Drunk's
+    # columns, multiplied in below): each such set of teams is weighed once.
+    kept = bits[rows0]
+    sober = _good_at(kept, copy_options[1:])
+    alike, first = _groups(
+        [teams.alike[rows0], *(_among(kept, claimed == c) for c in (conv_code,) if c is not None),
+         *(_among(kept, seats) for seats in (claimed >= 0, claimed_team == TOWNSFOLK,
+                                             claimed_team == OUTSIDER)), *sober.T]
+    )  # fmt: skip
+    weight, os_totals, tf_totals = _weigh(
+        setup, teams, rows0[first], claimed, claimed_team, options, copy_options
+    )
+    drunk_good = np.where(options >= 0, _good_at(kept, np.maximum(options, 0)), True)
+    # Each team's cells (shift, Drunk, drunk copy) in a row: a world's cell says all but its
+    # team, read from small tables per cell (and per alike teams' cell), not divided out.
+    cells_of = weight.shape[1:]
+    weight = (weight[alike] * drunk_good[:, None, :, None]).reshape(len(rows0), math.prod(cells_of))
+    worlds = np.flatnonzero(weight > 0)  # (np.nonzero's order, at a fraction of its cost)
+    picked, cell = np.divmod(worlds, weight.shape[1])
+    prior = weight.ravel()[worlds]
+    shift_at, column, copy_at = (a.ravel() for a in np.indices(cells_of))
+    at = alike[picked] * weight.shape[1] + cell  # the alike teams' cell
+    first_of = np.ones(len(picked), dtype=bool)  # ``picked`` is sorted: its distinct teams
+    first_of[1:] = picked[1:] != picked[:-1]
+    used, slot = picked[first_of], np.cumsum(first_of) - 1
+    return Feasible(
+        setup,
+        claimed,
+        rows0[used],
+        slot,
+        options[column].astype(np.int64).take(cell),
+        prior / prior.sum() if len(prior) else prior,
+        os_totals[:, shift_at].ravel().take(at),
+        tf_totals[:, shift_at].ravel().take(at),
+        (shift_at * len(copy_options) + copy_at).astype(np.int64).take(cell),
+        copy_options[copy_at].astype(np.int64).take(cell),
+    )
+
+
+def _weigh(
+    setup: Setup, teams: Teams, rows: IntArray, claimed: IntArray, claimed_team: IntArray,
+    options: IntArray, copy_options: IntArray,
+) -> tuple[FloatArray, IntArray, IntArray]:  # fmt: skip
+    """``_feasible``'s weights of the evil teams ``rows``, per team, Outsider shift, Drunk
+    column (``options``; as if the claimer in it is good) and drunk copy's column (a copied
+    character's claimers, ``copy_options``), and per team and shift the Outsiders and
+    Townsfolk in play."""
+    team = tables(setup.chars)["team"]
+    n = setup.n
     counts = setup_counts(n)
-    good_small = teams.good[rows0]
-    g_tf = good_small @ (claimed_team == TOWNSFOLK).astype(np.int16)
-    g_os = good_small @ (claimed_team == OUTSIDER).astype(np.int16)
-    chosen = teams.chosen[rows0]
-    team_size = _team_sizes(setup.chars, n)[rows0]
+    bits = teams.good_bits[rows]
+    g_tf = _among(bits, claimed_team == TOWNSFOLK)
+    g_os = _among(bits, claimed_team == OUTSIDER)
+    chosen = teams.chosen[rows]
+    team_size = teams.size[rows]
     # Minions the Demon made of good players (the Kazali's) were dealt good characters, as
     # unknown as those of the good who have not claimed (their claims are their bluffs).
-    unclaimed = good_small @ (claimed < 0).astype(np.int16) + np.where(chosen, team_size - 1, 0)
-    evil_claimers = (1 - good_small) @ (claimed >= 0).astype(np.int16)
+    unclaimed = _among(bits, claimed < 0) + np.where(chosen, team_size - 1, 0)
+    evil_claimers = _among(~bits, claimed >= 0)
     n_tf = int((team[:-1] == TOWNSFOLK).sum())
     n_os = int((team[:-1] == OUTSIDER).sum())
     bluff = 1.0 / max(n_tf + n_os, 1)
-    drunk_code = _drunk_code(setup.chars)
-    # Columns: nobody among the claimed Townsfolk is the Drunk, or this one is.
-    options = np.array([-1, *np.flatnonzero(claimed_team == TOWNSFOLK).tolist()])
-    if drunk_code == UNKNOWN:
-        options = options[:1]
     # The deals' count depends only on whether one is the Drunk, and whether the Drunk is the
     # one who claims the converter (the Bounty Hunter): columns none, another, that one.
     # With both (the Village Idiot beside the Bounty Hunter), a fourth: the Drunk claims the
     # converter.
+    copy_code = copied(setup.chars)
+    extra = copies_of(setup.chars)
     conv_code = converter(setup.chars)
     both = conv_code is not None and copy_code is not None
     is_drunk = np.array([[0, 1, 1, 1][: 3 + both]])
@@ -842,16 +891,12 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     for special, code in ((copy_code, 2), (conv_code, 2 + both)):
         if special is not None:
             kind[(options >= 0) & (claimed[np.maximum(options, 0)] == special)] = code
-    # Columns of the drunk one of a character dealt in copies: none claimed, or this claimer.
-    copy_options = np.array(
-        [-1, *np.flatnonzero(claimed == (copy_code if copy_code is not None else -2)).tolist()]
-    )
-    drunk_good = np.where(options >= 0, good_small[:, np.maximum(options, 0)], 1)
-    moved = teams.shift[rows0]  # one column per Outsider shift a team may choose
+    moved = teams.shift[rows]  # one column per Outsider shift a team may choose
     os_totals = counts["outsider"] + moved
-    converted = teams.converted[rows0].astype(np.int64)
+    converted = teams.converted[rows].astype(np.int64)
     dealt_good = n - np.where(chosen, 1, team_size)  # the seats dealt a good character
     tf_totals = dealt_good[:, None] - os_totals  # the Townsfolk made evil is one
+    conv_claimers = None if conv_code is None else _among(bits, claimed == conv_code)
     weights = []
     for j in range(moved.shape[1]):
         os_total, tf_total = os_totals[:, j], tf_totals[:, j]
@@ -861,39 +906,65 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
             _perm(n_os - g_os[:, None] - is_drunk, o)
             * (bluff**evil_claimers)[:, None]
             * (moved[:, j] != NO_SHIFT)[:, None]
-            * teams.deals[rows0][:, None]
+            * teams.deals[rows][:, None]
         )
         if copy_code is None:
             fill = _townsfolk_fill(
-                unclaimed, t, n_tf - tf_real - is_drunk, converted, tf_total,
-                None if conv_code is None else good_small @ (claimed == conv_code).astype(np.int16),
-            )  # fmt: skip
+                unclaimed, t, n_tf - tf_real - is_drunk, converted, tf_total, conv_claimers
+            )
             token = np.where(options >= 0, 1 / np.maximum(n_tf - tf_total, 1)[:, None], 1.0)
-            weights.append(((fill * other)[:, kind] * drunk_good * token)[:, :, None])
+            weights.append(((fill * other)[:, kind] * token)[:, :, None])
         else:
+            held = _among(bits, claimed == copy_code)  # its good claimers
+            others = _among(bits, (claimed_team == TOWNSFOLK) & (claimed != copy_code))
+            claimer = claimed[np.maximum(copy_options, 0)] == copy_code
+            sober = _good_at(bits, np.maximum(copy_options, 0)) & claimer[None, :]
             fill_token = _copies(
-                unclaimed, t[:, kind], tf_total, n_tf, good_small, claimed, claimed_team,
-                copy_code, extra, options, kind, copy_options,
-                None if conv_code is None else (converted, good_small @ (claimed == conv_code)),
+                unclaimed, t[:, kind], tf_total, n_tf, held, others, sober, extra, options,
+                kind, copy_options, None if conv_claimers is None else (converted, conv_claimers),
             )  # fmt: skip
-            weights.append(other[:, kind, None] * fill_token * drunk_good[:, :, None])
-    weight = np.stack(weights, axis=1)  # team, shift, Drunk, drunk copy
-    cells = np.flatnonzero(weight > 0)  # (np.nonzero's order, at a fraction of its cost)
-    picked, shift_at, column, copy_at = np.unravel_index(cells, weight.shape)
-    prior = weight.ravel()[cells]
-    variant = shift_at * len(copy_options) + copy_at
-    first = np.ones(len(picked), dtype=bool)  # ``picked`` is sorted: its distinct teams
-    first[1:] = picked[1:] != picked[:-1]
-    used, slot = picked[first], np.cumsum(first) - 1
-    return Feasible(
-        setup,
-        claimed,
-        rows0[used],
-        slot,
-        options[column].astype(np.int64),
-        prior / prior.sum() if len(prior) else prior,
-        os_totals[picked, shift_at],
-        tf_totals[picked, shift_at],
-        variant.astype(np.int64),
-        copy_options[copy_at].astype(np.int64),
+            weights.append(other[:, kind, None] * fill_token)
+    return np.stack(weights, axis=1), os_totals, tf_totals
+
+
+def _mask(seats: BoolArray | list[int]) -> np.uint64:
+    """The seats (a per-seat mask, or seat numbers) as bits, bit ``s`` for seat ``s``."""
+    at = np.flatnonzero(seats).tolist() if isinstance(seats, np.ndarray) else seats
+    return np.uint64(sum(1 << s for s in set(at)))
+
+
+def _among(bits: IntArray, seats: BoolArray) -> IntArray:
+    """Per row of seat ``bits``, how many of the ``seats`` (a per-seat mask) are set."""
+    counted: IntArray = np.bitwise_count(bits & _mask(seats)).astype(np.int64)
+    return counted
+
+
+def _good_at(bits: IntArray, seats: IntArray) -> BoolArray:
+    """Per row of seat ``bits`` and each of the ``seats``, whether its bit is set."""
+    at: BoolArray = ((bits[:, None] >> seats.astype(np.uint64)[None, :]) & np.uint64(1)).astype(
+        bool
     )
+    return at
+
+
+def _groups(columns: list[IntArray]) -> tuple[IntArray, IntArray]:
+    """The rows alike in all ``columns`` (small non-negative integers): each row's group, and
+    one row of each group. The values make one key per row (mixed radix), grouped through a
+    table of every key (no sort) unless that table would be much longer than the rows."""
+    size = len(columns[0])
+    key, space = np.zeros(size, dtype=np.int64), 1
+    for column in columns:
+        radix = int(column.max()) + 1 if size else 1
+        key, space = key * radix + column, space * radix
+    if space > 4 * size + 4096:
+        _, first, group = np.unique(key, return_index=True, return_inverse=True)
+        return group.reshape(-1), first
+    seen = np.zeros(space, dtype=bool)
+    seen[key] = True
+    keys = np.flatnonzero(seen)
+    index = np.empty(space, dtype=np.int64)
+    index[keys] = np.arange(len(keys))
+    group = index[key]
+    first = np.empty(len(keys), dtype=np.int64)
+    first[group] = np.arange(size)  # one row of each group (any one: they weigh alike)
+    return group, first

@@ -25,6 +25,7 @@ from engine.clocktower.reasoning.moment import (
     IntArray,
     Moment,
     Weight,
+    around,
 )
 from engine.clocktower.reasoning.record import Heard
 
@@ -44,16 +45,9 @@ def distance(order: list[int], view: View) -> int | None:
 
 def steps_to(found: BoolArray, seat: IntArray) -> IntArray:
     """Per world (row), the fewest steps around the circle from ``seat`` to a seat ``found``
-    marks, itself apart (the number of seats: none): the worlds taken by their seat, each
-    distance in turn, nearest last (it overwrites)."""
-    size, n = found.shape
-    steps = np.full(size, n)
-    for s in np.unique(seat):
-        rows = np.flatnonzero(seat == s)
-        these, near = found[rows], np.full(len(rows), n)
-        for k in range(n // 2, 0, -1):
-            near[these[:, (s + k) % n] | these[:, (s - k) % n]] = k
-        steps[rows] = near
+    marks, itself apart (the number of seats: none)."""
+    clockwise, counter = around(found, seat)
+    steps: IntArray = np.minimum(clockwise, counter)
     return steps
 
 
@@ -89,14 +83,17 @@ class Clockmaker(Role):
         numbers it may be told."""
         w, n = now.worlds, now.worlds.setup.n
         regs = w.per_seat("registers")  # world, seat, team
-        is_demon = np.arange(n)[None, :] == now.demon[:, None]
         others = regs[:, :, TOWNSFOLK] | regs[:, :, OUTSIDER] | regs[:, :, DEMON]
         sure_minion = (w.per_seat("team") == MINION) & ~others
-        may_minion = regs[:, :, MINION] & ~is_demon
+        may_minion = regs[:, :, MINION]  # (the Demon's own seat is apart: ``steps_to``)
         near = steps_to(sure_minion, now.demon)
         fewest = steps_to(may_minion, now.demon)
         # A good player who may register as the Demon (a Recluse) counts from their seat too.
-        recluse = regs[:, :, DEMON] & ~w.evil & ~is_demon
+        recluse = regs[:, :, DEMON] & ~w.evil
+        if recluse.any():
+            is_demon = np.arange(n)[None, :] == now.demon[:, None]
+            recluse &= ~is_demon
+            may_minion = may_minion & ~is_demon
         for s in np.flatnonzero(recluse.any(axis=0)):
             steps = steps_to(may_minion, np.full(len(w), s))
             fewest = np.where(recluse[:, s], np.minimum(fewest, steps), fewest)

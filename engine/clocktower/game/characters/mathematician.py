@@ -79,23 +79,30 @@ def abnormal_chance(now: Moment, night: int, mathematician: int) -> FloatArray:
     demon_alive = alive[now.demon]
     falsifies = _flags(chars, "falsifies")[kind] & demon_alive
     neighbours = _flags(chars, "poisons_neighbours")[kind] & demon_alive
-    near = townsfolk_neighbours(w, now.demon, neighbours)[:, cols]
+    impaired = _drunk(chars)[char]
+    if neighbours.any():
+        impaired = impaired | townsfolk_neighbours(w, now.demon, neighbours)[:, cols]
     # Each chance of being impaired (a drunk or poisoned player) multiplies the chance not to
     # be; one nobody can have (no poisoner, no dead Sweetheart) is left out, the same figures.
-    sober = 1 - (_drunk(chars)[char] | near)
     poisons = _flags(chars, "poisons_nightly")
-    if poisons.any():
-        poisoner = poisons[w.char[:, alive].astype(np.intp)].any(axis=1, keepdims=True)
-        target = np.where(poisoner, 1 / max(len(now.alive) - 1, 1), 0.0)
-        sober = sober * (1 - target * ~poisons[char])
     widows = _among(chars, DRUNK_ONCE_DEAD)
-    if widows.any() and not alive.all():
-        widow = widows[w.char[:, ~alive].astype(np.intp)].any(axis=1, keepdims=True)
-        sober = sober * (1 - widow / max(len(seats) - 1, 1))
-    impaired = 1 - sober
+    widowed = widows.any() and not alive.all()
+    if poisons.any() or widowed:
+        sober = 1 - impaired
+        if poisons.any():
+            poisoner = poisons[w.char[:, alive].astype(np.intp)].any(axis=1, keepdims=True)
+            target = np.where(poisoner, 1 / max(len(now.alive) - 1, 1), 0.0)
+            sober = sober * (1 - target * ~poisons[char])
+        if widowed:
+            widow = widows[w.char[:, ~alive].astype(np.intp)].any(axis=1, keepdims=True)
+            sober = sober * (1 - widow / max(len(seats) - 1, 1))
+        impaired = 1 - sober
     told = wakes(chars, night, info=True)[char]
+    if not falsifies.any():  # nothing false for sure: the figure below with ``lied`` 0
+        chance: FloatArray = told * impaired * LIES * ~w.evil[:, cols]
+        return chance
     lied = falsifies[:, None] * wakes(chars, night, info=True, townsfolk_only=True)[char]
-    chance: FloatArray = (lied + (told - lied) * impaired * LIES) * ~w.evil[:, cols]
+    chance = (lied + (told - lied) * impaired * LIES) * ~w.evil[:, cols]
     return chance
 
 
