@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -112,27 +112,37 @@ class Beliefs:
     the Demon now (``demon``), that they are evil (``evil``), and that executing them loses the
     game for good (``risk``: a real Saint). ``worlds`` were weighed; when some were
     ``sampled`` (from ``feasible`` worlds), ``ess`` is the effective sample size and ``error``
-    each chance's standard error."""
+    each chance's standard error. Each is summed over the worlds when first read: self-play
+    builds a view for many players (``given_good``) and reads only some chances of each."""
 
-    def __init__(
-        self, setup: Setup, p: FloatArray, demon: IntArray, worlds: Worlds, lose: bool
-    ) -> None:
-        """``demon``: per world, the Demon now's seat; ``lose``: whether some world has a Saint
-        (else there is no risk to weigh)."""
-        self.setup, self.p, self._demon, self._worlds, self._lose = setup, p, demon, worlds, lose
+    def __init__(self, setup: Setup, p: FloatArray, demon: IntArray, worlds: Worlds) -> None:
+        """``demon``: per world, the Demon now's seat."""
+        self.setup, self.p, self._demon, self._worlds = setup, p, demon, worlds
         self.sampled, self.feasible = worlds.sampled, worlds.feasible
-        n = setup.n
-        self.demon = _per_player(setup, np.bincount(demon, weights=p, minlength=n))
-        self.evil = _per_player(setup, _sums(worlds, p, "evil"))
-        self.risk = (
-            _per_player(setup, _sums(worlds, p, "losing"))
-            if lose
-            else dict.fromkeys(setup.seats, 0.0)
-        )
         self.worlds = len(p)
-        self.ess = ess(self._drawn(), worlds.copies) if self.sampled else math.inf
         self._errors: dict[str, dict[int, float]] | None = None
         self._given: dict[int, Beliefs] = {}
+
+    @cached_property
+    def demon(self) -> dict[int, float]:
+        return _per_player(
+            self.setup, np.bincount(self._demon, weights=self.p, minlength=self.setup.n)
+        )
+
+    @cached_property
+    def evil(self) -> dict[int, float]:
+        return _per_player(self.setup, _sums(self._worlds, self.p, "evil"))
+
+    @cached_property
+    def risk(self) -> dict[int, float]:
+        """Nothing to sum where no character on the script loses the game when executed."""
+        if not tables(self.setup.chars)["losing"].any():
+            return dict.fromkeys(self.setup.seats, 0.0)
+        return _per_player(self.setup, _sums(self._worlds, self.p, "losing"))
+
+    @cached_property
+    def ess(self) -> float:
+        return ess(self._drawn(), self._worlds.copies) if self.sampled else math.inf
 
     def _drawn(self, values: FloatArray | None = None) -> FloatArray:
         """Per world first built (a row's ``origin``), the sum of its rows' weights (times
@@ -174,10 +184,10 @@ class Beliefs:
         """These beliefs for ``player``, who knows they are good (and has said all they know);
         memoised, as self-play asks for them again and again."""
         if player not in self._given:
-            p = self.p * (1.0 - self._worlds.evil[:, self.setup.seat(player)])
+            p = np.where(self._worlds.evil[:, self.setup.seat(player)], 0.0, self.p)
             total = p.sum()
             p = p / total if total > 0 else self.p
-            self._given[player] = Beliefs(self.setup, p, self._demon, self._worlds, self._lose)
+            self._given[player] = Beliefs(self.setup, p, self._demon, self._worlds)
         return self._given[player]
 
 
@@ -1155,5 +1165,4 @@ def _herring(w: Worlds, epochs: list[_Part]) -> FloatArray:
 def _beliefs(sweep: _Sweep, setup: Setup) -> Beliefs:
     w = sweep.worlds
     p = np.exp(sweep.logw - sweep.logw.max())
-    lose = bool(tables(setup.chars)["losing"].any()) and bool(w.per_seat("losing").any())
-    return Beliefs(setup, p / p.sum(), sweep.demon, w, lose)
+    return Beliefs(setup, p / p.sum(), sweep.demon, w)

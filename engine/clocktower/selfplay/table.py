@@ -36,7 +36,7 @@ now and then tries a day ability aimed at a player, guessing it is theirs (``GUE
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.clocktower.bag import MAX_TRAVELLERS
@@ -142,6 +142,8 @@ class Player:
         self._pondered: tuple[Any, Record] | None = None
         self._record: tuple[Any, Record] | None = None
         self._views: dict[int, Beliefs] = {}
+        self._latest: _Now | None = None
+        self._dead: tuple[Record, tuple[tuple[int, int], ...], set[int]] | None = None
         self.draws = Draws()  # the worlds this game's players drew, reused while they serve
         self.told = Draws()  # those drawn for a record as if a player had said all they know
 
@@ -191,7 +193,7 @@ class Player:
         """The public beliefs, or those of the good ``player`` (who also knows themselves)."""
         assert self.setup is not None and self.observer is not None
         record = self.pondered(state)
-        if self._public is None or self._public[0] != record:
+        if self._public is None or (self._public[0] is not record and self._public[0] != record):
             self._public = (record, infer(self.setup, record, seed=self.seed, draws=self.draws))
             self._views.clear()
         public = self._public[1]
@@ -302,7 +304,14 @@ class Player:
         """What executing ``nominee`` is worth to the good ``player``: the chance they are the
         Demon less the chance it loses the game, with a little noise."""
         b = self.beliefs(state, player)
-        return _value(b, nominee, alive(state, nominee)) + self.rng.gauss(0.0, NOISE)
+        return _value(b, nominee, nominee in self._facts(state).living) + self.rng.gauss(0.0, NOISE)
+
+    def _facts(self, state: State) -> _Now:
+        """What the table has worked out about ``state`` itself (its decisions ask it again and
+        again of one state)."""
+        if self._latest is None or self._latest.state is not state:
+            self._latest = _Now(state, frozenset(living(state)))
+        return self._latest
 
     def once(self, *key: Any) -> bool:
         """True the first time a one-off choice is weighed (so a 'no' is not asked again)."""
@@ -384,7 +393,7 @@ class Player:
             if hinted is not None and (hinted or optional):
                 return NightChoice(me, tuple(hinted))
             return NightChoice(me, (self.rng.choice(values),))
-        others = [p for p in prompt.options if p != me and alive(state, p)]
+        others = [p for p in prompt.options if p != me and p in self._facts(state).living]
         if prompt.details.get("because") is not None:
             others = list(prompt.options)  # another's ability (the Barber's): any option
         hinted = role(cid).choose(self, state, me, others, pick)
@@ -448,7 +457,8 @@ class Player:
         open_ = [
             q for q in self._candidates(state, player) if q not in state.nominees or q == nominee
         ]
-        best = max((_value(beliefs, q, alive(state, q)) for q in open_), default=0.0)
+        now = self._facts(state).living
+        best = max((_value(beliefs, q, q in now) for q in open_), default=0.0)
         bar = max(floor, CLOSE * best)
         block = known_block(state)  # a secret vote's block is not known (the Organ Grinder)
         if block is not None and block != nominee:
@@ -491,29 +501,42 @@ class Player:
         """The living player whose execution the good ``player`` values most."""
         beliefs = self.beliefs(state, player)
         pool = self._candidates(state, player)
-        return max(pool, key=lambda p: _value(beliefs, p, alive(state, p)), default=None)
+        now = self._facts(state).living
+        return max(pool, key=lambda p: _value(beliefs, p, p in now), default=None)
 
-    def _candidates(self, state: State, player: int) -> list[int]:
+    def _candidates(self, state: State, player: int) -> tuple[int, ...]:
         """Whom the good ``player`` might want executed: the living residents but themselves,
         and a dead one who may be the Demon now (a Zombuul that seems dead: dead players may
-        be nominated)."""
-        demon = self.beliefs(state, player).demon
-        now, spent = set(living(state)), self._executed_dead(state)
-        return [
+        be nominated). Kept for the state and the beliefs they come from."""
+        beliefs = self.beliefs(state, player)
+        known = self._facts(state).candidates.get(player)
+        if known is not None and known[0] is beliefs:
+            return known[1]
+        demon = beliefs.demon
+        now, spent = self._facts(state).living, self._executed_dead(state)
+        found = tuple(
             q
             for q in demon
             if q != player and (q in now or (demon[q] > DEAD_DEMON and q not in spent))
-        ]
+        )
+        self._facts(state).candidates[player] = (beliefs, found)
+        return found
 
     def _executed_dead(self, state: State) -> set[int]:
         """The dead players executed once already dead, with the game going on: not a Demon
         that seemed dead (that execution would have killed it), whatever the worlds say (they
-        do not read an execution of the dead)."""
+        do not read an execution of the dead). Kept while the record and executions stand."""
+        record = self.record()
+        if self._dead is not None and self._dead[0] is record:
+            if self._dead[1] == state.executions:
+                return self._dead[2]
         first: dict[int, str] = {}
-        for d in self.record().deaths:
+        for d in record.deaths:
             first.setdefault(d.player, d.cause)
         times = Counter(q for _day, q in state.executions)
-        return {q for q, cause in first.items() if times[q] > (cause == "execution")}
+        spent = {q for q, cause in first.items() if times[q] > (cause == "execution")}
+        self._dead = (record, state.executions, spent)
+        return spent
 
     def _trusts_quiet_dusk(self, state: State, player: int) -> bool:
         """With three alive, whether ``player`` trusts a living claimant of a character that
@@ -659,7 +682,7 @@ class Player:
         """Whom ``p`` would nominate from ``pool`` now (None: nobody): a living player, or for
         a good player who reasons, a dead one who may be the Demon now."""
         if self.setup is None or seat(state, p).alignment == "evil":
-            pool = [q for q in pool if alive(state, q)]
+            pool = [q for q in pool if q in self._facts(state).living]
         else:
             candidates = set(self._candidates(state, p))
             pool = [q for q in pool if q in candidates]
@@ -689,6 +712,16 @@ class Player:
             return None
         town = self.beliefs(state).demon
         return max(good, key=lambda q: town.get(q, 0.0))
+
+
+@dataclass
+class _Now:
+    """One state's facts the table's decisions ask again and again: who lives, and each good
+    player's candidates for execution (with the beliefs they were read from)."""
+
+    state: State
+    living: frozenset[int]
+    candidates: dict[int, tuple[Beliefs, tuple[int, ...]]] = field(default_factory=dict)
 
 
 def _value(beliefs: Beliefs, player: int, living: bool = True) -> float:
