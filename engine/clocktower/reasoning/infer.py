@@ -48,7 +48,6 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
-from scipy.special import logsumexp
 
 from engine.clocktower.game.roles import role
 from engine.clocktower.reasoning.moment import (
@@ -297,7 +296,7 @@ class _Sweep:
             return
         keep = self.logw >= floor
         if keep.sum() < PRUNE_BELOW * len(keep):
-            self.dropped = float(np.logaddexp(self.dropped, logsumexp(self.logw[~keep])))
+            self.dropped = float(np.logaddexp(self.dropped, _log_total(self.logw[~keep])))
             self.take(np.flatnonzero(keep))
 
     def take(self, rows: IntArray) -> None:
@@ -439,8 +438,16 @@ def _evidence(
     weighed): the log evidence of the events, as those worlds estimate it, up to a constant."""
     sweep = _through(setup, said, good, seed, sizes, basis, events).copy()
     _finish(sweep)
-    top = float(sweep.logw.max())
-    return top + math.log(float(np.exp(sweep.logw - top).sum()))
+    return _log_total(sweep.logw)
+
+
+def _log_total(logw: FloatArray) -> float:
+    """The log of the sum of the weights (``scipy.special.logsumexp`` costs ten times as much
+    on the few thousand worlds of a sweep)."""
+    top = float(logw.max())
+    if top == -math.inf:  # no weight at all
+        return top
+    return top + math.log(float(np.exp(logw - top).sum()))
 
 
 def prepared(
@@ -469,7 +476,7 @@ def _weighed(
 ) -> Beliefs:
     sweep = _through(setup, said, good, seed, sizes, basis, events).copy()
     _finish(sweep)
-    if sweep.dropped > logsumexp(sweep.logw) + math.log(DROPPED):
+    if sweep.dropped > _log_total(sweep.logw) + math.log(DROPPED):
         sweep = _through(setup, said, good, seed, sizes, basis, events, prunes=False).copy()
         _finish(sweep)
     return _beliefs(sweep, setup)
