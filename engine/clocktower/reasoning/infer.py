@@ -436,9 +436,7 @@ def _evidence(
 ) -> float:
     """The log of the total weight of the worlds drawn for ``basis`` after ``events`` (all
     weighed): the log evidence of the events, as those worlds estimate it, up to a constant."""
-    sweep = _through(setup, said, good, seed, sizes, basis, events).copy()
-    _finish(sweep)
-    return _log_total(sweep.logw)
+    return _log_total(_swept(setup, said, good, seed, sizes, basis, events).logw)
 
 
 def _log_total(logw: FloatArray) -> float:
@@ -474,12 +472,26 @@ def _weighed(
     basis: tuple[_Events, ...],
     events: tuple[_Events, ...],
 ) -> Beliefs:
+    return _beliefs(_swept(setup, said, good, seed, sizes, basis, events), setup)
+
+
+def _swept(
+    setup: Setup,
+    said: tuple[tuple[int, str], ...],
+    good: tuple[int, ...],
+    seed: int,
+    sizes: tuple[int, int, int],
+    basis: tuple[_Events, ...],
+    events: tuple[_Events, ...],
+) -> _Sweep:
+    """The finished sweep after ``events`` (``_through``), swept again dropping no world when
+    what it dropped comes to more than ``DROPPED`` of its final weight."""
     sweep = _through(setup, said, good, seed, sizes, basis, events).copy()
     _finish(sweep)
     if sweep.dropped > _log_total(sweep.logw) + math.log(DROPPED):
         sweep = _through(setup, said, good, seed, sizes, basis, events, prunes=False).copy()
         _finish(sweep)
-    return _beliefs(sweep, setup)
+    return sweep
 
 
 def _basis(events: tuple[_Events, ...]) -> tuple[_Events, ...]:
