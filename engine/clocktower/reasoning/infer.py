@@ -251,6 +251,9 @@ _Part = tuple[FloatArray, FloatArray, FloatArray, list[_Item], BoolArray]
 # A sweep's memo (``_Sweep.memo``): by what they depend on, heard items' weights and the weights
 # after a day's first nominations.
 _Memo = dict[tuple[object, ...], Any]
+# What a sweep is built for: the setup, the claims said, the good players, the seed and the
+# sizes (limit, samples, budget).
+_Key = tuple[Setup, tuple[tuple[int, str], ...], tuple[int, ...], int, tuple[int, int, int]]
 
 
 @dataclass
@@ -347,7 +350,7 @@ class Draws:
     def __init__(self) -> None:
         self.bases: dict[tuple[object, ...], tuple[_Events, ...]] = {}
         # Per key, the longest events found unsurprising under its basis and their log
-        # evidence (``_evidence``): each moment is tested once, however often a caller asks.
+        # evidence (``_unsurprised``): each moment is tested once, however often a caller asks.
         self.checked: dict[tuple[object, ...], tuple[tuple[_Events, ...], float]] = {}
 
 
@@ -368,43 +371,38 @@ def infer(
     reused."""
     said, good, events = prepared(setup, record, viewer)
     size = count(setup, tuple(Claim(p, c) for p, c in said), good)
-    sizes = (limit, samples, budget)
+    key = (setup, said, good, seed, (limit, samples, budget))
     if size <= limit:
-        return _weighed(setup, said, good, seed, sizes, (), events)
-    key = (setup, said, good, seed, sizes)
+        return _beliefs(_swept(key, (), events), setup)
     basis = _basis(events)
     kept = draws.bases.get(key) if draws is not None else None
     if draws is not None and kept is not None and kept != basis and events[: len(kept)] == kept:
-        beliefs = _weighed(setup, said, good, seed, sizes, kept, events)
+        beliefs = _beliefs(_swept(key, kept, events), setup)
         if beliefs.ess >= REUSE_ESS:
             checked = draws.checked.get(key)
             if checked is None or events[: len(checked[0])] != checked[0]:
-                checked = kept, _evidence(setup, said, good, seed, sizes, kept, kept)
-            evidence = _unsurprised(setup, said, good, seed, sizes, kept, events, checked)
+                checked = kept, _log_total(_swept(key, kept, kept).logw)
+            evidence = _unsurprised(key, kept, events, checked)
             if evidence is not None:
                 draws.checked[key] = events, evidence
                 return beliefs
     if draws is not None:
         draws.bases[key] = basis
         draws.checked.pop(key, None)
-    return _weighed(setup, said, good, seed, sizes, basis, events)
+    return _beliefs(_swept(key, basis, events), setup)
 
 
 def _unsurprised(
-    setup: Setup,
-    said: tuple[tuple[int, str], ...],
-    good: tuple[int, ...],
-    seed: int,
-    sizes: tuple[int, int, int],
+    key: _Key,
     kept: tuple[_Events, ...],
     events: tuple[_Events, ...],
     checked: tuple[tuple[_Events, ...], float],
 ) -> float | None:
-    """The log evidence (``_evidence``) of ``events`` under the worlds kept for the basis
-    ``kept``, or None if one of their moments after those ``checked`` (with their log
-    evidence) surprises those worlds: its evidence, P(the moment's events | the record before
-    it) as the kept worlds estimate it (the share of their posterior mass the moment keeps),
-    is below ``SURPRISE``.
+    """The log evidence of ``events`` under the worlds kept for the basis ``kept`` (the log of
+    their total weight after the events, up to a constant), or None if one of their moments
+    after those ``checked`` (with their log evidence) surprises those worlds: its evidence,
+    P(the moment's events | the record before it) as the kept worlds estimate it (the share of
+    their posterior mass the moment keeps), is below ``SURPRISE``.
 
     Why this is the test: the kept worlds stand for every world but a share of the posterior
     they miss (the search's and the sample's). A moment multiplies each world's weight by the
@@ -418,25 +416,11 @@ def _unsurprised(
     outweigh them all, while the effective sample size still looks unbounded."""
     seen, before = checked
     for t in range(len(seen) + 1, len(events) + 1):
-        now = _evidence(setup, said, good, seed, sizes, kept, events[:t])
+        now = _log_total(_swept(key, kept, events[:t]).logw)
         if now - before < math.log(SURPRISE):
             return None
         before = now
     return before
-
-
-def _evidence(
-    setup: Setup,
-    said: tuple[tuple[int, str], ...],
-    good: tuple[int, ...],
-    seed: int,
-    sizes: tuple[int, int, int],
-    basis: tuple[_Events, ...],
-    events: tuple[_Events, ...],
-) -> float:
-    """The log of the total weight of the worlds drawn for ``basis`` after ``events`` (all
-    weighed): the log evidence of the events, as those worlds estimate it, up to a constant."""
-    return _log_total(_swept(setup, said, good, seed, sizes, basis, events).logw)
 
 
 def _log_total(logw: FloatArray) -> float:
@@ -463,33 +447,15 @@ def prepared(
     return said, good, _timeline(record, setup)
 
 
-def _weighed(
-    setup: Setup,
-    said: tuple[tuple[int, str], ...],
-    good: tuple[int, ...],
-    seed: int,
-    sizes: tuple[int, int, int],
-    basis: tuple[_Events, ...],
-    events: tuple[_Events, ...],
-) -> Beliefs:
-    return _beliefs(_swept(setup, said, good, seed, sizes, basis, events), setup)
-
-
-def _swept(
-    setup: Setup,
-    said: tuple[tuple[int, str], ...],
-    good: tuple[int, ...],
-    seed: int,
-    sizes: tuple[int, int, int],
-    basis: tuple[_Events, ...],
-    events: tuple[_Events, ...],
-) -> _Sweep:
-    """The finished sweep after ``events`` (``_through``), swept again dropping no world when
-    what it dropped comes to more than ``DROPPED`` of its final weight."""
-    sweep = _through(setup, said, good, seed, sizes, basis, events).copy()
+def _swept(key: _Key, basis: tuple[_Events, ...], events: tuple[_Events, ...]) -> _Sweep:
+    """The finished sweep after ``events`` (``_through``; ``key``: the setup, claims, good
+    players, seed and sizes), swept again dropping no world when what it dropped comes to more
+    than ``DROPPED`` of its final weight."""
+    sweep = _through(*key, basis, events).copy()
     _finish(sweep)
-    if sweep.dropped > _log_total(sweep.logw) + math.log(DROPPED):
-        sweep = _through(setup, said, good, seed, sizes, basis, events, prunes=False).copy()
+    dropped = sweep.dropped > -math.inf  # (most sweeps drop none: no total to take)
+    if dropped and sweep.dropped > _log_total(sweep.logw) + math.log(DROPPED):
+        sweep = _through(*key, basis, events, prunes=False).copy()
         _finish(sweep)
     return sweep
 
