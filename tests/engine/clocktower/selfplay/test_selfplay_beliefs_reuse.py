@@ -1,6 +1,5 @@
-"""What the table keeps to spare work: beliefs summed only when read, each view's chances
-summed by evil team, and per state who lives and whom each player would execute. Kept work
-must never outlive what it came from."""
+"""What the table keeps to spare work: beliefs summed only when read, and per state who lives
+and whom each player would execute. Kept work must never outlive what it came from."""
 
 from __future__ import annotations
 
