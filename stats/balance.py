@@ -97,7 +97,7 @@ def script_balance(
             f" and {len(missing) - 5} more" if len(missing) > 5 else ""
         )
         return NotSimulated(players, f"the bot storyteller cannot run {names} yet")
-    why = not_covered(ids)
+    why = not_covered(ids, players)
     if why is not None:
         return NotSimulated(
             players,

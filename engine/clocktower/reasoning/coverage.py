@@ -4,7 +4,7 @@ them (``/script score``'s balance, ``/clocktower review``)."""
 
 from __future__ import annotations
 
-from engine.clocktower.catalogue import find
+from engine.clocktower.catalogue import MAX_PLAYERS, find
 from engine.clocktower.reasoning.worlds import too_many_teams, uncovered
 
 NAMED = 8  # characters named in full; more are counted
@@ -18,12 +18,15 @@ def names(cids: tuple[str, ...]) -> str:
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
-def not_covered(chars: tuple[str, ...]) -> str | None:
-    """Why the model cannot weigh a game of this script (None: it can): which characters, and
-    for each group of them why (a clause, to end a sentence)."""
+def not_covered(chars: tuple[str, ...], players: int = MAX_PLAYERS) -> str | None:
+    """Why the model cannot weigh a game of this script at ``players`` (None: it can): which
+    characters, and for each group of them why (a clause, to end a sentence)."""
     why = uncovered(chars)
-    if not why and too_many_teams(chars):
-        return "the reasoning model cannot yet weigh a script with this many evil characters"
+    if not why and too_many_teams(chars, players):
+        return (
+            "the reasoning model cannot yet weigh a script with this many evil characters "
+            f"at {players} players"
+        )
     if not why:
         return None
     reasons: dict[str, list[str]] = {}

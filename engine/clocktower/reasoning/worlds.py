@@ -131,22 +131,22 @@ def outsider_counts(cids: tuple[str, ...], n: int) -> tuple[int, ...]:
     return tuple(rule.counts(setup_counts(n)["outsider"], band))
 
 
-def supported(chars: tuple[str, ...]) -> bool:
+def supported(chars: tuple[str, ...], players: int = MAX_PLAYERS) -> bool:
     """Whether the model covers this script (``uncovered`` names what it does not) and its
-    evil teams fit the worlds (``too_many_teams``)."""
-    return not uncovered(chars) and not too_many_teams(chars)
+    evil teams at ``players`` fit the worlds (``too_many_teams``)."""
+    return not uncovered(chars) and not too_many_teams(chars, players)
 
 
 TEAMS_HELD = 3_000_000  # the most starting evil teams the worlds build (Bad Moon Rising: 524k)
 
 
-def too_many_teams(chars: tuple[str, ...]) -> bool:
+def too_many_teams(chars: tuple[str, ...], players: int = MAX_PLAYERS) -> bool:
     """Whether the script's evil characters make more starting evil teams than the worlds
-    hold (``TEAMS_HELD``) at the largest table: each Demon (or Summoner) at each seat, its
-    Minions' seats and characters, times the seat of a Townsfolk made evil (a script of every
-    character would need billions)."""
+    hold (``TEAMS_HELD``) at a table of ``players`` (by default the largest): each Demon (or
+    Summoner) at each seat, its Minions' seats and characters, times the seat of a Townsfolk
+    made evil (a script of every character would need billions)."""
     known = [c for c in chars if c in REGISTRY]
-    n = MAX_PLAYERS
+    n = players
     heads = [c for c in known if character(c).team == "demon" or role(c).summons_on_night]
     minions = sum(character(c).team == "minion" and c not in heads for c in known)
     more = max(((s := character(c).setup) and s.minions or 0 for c in heads), default=0)

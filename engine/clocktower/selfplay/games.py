@@ -119,7 +119,7 @@ def simulate(
     return {
         "games": games,
         "players": players,
-        "table": "reasoning" if reason and supported(dealt(script_ids)) else "naive",
+        "table": "reasoning" if reason and supported(dealt(script_ids), players) else "naive",
         "travellers": travellers,
         "seed": seed,
         "good_wins": good,

@@ -157,7 +157,12 @@ class Player:
             self.observer = Observer(state)
             residents = tuple(s.player for s in state.seats if s.team != "traveller")
             knowing = not hiders(state)  # the model's players know who they are
-            if self.reason and residents and supported(_dealable(state)) and knowing:
+            if (
+                self.reason
+                and residents
+                and supported(_dealable(state), len(residents))
+                and knowing
+            ):
                 self.setup = Setup(_dealable(state), residents)
         before = len(self.observer.record.nominations)
         record = self.observer.see(self.last, state)

@@ -159,3 +159,18 @@ def test_a_script_with_too_many_evil_teams_is_not_simulated():
     for script in ((*edition("bmr"), "lilmonsta", "summoner"),
                    (*TB, "villageidiot", "bountyhunter")):  # fmt: skip
         assert supported(script) and not_covered(script) is None
+
+
+def test_evil_teams_are_counted_at_the_table_simulated():
+    """Bad Moon Rising with the Bounty Hunter makes too many evil teams at 15 players (its
+    Townsfolk made evil multiplies them), not at 10: a 10-player table gets its figure."""
+    script = (*edition("bmr"), "bountyhunter")
+    assert not uncovered(script)
+    assert supported(script, 10) and not_covered(script, 10) is None
+    assert not supported(script, 15) and not supported(script)
+    assert not_covered(script, 15) == (
+        "the reasoning model cannot yet weigh a script with this many evil characters at 15 players"
+    )
+    assert isinstance(script_balance(script, 10, games=2), Balance)
+    refused = script_balance(script, 15)
+    assert isinstance(refused, NotSimulated) and "at 15 players" in refused.error
