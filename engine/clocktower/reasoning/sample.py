@@ -61,11 +61,12 @@ FITTING = 2  # steps of iterative proportional fitting
 POOR = 5_000  # a tail sample with a smaller effective sample size joins the search...
 RETRIES = 2  # ... at most this many times, each searching BUDGET / 2 worlds more
 # Beyond four standard errors, how far a chance may be from the exact one: what the search and
-# the sample may miss. Measured against exact enumeration (docs/benchmarks.md): every chance of
-# Trouble Brewing's, Bad Moon Rising's and Sects & Violets' records at 13 and 15 players was
-# within 4 standard errors + SLACK, searched afresh (the worst 0.042 off, at 15 players on
-# Sects & Violets) and with draws reused day to day (``infer.Draws``, which are given up when a
-# new moment's events surprise them: ``infer.SURPRISE``).
+# the sample may miss. Measured against exact enumeration (docs/benchmarks.md), searched afresh
+# and with draws reused day to day (``infer.Draws``, given up when a new moment's events
+# surprise them: ``infer.SURPRISE``): every chance of Trouble Brewing's and Bad Moon Rising's
+# records at 13 and 15 players, and of Sects & Violets' at 13, was within 4 standard errors +
+# SLACK. Not so at 15 on Sects & Violets: 11 of 1,260 chances were outside (worst 0.987), where
+# a Demon seat's likely worlds lie beyond every world the search expands (docs/clocktower.md).
 SLACK = 0.02
 GOOD, DRUNK = 0, 1  # a seat's classes; an evil character's code c is class c + 2
 
