@@ -484,7 +484,7 @@ def _loglik(events: tuple[_Events, ...]) -> Callable[[Worlds], FloatArray]:
     """The log likelihood of ``events`` in each of some worlds (for the search and the tail's
     proposal): no world dropped, as a world dropped midway, behind the likeliest of its batch,
     may be ahead of them all at the end (it came out impossible, and the search never reached
-    its region: chances 0.04 off on a 15-player Sects & Violets record)."""
+    its region)."""
 
     def loglik(worlds: Worlds) -> FloatArray:
         sweep = _Sweep.start(worlds, np.zeros(len(worlds)), prunes=False)

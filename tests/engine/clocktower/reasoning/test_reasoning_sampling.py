@@ -137,9 +137,8 @@ def test_a_worlds_neighbours_are_those_one_step_away(script):
 def test_a_worlds_likelihood_does_not_depend_on_the_worlds_weighed_with_it():
     """The search's likelihoods drop no world midway: on this record a batch of worlds from
     the prior left 40 of them behind its likeliest at some moment, ahead of them all at the
-    end; dropped, they came out impossible, and the search never reached their region (on a
-    15-player record, chances 0.04 off). The worlds a batch calls impossible are impossible
-    when weighed without the others too."""
+    end; dropped, they came out impossible, and the search never reached their region. The
+    worlds a batch calls impossible are impossible when weighed without the others too."""
     setup, record, _, _ = record_at(13, 2, 5, SNV)
     said, good, events = prepared(setup, record)
     every = feasible(setup, tuple(Claim(p, c) for p, c in said), good)
