@@ -19,6 +19,7 @@ from typing import Any
 from engine.clocktower.catalogue import MAX_PLAYERS
 from engine.clocktower.game import State, apply
 from engine.clocktower.game.cast import game_script
+from engine.clocktower.game.model import index
 from engine.clocktower.reasoning.coverage import not_covered
 from engine.clocktower.reasoning.infer import infer
 from engine.clocktower.reasoning.moment import Setup
@@ -52,8 +53,7 @@ def dealt_characters(state: State) -> tuple[str, ...]:
 def not_reviewable(state: State) -> str | None:
     """Why this game cannot be reviewed (None: it can): its script has characters the
     reasoning model does not cover, named, or too many evil teams for its table."""
-    residents = [s for s in state.seats if s.team != "traveller"]
-    why = not_covered(dealt_characters(state), len(residents) or MAX_PLAYERS)
+    why = not_covered(dealt_characters(state), len(index(state).residents) or MAX_PLAYERS)
     return None if why is None else f"This game cannot be reviewed: {why}."
 
 
