@@ -114,30 +114,52 @@ class Beliefs:
     each chance's standard error. Each is summed over the worlds when first read: self-play
     builds a view for many players (``given_good``) and reads only some chances of each."""
 
-    def __init__(self, setup: Setup, p: FloatArray, demon: IntArray, worlds: Worlds) -> None:
-        """``demon``: per world, the Demon now's seat."""
-        self.setup, self.p, self._demon, self._worlds = setup, p, demon, worlds
+    def __init__(
+        self,
+        setup: Setup,
+        p: FloatArray,
+        demon: IntArray,
+        worlds: Worlds,
+        groups: _Groups | None = None,
+    ) -> None:
+        """``p``: per world, its chance; ``demon``: the Demon now's seat; ``groups``: ``p``
+        summed by who is evil and who is the Demon (summed when first needed)."""
+        self.setup, self._p, self._demon, self._worlds = setup, p, demon, worlds
         self.sampled, self.feasible = worlds.sampled, worlds.feasible
         self.worlds = len(p)
         self._errors: dict[str, dict[int, float]] | None = None
         self._given: dict[int, Beliefs] = {}
+        self._summed = groups
+
+    @property
+    def p(self) -> FloatArray:
+        return self._p
+
+    @property
+    def _groups(self) -> _Groups:
+        if self._summed is None:
+            self._summed = _Groups.of(self._worlds, self._demon, self.p)
+        return self._summed
 
     @cached_property
     def demon(self) -> dict[int, float]:
+        groups = self._groups
         return _per_player(
-            self.setup, np.bincount(self._demon, weights=self.p, minlength=self.setup.n)
+            self.setup, np.bincount(groups.demon, weights=groups.weight, minlength=self.setup.n)
         )
 
     @cached_property
     def evil(self) -> dict[int, float]:
-        return _per_player(self.setup, _sums(self._worlds, self.p, "evil"))
+        groups = self._groups
+        summed: FloatArray = np.einsum("g,gs->s", groups.weight, groups.evil)
+        return _per_player(self.setup, summed)
 
     @cached_property
     def risk(self) -> dict[int, float]:
         """Nothing to sum where no character on the script loses the game when executed."""
         if not tables(self.setup.chars)["losing"].any():
             return dict.fromkeys(self.setup.seats, 0.0)
-        return _per_player(self.setup, _sums(self._worlds, self.p, "losing"))
+        return _per_player(self.setup, _losing(self._worlds, self.p))
 
     @cached_property
     def ess(self) -> float:
@@ -183,20 +205,60 @@ class Beliefs:
         """These beliefs for ``player``, who knows they are good (and has said all they know);
         memoised, as self-play asks for them again and again."""
         if player not in self._given:
-            p = np.where(self._worlds.evil[:, self.setup.seat(player)], 0.0, self.p)
-            total = p.sum()
-            p = p / total if total > 0 else self.p
-            self._given[player] = Beliefs(self.setup, p, self._demon, self._worlds)
+            self._given[player] = _GivenGood(self, self.setup.seat(player))
         return self._given[player]
 
 
-def _sums(worlds: Worlds, p: FloatArray, mask: str) -> FloatArray:
-    """Per seat, the sum of ``p`` over the worlds where ``mask`` ("evil", or a per-character
-    table of ``tables`` such as "losing") holds: by ``einsum``, in this thread (a BLAS
-    product spreads a large one over threads that cost several times the work, and its
-    rounding depends on the BLAS and on how many threads it takes)."""
-    marks = worlds.evil if mask == "evil" else worlds.per_seat(mask)
-    summed: FloatArray = np.einsum("w,ws->s", p, marks)
+class _GivenGood(Beliefs):
+    """``base``'s beliefs for the player at ``seat``, who knows they are good: the worlds where
+    they are evil weigh nothing. Its chances are summed over ``base``'s groups; its chance of
+    each world (for ``risk`` and the sampling's errors) is found only when read."""
+
+    def __init__(self, base: Beliefs, seat: int) -> None:
+        groups = base._groups.given_good(seat)
+        super().__init__(base.setup, base.p, base._demon, base._worlds, groups)
+        self._seat = seat
+
+    @cached_property
+    def p(self) -> FloatArray:
+        p = np.where(self._worlds.evil[:, self._seat], 0.0, self._p)
+        total = p.sum()
+        return p / total if total > 0 else self._p
+
+
+@dataclass(frozen=True)
+class _Groups:
+    """Worlds' chances summed by who is evil and who is the Demon now, on which the chances
+    of being either depend alone: at 10 players a few hundred groups stand for tens of
+    thousands of worlds, and self-play sums a view for most good players (``given_good``)."""
+
+    weight: FloatArray
+    evil: BoolArray  # per group and seat
+    demon: IntArray
+
+    @staticmethod
+    def of(worlds: Worlds, demon: IntArray, p: FloatArray) -> _Groups:
+        """Keyed densely by evil seats and Demon seat (at most 2^15 x 15 keys at 15 seats)."""
+        n = worlds.setup.n
+        summed = np.bincount(worlds.evil_bits.astype(np.int64) * n + demon, weights=p)
+        keys = np.flatnonzero(summed)
+        bits = keys // n
+        evil: BoolArray = ((bits[:, None] >> np.arange(n)) & 1).astype(bool)
+        return _Groups(summed[keys], evil, keys % n)
+
+    def given_good(self, seat: int) -> _Groups:
+        """These groups for a player at ``seat`` who knows they are good."""
+        weight = np.where(self.evil[:, seat], 0.0, self.weight)
+        total = weight.sum()
+        return _Groups(weight / total if total > 0 else self.weight, self.evil, self.demon)
+
+
+def _losing(worlds: Worlds, p: FloatArray) -> FloatArray:
+    """Per seat, the sum of ``p`` over the worlds where its character loses the game when
+    executed: by ``einsum``, in this thread (a BLAS product spreads a large one over threads
+    that cost several times the work, and its rounding depends on the BLAS and on how many
+    threads it takes)."""
+    summed: FloatArray = np.einsum("w,ws->s", p, worlds.per_seat("losing"))
     return summed
 
 

@@ -418,11 +418,10 @@ def _choose(a: IntArray, k: IntArray) -> FloatArray:
 
 def _bits(seats: BoolArray) -> IntArray:
     """Each row of a per-world, per-seat mask as one unsigned integer, bit ``s`` for seat
-    ``s`` (up to 64 seats)."""
-    packed = np.packbits(seats, axis=1, bitorder="little")
-    wide = np.zeros((len(seats), 8), dtype=np.uint8)
-    wide[:, : packed.shape[1]] = packed
-    bits: IntArray = wide.view("<u8").ravel()
+    ``s`` (up to 64 seats): a product with the powers of two, exact in integers (and several
+    times faster than ``np.packbits`` along rows)."""
+    powers = np.left_shift(np.uint64(1), np.arange(seats.shape[1], dtype=np.uint64))
+    bits: IntArray = seats @ powers
     return bits
 
 
@@ -503,9 +502,16 @@ class Worlds:
         return self._derive("evil_team", lambda: self.evil & (self.char != UNKNOWN))
 
     @property
+    def evil_bits(self) -> IntArray:
+        """Per world, ``evil`` as a bitmask of seats (bit ``s`` for seat ``s``)."""
+        return self._derive("evil_bits", lambda: _bits(self.evil))
+
+    @property
     def team_bits(self) -> IntArray:
-        """Per world, ``evil_team`` as a bitmask of seats (bit ``s`` for seat ``s``): the sweep
-        counts a set of players' teammates with one popcount, not a row slice per moment."""
+        """Per world, ``evil_team`` as a bitmask of seats: the sweep counts a set of players'
+        teammates with one popcount, not a row slice per moment."""
+        if converter(self.setup.chars) is None:
+            return self.evil_bits
         return self._derive("team_bits", lambda: _bits(self.evil_team))
 
     def killers(self) -> tuple[IntArray, IntArray, IntArray]:
