@@ -16,6 +16,7 @@ from engine.clocktower.catalogue import character, edition_characters
 from engine.clocktower.reasoning.moment import DEMON, MINION, TOWNSFOLK, UNKNOWN, Setup
 from engine.clocktower.reasoning.worlds import (
     Feasible,
+    _bits,
     _drunk_code,
     _feasible,
     _weigh,
@@ -147,3 +148,13 @@ def test_some_random_claims_leave_worlds_with_a_drunk_and_with_copies():
                 found["drunk"] |= bool((feasible.drunk >= 0).any())
                 found["copy"] |= bool((feasible.drunk_copy >= 0).any())
     assert found == {"drunk": True, "copy": True}
+
+
+@pytest.mark.parametrize("seats", [1, 10, 15, 64])
+def test_a_seat_mask_is_each_rows_sum_of_its_seats_powers_of_two(seats):
+    rng = np.random.default_rng(seats)
+    mask = rng.random((200, seats)) < 0.4
+    mask[0], mask[1] = True, False  # every bit, the 64th too; none
+    plain = [sum(1 << s for s in np.flatnonzero(row).tolist()) for row in mask]
+    bits = _bits(mask)
+    assert bits.dtype == np.uint64 and [int(b) for b in bits] == plain
