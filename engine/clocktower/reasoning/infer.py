@@ -111,8 +111,9 @@ class Beliefs:
     the Demon now (``demon``), that they are evil (``evil``), and that executing them loses the
     game for good (``risk``: a real Saint). ``worlds`` were weighed; when some were
     ``sampled`` (from ``feasible`` worlds), ``ess`` is the effective sample size and ``error``
-    each chance's standard error. Each is summed over the worlds when first read: self-play
-    builds a view for many players (``given_good``) and reads only some chances of each."""
+    each chance's standard error. Each is summed when first read (the Demon and evil chances
+    over ``_Groups``, not every world): self-play builds a view for many players
+    (``given_good``) and reads only some chances of each."""
 
     def __init__(
         self,
