@@ -154,6 +154,7 @@ class _Search:
         setup = feasible.setup
         n = setup.n
         self.teams = evil_teams(setup.chars, n)
+        self.demon = self.teams.demon[feasible.teams[feasible.slot]]  # per feasible world
         self.logpost = np.full(len(feasible), np.nan)
         self.weighed = np.zeros(0, dtype=np.int64)  # in the order weighed
         self.searched = np.zeros(0, dtype=bool)  # per weighed world
@@ -211,10 +212,18 @@ class _Search:
 
     def frontier(self) -> IntArray:
         """The likeliest weighed worlds not yet searched around (``BATCH``, or a ``GROWTH``
-        share of the worlds weighed, at most), now marked searched."""
+        share of the worlds weighed, at most), now marked searched. A world is searched around
+        if it is at least ``EXPAND`` times as likely as the likeliest weighed world with its
+        Demon seat: the record may leave a seat's likely worlds several steps from its best
+        world the search has weighed, through worlds far less likely than the likeliest overall.
+        The likeliest are taken first, so the worlds within ``EXPAND`` of the likeliest overall
+        (the likely region) are searched before any other."""
         batch = max(BATCH, int(GROWTH * self.count))
         logpost = self.logpost[self.weighed]
-        open_ = np.flatnonzero(~self.searched & (logpost >= logpost.max() + np.log(EXPAND)))
+        demon = self.demon[self.weighed]
+        best = np.full(self.feasible.setup.n, -np.inf)
+        np.maximum.at(best, demon, logpost)
+        open_ = np.flatnonzero(~self.searched & (logpost >= best[demon] + np.log(EXPAND)))
         if len(open_) > batch:  # only those tied with the batch-th or likelier need sorting
             least = -np.partition(-logpost[open_], batch - 1)[batch - 1]
             open_ = open_[logpost[open_] >= least]
@@ -227,7 +236,7 @@ class _Search:
         """The likeliest weighed world with each Demon seat, now marked searched: one start in
         each of the regions the record may leave far apart (a likely team and another with
         none of its players), however unlikely, so that the search reaches them all."""
-        demon = self.teams.demon[self.feasible.teams[self.feasible.slot[self.weighed]]]
+        demon = self.demon[self.weighed]
         order = np.lexsort((-self.logpost[self.weighed], demon))
         first = np.ones(len(order), dtype=bool)
         first[1:] = demon[order][1:] != demon[order][:-1]
