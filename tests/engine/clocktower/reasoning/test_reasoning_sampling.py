@@ -156,11 +156,11 @@ def test_a_worlds_likelihood_does_not_depend_on_the_worlds_weighed_with_it():
     assert np.allclose(together[~impossible], apart[~impossible])
 
 
-def test_each_demon_seats_worlds_are_searched_around_against_that_seats_likeliest():
-    """A world far below the likeliest overall is searched around if it is within ``EXPAND``
-    of the likeliest weighed world with its Demon seat (on Sects & Violets at 15 players a
-    seat's likely worlds lay a few steps from such a world, and were never reached); one
-    beyond ``EXPAND`` of its seat's likeliest is not."""
+def test_each_demon_seats_worlds_are_searched_around_once_the_likeliests_are():
+    """A world far below the likeliest overall is searched around, once no world within
+    ``EXPAND`` of the likeliest is left, if it is within ``EXPAND`` of the likeliest weighed
+    world with its Demon seat (on Sects & Violets at 15 players a seat's likely worlds lay a
+    few steps from such a world, and were never reached); one beyond that is not."""
     setup, record, _, _ = record_at(10, 2, 2)
     said, good, _ = prepared(setup, record)
     f = feasible(setup, tuple(Claim(p, c) for p, c in said), good)
@@ -172,4 +172,6 @@ def test_each_demon_seats_worlds_are_searched_around_against_that_seats_likelies
     idx = np.array([likeliest, *far])
     logpost = np.array([0.0, -50.0, -50.0 + np.log(EXPAND) / 2, -50.0 + 2 * np.log(EXPAND)])
     search.weigh(idx, logpost - np.log(f.prior[idx]))
-    assert sorted(search.frontier().tolist()) == sorted(idx[:3].tolist())
+    assert search.frontier().tolist() == [likeliest]
+    assert search.frontier().tolist() == far[:2].tolist()
+    assert not len(search.frontier())
