@@ -8,20 +8,20 @@ came out up to 0.5 off). So the feasible worlds are split in two strata:
 
 - **The head**, weighed exactly. ``PILOT`` worlds drawn from the prior are weighed, and the
   neighbours of the likeliest of them with each Demon seat (so that a likely team far from the
-  likeliest one is found too); then, repeatedly, the neighbours of the likeliest weighed
-  worlds (``BATCH`` at a time, or a ``GROWTH`` share of the worlds weighed so far: few, large
-  rounds, as each replays the record) are weighed too, while they are at least ``EXPAND``
-  times as likely as the likeliest weighed world with the same Demon seat, until no such
-  world is left unsearched or ``BUDGET`` worlds have been weighed. Against the likeliest
-  overall, a seat whose best weighed world the record makes far less likely was never searched
-  around, though its likely worlds may lie a few steps on (on Sects & Violets at 15 players,
-  up to 98.7% of a record's mass); the likeliest are still taken first, so the region of the
-  likeliest overall is searched before the others. A world's neighbours are the same evil
-  team with any Drunk (and any Outsider shift), and the teams one step from its own (two seats
-  swapping characters: an evil player with a good one, the Demon with a Minion; or a Minion
-  becoming another) with the same Drunk or, where that is impossible, any (another Drunk is
-  often possible only if someone else is evil too). The record makes the likely worlds a few
-  such steps apart, so the search finds them whatever the prior thinks of them.
+  likeliest one is found too); then, repeatedly, the neighbours of the likeliest weighed worlds
+  (``BATCH`` at a time, or a ``GROWTH`` share of the worlds weighed so far: few, large rounds,
+  as each replays the record) are weighed too, while they are at least ``EXPAND`` times as
+  likely as the likeliest, and then, once none such is left, as the likeliest weighed world
+  with the same Demon seat, until no such world is left unsearched or ``BUDGET`` worlds have
+  been weighed. The record may make a seat's best weighed world far less likely than the
+  likeliest, and its likely worlds a few steps on (on a Sects & Violets record at 15 players,
+  3.7% of the mass), so each seat's region is searched too; but only after the likeliest's,
+  which must not go short of the budget. A world's neighbours are the same evil team with any
+  Drunk (and any Outsider shift), and the teams one step from its own (two seats swapping
+  characters: an evil player with a good one, the Demon with a Minion; or a Minion becoming
+  another) with the same Drunk or, where that is impossible, any (another Drunk is often
+  possible only if someone else is evil too). The record makes the likely worlds a few such
+  steps apart, so the search finds them whatever the prior thinks of them.
 - **The tail**, every world the search did not weigh, sampled: ``samples`` draws from a
   proposal that tilts the prior seat by seat toward the head's posterior,
   q(w) ∝ prior(w) · exp(Σ_seats η[seat, class]) (a seat's class: good, the Drunk, or its evil
