@@ -67,10 +67,13 @@ RETRIES = 2  # ... at most this many times, each searching BUDGET / 2 worlds mor
 # Beyond four standard errors, how far a chance may be from the exact one: what the search and
 # the sample may miss. Measured against exact enumeration (docs/benchmarks.md), searched afresh
 # and with draws reused day to day (``infer.Draws``, given up when a new moment's events
-# surprise them: ``infer.SURPRISE``): every chance of Trouble Brewing's and Bad Moon Rising's
-# records at 13 and 15 players, and of Sects & Violets' at 13, was within 4 standard errors +
-# SLACK. Not so at 15 on Sects & Violets: 11 of 1,260 chances were outside (worst 0.987), where
-# a Demon seat's likely worlds lie beyond every world the search expands (docs/clocktower.md).
+# surprise them: ``infer.SURPRISE``): every chance of the records of all three editions at 13
+# and 15 players was within 4 standard errors + SLACK (on Sects & Violets at 15, 1,200 of 1,200
+# since each Demon seat's region is searched; 11 of 1,260 were outside before). Not a bound:
+# one Sects & Violets record at 15 players, of a game self-play played with the earlier search,
+# had 98.7% of its mass in 12 worlds walled off by worlds the record makes at least e^-400 less
+# likely than the search's likeliest, which no search step by step reaches (0.987 off;
+# docs/clocktower.md).
 SLACK = 0.02
 GOOD, DRUNK = 0, 1  # a seat's classes; an evil character's code c is class c + 2
 
