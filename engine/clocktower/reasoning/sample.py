@@ -8,16 +8,20 @@ came out up to 0.5 off). So the feasible worlds are split in two strata:
 
 - **The head**, weighed exactly. ``PILOT`` worlds drawn from the prior are weighed, and the
   neighbours of the likeliest of them with each Demon seat (so that a likely team far from the
-  likeliest one is found too); then, repeatedly, the neighbours of the likeliest weighed
-  worlds (``BATCH`` at a time, or a ``GROWTH`` share of the worlds weighed so far: few, large
-  rounds, as each replays the record) are weighed too, while they are at least ``EXPAND``
-  times as likely as the likeliest, until no such
-  world is left unsearched or ``BUDGET`` worlds have been weighed. A world's neighbours are
-  the same evil team with any Drunk (and any Outsider shift), and the teams one step from its own (two seats swapping
+  likeliest one is found too); then, repeatedly, the neighbours of the likeliest weighed worlds
+  (``BATCH`` at a time, or a ``GROWTH`` share of the worlds weighed so far: few, large rounds,
+  as each replays the record) are weighed too, while they are at least ``EXPAND`` times as
+  likely as the likeliest, and then, once none such is left, as the likeliest weighed world
+  with the same Demon seat, until no such world is left unsearched or ``BUDGET`` worlds have
+  been weighed. The record may make a seat's best weighed world far less likely than the
+  likeliest, and its likely worlds a few steps on (on a Sects & Violets record at 15 players,
+  3.7% of the mass), so each seat's region is searched too; but only after the likeliest's,
+  which must not go short of the budget. A world's neighbours are the same evil team with any
+  Drunk (and any Outsider shift), and the teams one step from its own (two seats swapping
   characters: an evil player with a good one, the Demon with a Minion; or a Minion becoming
   another) with the same Drunk or, where that is impossible, any (another Drunk is often
-  possible only if someone else is evil too). The record makes the likely worlds a few such steps apart, so the search finds
-  them whatever the prior thinks of them.
+  possible only if someone else is evil too). The record makes the likely worlds a few such
+  steps apart, so the search finds them whatever the prior thinks of them.
 - **The tail**, every world the search did not weigh, sampled: ``samples`` draws from a
   proposal that tilts the prior seat by seat toward the head's posterior,
   q(w) ∝ prior(w) · exp(Σ_seats η[seat, class]) (a seat's class: good, the Drunk, or its evil
@@ -63,10 +67,13 @@ RETRIES = 2  # ... at most this many times, each searching BUDGET / 2 worlds mor
 # Beyond four standard errors, how far a chance may be from the exact one: what the search and
 # the sample may miss. Measured against exact enumeration (docs/benchmarks.md), searched afresh
 # and with draws reused day to day (``infer.Draws``, given up when a new moment's events
-# surprise them: ``infer.SURPRISE``): every chance of Trouble Brewing's and Bad Moon Rising's
-# records at 13 and 15 players, and of Sects & Violets' at 13, was within 4 standard errors +
-# SLACK. Not so at 15 on Sects & Violets: 11 of 1,260 chances were outside (worst 0.987), where
-# a Demon seat's likely worlds lie beyond every world the search expands (docs/clocktower.md).
+# surprise them: ``infer.SURPRISE``): every chance of the records of all three editions at 13
+# and 15 players was within 4 standard errors + SLACK (on Sects & Violets at 15, 1,200 of 1,200
+# since each Demon seat's region is searched; 11 of 1,260 were outside before). Not a bound:
+# one Sects & Violets record at 15 players, of a game self-play played with the earlier search,
+# had 98.7% of its mass in 12 worlds walled off by worlds the record makes at least e^-400 less
+# likely than the search's likeliest, which no search step by step reaches (0.987 off;
+# docs/clocktower.md).
 SLACK = 0.02
 GOOD, DRUNK = 0, 1  # a seat's classes; an evil character's code c is class c + 2
 
@@ -154,6 +161,7 @@ class _Search:
         setup = feasible.setup
         n = setup.n
         self.teams = evil_teams(setup.chars, n)
+        self.demon = self.teams.demon[feasible.teams[feasible.slot]]  # per feasible world
         self.logpost = np.full(len(feasible), np.nan)
         self.weighed = np.zeros(0, dtype=np.int64)  # in the order weighed
         self.searched = np.zeros(0, dtype=bool)  # per weighed world
@@ -211,10 +219,21 @@ class _Search:
 
     def frontier(self) -> IntArray:
         """The likeliest weighed worlds not yet searched around (``BATCH``, or a ``GROWTH``
-        share of the worlds weighed, at most), now marked searched."""
+        share of the worlds weighed, at most), now marked searched: those at least ``EXPAND``
+        times as likely as the likeliest, or, once none of them is left, as the likeliest with
+        the same Demon seat. The record may leave a seat's likely worlds a few steps from its
+        best world weighed, through worlds far below the likeliest overall; but searching every
+        seat's region from the start spread the budget over them all, and left part of the
+        likeliest's region unweighed (on a flat Sects & Violets record at 15 players)."""
         batch = max(BATCH, int(GROWTH * self.count))
         logpost = self.logpost[self.weighed]
-        open_ = np.flatnonzero(~self.searched & (logpost >= logpost.max() + np.log(EXPAND)))
+        open_ = ~self.searched & (logpost >= logpost.max() + np.log(EXPAND))
+        if not open_.any():
+            demon = self.demon[self.weighed]
+            best = np.full(self.feasible.setup.n, -np.inf)
+            np.maximum.at(best, demon, logpost)
+            open_ = ~self.searched & (logpost >= best[demon] + np.log(EXPAND))
+        open_ = np.flatnonzero(open_)
         if len(open_) > batch:  # only those tied with the batch-th or likelier need sorting
             least = -np.partition(-logpost[open_], batch - 1)[batch - 1]
             open_ = open_[logpost[open_] >= least]
@@ -227,7 +246,7 @@ class _Search:
         """The likeliest weighed world with each Demon seat, now marked searched: one start in
         each of the regions the record may leave far apart (a likely team and another with
         none of its players), however unlikely, so that the search reaches them all."""
-        demon = self.teams.demon[self.feasible.teams[self.feasible.slot[self.weighed]]]
+        demon = self.demon[self.weighed]
         order = np.lexsort((-self.logpost[self.weighed], demon))
         first = np.ones(len(order), dtype=bool)
         first[1:] = demon[order][1:] != demon[order][:-1]

@@ -13,7 +13,7 @@ from engine.clocktower.reasoning import infer as reasoning
 from engine.clocktower.reasoning.exact import exact
 from engine.clocktower.reasoning.infer import Draws, infer, prepared
 from engine.clocktower.reasoning.record import Claim
-from engine.clocktower.reasoning.sample import POOR, SLACK, _Search, draw, ess
+from engine.clocktower.reasoning.sample import EXPAND, POOR, SLACK, _Search, draw, ess
 from engine.clocktower.reasoning.worlds import evil_teams, feasible
 from tests.engine.clocktower.game.support import BMR, SNV, TB
 from tests.engine.clocktower.reasoning.test_reasoning_exact import record_at
@@ -154,3 +154,24 @@ def test_a_worlds_likelihood_does_not_depend_on_the_worlds_weighed_with_it():
     impossible = np.isinf(together)
     assert (impossible == np.isinf(apart)).all()
     assert np.allclose(together[~impossible], apart[~impossible])
+
+
+def test_each_demon_seats_worlds_are_searched_around_once_the_likeliests_are():
+    """A world far below the likeliest overall is searched around, once no world within
+    ``EXPAND`` of the likeliest is left, if it is within ``EXPAND`` of the likeliest weighed
+    world with its Demon seat (on Sects & Violets at 15 players a seat's likely worlds lay a
+    few steps from such a world, and were never reached); one beyond that is not."""
+    setup, record, _, _ = record_at(10, 2, 2)
+    said, good, _ = prepared(setup, record)
+    f = feasible(setup, tuple(Claim(p, c) for p, c in said), good)
+    search = _Search(f, lambda w: np.zeros(len(w)))
+    demon = evil_teams(setup.chars, setup.n).demon[f.teams[f.slot]]
+    likeliest = 0
+    there = np.flatnonzero(demon != demon[likeliest])
+    far = there[demon[there] == demon[there[0]]][:3]  # the seat's best, one near it, one not
+    idx = np.array([likeliest, *far])
+    logpost = np.array([0.0, -50.0, -50.0 + np.log(EXPAND) / 2, -50.0 + 2 * np.log(EXPAND)])
+    search.weigh(idx, logpost - np.log(f.prior[idx]))
+    assert search.frontier().tolist() == [likeliest]
+    assert search.frontier().tolist() == far[:2].tolist()
+    assert not len(search.frontier())
