@@ -222,9 +222,7 @@ class _GivenGood(Beliefs):
 
     @cached_property
     def p(self) -> FloatArray:
-        p = np.where(self._worlds.evil[:, self._seat], 0.0, self._p)
-        total = p.sum()
-        return p / total if total > 0 else self._p
+        return _good(self._p, self._worlds.evil[:, self._seat])
 
 
 @dataclass(frozen=True)
@@ -249,9 +247,16 @@ class _Groups:
 
     def given_good(self, seat: int) -> _Groups:
         """These groups for a player at ``seat`` who knows they are good."""
-        weight = np.where(self.evil[:, seat], 0.0, self.weight)
-        total = weight.sum()
-        return _Groups(weight / total if total > 0 else self.weight, self.evil, self.demon)
+        return _Groups(_good(self.weight, self.evil[:, seat]), self.evil, self.demon)
+
+
+def _good(weight: FloatArray, evil: BoolArray) -> FloatArray:
+    """``weight`` given that a player is good: nothing where they are ``evil``, the rest
+    normalised (as it was, if they are evil everywhere)."""
+    kept = np.where(evil, 0.0, weight)
+    total = kept.sum()
+    good: FloatArray = kept / total if total > 0 else weight
+    return good
 
 
 def _losing(worlds: Worlds, p: FloatArray) -> FloatArray:

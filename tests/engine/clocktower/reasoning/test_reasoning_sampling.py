@@ -165,7 +165,7 @@ def test_each_demon_seats_worlds_are_searched_around_once_the_likeliests_are():
     said, good, _ = prepared(setup, record)
     f = feasible(setup, tuple(Claim(p, c) for p, c in said), good)
     search = _Search(f, lambda w: np.zeros(len(w)))
-    demon = evil_teams(setup.chars, setup.n).demon[f.teams[f.slot]]
+    demon = search.demon
     likeliest = 0
     there = np.flatnonzero(demon != demon[likeliest])
     far = there[demon[there] == demon[there[0]]][:3]  # the seat's best, one near it, one not
