@@ -71,7 +71,10 @@ class Rows(Protocol):
     @property
     def team_table(self) -> np.ndarray: ...
 
-    def registers(self, seat: int) -> BoolArray: ...
+    @property
+    def register_table(self) -> np.ndarray:
+        """Per character code (``UNKNOWN``'s last), the teams it may register as."""
+        ...
 
     def per_seat(self, table: str) -> np.ndarray:
         """A per-character table (``worlds.tables``: "team", "registers", ...) at every world
@@ -236,17 +239,17 @@ class Moment:
         good characters on the script."""
         if not self.resident(player):
             return np.ones(len(self.demon))
-        s, code = self.seat(player), self.worlds.setup.code(cid)
+        code = self.worlds.setup.code(cid)
         if code == UNKNOWN:
             return np.zeros(len(self.demon))
-        w = self.worlds
-        chars, team = w.char[:, s], w.team_table
-        regs = w.per_seat("registers")[:, s, team[code]]
-        misregisters = regs & (w.per_seat("team")[:, s] != team[code]) & (chars != UNKNOWN)
-        good = int(((team[:-1] == TOWNSFOLK) | (team[:-1] == OUTSIDER)).sum())
-        unknown = (chars == UNKNOWN) * (team[code] in (TOWNSFOLK, OUTSIDER)) / max(good, 1)
-        chance: FloatArray = np.maximum((chars == code) | misregisters, unknown).astype(float)
+        chance: FloatArray = _character_odds(self.worlds, code)[0].take(self._chars(player))
         return chance
+
+    def _chars(self, player: int) -> IntArray:
+        """Per world, ``player``'s character code, as an index into a per-code table (the
+        last entry ``UNKNOWN``'s)."""
+        chars: IntArray = self.worlds.char[:, self.seat(player)].astype(np.intp)
+        return chars
 
     def script_team(self, team: str) -> int:
         """How many characters of ``team`` the script has."""
@@ -283,31 +286,58 @@ class Moment:
         return none, sure_false
 
     def _holds(self, kind: str, player: int, value: str) -> tuple[FloatArray, FloatArray]:
-        """The chance ``player`` surely is ``value``, and surely is not."""
+        """The chance ``player`` surely is ``value``, and surely is not: what the player's
+        character decides is looked up in small per-code tables (``_character_odds``,
+        ``_team_odds``), then the worlds' own facts (the Demon now, the counts in play)."""
         w, s = self.worlds, self.seat(player)
-        regs = w.per_seat("registers")[:, s]
-        chars = w.char[:, s]
-        unknown = chars == UNKNOWN
         if kind == "alignment":
             must, may = (f[:, s] for f in self.flags())
             evil = (must.astype(float), (~may).astype(float))
             return evil if value == "evil" else evil[::-1]
+        chars = self._chars(player)
         if kind == "team" and value == "demon":  # the Demon now (an heir too)
             demon = self.demon == s
-            return demon.astype(float), (~demon & ~(regs[:, DEMON] & ~w.evil[:, s])).astype(float)
+            recluse = w.register_table[:, DEMON].take(chars) & ~w.evil[:, s]
+            return demon.astype(float), (~demon & ~recluse).astype(float)
         if kind == "team":
             if value not in TEAMS:
                 return np.zeros(len(chars)), np.ones(len(chars))
             t = TEAMS.index(value)
-            alone = regs[:, t] & (regs.sum(axis=1) == 1) & ~unknown
+            alone, may = (table.take(chars) for table in _team_odds(w, t))
+            unknown = chars == UNKNOWN
             base = np.zeros(len(chars))
             if t in (TOWNSFOLK, OUTSIDER):
                 share = w.townsfolk / np.maximum(w.townsfolk + w.outsiders, 1)
                 base = share if t == TOWNSFOLK else 1.0 - share
             heir = self.demon == s  # the Demon now is of no other team (a Minion who inherited)
             yes = np.where(unknown, base, alone & ~heir)
-            return yes, np.where(unknown, 1.0 - base, ~regs[:, t] | heir)
-        may = self.is_character(player, value)
-        code = w.setup.code(value)
-        alone = (chars == code) & (regs.sum(axis=1) == 1) & (code != UNKNOWN)
-        return np.where(unknown, may, alone), np.where(unknown, 1.0 - may, may == 0)
+            return yes, np.where(unknown, 1.0 - base, ~may | heir)
+        _, yes, no = (table.take(chars) for table in _character_odds(w, w.setup.code(value)))
+        return yes, no
+
+
+def _character_odds(w: Rows, code: int) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Per character code (``UNKNOWN``'s last), for "is the character ``code``": the chance
+    (``Moment.is_character``), the chance it surely is and the chance it surely is not (an
+    unknown character's one in the script's good characters, a misregistration's open)."""
+    team, regs = w.team_table, w.register_table
+    codes = np.arange(len(team))
+    unknown = codes == len(team) - 1
+    if code == UNKNOWN:
+        zeros = np.zeros(len(team))
+        return zeros, zeros, np.ones(len(team))
+    t = team[code]
+    misregisters = regs[:, t] & (team != t) & ~unknown
+    good = int(((team[:-1] == TOWNSFOLK) | (team[:-1] == OUTSIDER)).sum())
+    guess = unknown * (t in (TOWNSFOLK, OUTSIDER)) / max(good, 1)
+    may = np.maximum((codes == code) | misregisters, guess).astype(float)
+    alone = (codes == code) & (regs.sum(axis=1) == 1)
+    return may, np.where(unknown, may, alone), np.where(unknown, 1.0 - may, may == 0)
+
+
+def _team_odds(w: Rows, t: int) -> tuple[BoolArray, BoolArray]:
+    """Per character code (``UNKNOWN``'s last, which the caller weighs apart), whether it
+    registers as the team ``t`` only, and whether it may."""
+    regs = w.register_table
+    known = np.arange(len(regs)) != len(regs) - 1
+    return regs[:, t] & (regs.sum(axis=1) == 1) & known, regs[:, t]

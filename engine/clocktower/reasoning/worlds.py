@@ -475,10 +475,6 @@ class Worlds:
 
         return self._derive("demon_kind", make)
 
-    def registers(self, seat: int) -> BoolArray:
-        """Per world, the teams the player at ``seat`` may register as."""
-        teams: BoolArray = np.take(tables(self.setup.chars)["registers"], self.char[:, seat], 0)
-        return teams
 
     @property
     def flags(self) -> tuple[BoolArray, BoolArray]:
@@ -531,6 +527,11 @@ class Worlds:
     def team_table(self) -> np.ndarray:
         """Per character code, its team's index in ``TEAMS`` (-1 for ``UNKNOWN``)."""
         return tables(self.setup.chars)["team"]
+
+    @property
+    def register_table(self) -> np.ndarray:
+        """Per character code, the teams it may register as (``UNKNOWN``'s last)."""
+        return tables(self.setup.chars)["registers"]
 
     def per_seat(self, table: str) -> np.ndarray:
         """A per-character table (of ``tables``) looked up at every world and seat (``take``:
