@@ -76,6 +76,16 @@ class Rows(Protocol):
         """Per character code (``UNKNOWN``'s last), the teams it may register as."""
         ...
 
+    @property
+    def evil_bits(self) -> IntArray:
+        """Per world, the evil seats as a bitmask (``seat_bits``)."""
+        ...
+
+    def marked(self, marks: BoolArray) -> IntArray:
+        """Per world, as a bitmask, the seats whose character the per-code ``marks`` marks
+        (``UNKNOWN``'s last), worked out once for these worlds."""
+        ...
+
     def per_seat(self, table: str) -> np.ndarray:
         """A per-character table (``worlds.tables``: "team", "registers", ...) at every world
         and seat, computed once for these worlds."""
@@ -145,23 +155,32 @@ def townsfolk_neighbours(w: Rows, seat: IntArray, which: BoolArray) -> BoolArray
     rows = np.flatnonzero(which)
     if not len(rows):
         return out
-    townsfolk = (w.per_seat("team")[rows] == TOWNSFOLK) | (w.char[rows] == UNKNOWN)
+    townsfolk = w.team_table == TOWNSFOLK
+    townsfolk[-1] = True  # ``UNKNOWN``
     at = seat[rows]
-    clockwise, counter = around(townsfolk, at)
+    clockwise, counter = around(w.marked(townsfolk)[rows], at, n)
     for steps, way in ((clockwise, 1), (counter, -1)):
         ok = steps < n
         out[rows[ok], (at[ok] + way * steps[ok]) % n] = True
     return out
 
 
-def around(found: BoolArray, seat: IntArray) -> tuple[IntArray, IntArray]:
-    """Per world (row), the steps clockwise from ``seat`` to the nearest seat ``found`` marks,
-    itself apart, and the steps counterclockwise (the number of seats: none). Each row is read
-    as a bitmask, turned to start at its seat, and looked up (``_around``)."""
-    n = found.shape[1]
-    mask = found @ (1 << np.arange(n, dtype=np.int64))
+def seat_bits(seats: BoolArray) -> IntArray:
+    """Each row of a per-world, per-seat mask as one unsigned integer, bit ``s`` for seat
+    ``s`` (up to 64 seats): a product with the powers of two, exact in integers (and several
+    times faster than ``np.packbits`` along rows)."""
+    powers = np.left_shift(np.uint64(1), np.arange(seats.shape[1], dtype=np.uint64))
+    bits: IntArray = seats @ powers
+    return bits
+
+
+def around(mask: IntArray, seat: IntArray, n: int) -> tuple[IntArray, IntArray]:
+    """Per world, from ``seat``, the steps clockwise to the nearest of the ``n`` seats the
+    bitmask ``mask`` marks (``seat_bits``), itself apart, and the steps counterclockwise (``n``:
+    none). Each mask is turned to start at its seat and looked up (``_around``)."""
+    marked = mask.astype(np.int64)
     at = seat % n
-    turned = ((mask >> at) | (mask << (n - at))) & ((1 << n) - 1)
+    turned = ((marked >> at) | (marked << (n - at))) & ((1 << n) - 1)
     clockwise, counter = _around(n)
     return clockwise[turned], counter[turned]
 

@@ -42,6 +42,7 @@ from engine.clocktower.reasoning.moment import (
     FloatArray,
     IntArray,
     Setup,
+    seat_bits,
 )
 from engine.clocktower.reasoning.record import Claim
 
@@ -380,7 +381,7 @@ def evil_teams(chars: tuple[str, ...], n: int) -> Teams:
          for c in (*shift.T, deal_array, size, chosen_array, made)]
     )  # fmt: skip
     teams = Teams(
-        np.array(heads, dtype=np.int64), cast_array, evil, _bits(~evil), size, made, alike, shift,
+        np.array(heads, dtype=np.int64), cast_array, evil, seat_bits(~evil), size, made, alike, shift,
         digit, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), deal_array, chosen_array,
     )  # fmt: skip
     keys = teams.key(cast_array)
@@ -414,15 +415,6 @@ def _choose(a: IntArray, k: IntArray) -> FloatArray:
     k = np.asarray(k)
     chosen: FloatArray = _perm(a, k) / _FACTORIALS.take(np.clip(k, -1, SMALL - 1) + 1)
     return chosen
-
-
-def _bits(seats: BoolArray) -> IntArray:
-    """Each row of a per-world, per-seat mask as one unsigned integer, bit ``s`` for seat
-    ``s`` (up to 64 seats): a product with the powers of two, exact in integers (and several
-    times faster than ``np.packbits`` along rows)."""
-    powers = np.left_shift(np.uint64(1), np.arange(seats.shape[1], dtype=np.uint64))
-    bits: IntArray = seats @ powers
-    return bits
 
 
 @dataclass
@@ -475,7 +467,6 @@ class Worlds:
 
         return self._derive("demon_kind", make)
 
-
     @property
     def flags(self) -> tuple[BoolArray, BoolArray]:
         """Per world and seat: whether the player surely registers as evil, and whether they
@@ -500,7 +491,7 @@ class Worlds:
     @property
     def evil_bits(self) -> IntArray:
         """Per world, ``evil`` as a bitmask of seats (bit ``s`` for seat ``s``)."""
-        return self._derive("evil_bits", lambda: _bits(self.evil))
+        return self._derive("evil_bits", lambda: seat_bits(self.evil))
 
     @property
     def team_bits(self) -> IntArray:
@@ -508,7 +499,7 @@ class Worlds:
         teammates with one popcount, not a row slice per moment."""
         if converter(self.setup.chars) is None:
             return self.evil_bits
-        return self._derive("team_bits", lambda: _bits(self.evil_team))
+        return self._derive("team_bits", lambda: seat_bits(self.evil_team))
 
     def killers(self) -> tuple[IntArray, IntArray, IntArray]:
         """The evil players whose character may kill at night beside the Demon (``tables``'
@@ -532,6 +523,12 @@ class Worlds:
     def register_table(self) -> np.ndarray:
         """Per character code, the teams it may register as (``UNKNOWN``'s last)."""
         return tables(self.setup.chars)["registers"]
+
+    def marked(self, marks: BoolArray) -> IntArray:
+        """Per world, the seats whose character the per-code ``marks`` marks (``UNKNOWN``'s
+        last), as a bitmask: worked out once for these worlds and kept as they are taken."""
+        key = "marked:" + marks.tobytes().hex()
+        return self._derive(key, lambda: seat_bits(np.take(marks, self.char, 0)))
 
     def per_seat(self, table: str) -> np.ndarray:
         """A per-character table (of ``tables``) looked up at every world and seat (``take``:
@@ -563,6 +560,10 @@ class Worlds:
         return replace(self, char=char, evil=evil, derived={})
 
     def take(self, rows: IntArray) -> Worlds:
+        """The worlds ``rows``, keeping what was derived of them one number per world (a
+        bitmask, a holder's seat: cheaper taken than worked out again; a per-seat table is
+        not, as most are never read again)."""
+        derived: dict[str, np.ndarray] = {}
         return Worlds(
             self.setup,
             self.char[rows],
@@ -577,6 +578,7 @@ class Worlds:
             self.copies,
             self.sampled,
             self.feasible,
+            derived,
         )
 
 
@@ -834,15 +836,19 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     weight, os_totals, tf_totals = _weigh(
         setup, teams, rows0[first], claimed, claimed_team, options, copy_options
     )
-    drunk_good = np.where(options >= 0, _good_at(kept, np.maximum(options, 0)), True)
     # Each team's cells (shift, Drunk, drunk copy) in a row: a world's cell says all but its
     # team, read from small tables per cell (and per alike teams' cell), not divided out.
     cells_of = weight.shape[1:]
-    weight = (weight[alike] * drunk_good[:, None, :, None]).reshape(len(rows0), math.prod(cells_of))
+    weight = weight[alike].reshape(len(rows0), math.prod(cells_of))
     worlds = np.flatnonzero(weight > 0)  # (np.nonzero's order, at a fraction of its cost)
     picked, cell = np.divmod(worlds, weight.shape[1])
-    prior = weight.ravel()[worlds]
     shift_at, column, copy_at = (a.ravel() for a in np.indices(cells_of))
+    drunk = options[column].astype(np.int64)  # per cell, the Drunk's seat (-1: none)
+    if len(options) > 1:  # a world whose Drunk is evil is none (fewer than the cells)
+        seat = drunk.take(cell)
+        good = (seat < 0) | ((kept.take(picked) >> np.maximum(seat, 0).astype(np.uint64)) & 1 > 0)
+        worlds, picked, cell = worlds[good], picked[good], cell[good]
+    prior = weight.ravel()[worlds]
     at = alike[picked] * weight.shape[1] + cell  # the alike teams' cell
     first_of = np.ones(len(picked), dtype=bool)  # ``picked`` is sorted: its distinct teams
     first_of[1:] = picked[1:] != picked[:-1]
@@ -852,7 +858,7 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
         claimed,
         rows0[used],
         slot,
-        options[column].astype(np.int64).take(cell),
+        drunk.take(cell),
         prior / prior.sum() if len(prior) else prior,
         os_totals[:, shift_at].ravel().take(at),
         tf_totals[:, shift_at].ravel().take(at),

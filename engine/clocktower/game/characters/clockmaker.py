@@ -21,7 +21,6 @@ from engine.clocktower.reasoning.moment import (
     MINION,
     OUTSIDER,
     TOWNSFOLK,
-    BoolArray,
     IntArray,
     Moment,
     Weight,
@@ -43,10 +42,10 @@ def distance(order: list[int], view: View) -> int | None:
     return min(steps) if steps else None
 
 
-def steps_to(found: BoolArray, seat: IntArray) -> IntArray:
-    """Per world (row), the fewest steps around the circle from ``seat`` to a seat ``found``
-    marks, itself apart (the number of seats: none)."""
-    clockwise, counter = around(found, seat)
+def steps_to(mask: IntArray, seat: IntArray, n: int) -> IntArray:
+    """Per world, the fewest steps around the circle of ``n`` from ``seat`` to a seat the
+    bitmask ``mask`` marks, itself apart (``n``: none)."""
+    clockwise, counter = around(mask, seat, n)
     steps: IntArray = np.minimum(clockwise, counter)
     return steps
 
@@ -82,21 +81,22 @@ class Clockmaker(Role):
         The residents' circle: a Traveller sitting between is skipped. Impaired, any of the
         numbers it may be told."""
         w, n = now.worlds, now.worlds.setup.n
-        regs = w.per_seat("registers")  # world, seat, team
-        others = regs[:, :, TOWNSFOLK] | regs[:, :, OUTSIDER] | regs[:, :, DEMON]
-        sure_minion = (w.per_seat("team") == MINION) & ~others
-        may_minion = regs[:, :, MINION]  # (the Demon's own seat is apart: ``steps_to``)
-        near = steps_to(sure_minion, now.demon)
-        fewest = steps_to(may_minion, now.demon)
+        regs, team = w.register_table, w.team_table  # per character code
+        others = regs[:, TOWNSFOLK] | regs[:, OUTSIDER] | regs[:, DEMON]
+        may_minion = w.marked(regs[:, MINION])  # (the Demon's own seat is apart: ``steps_to``)
+        near = steps_to(w.marked((team == MINION) & ~others), now.demon, n)
+        fewest = steps_to(may_minion, now.demon, n)
         # A good player who may register as the Demon (a Recluse) counts from their seat too.
-        recluse = regs[:, :, DEMON] & ~w.evil
+        recluse = w.marked(regs[:, DEMON]) & ~w.evil_bits
         if recluse.any():
-            is_demon = np.arange(n)[None, :] == now.demon[:, None]
-            recluse &= ~is_demon
-            may_minion = may_minion & ~is_demon
-        for s in np.flatnonzero(recluse.any(axis=0)):
-            steps = steps_to(may_minion, np.full(len(w), s))
-            fewest = np.where(recluse[:, s], np.minimum(fewest, steps), fewest)
+            not_demon = ~np.left_shift(np.uint64(1), now.demon.astype(np.uint64))
+            recluse &= not_demon
+            may_minion = may_minion & not_demon
+        for s in range(n):
+            theirs = ((recluse >> np.uint64(s)) & np.uint64(1)).astype(bool)
+            if theirs.any():
+                steps = steps_to(may_minion, np.full(len(w), s), n)
+                fewest = np.where(theirs, np.minimum(fewest, steps), fewest)
         if heard.answer is None:
             said = near >= n
         else:

@@ -11,7 +11,7 @@ import pytest
 from engine.clocktower.game.characters.clockmaker import steps_to
 from engine.clocktower.game.roles import role
 from engine.clocktower.reasoning.infer import _through, infer
-from engine.clocktower.reasoning.moment import Setup, around
+from engine.clocktower.reasoning.moment import Setup, around, seat_bits
 from engine.clocktower.reasoning.record import Claim, Heard, Nominated, Record, Shot
 from tests.engine.clocktower.game.support import TB
 
@@ -30,12 +30,12 @@ def test_around_finds_the_nearest_marked_seat_either_way_itself_apart():
     for n in (1, 2, 5, 10, 15):
         found = rng.random((200, n)) < 0.3
         seat = rng.integers(0, n, 200)
-        clockwise, counter = around(found, seat)
+        clockwise, counter = around(seat_bits(found), seat, n)
         for row, s in enumerate(seat):
             assert clockwise[row] == _walked(found[row], s, 1)
             assert counter[row] == _walked(found[row], s, -1)
             near = min(_walked(found[row], s, 1), _walked(found[row], s, -1))
-            assert steps_to(found, seat)[row] == near
+            assert steps_to(seat_bits(found), seat, n)[row] == near
 
 
 def test_a_day_swept_a_nomination_at_a_time_weighs_as_one_swept_whole(

@@ -13,10 +13,9 @@ import numpy as np
 import pytest
 
 from engine.clocktower.catalogue import character, edition_characters
-from engine.clocktower.reasoning.moment import DEMON, MINION, TOWNSFOLK, UNKNOWN, Setup
+from engine.clocktower.reasoning.moment import DEMON, MINION, TOWNSFOLK, UNKNOWN, Setup, seat_bits
 from engine.clocktower.reasoning.worlds import (
     Feasible,
-    _bits,
     _drunk_code,
     _feasible,
     _weigh,
@@ -156,5 +155,5 @@ def test_a_seat_mask_is_each_rows_sum_of_its_seats_powers_of_two(seats):
     mask = rng.random((200, seats)) < 0.4
     mask[0], mask[1] = True, False  # every bit, the 64th too; none
     plain = [sum(1 << s for s in np.flatnonzero(row).tolist()) for row in mask]
-    bits = _bits(mask)
+    bits = seat_bits(mask)
     assert bits.dtype == np.uint64 and [int(b) for b in bits] == plain
