@@ -563,7 +563,7 @@ class Worlds:
         """The worlds ``rows``, keeping what was derived of them one number per world (a
         bitmask, a holder's seat: cheaper taken than worked out again; a per-seat table is
         not, as most are never read again)."""
-        derived: dict[str, np.ndarray] = {}
+        derived = {k: v[rows] for k, v in self.derived.items() if v.ndim == 1}
         return Worlds(
             self.setup,
             self.char[rows],
@@ -846,8 +846,9 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     drunk = options[column].astype(np.int64)  # per cell, the Drunk's seat (-1: none)
     if len(options) > 1:  # a world whose Drunk is evil is none (fewer than the cells)
         seat = drunk.take(cell)
-        good = (seat < 0) | ((kept.take(picked) >> np.maximum(seat, 0).astype(np.uint64)) & 1 > 0)
-        worlds, picked, cell = worlds[good], picked[good], cell[good]
+        bit = (kept.take(picked) >> np.maximum(seat, 0).astype(np.uint64)) & np.uint64(1)
+        drunk_good = (seat < 0) | (bit > 0)
+        worlds, picked, cell = worlds[drunk_good], picked[drunk_good], cell[drunk_good]
     prior = weight.ravel()[worlds]
     at = alike[picked] * weight.shape[1] + cell  # the alike teams' cell
     first_of = np.ones(len(picked), dtype=bool)  # ``picked`` is sorted: its distinct teams
