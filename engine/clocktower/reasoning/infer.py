@@ -785,7 +785,8 @@ def _held(w: Worlds, rows: IntArray, living: BoolArray, flag: str) -> BoolArray:
     (``tables``)."""
     if not tables(w.setup.chars)[flag].any():
         return np.zeros(len(rows), dtype=bool)
-    held: BoolArray = (w.per_seat(flag)[rows] & w.evil[rows] & living[None, :]).any(axis=1)
+    marked = np.take(tables(w.setup.chars)[flag], w.char[rows], 0)  # (few rows: no per_seat)
+    held: BoolArray = (marked & w.evil[rows] & living[None, :]).any(axis=1)
     return held
 
 
