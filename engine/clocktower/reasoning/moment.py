@@ -167,10 +167,13 @@ def townsfolk_neighbours(w: Rows, seat: IntArray, which: BoolArray) -> BoolArray
 
 def seat_bits(seats: BoolArray) -> IntArray:
     """Each row of a per-world, per-seat mask as one unsigned integer, bit ``s`` for seat
-    ``s`` (up to 64 seats): a product with the powers of two, exact in integers (and several
-    times faster than ``np.packbits`` along rows)."""
-    powers = np.left_shift(np.uint64(1), np.arange(seats.shape[1], dtype=np.uint64))
-    bits: IntArray = seats @ powers
+    ``s`` (up to 64 seats): a product with the powers of two (several times faster than
+    ``np.packbits`` along rows), in floats up to 53 seats (exact: integers below 2^53; numpy
+    hands a float product to BLAS, twice as fast as its own loop in integers)."""
+    n = seats.shape[1]
+    if n <= 53:
+        return (seats @ np.ldexp(1.0, np.arange(n))).astype(np.uint64)
+    bits: IntArray = seats @ np.left_shift(np.uint64(1), np.arange(n, dtype=np.uint64))
     return bits
 
 

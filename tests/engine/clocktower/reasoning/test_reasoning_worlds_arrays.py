@@ -149,7 +149,7 @@ def test_some_random_claims_leave_worlds_with_a_drunk_and_with_copies():
     assert found == {"drunk": True, "copy": True}
 
 
-@pytest.mark.parametrize("seats", [1, 10, 15, 64])
+@pytest.mark.parametrize("seats", [1, 10, 15, 53, 54, 64])
 def test_a_seat_mask_is_each_rows_sum_of_its_seats_powers_of_two(seats):
     rng = np.random.default_rng(seats)
     mask = rng.random((200, seats)) < 0.4
