@@ -701,7 +701,7 @@ def _heirs(sweep: _Sweep, rows: IntArray, living: BoolArray) -> IntArray:
     inherits = tables(w.setup.chars)["inherits"]
     if not inherits.any():  # no character of the script inherits
         return np.full(len(rows), -1)
-    need = inherits[w.char[rows]]
+    need = np.take(inherits, w.char[rows])
     minion = w.evil[rows] & living[None, :] & (np.arange(w.setup.n) != sweep.demon[rows, None])
     heir = minion & (need > 0) & (need <= len(sweep.alive))
     found: IntArray = np.where(heir.any(axis=1), heir.argmax(axis=1), -1)
@@ -806,7 +806,7 @@ def _outsiders(w: Worlds, rows: IntArray, living: BoolArray) -> FloatArray:
     enumerated)."""
     char = w.char[rows]
     good = ~w.evil[rows]
-    outsider = good & (w.team_table[char] == OUTSIDER)
+    outsider = good & (np.take(w.team_table, char) == OUTSIDER)
     unknown = good & (char == UNKNOWN)
     free = np.clip(w.outsiders[rows] - outsider.sum(axis=1), 0, None)
     share = free / np.maximum(unknown.sum(axis=1), 1)
@@ -989,7 +989,7 @@ def _standing(
         xaan = w.holder("night_x")
         on = (xaan >= 0) & living[np.maximum(xaan, 0)] & (w.outsiders == night)
         if on.any():
-            townsfolk = ~w.evil & (w.team_table[w.char] == TOWNSFOLK) & on[:, None]
+            townsfolk = ~w.evil & (np.take(w.team_table, w.char) == TOWNSFOLK) & on[:, None]
             impaired = townsfolk if impaired is None else impaired | townsfolk
     return impaired, false if false.any() else None
 
@@ -1138,7 +1138,7 @@ def _close(sweep: _Sweep) -> None:
         told = _product([it.weight.sober for it in mine[c]])
         sober[c] = real
         if epoch.false is not None:  # the Vortox: a sober Townsfolk's information is false
-            lied = real & epoch.false & (w.team_table[w.char[:, c]] == TOWNSFOLK)
+            lied = real & epoch.false & (np.take(w.team_table, w.char[:, c]) == TOWNSFOLK)
             false = _product([it.weight.misinformed() for it in mine[c]])
             told = np.where(lied, false, told)
             sober[c] = real & ~lied

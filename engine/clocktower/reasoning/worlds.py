@@ -542,7 +542,7 @@ class Worlds:
             marks = tables(self.setup.chars)[table].astype(bool)
             if not marks.any():  # on no character of the script
                 return np.full(len(self), -1)
-            hit = marks[self.char]
+            hit = np.take(marks, self.char)
             return np.where(hit.any(axis=1), hit.argmax(axis=1), -1)
 
         return self._derive("holder:" + table, make)

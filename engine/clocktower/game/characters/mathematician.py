@@ -77,8 +77,8 @@ def abnormal_chance(now: Moment, night: int, mathematician: int) -> FloatArray:
     char = w.char[:, cols].astype(np.intp)
     kind = w.char[np.arange(len(w)), w.demon]  # the Demon's character, whoever holds it now
     demon_alive = alive[now.demon]
-    falsifies = _flags(chars, "falsifies")[kind] & demon_alive
-    neighbours = _flags(chars, "poisons_neighbours")[kind] & demon_alive
+    falsifies = _flags(chars, "falsifies").take(kind) & demon_alive
+    neighbours = _flags(chars, "poisons_neighbours").take(kind) & demon_alive
     impaired = _drunk(chars)[char]
     if neighbours.any():
         impaired = impaired | townsfolk_neighbours(w, now.demon, neighbours)[:, cols]
