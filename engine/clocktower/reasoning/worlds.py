@@ -839,18 +839,17 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
     # Each team's cells (shift, Drunk, drunk copy) in a row: a world's cell says all but its
     # team, read from small tables per cell (and per alike teams' cell), not divided out.
     cells_of = weight.shape[1:]
-    weight = weight[alike].reshape(len(rows0), math.prod(cells_of))
-    worlds = np.flatnonzero(weight > 0)  # (np.nonzero's order, at a fraction of its cost)
-    picked, cell = np.divmod(worlds, weight.shape[1])
+    weight = weight.reshape(len(weight), math.prod(cells_of))
+    picked, cell = _weighed_cells(weight, alike)
     shift_at, column, copy_at = (a.ravel() for a in np.indices(cells_of))
     drunk = options[column].astype(np.int64)  # per cell, the Drunk's seat (-1: none)
     if len(options) > 1:  # a world whose Drunk is evil is none (fewer than the cells)
         seat = drunk.take(cell)
         bit = (kept.take(picked) >> np.maximum(seat, 0).astype(np.uint64)) & np.uint64(1)
         drunk_good = (seat < 0) | (bit > 0)
-        worlds, picked, cell = worlds[drunk_good], picked[drunk_good], cell[drunk_good]
-    prior = weight.ravel()[worlds]
+        picked, cell = picked[drunk_good], cell[drunk_good]
     at = alike[picked] * weight.shape[1] + cell  # the alike teams' cell
+    prior = weight.ravel().take(at)
     first_of = np.ones(len(picked), dtype=bool)  # ``picked`` is sorted: its distinct teams
     first_of[1:] = picked[1:] != picked[:-1]
     used, slot = picked[first_of], np.cumsum(first_of) - 1
@@ -866,6 +865,19 @@ def _feasible(setup: Setup, said: tuple[tuple[int, str], ...], good: tuple[int, 
         (shift_at * len(copy_options) + copy_at).astype(np.int64).take(cell),
         copy_options[copy_at].astype(np.int64).take(cell),
     )
+
+
+def _weighed_cells(weight: FloatArray, alike: IntArray) -> tuple[IntArray, IntArray]:
+    """Each row's cells of positive ``weight`` (per group of alike rows, and cell), row by
+    row and cell by cell (the order of ``np.flatnonzero`` over the rows' weights), without
+    writing out every row's weights: each group's cells repeated for its rows."""
+    group, cells = np.nonzero(weight > 0)
+    count = np.bincount(group, minlength=len(weight))
+    start = np.cumsum(count) - count  # each group's first cell in ``cells``
+    per_row = count.take(alike)
+    picked = np.repeat(np.arange(len(alike)), per_row)
+    into = np.arange(len(picked)) - np.repeat(np.cumsum(per_row) - per_row, per_row)
+    return picked, cells.take(np.repeat(start.take(alike), per_row) + into)
 
 
 def _weigh(
