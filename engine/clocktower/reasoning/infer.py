@@ -701,8 +701,12 @@ def _heirs(sweep: _Sweep, rows: IntArray, living: BoolArray) -> IntArray:
     inherits = tables(w.setup.chars)["inherits"]
     if not inherits.any():  # no character of the script inherits
         return np.full(len(rows), -1)
-    need = np.take(inherits, w.char[rows])
-    minion = w.evil[rows] & living[None, :] & (np.arange(w.setup.n) != sweep.demon[rows, None])
+    need = np.take(inherits, np.take(w.char, rows, 0))
+    minion = (
+        np.take(w.evil, rows, 0)
+        & living[None, :]
+        & (np.arange(w.setup.n) != sweep.demon[rows, None])
+    )
     heir = minion & (need > 0) & (need <= len(sweep.alive))
     found: IntArray = np.where(heir.any(axis=1), heir.argmax(axis=1), -1)
     return found
@@ -785,8 +789,10 @@ def _held(w: Worlds, rows: IntArray, living: BoolArray, flag: str) -> BoolArray:
     (``tables``)."""
     if not tables(w.setup.chars)[flag].any():
         return np.zeros(len(rows), dtype=bool)
-    marked = np.take(tables(w.setup.chars)[flag], w.char[rows], 0)  # (few rows: no per_seat)
-    held: BoolArray = (marked & w.evil[rows] & living[None, :]).any(axis=1)
+    marked = np.take(
+        tables(w.setup.chars)[flag], np.take(w.char, rows, 0), 0
+    )  # (few rows: no per_seat)
+    held: BoolArray = (marked & np.take(w.evil, rows, 0) & living[None, :]).any(axis=1)
     return held
 
 
@@ -794,7 +800,7 @@ def _minions(sweep: _Sweep, rows: IntArray, living: BoolArray) -> FloatArray:
     """In the worlds ``rows``, per seat, 1 for a living Minion (where a star pass may go)."""
     w = sweep.worlds
     seats = np.arange(w.setup.n)[None, :]
-    team = w.evil_team[rows]
+    team = np.take(w.evil_team, rows, 0)
     minion: FloatArray = (team & living[None, :] & (seats != sweep.demon[rows, None])) * 1.0
     return minion
 
@@ -804,8 +810,8 @@ def _outsiders(w: Worlds, rows: IntArray, living: BoolArray) -> FloatArray:
     the Fang Gu may jump): 1 for a claimed one; for one who has not claimed, the share of the
     Outsiders in play that no good claimer accounts for (an approximation: the seats are not
     enumerated)."""
-    char = w.char[rows]
-    good = ~w.evil[rows]
+    char = np.take(w.char, rows, 0)
+    good = ~np.take(w.evil, rows, 0)
     outsider = good & (np.take(w.team_table, char) == OUTSIDER)
     unknown = good & (char == UNKNOWN)
     free = np.clip(w.outsiders[rows] - outsider.sum(axis=1), 0, None)
@@ -867,7 +873,7 @@ def _summon(sweep: _Sweep, night: int, demon: BoolArray) -> bool:
     sweep.logw = sweep.logw - np.where(moved, math.log(len(made)), 0.0)
     living, _ = _living(w.setup.seats, sweep.alive)
     moved = np.flatnonzero(moved)
-    heirs = (~sweep.worlds.evil_team[moved] & living[None, :]).astype(float)
+    heirs = (~np.take(sweep.worlds.evil_team, moved, 0) & living[None, :]).astype(float)
     _branch(sweep, moved, heirs, np.ones(len(moved), dtype=bool))
     return True
 

@@ -566,8 +566,8 @@ class Worlds:
         derived = {k: v[rows] for k, v in self.derived.items() if v.ndim == 1}
         return Worlds(
             self.setup,
-            self.char[rows],
-            self.evil[rows],
+            np.take(self.char, rows, 0),  # (rows of a 2-D array: take is 4x faster)
+            np.take(self.evil, rows, 0),
             self.demon[rows],
             self.drunk[rows],
             self.drunk_copy[rows],
@@ -612,8 +612,8 @@ class Feasible:
         Townsfolk made evil's, any of them) and alignment, and its Demon's seat: built once,
         as the search builds worlds of a few teams at a time."""
         teams = evil_teams(self.setup.chars, self.setup.n)
-        cast = teams.cast[self.teams]
-        evil = teams.evil[self.teams]
+        cast = np.take(teams.cast, self.teams, 0)
+        evil = np.take(teams.evil, self.teams, 0)
         char = np.where(evil, cast, self.claimed[None, :]).astype(np.int16)
         char[cast == len(self.setup.chars)] = UNKNOWN
         return char, evil, teams.demon[self.teams]
