@@ -87,16 +87,16 @@ class Clockmaker(Role):
         near = steps_to(w.marked((team == MINION) & ~others), now.demon, n)
         fewest = steps_to(may_minion, now.demon, n)
         # A good player who may register as the Demon (a Recluse) counts from their seat too.
-        recluse = w.marked(regs[:, DEMON]) & ~w.evil_bits
-        if recluse.any():
+        misregisters = regs[:, DEMON] & (team != DEMON)
+        if misregisters.any():
             not_demon = ~np.left_shift(np.uint64(1), now.demon.astype(np.uint64))
-            recluse &= not_demon
+            recluse = w.marked(misregisters) & ~w.evil_bits & not_demon
             may_minion = may_minion & not_demon
-        for s in range(n):
-            theirs = ((recluse >> np.uint64(s)) & np.uint64(1)).astype(bool)
-            if theirs.any():
-                steps = steps_to(may_minion, np.full(len(w), s), n)
-                fewest = np.where(theirs, np.minimum(fewest, steps), fewest)
+            for s in range(n):
+                theirs = ((recluse >> np.uint64(s)) & np.uint64(1)).astype(bool)
+                if theirs.any():
+                    steps = steps_to(may_minion, np.full(len(w), s), n)
+                    fewest = np.where(theirs, np.minimum(fewest, steps), fewest)
         if heard.answer is None:
             said = near >= n
         else:
