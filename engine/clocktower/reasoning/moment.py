@@ -81,11 +81,6 @@ class Rows(Protocol):
         """Per world, the evil seats as a bitmask (``seat_bits``)."""
         ...
 
-    def marked(self, marks: BoolArray) -> IntArray:
-        """Per world, as a bitmask, the seats whose character the per-code ``marks`` marks
-        (``UNKNOWN``'s last), worked out once for these worlds."""
-        ...
-
     def per_seat(self, table: str) -> np.ndarray:
         """A per-character table (``worlds.tables``: "team", "registers", ...) at every world
         and seat, computed once for these worlds."""
@@ -158,7 +153,7 @@ def townsfolk_neighbours(w: Rows, seat: IntArray, which: BoolArray) -> BoolArray
     townsfolk = w.team_table == TOWNSFOLK
     townsfolk[-1] = True  # ``UNKNOWN``
     at = seat[rows]
-    clockwise, counter = around(w.marked(townsfolk)[rows], at, n)
+    clockwise, counter = around(marked_seats(np.take(w.char, rows, 0), townsfolk), at, n)
     for steps, way in ((clockwise, 1), (counter, -1)):
         ok = steps < n
         out[rows[ok], (at[ok] + way * steps[ok]) % n] = True
@@ -175,6 +170,12 @@ def seat_bits(seats: BoolArray) -> IntArray:
         return (seats @ np.ldexp(1.0, np.arange(n))).astype(np.uint64)
     bits: IntArray = seats @ np.left_shift(np.uint64(1), np.arange(n, dtype=np.uint64))
     return bits
+
+
+def marked_seats(char: IntArray, marks: BoolArray) -> IntArray:
+    """Per world (a row of character codes), as a bitmask, the seats whose character the
+    per-code ``marks`` marks (``UNKNOWN``'s last)."""
+    return seat_bits(np.take(marks, char, 0))
 
 
 def around(mask: IntArray, seat: IntArray, n: int) -> tuple[IntArray, IntArray]:

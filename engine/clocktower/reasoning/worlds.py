@@ -524,12 +524,6 @@ class Worlds:
         """Per character code, the teams it may register as (``UNKNOWN``'s last)."""
         return tables(self.setup.chars)["registers"]
 
-    def marked(self, marks: BoolArray) -> IntArray:
-        """Per world, the seats whose character the per-code ``marks`` marks (``UNKNOWN``'s
-        last), as a bitmask: worked out once for these worlds and kept as they are taken."""
-        key = "marked:" + marks.tobytes().hex()
-        return self._derive(key, lambda: seat_bits(np.take(marks, self.char, 0)))
-
     def per_seat(self, table: str) -> np.ndarray:
         """A per-character table (of ``tables``) looked up at every world and seat (``take``:
         numpy's indexing by the int16 codes is several times slower, forty for ``registers``)."""

@@ -25,6 +25,7 @@ from engine.clocktower.reasoning.moment import (
     Moment,
     Weight,
     around,
+    marked_seats,
 )
 from engine.clocktower.reasoning.record import Heard
 
@@ -83,14 +84,16 @@ class Clockmaker(Role):
         w, n = now.worlds, now.worlds.setup.n
         regs, team = w.register_table, w.team_table  # per character code
         others = regs[:, TOWNSFOLK] | regs[:, OUTSIDER] | regs[:, DEMON]
-        may_minion = w.marked(regs[:, MINION])  # (the Demon's own seat is apart: ``steps_to``)
-        near = steps_to(w.marked((team == MINION) & ~others), now.demon, n)
+        may, sure = regs[:, MINION], (team == MINION) & ~others  # (no Spy, no Recluse: alike)
+        may_minion = marked_seats(w.char, may)  # (the Demon's own seat is apart: ``steps_to``)
+        sure_minion = may_minion if np.array_equal(may, sure) else marked_seats(w.char, sure)
+        near = steps_to(sure_minion, now.demon, n)
         fewest = steps_to(may_minion, now.demon, n)
         # A good player who may register as the Demon (a Recluse) counts from their seat too.
         misregisters = regs[:, DEMON] & (team != DEMON)
         if misregisters.any():
             not_demon = ~np.left_shift(np.uint64(1), now.demon.astype(np.uint64))
-            recluse = w.marked(misregisters) & ~w.evil_bits & not_demon
+            recluse = marked_seats(w.char, misregisters) & ~w.evil_bits & not_demon
             may_minion = may_minion & not_demon
             for s in range(n):
                 theirs = ((recluse >> np.uint64(s)) & np.uint64(1)).astype(bool)
