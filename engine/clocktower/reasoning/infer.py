@@ -786,13 +786,12 @@ def _demon_died(
 
 def _held(w: Worlds, rows: IntArray, living: BoolArray, flag: str) -> BoolArray:
     """In the worlds ``rows``, whether a living evil player holds a character ``flag`` marks
-    (``tables``)."""
-    if not tables(w.setup.chars)[flag].any():
+    (``tables``). The rows are few (where the Demon died): no per-seat table of every world."""
+    marks = tables(w.setup.chars)[flag]
+    if not marks.any():
         return np.zeros(len(rows), dtype=bool)
-    marked = np.take(
-        tables(w.setup.chars)[flag], np.take(w.char, rows, 0), 0
-    )  # (few rows: no per_seat)
-    held: BoolArray = (marked & np.take(w.evil, rows, 0) & living[None, :]).any(axis=1)
+    holds = np.take(marks, np.take(w.char, rows, 0), 0) & np.take(w.evil, rows, 0)
+    held: BoolArray = (holds & living[None, :]).any(axis=1)
     return held
 
 

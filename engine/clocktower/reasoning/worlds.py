@@ -557,7 +557,7 @@ class Worlds:
         """The worlds ``rows``, keeping what was derived of them one number per world (a
         bitmask, a holder's seat: cheaper taken than worked out again; a per-seat table is
         not, as most are never read again)."""
-        derived = {k: v[rows] for k, v in self.derived.items() if v.ndim == 1}
+        derived = {k: v[rows] for k, v in self.derived.items() if v.shape == (len(self),)}
         return Worlds(
             self.setup,
             np.take(self.char, rows, 0),  # (rows of a 2-D array: take is 4x faster)

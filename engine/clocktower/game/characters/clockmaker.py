@@ -84,7 +84,7 @@ class Clockmaker(Role):
         w, n = now.worlds, now.worlds.setup.n
         regs, team = w.register_table, w.team_table  # per character code
         others = regs[:, TOWNSFOLK] | regs[:, OUTSIDER] | regs[:, DEMON]
-        may, sure = regs[:, MINION], (team == MINION) & ~others  # (no Spy, no Recluse: alike)
+        may, sure = regs[:, MINION], (team == MINION) & ~others  # (alike but for a Spy, a Recluse)
         may_minion = marked_seats(w.char, may)  # (the Demon's own seat is apart: ``steps_to``)
         sure_minion = may_minion if np.array_equal(may, sure) else marked_seats(w.char, sure)
         near = steps_to(sure_minion, now.demon, n)
