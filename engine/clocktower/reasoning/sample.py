@@ -7,18 +7,16 @@ explained it (at 15 players the effective sample size was about 40, often below 
 came out up to 0.5 off). So the feasible worlds are split in two strata:
 
 - **The head**, weighed exactly. ``PILOT`` worlds drawn from the prior are weighed, and the
-  neighbours of the likeliest of them in each region, each Demon seat and Demon (so that a
-  likely team far from the likeliest one is found too); then, repeatedly, the neighbours of
-  the likeliest weighed worlds (``BATCH`` at a time, or a ``GROWTH`` share of the worlds
-  weighed so far: few, large rounds, as each replays the record) are weighed too, while they
-  are at least ``EXPAND`` times as likely as the likeliest, and then, once none such is left,
-  as the likeliest weighed world in the same region, until no such world is left unsearched
-  or ``BUDGET`` worlds have been weighed. The record may make a region's best weighed world
-  far less likely than the likeliest, and its likely worlds a few steps on (on a Sects &
-  Violets record at 15 players, 3.7% of the mass; on another, 98.7%, a Vigormortis's worlds
-  where the likeliest had a No Dashii on that seat, walled off from them by worlds at least
-  e^-400 below), so each region is searched too; but only after the likeliest's, which must
-  not go short of the budget. A world's neighbours are the same evil team with any
+  neighbours of the likeliest of them with each Demon seat (so that a likely team far from the
+  likeliest one is found too); then, repeatedly, the neighbours of the likeliest weighed worlds
+  (``BATCH`` at a time, or a ``GROWTH`` share of the worlds weighed so far: few, large rounds,
+  as each replays the record) are weighed too, while they are at least ``EXPAND`` times as
+  likely as the likeliest, and then, once none such is left, as the likeliest weighed world
+  with the same Demon seat, until no such world is left unsearched or ``BUDGET`` worlds have
+  been weighed. The record may make a seat's best weighed world far less likely than the
+  likeliest, and its likely worlds a few steps on (on a Sects & Violets record at 15 players,
+  3.7% of the mass), so each seat's region is searched too; but only after the likeliest's,
+  which must not go short of the budget. A world's neighbours are the same evil team with any
   Drunk (and any Outsider shift), and the teams one step from its own (two seats swapping
   characters: an evil player with a good one, the Demon with a Minion; or a Minion becoming
   another) with the same Drunk or, where that is impossible, any (another Drunk is often
@@ -94,7 +92,7 @@ def draw(
     rng = np.random.default_rng(seed)
     search = _Search(feasible, loglik)
     search.weigh(np.unique(rng.choice(len(feasible), size=PILOT, p=feasible.prior)))
-    search.weigh(search.neighbours(search.per_region()))
+    search.weigh(search.neighbours(search.per_demon()))
     search.expand(budget)
     tail = _Tail(search, rng, samples)
     for _ in range(RETRIES):
@@ -164,9 +162,6 @@ class _Search:
         n = setup.n
         self.teams = evil_teams(setup.chars, n)
         self.demon = self.teams.demon[feasible.teams[feasible.slot]]  # per feasible world
-        # Per feasible world, its region: the Demon's seat and character (``frontier``).
-        kind = self.teams.cast[feasible.teams[feasible.slot], self.demon].astype(np.int64)
-        self.region = self.demon * (len(setup.chars) + 1) + kind
         self.logpost = np.full(len(feasible), np.nan)
         self.weighed = np.zeros(0, dtype=np.int64)  # in the order weighed
         self.searched = np.zeros(0, dtype=bool)  # per weighed world
@@ -225,22 +220,19 @@ class _Search:
     def frontier(self) -> IntArray:
         """The likeliest weighed worlds not yet searched around (``BATCH``, or a ``GROWTH``
         share of the worlds weighed, at most), now marked searched: those at least ``EXPAND``
-        times as likely as the likeliest, or, once none of them is left, as the likeliest in
-        the same region (the same Demon seat and Demon). The record may leave a region's likely
-        worlds a few steps from its best world weighed, through worlds far below the likeliest
-        overall (on Sects & Violets at 15 players, a seat's likely worlds; on another record,
-        a Vigormortis's where the likeliest had a No Dashii on that seat, walled off by worlds
-        e^-400 below it); but searching every region from the start spread the budget over
-        them all, and left part of the likeliest's region unweighed (on a flat Sects &
-        Violets record at 15 players)."""
+        times as likely as the likeliest, or, once none of them is left, as the likeliest with
+        the same Demon seat. The record may leave a seat's likely worlds a few steps from its
+        best world weighed, through worlds far below the likeliest overall; but searching every
+        seat's region from the start spread the budget over them all, and left part of the
+        likeliest's region unweighed (on a flat Sects & Violets record at 15 players)."""
         batch = max(BATCH, int(GROWTH * self.count))
         logpost = self.logpost[self.weighed]
         open_ = ~self.searched & (logpost >= logpost.max() + np.log(EXPAND))
         if not open_.any():
-            region = self.region[self.weighed]
-            best = np.full(int(self.region.max(initial=0)) + 1, -np.inf)
-            np.maximum.at(best, region, logpost)
-            open_ = ~self.searched & (logpost >= best[region] + np.log(EXPAND))
+            demon = self.demon[self.weighed]
+            best = np.full(self.feasible.setup.n, -np.inf)
+            np.maximum.at(best, demon, logpost)
+            open_ = ~self.searched & (logpost >= best[demon] + np.log(EXPAND))
         open_ = np.flatnonzero(open_)
         if len(open_) > batch:  # only those tied with the batch-th or likelier need sorting
             least = -np.partition(-logpost[open_], batch - 1)[batch - 1]
@@ -250,15 +242,14 @@ class _Search:
         frontier: IntArray = self.weighed[chosen]
         return frontier
 
-    def per_region(self) -> IntArray:
-        """The likeliest weighed world in each region (Demon seat and Demon), now marked
-        searched: one start in each of the regions the record may leave far apart (a likely
-        team and another with none of its players), however unlikely, so that the search
-        reaches them all."""
-        region = self.region[self.weighed]
-        order = np.lexsort((-self.logpost[self.weighed], region))
+    def per_demon(self) -> IntArray:
+        """The likeliest weighed world with each Demon seat, now marked searched: one start in
+        each of the regions the record may leave far apart (a likely team and another with
+        none of its players), however unlikely, so that the search reaches them all."""
+        demon = self.demon[self.weighed]
+        order = np.lexsort((-self.logpost[self.weighed], demon))
         first = np.ones(len(order), dtype=bool)
-        first[1:] = region[order][1:] != region[order][:-1]
+        first[1:] = demon[order][1:] != demon[order][:-1]
         chosen = order[first]
         self.searched[chosen] = True
         starts: IntArray = self.weighed[chosen]

@@ -156,22 +156,19 @@ def test_a_worlds_likelihood_does_not_depend_on_the_worlds_weighed_with_it():
     assert np.allclose(together[~impossible], apart[~impossible])
 
 
-def test_each_regions_worlds_are_searched_around_once_the_likeliests_are():
+def test_each_demon_seats_worlds_are_searched_around_once_the_likeliests_are():
     """A world far below the likeliest overall is searched around, once no world within
     ``EXPAND`` of the likeliest is left, if it is within ``EXPAND`` of the likeliest weighed
-    world in its region, its Demon seat and Demon (on Sects & Violets at 15 players a seat's
-    likely worlds lay a few steps from such a world, and on another record a Vigormortis's
-    where the likeliest had a No Dashii on that seat: neither was reached); one beyond that is
-    not. Here the region is the likeliest's Demon seat with another Demon."""
-    setup, record, _, _ = record_at(10, 2, 2, SNV)
+    world with its Demon seat (on Sects & Violets at 15 players a seat's likely worlds lay a
+    few steps from such a world, and were never reached); one beyond that is not."""
+    setup, record, _, _ = record_at(10, 2, 2)
     said, good, _ = prepared(setup, record)
     f = feasible(setup, tuple(Claim(p, c) for p, c in said), good)
     search = _Search(f, lambda w: np.zeros(len(w)))
-    region, demon = search.region, search.demon
+    demon = search.demon
     likeliest = 0
-    there = np.flatnonzero((region != region[likeliest]) & (demon == demon[likeliest]))
-    far = there[region[there] == region[there[0]]][:3]  # the region's best, one near, one not
-    assert len(far) == 3
+    there = np.flatnonzero(demon != demon[likeliest])
+    far = there[demon[there] == demon[there[0]]][:3]  # the seat's best, one near it, one not
     idx = np.array([likeliest, *far])
     logpost = np.array([0.0, -50.0, -50.0 + np.log(EXPAND) / 2, -50.0 + 2 * np.log(EXPAND)])
     search.weigh(idx, logpost - np.log(f.prior[idx]))
