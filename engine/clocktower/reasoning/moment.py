@@ -362,5 +362,4 @@ def _team_odds(w: Rows, t: int) -> tuple[BoolArray, BoolArray]:
     """Per character code (``UNKNOWN``'s last, which the caller weighs apart), whether it
     registers as the team ``t`` only, and whether it may."""
     regs = w.register_table
-    known = np.arange(len(regs)) != len(regs) - 1
-    return regs[:, t] & (regs.sum(axis=1) == 1) & known, regs[:, t]
+    return regs[:, t] & (regs.sum(axis=1) == 1), regs[:, t]
